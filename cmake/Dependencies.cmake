@@ -1,0 +1,23 @@
+# Dependencies.cmake - third-party libraries, all from Debian 12 packages. Binaries must depend on
+# nothing beyond libc/libstdc++ at run time (they are carried to GPU machines as built), so Boost is
+# linked statically and fmt and TOML++ are used header-only.
+set(Boost_USE_STATIC_LIBS ON)
+find_package(Boost 1.74 REQUIRED COMPONENTS program_options)
+find_package(fmt 9 REQUIRED)
+find_package(nlohmann_json 3.10 REQUIRED)
+find_package(tomlplusplus 3 REQUIRED)
+find_path(RANDOM123_INCLUDE_DIR Random123/philox.h REQUIRED)
+
+add_library(gsdk_random123 INTERFACE)
+target_include_directories(gsdk_random123 SYSTEM INTERFACE ${RANDOM123_INCLUDE_DIR})
+
+# The package's CMake target selects its shared library; its headers alone are used instead.
+add_library(gsdk_toml INTERFACE)
+get_target_property(_gsdk_toml_includes tomlplusplus::tomlplusplus INTERFACE_INCLUDE_DIRECTORIES)
+target_include_directories(gsdk_toml SYSTEM INTERFACE ${_gsdk_toml_includes})
+target_compile_definitions(gsdk_toml INTERFACE TOML_HEADER_ONLY=1)
+
+# Boost.DLL over std::filesystem keeps it header-only.
+add_library(gsdk_boost_dll INTERFACE)
+target_link_libraries(gsdk_boost_dll INTERFACE Boost::headers ${CMAKE_DL_LIBS})
+target_compile_definitions(gsdk_boost_dll INTERFACE BOOST_DLL_USE_STD_FS)

@@ -1,0 +1,101 @@
+// cuda_devices.cpp - CUDA device enumeration, streams, arenas and pinned buffers (CUDA builds).
+#include "gsdk/core/cuda_devices.hpp"
+
+#include <cuda_runtime.h>
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace gsdk::core {
+
+namespace {
+void check(cudaError_t status, const char* what) {
+  if (status != cudaSuccess)
+    throw std::runtime_error(fmt::format("CUDA: {} failed: {}", what, cudaGetErrorString(status)));
+}
+} // namespace
+
+bool built_with_cuda() { return true; }
+
+std::string cuda_architectures() { return GSDK_CUDA_ARCHITECTURES; }
+
+std::vector<CudaDeviceInfo> cuda_devices(std::string& why) {
+  std::vector<CudaDeviceInfo> devices;
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
+    why = fmt::format("no usable CUDA device: {} ({})", cudaGetErrorString(status), cudaGetErrorName(status));
+    return devices;
+  }
+  if (count == 0) {
+    why = "no CUDA device found";
+    return devices;
+  }
+  for (int d = 0; d < count; ++d) {
+    cudaDeviceProp p{};
+    if (cudaGetDeviceProperties(&p, d) != cudaSuccess) continue;
+    devices.push_back({d, p.name, p.multiProcessorCount, p.major, p.minor, static_cast<uint64_t>(p.totalGlobalMem)});
+  }
+  if (devices.empty()) why = "CUDA devices exist but none could be queried";
+  return devices;
+}
+
+CudaStream::CudaStream(int device) : device_(device) {
+  check(cudaSetDevice(device), "cudaSetDevice");
+  cudaStream_t s = nullptr;
+  check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreate");
+  stream_ = s;
+}
+
+CudaStream::~CudaStream() {
+  if (!stream_) return;
+  cudaSetDevice(device_);
+  cudaStreamDestroy(static_cast<cudaStream_t>(stream_));
+}
+
+DeviceArena::DeviceArena(int device, uint64_t bytes) : device_(device), capacity_(bytes) {
+  check(cudaSetDevice(device), "cudaSetDevice");
+  void* p = nullptr;
+  const cudaError_t status = cudaMalloc(&p, bytes);
+  if (status != cudaSuccess)
+    throw std::runtime_error(fmt::format("CUDA device {}: cannot allocate an arena of {} bytes: {}", device, bytes,
+                                         cudaGetErrorString(status)));
+  base_ = static_cast<unsigned char*>(p);
+}
+
+DeviceArena::~DeviceArena() {
+  if (!base_) return;
+  cudaSetDevice(device_);
+  cudaFree(base_);
+}
+
+void* DeviceArena::allocate(uint64_t bytes) {
+  std::lock_guard lock(mutex_);
+  const uint64_t aligned = (used_ + 255) & ~uint64_t{255};
+  if (aligned + bytes > capacity_)
+    throw std::runtime_error(fmt::format("CUDA device {}: arena of {} bytes cannot fit {} more bytes ({} in use)",
+                                         device_, capacity_, bytes, used_));
+  used_ = aligned + bytes;
+  return base_ + aligned;
+}
+
+uint64_t DeviceArena::mark() const {
+  std::lock_guard lock(mutex_);
+  return used_;
+}
+
+void DeviceArena::release_to(uint64_t mark) {
+  std::lock_guard lock(mutex_);
+  if (mark <= used_) used_ = mark;
+}
+
+PinnedBuffer::PinnedBuffer(uint64_t bytes) : size_(bytes) {
+  check(cudaMallocHost(&data_, bytes), "cudaMallocHost");
+}
+
+PinnedBuffer::~PinnedBuffer() {
+  if (data_) cudaFreeHost(data_);
+}
+
+} // namespace gsdk::core

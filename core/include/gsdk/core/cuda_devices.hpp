@@ -1,0 +1,84 @@
+// cuda_devices.hpp - what the core knows of CUDA devices: enumeration, streams, device arenas.
+// Built against the static CUDA runtime when the toolkit is present; otherwise every call reports
+// that this build has no CUDA.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace gsdk::core {
+
+struct CudaDeviceInfo {
+  int ordinal = 0;
+  std::string name;
+  int multiprocessors = 0;
+  int compute_major = 0;
+  int compute_minor = 0;
+  uint64_t memory_bytes = 0;
+};
+
+// True when this build links the CUDA runtime.
+bool built_with_cuda();
+// The CUDA architectures this build's kernels target (e.g. "90"), empty without CUDA.
+std::string cuda_architectures();
+
+// Usable devices. When there are none, `why` says why (no CUDA in this build, no driver, no GPU...).
+std::vector<CudaDeviceInfo> cuda_devices(std::string& why);
+
+// A CUDA stream on one device; destroyed with the object.
+class CudaStream {
+public:
+  explicit CudaStream(int device);
+  ~CudaStream();
+  CudaStream(const CudaStream&) = delete;
+  CudaStream& operator=(const CudaStream&) = delete;
+  void* handle() const { return stream_; }
+
+private:
+  int device_;
+  void* stream_ = nullptr;
+};
+
+// One large device allocation with stack-like sub-allocation: allocate() bumps, release_to() pops
+// back to a mark (what a level-synchronous BFS needs). Thread-safe.
+class DeviceArena {
+public:
+  DeviceArena(int device, uint64_t bytes);
+  ~DeviceArena();
+  DeviceArena(const DeviceArena&) = delete;
+  DeviceArena& operator=(const DeviceArena&) = delete;
+
+  // 256-byte aligned; throws std::runtime_error naming the sizes when the arena is exhausted.
+  void* allocate(uint64_t bytes);
+  uint64_t mark() const;
+  void release_to(uint64_t mark);
+  uint64_t capacity() const { return capacity_; }
+
+private:
+  int device_;
+  unsigned char* base_ = nullptr;
+  uint64_t capacity_ = 0;
+  uint64_t used_ = 0;
+  mutable std::mutex mutex_;
+};
+
+// Pinned (page-locked) host memory for staging transfers.
+class PinnedBuffer {
+public:
+  explicit PinnedBuffer(uint64_t bytes);
+  ~PinnedBuffer();
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  void* data() const { return data_; }
+  uint64_t size() const { return size_; }
+
+private:
+  void* data_ = nullptr;
+  uint64_t size_ = 0;
+};
+
+} // namespace gsdk::core

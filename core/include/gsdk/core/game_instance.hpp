@@ -1,0 +1,54 @@
+// game_instance.hpp - an instantiated game (parameters applied) with C++ access to its per-state table.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gsdk/core/plugin_tables.hpp"
+
+namespace gsdk::core {
+
+using StateBlob = std::vector<unsigned char>;
+
+class GameInstance {
+public:
+  // Values must hold one entry per declared parameter, in declaration order.
+  GameInstance(const PluginTables& tables, std::vector<gsdk_param_value> values);
+  ~GameInstance();
+  GameInstance(const GameInstance&) = delete;
+  GameInstance& operator=(const GameInstance&) = delete;
+
+  const PluginTables& tables() const { return tables_; }
+  const gsdk_game& game() const { return *tables_.game; }
+  const gsdk_game_instance* handle() const { return handle_; }
+
+  uint32_t state_size() const { return state_size_; }
+  uint32_t max_moves() const { return max_moves_; }
+  std::pair<int64_t, int64_t> score_range() const { return score_range_; }
+  uint32_t histogram_bins() const { return static_cast<uint32_t>(score_range_.second - score_range_.first + 1); }
+
+  StateBlob initial_state() const;
+  int32_t current_player(const StateBlob& s) const { return game().current_player(handle_, s.data()); }
+  uint32_t legal_moves(const StateBlob& s, uint32_t* moves, double* probabilities) const {
+    return game().legal_moves(handle_, s.data(), moves, probabilities);
+  }
+  void apply_move(StateBlob& s, uint32_t move) const { game().apply_move(handle_, s.data(), move); }
+  int64_t score(const StateBlob& s) const { return game().score(handle_, s.data()); }
+  std::string state_to_string(const StateBlob& s) const;
+  std::string move_to_string(const StateBlob& s, uint32_t move) const;
+  // Throws std::invalid_argument with the plugin's message.
+  StateBlob state_from_string(const std::string& text) const;
+
+private:
+  const PluginTables& tables_;
+  std::vector<gsdk_param_value> values_;
+  gsdk_game_instance* handle_ = nullptr;
+  uint32_t state_size_ = 0;
+  uint32_t max_moves_ = 0;
+  std::pair<int64_t, int64_t> score_range_{0, 0};
+};
+
+} // namespace gsdk::core

@@ -1,0 +1,27 @@
+// plugin_tables.hpp - the capability tables of one negotiated plugin, checked for type and size.
+#pragma once
+
+#include <string>
+
+#include "gsdk/gsdk_plugin.h"
+
+namespace gsdk::core {
+
+struct PluginTables {
+  std::string path; // where it was loaded from (for messages)
+  gsdk_plugin_info info{};
+  const gsdk_game* game = nullptr;                          // required
+  const gsdk_cpu_playouts* cpu_playouts = nullptr;          // optional
+  const gsdk_cuda_playouts* cuda_playouts = nullptr;        // optional
+  const gsdk_replay* replay = nullptr;                      // optional
+  const gsdk_score_distribution* score_distribution = nullptr; // optional
+
+  std::string name() const { return info.plugin_name ? info.plugin_name : ""; }
+  std::string version() const { return info.plugin_version ? info.plugin_version : ""; }
+};
+
+// Looks up every table through info.get_proc and validates each header. Throws std::runtime_error
+// naming the plugin file, the table and what was wrong.
+PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info);
+
+} // namespace gsdk::core

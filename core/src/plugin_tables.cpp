@@ -1,0 +1,51 @@
+// plugin_tables.cpp - binds and validates a plugin's capability tables.
+#include "gsdk/core/plugin_tables.hpp"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace gsdk::core {
+
+namespace {
+
+// A table is usable when its tag is right and its size covers at least the first major's fields.
+template <typename Table>
+const Table* bind(const std::string& path, const gsdk_plugin_info& info, const char* name, uint32_t type,
+                  uint32_t minimum_size) {
+  const void* raw = info.get_proc(name);
+  if (!raw) return nullptr;
+  const auto* header = static_cast<const gsdk_header*>(raw);
+  if (header->type != type)
+    throw std::runtime_error(fmt::format("{}: table '{}' has type tag {:#x}, expected {:#x}", path, name,
+                                         header->type, type));
+  if (header->size < minimum_size)
+    throw std::runtime_error(fmt::format("{}: table '{}' is {} bytes, expected at least {}", path, name,
+                                         header->size, minimum_size));
+  return static_cast<const Table*>(raw);
+}
+
+} // namespace
+
+PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) {
+  if (!info.get_proc) throw std::runtime_error(fmt::format("{}: negotiation returned no get_proc", path));
+  if (!info.plugin_name || !*info.plugin_name)
+    throw std::runtime_error(fmt::format("{}: negotiation returned no plugin name", path));
+  PluginTables t;
+  t.path = path;
+  t.info = info;
+  t.game = bind<gsdk_game>(path, info, GSDK_TABLE_GAME, GSDK_TYPE_GAME, sizeof(gsdk_game));
+  if (!t.game)
+    throw std::runtime_error(fmt::format("{}: plugin '{}' has no '{}' table, which every plugin must provide",
+                                         path, info.plugin_name, GSDK_TABLE_GAME));
+  t.cpu_playouts = bind<gsdk_cpu_playouts>(path, info, GSDK_TABLE_CPU_PLAYOUTS, GSDK_TYPE_CPU_PLAYOUTS,
+                                           sizeof(gsdk_cpu_playouts));
+  t.cuda_playouts = bind<gsdk_cuda_playouts>(path, info, GSDK_TABLE_CUDA_PLAYOUTS, GSDK_TYPE_CUDA_PLAYOUTS,
+                                             sizeof(gsdk_cuda_playouts));
+  t.replay = bind<gsdk_replay>(path, info, GSDK_TABLE_REPLAY, GSDK_TYPE_REPLAY, sizeof(gsdk_replay));
+  t.score_distribution = bind<gsdk_score_distribution>(path, info, GSDK_TABLE_SCORE_DISTRIBUTION,
+                                                       GSDK_TYPE_SCORE_DISTRIBUTION, sizeof(gsdk_score_distribution));
+  return t;
+}
+
+} // namespace gsdk::core

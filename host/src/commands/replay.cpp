@@ -1,0 +1,119 @@
+// replay.cpp - `gsdk replay RESULTS.json`: regenerate a stored playout from (seed, playout number)
+// and show it move by move, checking the score against the results file.
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "../command_line.hpp"
+#include "../experiment_runner.hpp"
+#include "../game_params.hpp"
+#include "../log.hpp"
+#include "../results_file.hpp"
+#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/playouts.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+toml::table params_from_json(const nlohmann::json& params) {
+  toml::table t;
+  for (const auto& [key, value] : params.items()) {
+    if (value.is_boolean()) t.insert(key, value.get<bool>());
+    else if (value.is_number_integer()) t.insert(key, value.get<int64_t>());
+    else if (value.is_number()) t.insert(key, value.get<double>());
+    else if (value.is_string()) t.insert(key, value.get<std::string>());
+  }
+  return t;
+}
+
+} // namespace
+
+int command_replay(const Arguments& args) {
+  po::options_description options("gsdk replay");
+  add_common_options(options);
+  options.add_options()("results", po::value<std::string>()->required(), "results file written by gsdk run")(
+      "playout", po::value<uint64_t>(), "playout number to show (default: the best one)")(
+      "states", "print the state after every move");
+  po::positional_options_description positional;
+  positional.add("results", 1);
+  po::variables_map vm;
+  if (auto exit = parse_arguments(args, "gsdk replay RESULTS.json [--playout N] [--states]", options, positional, vm))
+    return *exit;
+
+  const std::string path = vm["results"].as<std::string>();
+  nlohmann::json results;
+  uint64_t seed = 0, playout = 0;
+  std::string game_name, engine;
+  try {
+    results = read_json(path);
+    game_name = results.at("game").at("name").get<std::string>();
+    seed = results.at("seed").get<uint64_t>();
+    engine = results.at("engine").get<std::string>();
+    playout = vm.count("playout") ? vm["playout"].as<uint64_t>() : results.at("result").at("best").at("playout").get<uint64_t>();
+  } catch (const nlohmann::json::exception& e) {
+    log_line(LogLevel::error, fmt::format("{}: not a gsdk results file ({})", path, e.what()));
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  }
+  const PluginCatalog catalog = load_catalog(vm, true);
+  const LoadedPlugin& plugin = require_plugin(catalog, game_name, path + ": ");
+  const ResolvedParams params = resolve_params(*plugin.tables.game, params_from_json(results["game"]["params"]));
+  core::GameInstance game(plugin.tables, params.values);
+  core::StateBlob start = game.initial_state();
+  const bool explicit_start = results.contains("start_state") && results["start_state"].is_string();
+  if (explicit_start) start = game.state_from_string(results["start_state"].get<std::string>());
+
+  std::vector<uint32_t> moves;
+  if (engine == "batch" && plugin.tables.replay) {
+    moves.resize(1u << 20);
+    char error[1024] = {};
+    const uint32_t n = plugin.tables.replay->playout_moves(game.handle(), seed, playout, explicit_start ? start.data() : nullptr,
+                                                           moves.data(), static_cast<uint32_t>(moves.size()), error,
+                                                           sizeof error);
+    if (n == 0 && error[0]) {
+      log_line(LogLevel::error, fmt::format("replay of playout {} failed: {}", playout, error));
+      return kExitFailed;
+    }
+    moves.resize(n);
+  } else if (engine == "batch") {
+    log_line(LogLevel::error, fmt::format("plugin '{}' ran the batch engine but has no replay table", game_name));
+    return kExitFailed;
+  } else {
+    core::generic_playout(game, seed, playout, start, &moves);
+  }
+
+  std::printf("%s playout %llu (seed %llu, %s engine), %zu moves from %s:\n", game_name.c_str(),
+              static_cast<unsigned long long>(playout), static_cast<unsigned long long>(seed), engine.c_str(),
+              moves.size(), game.state_to_string(start).c_str());
+  core::StateBlob state = start;
+  std::string line;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const std::string m = game.move_to_string(state, moves[i]);
+    game.apply_move(state, moves[i]);
+    if (vm.count("states")) {
+      std::printf("%5zu  %-8s %s\n", i + 1, m.c_str(), game.state_to_string(state).c_str());
+      continue;
+    }
+    line += (line.empty() ? "" : " ") + m;
+    if (line.size() > 90 || i + 1 == moves.size()) {
+      std::printf("  %s\n", line.c_str());
+      line.clear();
+    }
+  }
+  const int64_t score = game.score(state);
+  std::printf("final state: %s, score %lld", game.state_to_string(state).c_str(), static_cast<long long>(score));
+  const bool is_best = playout == results["result"]["best"]["playout"].get<uint64_t>();
+  if (is_best) {
+    const int64_t stored = results["result"]["best"]["score"].get<int64_t>();
+    std::printf(score == stored ? " (matches the results file's best score)\n" : " (MISMATCH: the results file says %lld)\n",
+                static_cast<long long>(stored));
+    return score == stored ? kExitOk : kExitFailed;
+  }
+  std::printf("\n");
+  return kExitOk;
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,113 @@
+// run.cpp - `gsdk run CONFIG.toml`: run an experiment, print a summary, write the results file.
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "../command_line.hpp"
+#include "../experiment_runner.hpp"
+#include "../histogram_plot.hpp"
+#include "../log.hpp"
+#include "../results_file.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+void print_summary(const ExperimentRun& run, const std::string& out_path) {
+  const auto& r = run.results;
+  const auto& res = r["result"];
+  std::printf("%s: %s playouts of %s on %s (seed %s, %s engine)\n", r["experiment"]["name"].get<std::string>().c_str(),
+              fmt::format("{}", res["playouts"].get<uint64_t>()).c_str(), r["game"]["name"].get<std::string>().c_str(),
+              r["devices"].get<std::string>().c_str(), r["seed"].dump().c_str(), r["engine"].get<std::string>().c_str());
+  if (res["playouts"].get<uint64_t>() > 0) {
+    std::printf("  best score   %lld  (playout %llu; 'gsdk replay %s' shows it)\n",
+                static_cast<long long>(res["best"]["score"].get<int64_t>()),
+                static_cast<unsigned long long>(res["best"]["playout"].get<uint64_t>()), out_path.c_str());
+    std::printf("  worst score  %lld  (playout %llu)\n", static_cast<long long>(res["worst"]["score"].get<int64_t>()),
+                static_cast<unsigned long long>(res["worst"]["playout"].get<uint64_t>()));
+    std::printf("  mean %.4f  variance %.4f\n", res["mean"].get<double>(), res["variance"].get<double>());
+  }
+  if (res.contains("chi_square"))
+    std::printf("  chi-square %.2f with %d degrees of freedom against the exact distribution: p = %.4f\n",
+                res["chi_square"]["statistic"].get<double>(), res["chi_square"]["degrees_of_freedom"].get<int>(),
+                res["chi_square"]["p_value"].get<double>());
+  const auto& t = r["timings"];
+  std::printf("  time %.3f s wall", t["wall_seconds"].get<double>());
+  if (t["device_milliseconds"].get<double>() > 0) std::printf(", %.3f ms in GPU kernels", t["device_milliseconds"].get<double>());
+  std::printf(", %.4g playouts/s\n", t["playouts_per_second"].get<double>());
+  std::printf("  digest %s\n  results %s\n", r["digest"].get<std::string>().c_str(), out_path.c_str());
+}
+
+} // namespace
+
+int command_run(const Arguments& args) {
+  po::options_description options("gsdk run");
+  add_common_options(options);
+  options.add_options()("config", po::value<std::string>()->required(), "experiment file (TOML)")(
+      "set", po::value<std::vector<std::string>>()->composing(), "override a config key: section.key=value (repeatable)")(
+      "device", po::value<std::string>(), "cpu | cuda | all | auto (overrides run.device)")(
+      "threads", po::value<unsigned>(), "CPU worker threads (overrides run.threads; 0: all)")(
+      "seed", po::value<uint64_t>(), "random seed (overrides seed)")(
+      "out", po::value<std::string>(), "results file (default: output.file, else results/<name>.json)")(
+      "plot", po::value<std::string>(), "write a PNG of the score histogram against the exact distribution")(
+      "quiet,q", "no progress bar");
+  po::positional_options_description positional;
+  positional.add("config", 1);
+  po::variables_map vm;
+  const std::string usage = "gsdk run CONFIG.toml [--set key=value]... [--device cpu|cuda|all|auto] [--threads N] "
+                            "[--seed N] [--out FILE] [--plot FILE.png]";
+  if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
+
+  std::vector<std::string> overrides;
+  if (vm.count("set")) overrides = vm["set"].as<std::vector<std::string>>();
+  if (vm.count("device")) overrides.push_back("run.device=\"" + vm["device"].as<std::string>() + "\"");
+  if (vm.count("threads")) overrides.push_back("run.threads=" + std::to_string(vm["threads"].as<unsigned>()));
+  if (vm.count("seed")) overrides.push_back("seed=" + std::to_string(vm["seed"].as<uint64_t>()));
+
+  ExperimentConfig config;
+  try {
+    config = load_experiment(vm["config"].as<std::string>(), overrides);
+  } catch (const ConfigError& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  }
+  const PluginCatalog catalog = load_catalog(vm, true);
+  ExperimentRun run;
+  try {
+    run = run_experiment(config, catalog, RunOptions{!vm.count("quiet")});
+  } catch (const ConfigError& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitFailed;
+  }
+
+  const std::string out = vm.count("out") ? vm["out"].as<std::string>()
+                          : !config.output_file.empty() ? config.output_file
+                                                        : "results/" + config.name + ".json";
+  write_json(out, run.results);
+  print_summary(run, out);
+
+  const std::string plot = vm.count("plot") ? vm["plot"].as<std::string>() : config.plot_file;
+  if (!plot.empty() && run.results["result"]["playouts"].get<uint64_t>() > 0) {
+    std::vector<double> exact;
+    if (run.results.contains("exact_distribution")) exact = run.results["exact_distribution"].get<std::vector<double>>();
+    try {
+      plot_histogram(plot, fmt::format("{}: {} playouts, seed {}", config.game, config.playouts, config.seed),
+                     run.results["result"]["histogram"]["score_min"].get<int64_t>(),
+                     run.results["result"]["histogram"]["counts"].get<std::vector<uint64_t>>(), exact);
+      std::printf("  plot %s\n", plot.c_str());
+    } catch (const std::exception& e) {
+      log_line(LogLevel::error, std::string("plot: ") + e.what());
+      return kExitFailed;
+    }
+  }
+  if (!run.complete) {
+    log_line(LogLevel::error, "the run did not finish: " + run.error + " (partial results saved in " + out + ")");
+    return kExitFailed;
+  }
+  return kExitOk;
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,29 @@
+// device_selection.hpp - turning `device = auto|cpu|cuda|all` (and threads, gpus, simd) into
+// workers, refusing with a clear message what cannot run here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "experiment_config.hpp"
+#include "gsdk/core/cuda_devices.hpp"
+#include "gsdk/core/plugin_tables.hpp"
+
+namespace gsdk::host {
+
+struct DeviceChoice {
+  unsigned cpu_threads = 0;
+  std::vector<core::CudaDeviceInfo> gpus;
+  unsigned streams = 1;
+  int32_t simd_level = GSDK_SIMD_SCALAR;
+  std::string simd_name = "scalar";
+  std::string summary; // e.g. "cuda: NVIDIA H100 80GB HBM3 (device 0)"
+};
+
+// Throws std::runtime_error: no usable GPU for "cuda", GPUs that do not exist, a plugin without the
+// table the device needs, a SIMD level the processor or plugin lacks.
+DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTables& plugin, bool generic_engine);
+
+const char* simd_level_name(int32_t level);
+
+} // namespace gsdk::host

@@ -1,0 +1,215 @@
+// experiment_config.cpp - schema checks for experiment files with file:line:column messages.
+#include "experiment_config.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace gsdk::host {
+
+std::string located(const toml::source_region& where, const std::string& message) {
+  const std::string file = where.path ? *where.path : std::string("<config>");
+  return fmt::format("{}:{}:{}: {}", file, where.begin.line, where.begin.column, message);
+}
+
+namespace {
+
+std::string join(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : ", ") + w;
+  return out;
+}
+
+const char* type_name(const toml::node& node) {
+  switch (node.type()) {
+  case toml::node_type::string: return "a string";
+  case toml::node_type::integer: return "an integer";
+  case toml::node_type::floating_point: return "a floating-point number";
+  case toml::node_type::boolean: return "a boolean";
+  case toml::node_type::table: return "a table";
+  case toml::node_type::array: return "an array";
+  default: return "a date/time";
+  }
+}
+
+// Walks one table, refusing keys outside `allowed` and reading typed values with located errors.
+class Section {
+public:
+  Section(const toml::table& table, std::string label) : table_(table), label_(std::move(label)) {}
+
+  void allow_only(const std::vector<std::string>& allowed) const {
+    for (const auto& [key, node] : table_) {
+      if (std::find(allowed.begin(), allowed.end(), std::string(key.str())) != allowed.end()) continue;
+      throw ConfigError(located(key.source(), fmt::format("unknown key '{}' in {}; valid keys: {}", key.str(), label_,
+                                                          join(allowed))));
+    }
+  }
+
+  const toml::node* node(const std::string& key) const { return table_.get(key); }
+
+  std::string string(const std::string& key, const std::string& fallback, const std::vector<std::string>& choices = {}) const {
+    const toml::node* n = node(key);
+    if (!n) return fallback;
+    if (!n->is_string()) throw error(*n, key, fmt::format("must be a string, got {}", type_name(*n)));
+    const std::string value = n->as_string()->get();
+    if (!choices.empty() && std::find(choices.begin(), choices.end(), value) == choices.end())
+      throw error(*n, key, fmt::format("is \"{}\"; expected one of: {}", value, join(choices)));
+    return value;
+  }
+
+  std::string required_string(const std::string& key) const {
+    if (!node(key))
+      throw ConfigError(located(table_.source(), fmt::format("missing required key '{}' in {}", key, label_)));
+    return string(key, "");
+  }
+
+  // Integers; a float is accepted when it is integral (so `count = 1e9` works).
+  int64_t integer(const std::string& key, int64_t fallback, int64_t min, int64_t max) const {
+    const toml::node* n = node(key);
+    if (!n) return fallback;
+    int64_t value = 0;
+    if (n->is_integer()) {
+      value = n->as_integer()->get();
+    } else if (n->is_floating_point() && std::floor(n->as_floating_point()->get()) == n->as_floating_point()->get() &&
+               std::abs(n->as_floating_point()->get()) < 9.2e18) {
+      value = static_cast<int64_t>(n->as_floating_point()->get());
+    } else {
+      throw error(*n, key, fmt::format("must be an integer, got {}", type_name(*n)));
+    }
+    if (value < min || value > max)
+      throw error(*n, key, fmt::format("= {} is out of range [{}, {}]", value, min, max));
+    return value;
+  }
+
+  std::vector<int> integer_list(const std::string& key, int min, int max) const {
+    const toml::node* n = node(key);
+    if (!n) return {};
+    if (!n->is_array()) throw error(*n, key, fmt::format("must be an array of integers, got {}", type_name(*n)));
+    std::vector<int> out;
+    for (const auto& item : *n->as_array()) {
+      if (!item.is_integer()) throw error(item, key, fmt::format("entries must be integers, got {}", type_name(item)));
+      const int64_t v = item.as_integer()->get();
+      if (v < min || v > max) throw error(item, key, fmt::format("entry {} is out of range [{}, {}]", v, min, max));
+      out.push_back(static_cast<int>(v));
+    }
+    return out;
+  }
+
+  const toml::table* table(const std::string& key) const {
+    const toml::node* n = node(key);
+    if (!n) return nullptr;
+    if (!n->is_table()) throw error(*n, key, fmt::format("must be a table ([{}]), got {}", key, type_name(*n)));
+    return n->as_table();
+  }
+
+private:
+  ConfigError error(const toml::node& n, const std::string& key, const std::string& what) const {
+    return ConfigError(located(n.source(), fmt::format("'{}' in {} {}", key, label_, what)));
+  }
+
+  const toml::table& table_;
+  std::string label_;
+};
+
+// "a.b=value": value parsed as TOML, or taken as a string when it is not valid TOML.
+void apply_override(toml::table& doc, const std::string& text, size_t index) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ConfigError(fmt::format("--set \"{}\": expected key=value, e.g. playouts.count=1000", text));
+  const std::string path = text.substr(0, eq);
+  const std::string value_text = text.substr(eq + 1);
+  const auto source = std::make_shared<std::string>(fmt::format("--set[{}]", index + 1));
+  toml::table parsed;
+  try {
+    parsed = toml::parse("v = " + value_text, std::string_view(*source));
+  } catch (const toml::parse_error&) {
+    parsed = toml::table{{"v", value_text}};
+  }
+  toml::table* target = &doc;
+  std::stringstream parts(path);
+  std::vector<std::string> keys;
+  for (std::string k; std::getline(parts, k, '.');) keys.push_back(k);
+  for (size_t i = 0; i + 1 < keys.size(); ++i) {
+    toml::node* child = target->get(keys[i]);
+    if (!child) {
+      target->insert(keys[i], toml::table{});
+      child = target->get(keys[i]);
+    }
+    if (!child->is_table())
+      throw ConfigError(fmt::format("--set \"{}\": '{}' is not a table", text, keys[i]));
+    target = child->as_table();
+  }
+  target->insert_or_assign(keys.back(), std::move(*parsed.get("v")));
+}
+
+ExperimentConfig validate(toml::table doc, const std::string& file) {
+  ExperimentConfig c;
+  c.file = file;
+  const Section top(doc, "the experiment's top level");
+  top.allow_only({"game", "algorithm", "seed", "name", "params", "playouts", "run", "output"});
+  c.game = top.required_string("game");
+  c.algorithm = top.required_string("algorithm");
+  if (c.algorithm != "playouts") {
+    const toml::node* n = top.node("algorithm");
+    throw ConfigError(located(n->source(), fmt::format("'algorithm' is \"{}\"; expected one of: playouts", c.algorithm)));
+  }
+  c.seed = static_cast<uint64_t>(top.integer("seed", 1, 0, INT64_MAX));
+  c.name = top.string("name", std::filesystem::path(file).stem().string());
+  if (const toml::table* p = top.table("params")) c.params = *p;
+
+  const toml::table* playouts = top.table("playouts");
+  if (!playouts)
+    throw ConfigError(located(doc.source(), "missing required table [playouts] for algorithm \"playouts\""));
+  const Section pl(*playouts, "[playouts]");
+  pl.allow_only({"count", "start_state", "engine"});
+  if (!pl.node("count")) throw ConfigError(located(playouts->source(), "missing required key 'count' in [playouts]"));
+  c.playouts = static_cast<uint64_t>(pl.integer("count", 0, 1, int64_t{1} << 53));
+  if (pl.node("start_state")) c.start_state = pl.string("start_state", "");
+  c.engine = pl.string("engine", "batch", {"batch", "generic"});
+
+  if (const toml::table* run = top.table("run")) {
+    const Section r(*run, "[run]");
+    r.allow_only({"device", "threads", "gpus", "streams", "simd"});
+    c.run.device = r.string("device", "auto", {"auto", "cpu", "cuda", "all"});
+    c.run.threads = static_cast<unsigned>(r.integer("threads", 0, 0, 4096));
+    c.run.gpus = r.integer_list("gpus", 0, 1023);
+    c.run.streams = static_cast<unsigned>(r.integer("streams", 2, 1, 64));
+    c.run.simd = r.string("simd", "auto", {"auto", "avx512", "avx2", "scalar"});
+  }
+  if (const toml::table* out = top.table("output")) {
+    const Section o(*out, "[output]");
+    o.allow_only({"file", "plot", "events"});
+    c.output_file = o.string("file", "");
+    c.plot_file = o.string("plot", "");
+    c.events_file = o.string("events", "");
+  }
+  c.raw = std::move(doc);
+  return c;
+}
+
+} // namespace
+
+ExperimentConfig parse_experiment(const std::string& text, const std::string& source_name,
+                                  const std::vector<std::string>& overrides) {
+  toml::table doc;
+  try {
+    doc = toml::parse(text, source_name);
+  } catch (const toml::parse_error& e) {
+    throw ConfigError(located(e.source(), fmt::format("TOML syntax error: {}", e.description())));
+  }
+  for (size_t i = 0; i < overrides.size(); ++i) apply_override(doc, overrides[i], i);
+  return validate(std::move(doc), source_name);
+}
+
+ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError(fmt::format("{}: cannot open the experiment file", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_experiment(text.str(), path, overrides);
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,57 @@
+// experiment_config.hpp - the TOML experiment file: strict schema, --set overrides, clear errors.
+//
+//   game = "graveler"              # plugin/game name (required)
+//   algorithm = "playouts"         # what to run (required)
+//   seed = 42                      # default 1
+//   name = "graveler-1e9"          # default: the file's stem
+//   [params]                       # game parameters, validated against the plugin's declarations
+//   [playouts] count, start_state, engine ("batch" | "generic")
+//   [run] device ("auto" | "cpu" | "cuda" | "all"), threads, gpus, streams, simd
+//   [output] file, plot, events
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "config_error.hpp"
+
+namespace gsdk::host {
+
+struct RunSettings {
+  std::string device = "auto"; // auto | cpu | cuda | all
+  unsigned threads = 0;        // 0: every hardware thread
+  std::vector<int> gpus;       // empty: every GPU
+  unsigned streams = 2;
+  std::string simd = "auto";   // auto | avx512 | avx2 | scalar
+};
+
+struct ExperimentConfig {
+  std::string file;
+  std::string name;
+  std::string game;
+  std::string algorithm;
+  uint64_t seed = 1;
+  toml::table params;          // validated later against the game's declarations
+  uint64_t playouts = 0;
+  std::optional<std::string> start_state;
+  std::string engine = "batch";
+  RunSettings run;
+  std::string output_file;     // empty: results/<name>.json
+  std::string plot_file;
+  std::string events_file;
+  toml::table raw;             // the whole document after overrides, for the results file
+};
+
+// Parses `path`, applies overrides ("section.key=value", value in TOML syntax; bare words are taken
+// as strings) and validates everything but [params]. Throws ConfigError.
+ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides);
+
+// Parses an experiment given as text (tests and `gsdk bench`).
+ExperimentConfig parse_experiment(const std::string& text, const std::string& source_name,
+                                  const std::vector<std::string>& overrides);
+
+} // namespace gsdk::host

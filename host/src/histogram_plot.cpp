@@ -1,0 +1,56 @@
+// histogram_plot.cpp - writes data and a gnuplot script to a temporary folder and runs gnuplot.
+#include "histogram_plot.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace gsdk::host {
+
+void plot_histogram(const std::string& png_path, const std::string& title, int64_t score_min,
+                    const std::vector<uint64_t>& histogram, const std::vector<double>& exact) {
+  namespace fs = std::filesystem;
+  uint64_t total = 0;
+  size_t first = histogram.size(), last = 0;
+  for (size_t k = 0; k < histogram.size(); ++k) {
+    total += histogram[k];
+    if (histogram[k] != 0) {
+      first = std::min(first, k);
+      last = k;
+    }
+  }
+  if (total == 0) throw std::runtime_error("nothing to plot: the histogram is empty");
+  const fs::path dir = fs::temp_directory_path() / fmt::format("gsdk-plot-{}", ::getpid());
+  fs::create_directories(dir);
+  {
+    std::ofstream data(dir / "data.txt");
+    const size_t lo = first > 3 ? first - 3 : 0, hi = std::min(histogram.size() - 1, last + 3);
+    for (size_t k = lo; k <= hi; ++k)
+      data << score_min + static_cast<int64_t>(k) << ' ' << static_cast<double>(histogram[k]) / total << ' '
+           << (exact.empty() ? 0.0 : exact[k]) << '\n';
+  }
+  if (const fs::path parent = fs::path(png_path).parent_path(); !parent.empty()) fs::create_directories(parent);
+  {
+    std::ofstream script(dir / "plot.gp");
+    script << "set terminal pngcairo size 1000,600\n"
+           << "set output '" << fs::absolute(png_path).string() << "'\n"
+           << "set title '" << title << "'\n"
+           << "set xlabel 'score'\nset ylabel 'fraction of playouts'\nset logscale y\nset grid\n"
+           << "set style fill solid 0.5\n"
+           << "plot '" << (dir / "data.txt").string() << "' using 1:2 with boxes title 'observed'"
+           << (exact.empty() ? "" : ", '' using 1:3 with linespoints lw 2 title 'exact'") << "\n";
+  }
+  const std::string command = fmt::format("gnuplot '{}' 2>'{}'", (dir / "plot.gp").string(), (dir / "err.txt").string());
+  const int status = std::system(command.c_str());
+  std::ifstream err(dir / "err.txt");
+  const std::string err_text((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());
+  fs::remove_all(dir);
+  if (status != 0)
+    throw std::runtime_error(fmt::format("gnuplot failed (exit status {}){}{} - is gnuplot installed?", status,
+                                         err_text.empty() ? "" : ": ", err_text));
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,55 @@
+// main.cpp - the gsdk executable: dispatches to a subcommand.
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "commands.hpp"
+#include "gsdk/gsdk_plugin.h"
+#include "log.hpp"
+
+namespace {
+
+void print_usage() {
+  std::printf(
+      "gsdk %s - massively parallel game simulation and search\n\n"
+      "usage: gsdk <command> [options]\n\n"
+      "commands:\n"
+      "  list                      plugins, games, parameters, capabilities, CUDA devices\n"
+      "  run CONFIG.toml           run an experiment (--set key=value, --device, --threads, --out, --plot)\n"
+      "  bench                     the standard benchmark over every plugin and device\n"
+      "  replay RESULTS.json       show a stored playout move by move (default: the best one)\n"
+      "  version                   print the version\n\n"
+      "Run 'gsdk <command> --help' for a command's options.\n",
+      GSDK_VERSION);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  using namespace gsdk::host;
+  if (argc < 2) {
+    print_usage();
+    return kExitUsage;
+  }
+  const std::string command = argv[1];
+  const Arguments args(argv + 2, argv + argc);
+  try {
+    if (command == "list") return command_list(args);
+    if (command == "run") return command_run(args);
+    if (command == "bench") return command_bench(args);
+    if (command == "replay") return command_replay(args);
+    if (command == "version" || command == "--version") {
+      std::printf("gsdk %s (ABI %u.%u)\n", GSDK_VERSION, GSDK_ABI_MAJOR, GSDK_ABI_MINOR);
+      return kExitOk;
+    }
+    if (command == "help" || command == "--help" || command == "-h") {
+      print_usage();
+      return kExitOk;
+    }
+    log_line(LogLevel::error, "unknown command '" + command + "'; expected one of: list, run, bench, replay, version");
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitFailed;
+  }
+}

@@ -1,0 +1,48 @@
+# GsdkPlugin.cmake - gsdk_add_plugin(): builds a game plugin from sdk/ alone.
+#
+#   gsdk_add_plugin(mygame
+#     SOURCES plugin.cpp rules.cpp          # portable C++
+#     AVX2_SOURCES cpu/kernel_avx2.cpp      # compiled with -mavx2 (call only after a run-time check)
+#     AVX512_SOURCES cpu/kernel_avx512.cpp  # compiled with AVX-512 F/BW/VL/VPOPCNTDQ
+#     CUDA_SOURCES cuda/kernel.cu)          # only when CUDA is enabled; defines GSDK_WITH_CUDA
+#
+# Produces the module mygame.so (exporting only gsdk_negotiate, CUDA runtime linked statically) and
+# an object library mygame_objects that tests can link to reach the plugin's internals.
+if(NOT DEFINED GSDK_PLUGIN_OUTPUT_DIR)
+  set(GSDK_PLUGIN_OUTPUT_DIR ${CMAKE_BINARY_DIR}/plugins)
+endif()
+
+function(gsdk_add_plugin name)
+  cmake_parse_arguments(P "" "" "SOURCES;AVX2_SOURCES;AVX512_SOURCES;CUDA_SOURCES" ${ARGN})
+  set(objects ${name}_objects)
+  add_library(${objects} OBJECT ${P_SOURCES} ${P_AVX2_SOURCES} ${P_AVX512_SOURCES})
+  set_target_properties(${objects} PROPERTIES POSITION_INDEPENDENT_CODE ON CXX_VISIBILITY_PRESET hidden
+                                              CUDA_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+  target_link_libraries(${objects} PUBLIC gsdk::sdk)
+  target_include_directories(${objects} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+  if(P_AVX2_SOURCES)
+    set_source_files_properties(${P_AVX2_SOURCES} TARGET_DIRECTORY ${objects} PROPERTIES COMPILE_OPTIONS "-mavx2;-mbmi2")
+  endif()
+  if(P_AVX512_SOURCES)
+    # GCC 12 reports its own _mm512_undefined_* helpers as maybe-uninitialized.
+    set_source_files_properties(${P_AVX512_SOURCES} TARGET_DIRECTORY ${objects} PROPERTIES
+                                COMPILE_OPTIONS "-mavx512f;-mavx512bw;-mavx512vl;-mavx512vpopcntdq;-mbmi2;-Wno-maybe-uninitialized")
+  endif()
+  if(CMAKE_CUDA_COMPILER AND P_CUDA_SOURCES)
+    target_sources(${objects} PRIVATE ${P_CUDA_SOURCES})
+    target_compile_definitions(${objects} PUBLIC GSDK_WITH_CUDA=1)
+    target_link_libraries(${objects} PUBLIC CUDA::cudart_static)
+  endif()
+  if(COMMAND gsdk_strict_warnings)
+    gsdk_strict_warnings(${objects})
+  endif()
+
+  add_library(${name} MODULE $<TARGET_OBJECTS:${objects}>)
+  target_link_libraries(${name} PRIVATE ${objects})
+  set_target_properties(${name} PROPERTIES PREFIX "" LIBRARY_OUTPUT_DIRECTORY ${GSDK_PLUGIN_OUTPUT_DIR})
+  if(CMAKE_CUDA_COMPILER AND P_CUDA_SOURCES)
+    set_target_properties(${name} PROPERTIES LINKER_LANGUAGE CUDA)
+  endif()
+  # Keep the statically linked runtimes' symbols private and catch unresolved symbols at link time.
+  target_link_options(${name} PRIVATE -Wl,--exclude-libs,ALL -Wl,--no-undefined)
+endfunction()

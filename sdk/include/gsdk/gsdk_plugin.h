@@ -1,0 +1,264 @@
+/* gsdk_plugin.h - the stable C ABI between the gsdk host and a game plugin.
+ *
+ * Rules (see docs/ABI_CHANGES.md for the history):
+ *  - One frozen entry symbol, gsdk_negotiate. The host offers the range of ABI majors it accepts and
+ *    its services; the plugin picks one or refuses with a message naming both sides.
+ *  - Everything else is reached through named, append-only capability tables (get_proc). Every table
+ *    starts with gsdk_header {type, size}; fields are only appended within a major version and a reader
+ *    uses a field only when header.size covers it. An incompatible change gets a new table name.
+ *  - Only C types cross: fixed-width integers, doubles, const char* to static storage, opaque handles,
+ *    CUDA streams as void*. No enums as field types, no bool, no C++ types, no exceptions.
+ *  - Errors are values: functions that can fail return GSDK_OK or an error code and write a message
+ *    into a caller-owned buffer. Whoever allocates frees.
+ *  - Game states are POD blobs of state_size bytes: memcpy-able, no pointers.
+ */
+#ifndef GSDK_PLUGIN_H
+#define GSDK_PLUGIN_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ABI version: a plugin speaks exactly one major; minors only append. */
+#define GSDK_ABI_MAJOR 1u
+#define GSDK_ABI_MINOR 0u
+
+#define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
+
+#if defined(_WIN32)
+#define GSDK_EXPORT __declspec(dllexport)
+#else
+#define GSDK_EXPORT __attribute__((visibility("default")))
+#endif
+
+/* Status codes. */
+#define GSDK_OK 0
+#define GSDK_ERR_INVALID_ARGUMENT 1
+#define GSDK_ERR_UNSUPPORTED 2
+#define GSDK_ERR_OUT_OF_MEMORY 3
+#define GSDK_ERR_DEVICE 4
+#define GSDK_ERR_INTERNAL 5
+#define GSDK_ERR_VERSION 6
+
+/* Struct type tags (gsdk_header.type). */
+#define GSDK_TYPE_HOST_SERVICES 0x47530001u
+#define GSDK_TYPE_NEGOTIATION 0x47530002u
+#define GSDK_TYPE_PLUGIN_INFO 0x47530003u
+#define GSDK_TYPE_GAME 0x47530004u
+#define GSDK_TYPE_PLAYOUT_REQUEST 0x47530005u
+#define GSDK_TYPE_PLAYOUT_SUMMARY 0x47530006u
+#define GSDK_TYPE_CPU_PLAYOUTS 0x47530007u
+#define GSDK_TYPE_CUDA_PLAYOUTS 0x47530008u
+#define GSDK_TYPE_REPLAY 0x47530009u
+#define GSDK_TYPE_SCORE_DISTRIBUTION 0x4753000au
+
+/* Capability table names for get_proc. */
+#define GSDK_TABLE_GAME "gsdk.game.v1"
+#define GSDK_TABLE_CPU_PLAYOUTS "gsdk.cpu_playouts.v1"
+#define GSDK_TABLE_CUDA_PLAYOUTS "gsdk.cuda_playouts.v1"
+#define GSDK_TABLE_REPLAY "gsdk.replay.v1"
+#define GSDK_TABLE_SCORE_DISTRIBUTION "gsdk.score_distribution.v1"
+
+typedef struct gsdk_header {
+  uint32_t type;
+  uint32_t size; /* sizeof the struct as its writer knew it */
+} gsdk_header;
+
+/* ---- negotiation ------------------------------------------------------------------------------ */
+
+#define GSDK_LOG_DEBUG 0
+#define GSDK_LOG_INFO 1
+#define GSDK_LOG_WARNING 2
+#define GSDK_LOG_ERROR 3
+
+typedef struct gsdk_host_services {
+  gsdk_header header;
+  void* host_context;
+  void (*log)(void* host_context, int32_t level, const char* message);
+} gsdk_host_services;
+
+typedef struct gsdk_negotiation {
+  gsdk_header header;
+  uint32_t abi_major_min; /* the host accepts plugins speaking any major in [min, max] */
+  uint32_t abi_major_max;
+  const gsdk_host_services* services;
+} gsdk_negotiation;
+
+typedef struct gsdk_plugin_info {
+  gsdk_header header;
+  uint32_t abi_major; /* the major the plugin picked */
+  uint32_t abi_minor;
+  const char* plugin_name;    /* unique among loaded plugins; also the game's name */
+  const char* plugin_version; /* semantic version of the plugin itself */
+  /* Returns the capability table of that name, or NULL when the plugin lacks it. */
+  const void* (*get_proc)(const char* table_name);
+} gsdk_plugin_info;
+
+/* The one frozen entry point. Returns GSDK_OK, or GSDK_ERR_VERSION with a message naming the host's
+ * range and the plugin's version. */
+typedef int32_t (*gsdk_negotiate_fn)(const gsdk_negotiation* request, gsdk_plugin_info* info,
+                                     char* error, uint32_t error_size);
+
+/* ---- game parameters -------------------------------------------------------------------------- */
+
+#define GSDK_PARAM_INT 0
+#define GSDK_PARAM_REAL 1
+#define GSDK_PARAM_BOOL 2
+#define GSDK_PARAM_STRING 3
+
+typedef struct gsdk_param_desc {
+  const char* name;
+  int32_t type; /* GSDK_PARAM_* */
+  int32_t reserved;
+  int64_t default_int; /* INT and BOOL (0/1) */
+  double default_real;
+  const char* default_string;
+  double min_value; /* inclusive range for INT and REAL */
+  double max_value;
+  const char* doc;
+} gsdk_param_desc;
+
+typedef struct gsdk_param_value {
+  const char* name;
+  int32_t type;
+  int32_t reserved;
+  int64_t int_value;
+  double real_value;
+  const char* string_value;
+} gsdk_param_value;
+
+/* ---- the per-state game table (required) ------------------------------------------------------ */
+
+typedef struct gsdk_game_instance gsdk_game_instance; /* opaque, owned by the plugin */
+
+/* current_player results besides 0..player_count-1 */
+#define GSDK_PLAYER_TERMINAL (-1)
+#define GSDK_PLAYER_CHANCE (-2)
+
+#define GSDK_GAME_FLAG_CHANCE 1u /* has chance nodes */
+
+typedef struct gsdk_game {
+  gsdk_header header;
+  const char* name;
+  const char* description;
+  uint32_t player_count;
+  uint32_t flags; /* GSDK_GAME_FLAG_* */
+  uint32_t param_count;
+  uint32_t reserved;
+  const gsdk_param_desc* params;
+
+  /* values holds one entry per declared parameter, in declaration order, already range-checked by
+   * the host; the plugin may still refuse a combination. */
+  int32_t (*create)(const gsdk_param_value* values, uint32_t value_count,
+                    gsdk_game_instance** instance, char* error, uint32_t error_size);
+  void (*destroy)(gsdk_game_instance* instance);
+
+  uint32_t (*state_size)(const gsdk_game_instance* instance);
+  uint32_t (*max_moves)(const gsdk_game_instance* instance); /* bound on legal_moves' count */
+  /* Inclusive range of the integer score a finished playout yields (for one-player games the score,
+   * for two-player games player 0's outcome). Reducers size histograms from it. */
+  void (*score_range)(const gsdk_game_instance* instance, int64_t* min_score, int64_t* max_score);
+
+  void (*initial_state)(const gsdk_game_instance* instance, void* state);
+  int32_t (*current_player)(const gsdk_game_instance* instance, const void* state);
+  /* Fills moves (capacity max_moves) with legal moves, or at a chance node with the outcomes and,
+   * when probabilities is not NULL, their probabilities. Returns the count. */
+  uint32_t (*legal_moves)(const gsdk_game_instance* instance, const void* state, uint32_t* moves,
+                          double* probabilities);
+  void (*apply_move)(const gsdk_game_instance* instance, void* state, uint32_t move);
+  int64_t (*score)(const gsdk_game_instance* instance, const void* terminal_state);
+
+  /* Text I/O. Return the characters needed (excluding NUL); write at most buffer_size bytes. */
+  uint32_t (*state_to_string)(const gsdk_game_instance* instance, const void* state, char* buffer,
+                              uint32_t buffer_size);
+  uint32_t (*move_to_string)(const gsdk_game_instance* instance, const void* state, uint32_t move,
+                             char* buffer, uint32_t buffer_size);
+  int32_t (*state_from_string)(const gsdk_game_instance* instance, const char* text, void* state,
+                               char* error, uint32_t error_size);
+} gsdk_game;
+
+/* ---- batch playouts (CPU and CUDA tables share request and summary) --------------------------- */
+
+/* Playout number i of a request uses the random stream (seed, first_playout + i) and nothing else,
+ * so results do not depend on how a range is split or where it runs. */
+typedef struct gsdk_playout_request {
+  gsdk_header header;
+  uint64_t seed;
+  uint64_t first_playout;
+  uint64_t playout_count;
+  const void* start_state; /* NULL: the initial state */
+  int32_t simd_level;      /* CPU: highest instruction set allowed, GSDK_SIMD_* */
+  int32_t reserved;
+} gsdk_playout_request;
+
+#define GSDK_SIMD_SCALAR 0
+#define GSDK_SIMD_AVX2 1
+#define GSDK_SIMD_AVX512 2
+
+/* Exact, order-independent reduction of many playouts. histogram is caller-owned with
+ * (score_max - score_min + 1) bins; bin k counts playouts that scored score_min + k. */
+typedef struct gsdk_playout_summary {
+  gsdk_header header;
+  uint64_t playouts;
+  int64_t best_score;      /* highest score seen */
+  uint64_t best_playout;   /* lowest playout number that reached best_score */
+  int64_t worst_score;     /* lowest score seen */
+  uint64_t worst_playout;  /* lowest playout number that reached worst_score */
+  uint64_t* histogram;
+  uint32_t histogram_bins;
+  int32_t reserved;
+  double device_milliseconds; /* CUDA table: kernel time measured with events; 0 on CPU */
+} gsdk_playout_summary;
+
+typedef struct gsdk_cpu_playouts {
+  gsdk_header header;
+  /* Highest GSDK_SIMD_* level this build of the plugin can use on this processor. */
+  int32_t (*best_simd_level)(void);
+  /* Runs the request on the calling thread and adds into summary (which the host has reset). */
+  int32_t (*run)(const gsdk_game_instance* instance, const gsdk_playout_request* request,
+                 gsdk_playout_summary* summary, char* error, uint32_t error_size);
+} gsdk_cpu_playouts;
+
+typedef struct gsdk_cuda_playouts {
+  gsdk_header header;
+  /* Device scratch bytes the host must pass to run for a request of this size. */
+  uint64_t (*scratch_bytes)(const gsdk_game_instance* instance, uint64_t playout_count);
+  /* Runs the request on the given device and stream (a cudaStream_t), using scratch (device memory
+   * from the host's arena). Synchronous: returns when summary holds the result. */
+  int32_t (*run)(const gsdk_game_instance* instance, const gsdk_playout_request* request,
+                 int32_t device, void* stream, void* scratch, uint64_t scratch_size,
+                 gsdk_playout_summary* summary, char* error, uint32_t error_size);
+} gsdk_cuda_playouts;
+
+/* ---- replay: show one stored playout move by move ---------------------------------------------- */
+
+typedef struct gsdk_replay {
+  gsdk_header header;
+  /* Writes the move sequence of playout (seed, playout) from start_state (NULL: initial) into moves
+   * (capacity move_capacity) and returns the move count, or 0 with error filled. */
+  uint32_t (*playout_moves)(const gsdk_game_instance* instance, uint64_t seed, uint64_t playout,
+                            const void* start_state, uint32_t* moves, uint32_t move_capacity,
+                            char* error, uint32_t error_size);
+} gsdk_replay;
+
+/* ---- exact score distribution: lets the host test a run against the truth ---------------------- */
+
+typedef struct gsdk_score_distribution {
+  gsdk_header header;
+  /* Probability of each score (bin k: score_min + k) for a uniformly random playout from the
+   * initial state. */
+  int32_t (*exact)(const gsdk_game_instance* instance, double* probabilities, uint32_t bins, char* error,
+                   uint32_t error_size);
+} gsdk_score_distribution;
+
+/* The entry point every plugin exports. */
+GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info,
+                                   char* error, uint32_t error_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GSDK_PLUGIN_H */

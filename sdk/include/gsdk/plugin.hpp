@@ -1,0 +1,286 @@
+// plugin.hpp - writes the C glue of gsdk_plugin.h for a plugin author.
+//
+// An author writes a rules class and one macro:
+//
+//   class MyGame {
+//   public:
+//     using State = MyState;                               // trivially copyable
+//     static constexpr const char* kName = "mygame";
+//     static constexpr const char* kDescription = "...";
+//     static constexpr uint32_t kPlayers = 1;
+//     static constexpr uint32_t kFlags = 0;                // GSDK_GAME_FLAG_*
+//     static std::span<const gsdk_param_desc> parameters();
+//     explicit MyGame(const gsdk::Params& params);          // may throw gsdk::PluginError
+//     uint32_t max_moves() const;
+//     std::pair<int64_t, int64_t> score_range() const;
+//     void initial_state(State&) const;
+//     int32_t current_player(const State&) const;
+//     uint32_t legal_moves(const State&, uint32_t* moves, double* probabilities) const;
+//     void apply_move(State&, uint32_t move) const;
+//     int64_t score(const State&) const;
+//     std::string state_to_string(const State&) const;
+//     std::string move_to_string(const State&, uint32_t move) const;
+//     State state_from_string(std::string_view text) const;  // throws gsdk::PluginError
+//     // optional capabilities, detected at compile time:
+//     int32_t best_simd_level() const; void cpu_playouts(const gsdk_playout_request&, gsdk_playout_summary&) const;
+//     uint64_t cuda_scratch_bytes(uint64_t) const; void cuda_playouts(const gsdk_playout_request&, int32_t device,
+//         void* stream, void* scratch, uint64_t scratch_size, gsdk_playout_summary&) const;
+//     std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
+//     void exact_score_distribution(double* probabilities, uint32_t bins) const;
+//   };
+//   GSDK_PLUGIN(MyGame, "1.0.0")
+//
+// No exception crosses the ABI: every entry point catches at the edge and turns the exception into
+// a status code and a message.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "gsdk/gsdk_plugin.h"
+
+namespace gsdk {
+
+// Thrown by rules code for bad input; becomes GSDK_ERR_INVALID_ARGUMENT and its message.
+class PluginError : public std::runtime_error {
+public:
+  explicit PluginError(const std::string& message, int32_t status = GSDK_ERR_INVALID_ARGUMENT)
+      : std::runtime_error(message), status_(status) {}
+  int32_t status() const { return status_; }
+
+private:
+  int32_t status_;
+};
+
+// Read access to the parameter values the host passes to create().
+class Params {
+public:
+  Params(const gsdk_param_value* values, uint32_t count) : values_(values, count) {}
+
+  int64_t get_int(std::string_view name) const { return find(name, GSDK_PARAM_INT).int_value; }
+  double get_real(std::string_view name) const { return find(name, GSDK_PARAM_REAL).real_value; }
+  bool get_bool(std::string_view name) const { return find(name, GSDK_PARAM_BOOL).int_value != 0; }
+  std::string get_string(std::string_view name) const {
+    const char* s = find(name, GSDK_PARAM_STRING).string_value;
+    return s ? s : "";
+  }
+
+private:
+  const gsdk_param_value& find(std::string_view name, int32_t type) const {
+    for (const auto& v : values_)
+      if (v.name && name == v.name && v.type == type) return v;
+    throw PluginError("parameter '" + std::string(name) + "' was not passed by the host");
+  }
+  std::span<const gsdk_param_value> values_;
+};
+
+namespace detail {
+
+inline void copy_message(const char* message, char* buffer, uint32_t size) {
+  if (!buffer || size == 0) return;
+  std::strncpy(buffer, message, size - 1);
+  buffer[size - 1] = '\0';
+}
+
+inline uint32_t copy_text(const std::string& text, char* buffer, uint32_t size) {
+  if (buffer && size > 0) copy_message(text.c_str(), buffer, size);
+  return static_cast<uint32_t>(text.size());
+}
+
+// Runs body, mapping exceptions to status codes and messages.
+template <typename Body> int32_t guarded(char* error, uint32_t error_size, Body&& body) {
+  try {
+    body();
+    return GSDK_OK;
+  } catch (const PluginError& e) {
+    copy_message(e.what(), error, error_size);
+    return e.status();
+  } catch (const std::bad_alloc&) {
+    copy_message("out of memory", error, error_size);
+    return GSDK_ERR_OUT_OF_MEMORY;
+  } catch (const std::exception& e) {
+    copy_message(e.what(), error, error_size);
+    return GSDK_ERR_INTERNAL;
+  } catch (...) {
+    copy_message("unknown exception in plugin", error, error_size);
+    return GSDK_ERR_INTERNAL;
+  }
+}
+
+template <typename G>
+concept HasCpuPlayouts = requires(const G g, const gsdk_playout_request& r, gsdk_playout_summary& s) {
+  { G::best_simd_level() } -> std::convertible_to<int32_t>;
+  g.cpu_playouts(r, s);
+};
+
+template <typename G>
+concept HasCudaPlayouts = requires(const G g, const gsdk_playout_request& r, gsdk_playout_summary& s) {
+  { g.cuda_scratch_bytes(uint64_t{}) } -> std::convertible_to<uint64_t>;
+  g.cuda_playouts(r, int32_t{}, static_cast<void*>(nullptr), static_cast<void*>(nullptr), uint64_t{}, s);
+};
+
+template <typename G>
+concept HasScoreDistribution = requires(const G g, double* p) { g.exact_score_distribution(p, uint32_t{}); };
+
+template <typename G>
+concept HasReplay = requires(const G g, const typename G::State* start) {
+  { g.replay_playout(uint64_t{}, uint64_t{}, start) } -> std::convertible_to<std::vector<uint32_t>>;
+};
+
+// The static C tables of one game class.
+template <typename G> struct Adapter {
+  using State = typename G::State;
+  static_assert(std::is_trivially_copyable_v<State>, "game states must be POD blobs");
+
+  static const G& game(const gsdk_game_instance* i) { return *reinterpret_cast<const G*>(i); }
+  static const State& state(const void* s) { return *static_cast<const State*>(s); }
+  static State& state(void* s) { return *static_cast<State*>(s); }
+
+  static int32_t create(const gsdk_param_value* values, uint32_t count, gsdk_game_instance** out,
+                        char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      *out = reinterpret_cast<gsdk_game_instance*>(new G(Params(values, count)));
+    });
+  }
+  static void destroy(gsdk_game_instance* i) { delete reinterpret_cast<G*>(i); }
+  static uint32_t state_size(const gsdk_game_instance*) { return sizeof(State); }
+  static uint32_t max_moves(const gsdk_game_instance* i) { return game(i).max_moves(); }
+  static void score_range(const gsdk_game_instance* i, int64_t* lo, int64_t* hi) {
+    const auto [a, b] = game(i).score_range();
+    *lo = a;
+    *hi = b;
+  }
+  static void initial_state(const gsdk_game_instance* i, void* s) { game(i).initial_state(state(s)); }
+  static int32_t current_player(const gsdk_game_instance* i, const void* s) {
+    return game(i).current_player(state(s));
+  }
+  static uint32_t legal_moves(const gsdk_game_instance* i, const void* s, uint32_t* moves, double* p) {
+    return game(i).legal_moves(state(s), moves, p);
+  }
+  static void apply_move(const gsdk_game_instance* i, void* s, uint32_t m) { game(i).apply_move(state(s), m); }
+  static int64_t score(const gsdk_game_instance* i, const void* s) { return game(i).score(state(s)); }
+  static uint32_t state_to_string(const gsdk_game_instance* i, const void* s, char* b, uint32_t n) {
+    return copy_text(game(i).state_to_string(state(s)), b, n);
+  }
+  static uint32_t move_to_string(const gsdk_game_instance* i, const void* s, uint32_t m, char* b, uint32_t n) {
+    return copy_text(game(i).move_to_string(state(s), m), b, n);
+  }
+  static int32_t state_from_string(const gsdk_game_instance* i, const char* text, void* s, char* error,
+                                   uint32_t error_size) {
+    return guarded(error, error_size, [&] { state(s) = game(i).state_from_string(text ? text : ""); });
+  }
+
+  static int32_t best_simd_level() {
+    if constexpr (HasCpuPlayouts<G>) return G::best_simd_level();
+    return GSDK_SIMD_SCALAR;
+  }
+  static int32_t cpu_run(const gsdk_game_instance* i, const gsdk_playout_request* r, gsdk_playout_summary* s,
+                         char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] { game(i).cpu_playouts(*r, *s); });
+  }
+  static uint64_t cuda_scratch(const gsdk_game_instance* i, uint64_t count) {
+    return game(i).cuda_scratch_bytes(count);
+  }
+  static int32_t cuda_run(const gsdk_game_instance* i, const gsdk_playout_request* r, int32_t device,
+                          void* stream, void* scratch, uint64_t scratch_size, gsdk_playout_summary* s,
+                          char* error, uint32_t error_size) {
+    return guarded(error, error_size,
+                   [&] { game(i).cuda_playouts(*r, device, stream, scratch, scratch_size, *s); });
+  }
+  static uint32_t replay(const gsdk_game_instance* i, uint64_t seed, uint64_t playout, const void* start,
+                         uint32_t* moves, uint32_t capacity, char* error, uint32_t error_size) {
+    uint32_t count = 0;
+    const int32_t status = guarded(error, error_size, [&] {
+      const auto sequence =
+          game(i).replay_playout(seed, playout, start ? &state(start) : static_cast<const State*>(nullptr));
+      if (sequence.size() > capacity)
+        throw PluginError("replay needs " + std::to_string(sequence.size()) + " moves of room, got " +
+                          std::to_string(capacity));
+      std::memcpy(moves, sequence.data(), sequence.size() * sizeof(uint32_t));
+      count = static_cast<uint32_t>(sequence.size());
+    });
+    return status == GSDK_OK ? count : 0;
+  }
+
+  static int32_t score_distribution(const gsdk_game_instance* i, double* probabilities, uint32_t bins,
+                                    char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] { game(i).exact_score_distribution(probabilities, bins); });
+  }
+
+  static const gsdk_game* game_table() {
+    static const std::span<const gsdk_param_desc> params = G::parameters();
+    static const gsdk_game table = {
+        {GSDK_TYPE_GAME, sizeof(gsdk_game)},
+        G::kName, G::kDescription, G::kPlayers, G::kFlags, static_cast<uint32_t>(params.size()), 0,
+        params.data(), &create, &destroy, &state_size, &max_moves, &score_range, &initial_state,
+        &current_player, &legal_moves, &apply_move, &score, &state_to_string, &move_to_string,
+        &state_from_string};
+    return &table;
+  }
+
+  static const void* get_proc(const char* name) {
+    if (!name) return nullptr;
+    const std::string_view n(name);
+    if (n == GSDK_TABLE_GAME) return game_table();
+    if constexpr (HasCpuPlayouts<G>) {
+      static const gsdk_cpu_playouts cpu = {{GSDK_TYPE_CPU_PLAYOUTS, sizeof(gsdk_cpu_playouts)},
+                                            &best_simd_level, &cpu_run};
+      if (n == GSDK_TABLE_CPU_PLAYOUTS) return &cpu;
+    }
+    if constexpr (HasCudaPlayouts<G>) {
+      static const gsdk_cuda_playouts cuda = {{GSDK_TYPE_CUDA_PLAYOUTS, sizeof(gsdk_cuda_playouts)},
+                                              &cuda_scratch, &cuda_run};
+      if (n == GSDK_TABLE_CUDA_PLAYOUTS) return &cuda;
+    }
+    if constexpr (HasReplay<G>) {
+      static const gsdk_replay replay_table = {{GSDK_TYPE_REPLAY, sizeof(gsdk_replay)}, &replay};
+      if (n == GSDK_TABLE_REPLAY) return &replay_table;
+    }
+    if constexpr (HasScoreDistribution<G>) {
+      static const gsdk_score_distribution distribution = {
+          {GSDK_TYPE_SCORE_DISTRIBUTION, sizeof(gsdk_score_distribution)}, &score_distribution};
+      if (n == GSDK_TABLE_SCORE_DISTRIBUTION) return &distribution;
+    }
+    return nullptr;
+  }
+};
+
+// The body of gsdk_negotiate for game class G.
+template <typename G>
+int32_t negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info, const char* version, char* error,
+                  uint32_t error_size) {
+  if (!request || !info || request->header.type != GSDK_TYPE_NEGOTIATION) {
+    copy_message("gsdk_negotiate: malformed negotiation request", error, error_size);
+    return GSDK_ERR_INVALID_ARGUMENT;
+  }
+  if (GSDK_ABI_MAJOR < request->abi_major_min || GSDK_ABI_MAJOR > request->abi_major_max) {
+    const std::string message = std::string("plugin '") + G::kName + "' speaks gsdk ABI " +
+                                std::to_string(GSDK_ABI_MAJOR) + "." + std::to_string(GSDK_ABI_MINOR) +
+                                " but the host accepts majors " + std::to_string(request->abi_major_min) +
+                                ".." + std::to_string(request->abi_major_max);
+    copy_message(message.c_str(), error, error_size);
+    return GSDK_ERR_VERSION;
+  }
+  const uint32_t writable = info->header.size < sizeof(gsdk_plugin_info) ? info->header.size : sizeof(gsdk_plugin_info);
+  gsdk_plugin_info filled = {{GSDK_TYPE_PLUGIN_INFO, writable}, GSDK_ABI_MAJOR, GSDK_ABI_MINOR, G::kName, version,
+                             &Adapter<G>::get_proc};
+  std::memcpy(info, &filled, writable);
+  return GSDK_OK;
+}
+
+} // namespace detail
+} // namespace gsdk
+
+// Defines the plugin's entry point for rules class GAME.
+#define GSDK_PLUGIN(GAME, VERSION)                                                                     \
+  extern "C" GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info, \
+                                                char* error, uint32_t error_size) {                     \
+    return ::gsdk::detail::negotiate<GAME>(request, info, VERSION, error, error_size);                  \
+  }
