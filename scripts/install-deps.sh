@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# install-deps.sh - installs the Debian 12 packages gsdk builds with (skipped when all are present).
+# CUDA is optional: when a toolkit sits in /usr/local/cuda (or nvcc is on PATH) the CUDA paths build too.
+set -euo pipefail
+
+packages=(build-essential cmake ninja-build libboost-dev libboost-program-options-dev libtomlplusplus-dev
+          librandom123-dev nlohmann-json3-dev libfmt-dev libgtest-dev gnuplot-nox)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=()
+  [[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# test.sh - the README's test command: build everything and run the whole test suite with CTest.
+# Tests that need a GPU skip themselves where there is none.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/build.sh
+ctest --test-dir build --output-on-failure -j "$(nproc)"
