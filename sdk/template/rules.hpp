@@ -1,0 +1,53 @@
+// rules.hpp - the rules of coin_runs, written once for every path that plays the game: the per-state
+// table (tree search, tests), the CPU batch loop and, should you add one, a CUDA kernel. Plain data
+// and GSDK_HD functions only: no allocation, no exceptions, no virtual calls.
+//
+// A game flips a fair coin `flips` times; the score is the longest run of heads.
+#pragma once
+
+#include <cstdint>
+
+#include "gsdk/hd.hpp"
+#include "gsdk/rng/philox.hpp"
+
+namespace coin_runs {
+
+inline constexpr int kDefaultFlips = 100;
+inline constexpr int kMaxFlips = 4096; // fits State's uint16_t fields; the exact distribution is O(flips^2)
+
+// Moves (the outcomes of the chance node every non-terminal state is).
+inline constexpr uint32_t kTails = 0;
+inline constexpr uint32_t kHeads = 1;
+
+// The whole state of a game: a POD blob the host copies, hashes and moves to a GPU as bytes, so it
+// holds values only, never pointers.
+struct State {
+  uint16_t flips_done;
+  uint16_t run;     // heads at the end of the flips so far
+  uint16_t longest; // longest run of heads so far: the score once every flip is made
+};
+
+GSDK_HD void apply_flip(State& s, uint32_t move) {
+  ++s.flips_done;
+  s.run = move == kHeads ? static_cast<uint16_t>(s.run + 1) : uint16_t{0};
+  if (s.run > s.longest) s.longest = s.run;
+}
+
+// Plays one playout from `s` to the end of a `flips`-flip game and returns the final state. The
+// randomness is the stream (seed, playout) and nothing else: flip k after `s` is bit k % 64 of the
+// stream's word k / 64. When `moves` is not null the flips are written there too (replay), so the
+// batch path and replay cannot disagree.
+GSDK_HD State play_out(State s, int flips, uint64_t seed, uint64_t playout, uint32_t* moves) {
+  gsdk::rng::PhiloxStream random(seed, playout);
+  const int remaining = flips - s.flips_done;
+  uint64_t word = 0;
+  for (int k = 0; k < remaining; ++k) {
+    if (k % 64 == 0) word = random.next_u64();
+    const uint32_t flip = (word >> (k % 64)) & 1u ? kHeads : kTails;
+    if (moves) moves[k] = flip;
+    apply_flip(s, flip);
+  }
+  return s;
+}
+
+} // namespace coin_runs
