@@ -18,7 +18,47 @@ constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
 constexpr int kBins = 232;
 
-enum Counting { kPopcPerWord = 0, kCarrySave = 1 };
+enum Counting { kPopcPerWord = 0, kCarrySave = 1, kPtxMadCarry = 2, kPtxMulAddCarry = 3 };
+
+// MWC64X steps written in PTX, to see which SASS the step lowers to (the C++ form needs a 64-bit
+// addend {hi, 0} in an aligned register pair, which costs two moves a word).
+struct MwcMadCarry {
+  uint32_t lo, hi;
+  __device__ __forceinline__ uint32_t next() {
+    const uint32_t out = lo ^ hi;
+    uint32_t nlo, nhi;
+    asm("mad.lo.cc.u32 %0, %2, %3, %4;\n\tmadc.hi.u32 %1, %2, %3, 0;"
+        : "=r"(nlo), "=r"(nhi) : "r"(lo), "r"(4294883355u), "r"(hi));
+    lo = nlo;
+    hi = nhi;
+    return out;
+  }
+};
+
+struct MwcMulAddCarry {
+  uint32_t lo, hi;
+  __device__ __forceinline__ uint32_t next() {
+    const uint32_t out = lo ^ hi;
+    uint32_t plo, phi, nlo, nhi;
+    asm("mul.lo.u32 %0, %4, %5;\n\tmul.hi.u32 %1, %4, %5;\n\tadd.cc.u32 %2, %0, %6;\n\taddc.u32 %3, %1, 0;"
+        : "=r"(plo), "=r"(phi), "=r"(nlo), "=r"(nhi) : "r"(lo), "r"(4294883355u), "r"(hi));
+    lo = nlo;
+    hi = nhi;
+    return out;
+  }
+};
+
+template <typename G> __device__ __forceinline__ void count_pair_231(G& g, int& a, int& b) {
+  a = 0;
+  b = 0;
+#pragma unroll
+  for (int i = 0; i < 7; ++i) a += __popc(g.next() & g.next());
+#pragma unroll
+  for (int i = 0; i < 7; ++i) b += __popc(g.next() & g.next());
+  const uint32_t t = g.next();
+  a += __popc(t & (t >> 7) & 0x7f);
+  b += __popc((t >> 14) & (t >> 21) & 0x7f);
+}
 
 __device__ __forceinline__ void csa(uint32_t& sum, uint32_t& carry, uint32_t x, uint32_t y, uint32_t z) {
   const uint32_t u = x ^ y;
@@ -52,12 +92,18 @@ __global__ void __launch_bounds__(kThreads) variant(uint64_t s0, uint64_t pairs,
   unsigned long long key = 0;
   if (begin < end) {
     gsdk::rng::Mwc64x g{gsdk::rng::mwc64x_jump(s0, begin * layout.words_per_pair)};
+    MwcMadCarry gm{static_cast<uint32_t>(g.state), static_cast<uint32_t>(g.state >> 32)};
+    MwcMulAddCarry ga{gm.lo, gm.hi};
     int best = -1, worst = 1 << 30;
     uint64_t best_q = 0, worst_q = 0;
     for (uint64_t q = begin; q < end; ++q) {
       int a, b;
       if (kCounting == kPopcPerWord) {
         graveler::count_pair(g, layout, a, b);
+      } else if (kCounting == kPtxMadCarry) {
+        count_pair_231(gm, a, b);
+      } else if (kCounting == kPtxMulAddCarry) {
+        count_pair_231(ga, a, b);
       } else {
         a = ones_of_seven(g);
         b = ones_of_seven(g);
@@ -134,7 +180,8 @@ int main() {
   time_variant<kPopcPerWord, true, false>("popc/word + histogram, max only", 0);
   time_variant<kCarrySave, true, true>("v2 carry-save + histogram + extremes", 0);
   time_variant<kCarrySave, false, false>("carry-save, max only", 0);
-  time_variant<kCarrySave, true, true>("v2 with 4x per-thread runs", 4 * 926);
-  time_variant<kCarrySave, true, true>("v2 with 1/2 per-thread runs", 463);
+  time_variant<kPtxMadCarry, true, true>("ptx mad.lo.cc/madc.hi + histogram + extremes", 0);
+  time_variant<kPtxMulAddCarry, true, true>("ptx mul + add.cc/addc + histogram + extremes", 0);
+  time_variant<kPtxMadCarry, false, false>("ptx mad.lo.cc/madc.hi, max only", 0);
   return 0;
 }
