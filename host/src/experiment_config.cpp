@@ -1,6 +1,7 @@
 // experiment_config.cpp - schema checks for experiment files with file:line:column messages.
 #include "experiment_config.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -114,35 +115,56 @@ private:
   std::string label_;
 };
 
-// "a.b=value": value parsed as TOML, or taken as a string when it is not valid TOML.
+// "a.b=value": value parsed as TOML, or taken as a string when it is not valid TOML. The value and
+// the keys it creates carry the location "--set[N]:1:column" (columns of the override's own text), so
+// an error in an override is located like an error in the file.
 void apply_override(toml::table& doc, const std::string& text, size_t index) {
   const auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0)
     throw ConfigError(fmt::format("--set \"{}\": expected key=value, e.g. playouts.count=1000", text));
   const std::string path = text.substr(0, eq);
   const std::string value_text = text.substr(eq + 1);
-  const auto source = std::make_shared<std::string>(fmt::format("--set[{}]", index + 1));
+  const std::string source = fmt::format("--set[{}]", index + 1);
+  // "v" padded to the key's width puts the value at the column it has in `text`.
+  std::string prefix(eq + 1, ' ');
+  prefix.front() = 'v';
+  prefix.back() = '=';
   toml::table parsed;
   try {
-    parsed = toml::parse("v = " + value_text, std::string_view(*source));
+    parsed = toml::parse(prefix + value_text, source);
   } catch (const toml::parse_error&) {
-    parsed = toml::table{{"v", value_text}};
+    std::string quoted = "\"";
+    for (char ch : value_text) quoted += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
+    try {
+      parsed = toml::parse(prefix + quoted + "\"", source);
+    } catch (const toml::parse_error&) {
+      parsed = toml::table{{"v", value_text}};
+    }
   }
   toml::table* target = &doc;
-  std::stringstream parts(path);
   std::vector<std::string> keys;
-  for (std::string k; std::getline(parts, k, '.');) keys.push_back(k);
+  std::vector<toml::source_region> key_sources;
+  for (size_t begin = 0;;) {
+    const size_t end = std::min(path.find('.', begin), path.size());
+    keys.push_back(path.substr(begin, end - begin));
+    toml::source_region where;
+    where.begin = where.end = {1, static_cast<toml::source_index>(begin + 1)};
+    where.path = std::make_shared<const std::string>(source);
+    key_sources.push_back(std::move(where));
+    if (end == path.size()) break;
+    begin = end + 1;
+  }
   for (size_t i = 0; i + 1 < keys.size(); ++i) {
     toml::node* child = target->get(keys[i]);
     if (!child) {
-      target->insert(keys[i], toml::table{});
+      target->insert(toml::key(keys[i], key_sources[i]), toml::table{});
       child = target->get(keys[i]);
     }
     if (!child->is_table())
       throw ConfigError(fmt::format("--set \"{}\": '{}' is not a table", text, keys[i]));
     target = child->as_table();
   }
-  target->insert_or_assign(keys.back(), std::move(*parsed.get("v")));
+  target->insert_or_assign(toml::key(keys.back(), key_sources.back()), std::move(*parsed.get("v")));
 }
 
 ExperimentConfig validate(toml::table doc, const std::string& file) {
