@@ -1,0 +1,189 @@
+// catalog_refusals_test.cpp - the host's plugin loading and ABI negotiation (PluginCatalog).
+//
+// Every way a file can fail to be a usable plugin is refused with a message naming the file and
+// saying what was expected and what was found: not a shared object, not loadable, no entry point,
+// another ABI major (refused by the plugin, or claimed in its answer), no game table, a wrong table
+// tag or size, no name, a duplicate name. Valid plugins beside broken ones still load. The broken
+// plugins are built by tests/abi/broken_plugins into bin/test_plugins/broken/.
+#include <cstdlib>
+
+#include <gtest/gtest.h>
+
+#include "plugin_catalog.hpp"
+#include "test_paths.hpp"
+
+namespace {
+
+using gsdk::host::PluginCatalog;
+using gsdk::test::contains;
+namespace fs = std::filesystem;
+
+fs::path broken(const std::string& file) { return gsdk::test::test_plugin_dir("broken") / file; }
+fs::path valid_nim() { return gsdk::test::test_plugin_dir("valid") / "test_nim.so"; }
+
+// Loads `file` alone and returns the one problem recorded for it (the test fails if it loaded).
+std::string refusal(const fs::path& file) {
+  EXPECT_TRUE(fs::exists(file)) << file << " was not built";
+  PluginCatalog catalog;
+  EXPECT_EQ(catalog.load_file(file), nullptr) << file << " loaded but must be refused";
+  EXPECT_TRUE(catalog.plugins().empty());
+  if (catalog.problems().size() != 1) {
+    ADD_FAILURE() << "expected exactly one problem for " << file << ", got " << catalog.problems().size();
+    return "";
+  }
+  EXPECT_EQ(catalog.problems()[0].path, file.string()) << "the problem must name the file";
+  return catalog.problems()[0].message;
+}
+
+TEST(PluginCatalog, TextFileIsNotASharedObject) {
+  const std::string m = refusal(broken("bogus.so"));
+  EXPECT_TRUE(contains(m, "not a shared object")) << m;
+  EXPECT_TRUE(contains(m, "expected an ELF shared library")) << m;
+  EXPECT_TRUE(contains(m, "found a file starting with \"this\"")) << m;
+}
+
+TEST(PluginCatalog, TooShortFileIsNotASharedObject) {
+  const std::string m = refusal(broken("tiny.so"));
+  EXPECT_TRUE(contains(m, "expected an ELF shared library")) << m;
+  EXPECT_TRUE(contains(m, "a file of 2 bytes")) << m;
+}
+
+TEST(PluginCatalog, BinaryJunkIsShownEscaped) {
+  gsdk::test::TempDir dir;
+  gsdk::test::write_file(dir / "junk.so", std::string("\x01\x02zz rest", 9));
+  const std::string m = refusal(dir / "junk.so");
+  EXPECT_TRUE(contains(m, "found a file starting with \"\\x01\\x02zz\"")) << m;
+}
+
+TEST(PluginCatalog, ElfThatCannotBeLoadedIsRefused) {
+  // An ELF relocatable object: right magic, but nothing the dynamic loader accepts.
+  gsdk::test::TempDir dir;
+  std::string elf(64, '\0');
+  elf[0] = 0x7f, elf[1] = 'E', elf[2] = 'L', elf[3] = 'F', elf[4] = 2, elf[5] = 1, elf[6] = 1, elf[16] = 1;
+  gsdk::test::write_file(dir / "object.so", elf);
+  const std::string m = refusal(dir / "object.so");
+  EXPECT_TRUE(contains(m, "cannot be loaded as a shared library")) << m;
+}
+
+TEST(PluginCatalog, MissingEntryPoint) {
+  const std::string m = refusal(broken("no_entry.so"));
+  EXPECT_TRUE(contains(m, "lacks the entry point 'gsdk_negotiate'")) << m;
+  EXPECT_TRUE(contains(m, "expected a gsdk plugin exporting it")) << m;
+}
+
+TEST(PluginCatalog, PluginRefusesTheHostsAbiRange) {
+  const std::string m = refusal(broken("abi99.so"));
+  EXPECT_TRUE(contains(m, "refused the ABI negotiation")) << m;
+  EXPECT_TRUE(contains(m, "status " + std::to_string(GSDK_ERR_VERSION))) << m;
+  // The plugin's own message names both sides: its version and the range the host offered.
+  EXPECT_TRUE(contains(m, "ABI 99.0")) << m;
+  EXPECT_TRUE(contains(m, "accepts majors " + std::to_string(GSDK_ABI_MAJOR) + ".." + std::to_string(GSDK_ABI_MAJOR)))
+      << m;
+}
+
+TEST(PluginCatalog, AnswerClaimingAnotherMajorIsRefused) {
+  const std::string m = refusal(broken("claims_abi2.so"));
+  EXPECT_TRUE(contains(m, "answered with ABI 2.7")) << m;
+  EXPECT_TRUE(contains(m, "this host speaks ABI major " + std::to_string(GSDK_ABI_MAJOR))) << m;
+}
+
+TEST(PluginCatalog, MissingGameTable) {
+  const fs::path file = broken("no_game.so");
+  const std::string m = refusal(file);
+  EXPECT_TRUE(contains(m, file.string())) << m;
+  EXPECT_TRUE(contains(m, "plugin 'broken_no_game' has no 'gsdk.game.v1' table")) << m;
+}
+
+TEST(PluginCatalog, GameTableWithWrongTypeTag) {
+  const std::string m = refusal(broken("wrong_tag.so"));
+  EXPECT_TRUE(contains(m, "table 'gsdk.game.v1' has type tag 0x47530007, expected 0x47530004")) << m;
+}
+
+TEST(PluginCatalog, GameTableTooSmall) {
+  const std::string m = refusal(broken("short_table.so"));
+  EXPECT_TRUE(contains(m, "table 'gsdk.game.v1' is 16 bytes, expected at least " + std::to_string(sizeof(gsdk_game))))
+      << m;
+}
+
+TEST(PluginCatalog, EmptyPluginName) {
+  const std::string m = refusal(broken("no_name.so"));
+  EXPECT_TRUE(contains(m, "negotiation returned no plugin name")) << m;
+}
+
+TEST(PluginCatalog, ValidTestPluginLoads) {
+  PluginCatalog catalog;
+  const gsdk::host::LoadedPlugin* p = catalog.load_file(valid_nim());
+  ASSERT_NE(p, nullptr) << (catalog.problems().empty() ? "" : catalog.problems()[0].message);
+  EXPECT_TRUE(catalog.problems().empty());
+  EXPECT_EQ(p->tables.name(), "test_nim");
+  EXPECT_EQ(p->tables.version(), "0.1.0");
+  EXPECT_EQ(p->tables.info.abi_major, GSDK_ABI_MAJOR);
+  EXPECT_EQ(p->tables.path, valid_nim().string());
+  ASSERT_NE(p->tables.game, nullptr);
+  EXPECT_STREQ(p->tables.game->name, "test_nim");
+  // Optional tables it does not implement are absent, not half-filled.
+  EXPECT_EQ(p->tables.cpu_playouts, nullptr);
+  EXPECT_EQ(p->tables.cuda_playouts, nullptr);
+  EXPECT_EQ(p->tables.replay, nullptr);
+  EXPECT_EQ(catalog.find("test_nim"), p);
+  EXPECT_EQ(catalog.find("graveler"), nullptr);
+}
+
+TEST(PluginCatalog, DuplicateNameKeepsTheFirst) {
+  PluginCatalog catalog;
+  ASSERT_NE(catalog.load_file(valid_nim()), nullptr);
+  const fs::path copy = broken("test_nim_copy.so");
+  EXPECT_EQ(catalog.load_file(copy), nullptr);
+  ASSERT_EQ(catalog.problems().size(), 1u);
+  EXPECT_EQ(catalog.problems()[0].path, copy.string());
+  const std::string& m = catalog.problems()[0].message;
+  EXPECT_TRUE(contains(m, "plugin name 'test_nim' is already provided by " + valid_nim().string())) << m;
+  ASSERT_EQ(catalog.plugins().size(), 1u);
+  EXPECT_EQ(catalog.find("test_nim")->tables.path, valid_nim().string());
+}
+
+TEST(PluginCatalog, BrokenFolderRefusesEachBrokenFileAndLoadsTheRest) {
+  PluginCatalog catalog;
+  catalog.load_directories({gsdk::test::test_plugin_dir("broken")});
+  // Everything in broken/ but the copy of test_nim is refused, each once, in file-name order.
+  const std::vector<std::string> expected = {"abi99.so",     "bogus.so",       "claims_abi2.so", "no_entry.so",
+                                             "no_game.so",   "no_name.so",     "short_table.so", "tiny.so",
+                                             "wrong_tag.so"};
+  ASSERT_EQ(catalog.problems().size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i)
+    EXPECT_EQ(fs::path(catalog.problems()[i].path).filename().string(), expected[i]);
+  ASSERT_EQ(catalog.plugins().size(), 1u);
+  EXPECT_EQ(catalog.plugins()[0]->tables.name(), "test_nim");
+}
+
+TEST(PluginCatalog, RealPluginsLoadBesideBrokenOnes) {
+  PluginCatalog catalog;
+  catalog.load_directories({gsdk::test::plugin_dir(), gsdk::test::test_plugin_dir("valid"),
+                            gsdk::test::test_plugin_dir("broken"), "/nonexistent/gsdk/folder"});
+  ASSERT_NE(catalog.find("graveler"), nullptr) << catalog.names();
+  ASSERT_NE(catalog.find("test_nim"), nullptr) << catalog.names();
+  EXPECT_EQ(catalog.find("test_nim")->tables.path, valid_nim().string()) << "the first folder's copy wins";
+  EXPECT_TRUE(contains(catalog.names(), "graveler")) << catalog.names();
+  EXPECT_TRUE(contains(catalog.names(), ", ")) << catalog.names();
+  // The nine broken files plus the duplicate copy; a missing folder is no problem.
+  EXPECT_EQ(catalog.problems().size(), 10u);
+}
+
+TEST(PluginCatalog, NamesOfAnEmptyCatalog) {
+  PluginCatalog catalog;
+  EXPECT_EQ(catalog.names(), "(none)");
+}
+
+TEST(PluginSearchPath, ExecutableFolderThenExtraDirsThenEnvironment) {
+  ASSERT_EQ(setenv("GSDK_PLUGIN_PATH", "/env/one::/env/two", 1), 0);
+  const auto dirs = gsdk::host::plugin_search_path({"/extra/a", "/extra/b"});
+  unsetenv("GSDK_PLUGIN_PATH");
+  ASSERT_EQ(dirs.size(), 5u);
+  EXPECT_EQ(fs::weakly_canonical(dirs[0]), fs::weakly_canonical(gsdk::test::plugin_dir()));
+  EXPECT_EQ(dirs[1], fs::path("/extra/a"));
+  EXPECT_EQ(dirs[2], fs::path("/extra/b"));
+  EXPECT_EQ(dirs[3], fs::path("/env/one"));
+  EXPECT_EQ(dirs[4], fs::path("/env/two"));
+}
+
+} // namespace
