@@ -1,0 +1,260 @@
+// experiment_config_test.cpp - experiment files and --set overrides (host/src/experiment_config.hpp):
+// a valid file's values, and for every kind of mistake (TOML syntax, unknown key, wrong type, value
+// out of range or not among the choices, missing required key or table, malformed override) an
+// error whose message starts with file:line:column: pointing at the offending text.
+#include <gtest/gtest.h>
+
+#include "experiment_config.hpp"
+#include "test_paths.hpp"
+
+namespace {
+
+using gsdk::host::ConfigError;
+using gsdk::host::ExperimentConfig;
+using gsdk::host::parse_experiment;
+using gsdk::test::contains;
+using gsdk::test::starts_with;
+
+const char* const kValid = R"(# a comment line
+game = "graveler"
+algorithm = "playouts"
+seed = 7
+
+[params]
+rolls = 100
+
+[playouts]
+count = 1_000
+
+[run]
+device = "cpu"
+threads = 2
+)";
+
+ExperimentConfig parse(const std::string& text, const std::vector<std::string>& overrides = {}) {
+  return parse_experiment(text, "exp.toml", overrides);
+}
+
+// The message of the ConfigError that parsing throws (fails the test when nothing is thrown).
+std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
+  try {
+    parse(text, overrides);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no ConfigError for:\n" << text;
+  return "";
+}
+
+// A config with `line` appended to its [run] table (which starts at line 12; its keys at 13, 14).
+std::string with_run_line(const std::string& line) { return std::string(kValid) + line + "\n"; }
+
+TEST(ExperimentConfig, ValidFileIsReadCompletely) {
+  const ExperimentConfig c = parse(kValid);
+  EXPECT_EQ(c.file, "exp.toml");
+  EXPECT_EQ(c.name, "exp") << "the name defaults to the file's stem";
+  EXPECT_EQ(c.game, "graveler");
+  EXPECT_EQ(c.algorithm, "playouts");
+  EXPECT_EQ(c.seed, 7u);
+  EXPECT_EQ(c.playouts, 1000u);
+  EXPECT_FALSE(c.start_state.has_value());
+  EXPECT_EQ(c.engine, "batch");
+  EXPECT_EQ(c.run.device, "cpu");
+  EXPECT_EQ(c.run.threads, 2u);
+  EXPECT_EQ(c.run.streams, 2u);
+  EXPECT_EQ(c.run.simd, "auto");
+  EXPECT_TRUE(c.run.gpus.empty());
+  EXPECT_EQ(c.params["rolls"].value<int64_t>(), 100);
+  EXPECT_TRUE(c.output_file.empty());
+}
+
+TEST(ExperimentConfig, OptionalSections) {
+  const ExperimentConfig c = parse(std::string(kValid) +
+                                   "gpus = [0, 1]\nstreams = 4\nsimd = \"avx2\"\n"
+                                   "[output]\nfile = \"out.json\"\nplot = \"p.png\"\nevents = \"e.jsonl\"\n",
+                                   {"name=\"custom\"", "playouts.start_state=\"rolls=3 ones=1\"", "playouts.engine=generic"});
+  EXPECT_EQ(c.name, "custom");
+  EXPECT_EQ(c.run.gpus, (std::vector<int>{0, 1}));
+  EXPECT_EQ(c.run.streams, 4u);
+  EXPECT_EQ(c.run.simd, "avx2");
+  EXPECT_EQ(c.output_file, "out.json");
+  EXPECT_EQ(c.plot_file, "p.png");
+  EXPECT_EQ(c.events_file, "e.jsonl");
+  ASSERT_TRUE(c.start_state.has_value());
+  EXPECT_EQ(*c.start_state, "rolls=3 ones=1");
+  EXPECT_EQ(c.engine, "generic");
+}
+
+TEST(ExperimentConfig, DefaultsWithoutRunTable) {
+  const ExperimentConfig c = parse("game = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 5\n");
+  EXPECT_EQ(c.seed, 1u);
+  EXPECT_EQ(c.run.device, "auto");
+  EXPECT_EQ(c.run.threads, 0u);
+  EXPECT_EQ(c.run.streams, 2u);
+}
+
+TEST(ExperimentConfig, IntegralFloatCountIsAccepted) {
+  EXPECT_EQ(parse(kValid, {"playouts.count=1e9"}).playouts, 1000000000u);
+  const std::string m = error_of(kValid, {"playouts.count=2.5"});
+  EXPECT_TRUE(starts_with(m, "--set[1]:1:16: ")) << m;
+  EXPECT_TRUE(contains(m, "'count' in [playouts] must be an integer, got a floating-point number")) << m;
+}
+
+TEST(ExperimentConfig, TomlSyntaxError) {
+  const std::string m = error_of("game = \"graveler\"\nalgorithm = \"playouts\"\nseed = = 3\n");
+  EXPECT_TRUE(starts_with(m, "exp.toml:3:8: TOML syntax error: ")) << m;
+}
+
+TEST(ExperimentConfig, DuplicateKeyIsASyntaxError) {
+  const std::string m = error_of(with_run_line("threads = 3"));
+  EXPECT_TRUE(starts_with(m, "exp.toml:15:")) << m;
+  EXPECT_TRUE(contains(m, "TOML syntax error")) << m;
+}
+
+TEST(ExperimentConfig, UnterminatedString) {
+  const std::string m = error_of("game = \"graveler\nalgorithm = \"playouts\"\n");
+  EXPECT_TRUE(starts_with(m, "exp.toml:1:")) << m;
+  EXPECT_TRUE(contains(m, "TOML syntax error")) << m;
+}
+
+TEST(ExperimentConfig, UnknownTopLevelKeyListsValidKeys) {
+  const std::string m = error_of(std::string("sede = 3\n") + kValid);
+  EXPECT_EQ(m, "exp.toml:1:1: unknown key 'sede' in the experiment's top level; valid keys: game, algorithm, seed, "
+               "name, params, playouts, run, output");
+}
+
+TEST(ExperimentConfig, UnknownKeyInSectionPointsAtTheKey) {
+  const std::string m = error_of(with_run_line("  devise = \"cpu\""));
+  EXPECT_EQ(m, "exp.toml:15:3: unknown key 'devise' in [run]; valid keys: device, threads, gpus, streams, simd");
+}
+
+TEST(ExperimentConfig, UnknownSectionIsAnUnknownKey) {
+  const std::string m = error_of(std::string(kValid) + "\n[ouptut]\nfile = \"x\"\n");
+  EXPECT_TRUE(starts_with(m, "exp.toml:16:")) << m;
+  EXPECT_TRUE(contains(m, "unknown key 'ouptut' in the experiment's top level; valid keys: ")) << m;
+}
+
+TEST(ExperimentConfig, WrongTypePointsAtTheValue) {
+  const std::string m = error_of(with_run_line("streams = \"four\""));
+  EXPECT_EQ(m, "exp.toml:15:11: 'streams' in [run] must be an integer, got a string");
+  const std::string b = error_of(with_run_line("simd = true"));
+  EXPECT_EQ(b, "exp.toml:15:8: 'simd' in [run] must be a string, got a boolean");
+}
+
+TEST(ExperimentConfig, WrongTypeOfSection) {
+  const std::string m = error_of("game = \"g\"\nalgorithm = \"playouts\"\nplayouts = 5\n");
+  EXPECT_EQ(m, "exp.toml:3:12: 'playouts' in the experiment's top level must be a table ([playouts]), got an integer");
+}
+
+TEST(ExperimentConfig, OutOfRangeValues) {
+  EXPECT_EQ(error_of(with_run_line("streams = 0")), "exp.toml:15:11: 'streams' in [run] = 0 is out of range [1, 64]");
+  EXPECT_EQ(error_of(kValid, {"run.threads=5000"}), "--set[1]:1:13: 'threads' in [run] = 5000 is out of range [0, 4096]");
+  const std::string count = error_of("game = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 0\n");
+  EXPECT_EQ(count, "exp.toml:4:9: 'count' in [playouts] = 0 is out of range [1, 9007199254740992]");
+  const std::string seed = error_of("seed = -1\ngame = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 1\n");
+  EXPECT_EQ(seed, "exp.toml:1:8: 'seed' in the experiment's top level = -1 is out of range [0, 9223372036854775807]");
+}
+
+TEST(ExperimentConfig, ValueNotAmongTheChoices) {
+  EXPECT_EQ(error_of(with_run_line("simd = \"sse\"")),
+            "exp.toml:15:8: 'simd' in [run] is \"sse\"; expected one of: auto, avx512, avx2, scalar");
+  const std::string m = error_of(kValid, {"run.device=gpu"});
+  EXPECT_EQ(m, "--set[1]:1:12: 'device' in [run] is \"gpu\"; expected one of: auto, cpu, cuda, all");
+  const std::string a = error_of("game = \"g\"\nalgorithm = \"mcts\"\n[playouts]\ncount = 1\n");
+  EXPECT_EQ(a, "exp.toml:2:13: 'algorithm' is \"mcts\"; expected one of: playouts");
+}
+
+TEST(ExperimentConfig, GpuListEntries) {
+  EXPECT_EQ(error_of(with_run_line("gpus = [0, \"one\"]")), "exp.toml:15:12: 'gpus' in [run] entries must be integers, got a string");
+  EXPECT_EQ(error_of(with_run_line("gpus = [0, 5000]")), "exp.toml:15:12: 'gpus' in [run] entry 5000 is out of range [0, 1023]");
+  EXPECT_EQ(error_of(with_run_line("gpus = 0")), "exp.toml:15:8: 'gpus' in [run] must be an array of integers, got an integer");
+}
+
+TEST(ExperimentConfig, MissingRequiredKeys) {
+  const std::string game = error_of("algorithm = \"playouts\"\n[playouts]\ncount = 1\n");
+  EXPECT_TRUE(starts_with(game, "exp.toml:1:1: ")) << game;
+  EXPECT_TRUE(contains(game, "missing required key 'game' in the experiment's top level")) << game;
+  const std::string algorithm = error_of("game = \"g\"\n[playouts]\ncount = 1\n");
+  EXPECT_TRUE(contains(algorithm, "missing required key 'algorithm'")) << algorithm;
+  const std::string table = error_of("game = \"g\"\nalgorithm = \"playouts\"\n");
+  EXPECT_TRUE(starts_with(table, "exp.toml:1:1: ")) << table;
+  EXPECT_TRUE(contains(table, "missing required table [playouts] for algorithm \"playouts\"")) << table;
+  const std::string count = error_of("game = \"g\"\nalgorithm = \"playouts\"\n\n[playouts]\nengine = \"batch\"\n");
+  EXPECT_EQ(count, "exp.toml:4:1: missing required key 'count' in [playouts]");
+}
+
+TEST(ExperimentConfigOverrides, OverrideReplacesAndAddsValues) {
+  const ExperimentConfig c =
+      parse(kValid, {"playouts.count=5000", "run.device=all", "seed=9", "output.file=\"r.json\"", "run.threads=0"});
+  EXPECT_EQ(c.playouts, 5000u);
+  EXPECT_EQ(c.run.device, "all") << "a bare word is taken as a string";
+  EXPECT_EQ(c.seed, 9u);
+  EXPECT_EQ(c.output_file, "r.json");
+  EXPECT_EQ(c.run.threads, 0u);
+  // The raw document (written to the results file) carries the overridden values.
+  EXPECT_EQ(c.raw["playouts"]["count"].value<int64_t>(), 5000);
+}
+
+TEST(ExperimentConfigOverrides, LaterOverrideWins) {
+  EXPECT_EQ(parse(kValid, {"seed=3", "seed=4"}).seed, 4u);
+}
+
+TEST(ExperimentConfigOverrides, CreatesMissingTables) {
+  const ExperimentConfig c = parse("game = \"g\"\nalgorithm = \"playouts\"\n", {"playouts.count=12", "run.streams=3"});
+  EXPECT_EQ(c.playouts, 12u);
+  EXPECT_EQ(c.run.streams, 3u);
+}
+
+TEST(ExperimentConfigOverrides, MalformedOverrides) {
+  const std::string no_equals = error_of(kValid, {"playouts.count"});
+  EXPECT_EQ(no_equals, "--set \"playouts.count\": expected key=value, e.g. playouts.count=1000");
+  const std::string no_key = error_of(kValid, {"=5"});
+  EXPECT_TRUE(contains(no_key, "expected key=value")) << no_key;
+  const std::string not_table = error_of(kValid, {"game.rules=1"});
+  EXPECT_EQ(not_table, "--set \"game.rules=1\": 'game' is not a table");
+}
+
+TEST(ExperimentConfigOverrides, ErrorsAreLocatedInTheOverride) {
+  // A bare word where a number belongs: the column is the value's in "playouts.count=oops".
+  const std::string oops = error_of(kValid, {"playouts.count=oops"});
+  EXPECT_EQ(oops, "--set[1]:1:16: 'count' in [playouts] must be an integer, got a string");
+  const std::string second = error_of(kValid, {"seed=3", "run.streams=0"});
+  EXPECT_EQ(second, "--set[2]:1:13: 'streams' in [run] = 0 is out of range [1, 64]");
+  const std::string key = error_of(kValid, {"run.devise=cpu"});
+  EXPECT_EQ(key, "--set[1]:1:5: unknown key 'devise' in [run]; valid keys: device, threads, gpus, streams, simd");
+  const std::string section = error_of(kValid, {"runs.device=cpu"});
+  EXPECT_TRUE(starts_with(section, "--set[1]:1:1: unknown key 'runs' in the experiment's top level")) << section;
+}
+
+TEST(ExperimentConfigOverrides, QuotesInBareWordsSurvive) {
+  EXPECT_EQ(parse(kValid, {"name=a\"b\\c"}).name, "a\"b\\c");
+}
+
+TEST(ExperimentConfigFile, LoadFromDisk) {
+  gsdk::test::TempDir dir;
+  const auto file = dir / "my-experiment.toml";
+  gsdk::test::write_file(file, kValid);
+  const ExperimentConfig c = gsdk::host::load_experiment(file.string(), {"playouts.count=3"});
+  EXPECT_EQ(c.name, "my-experiment");
+  EXPECT_EQ(c.file, file.string());
+  EXPECT_EQ(c.playouts, 3u);
+
+  gsdk::test::write_file(file, with_run_line("bogus = 1"));
+  try {
+    gsdk::host::load_experiment(file.string(), {});
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_TRUE(starts_with(e.what(), file.string() + ":15:1: unknown key 'bogus'")) << e.what();
+  }
+}
+
+TEST(ExperimentConfigFile, MissingFile) {
+  try {
+    gsdk::host::load_experiment("/nonexistent/exp.toml", {});
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_STREQ(e.what(), "/nonexistent/exp.toml: cannot open the experiment file");
+  }
+}
+
+} // namespace
