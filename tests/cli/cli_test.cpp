@@ -1,0 +1,287 @@
+// cli_test.cpp - end-to-end runs of the built `gsdk` executable (found beside this test binary):
+// list, run (results file, digest independent of thread count, default output path, --set), replay
+// (reproduces the best score; a tampered file is caught), and the user-facing errors: config
+// mistakes located as file:line:column with exit status 2, an unknown game naming the loaded
+// plugins, --device cuda without a GPU, broken plugins in --plugin-dir (a warning, not a failure).
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "gpu.hpp"
+#include "gsdk/gsdk_plugin.h"
+#include "test_paths.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gsdk::test::contains;
+
+struct Outcome {
+  int status = -1; // exit status, or -1 when it did not exit normally
+  std::string out;
+  std::string err;
+};
+
+// Runs gsdk with `args` in folder `cwd`, capturing stdout and stderr.
+Outcome gsdk_run(const std::vector<std::string>& args, const fs::path& cwd) {
+  const fs::path out_file = cwd / ".stdout", err_file = cwd / ".stderr";
+  const std::string exe = gsdk::test::gsdk_executable().string();
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(exe.c_str()));
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    if (chdir(cwd.c_str()) != 0) _exit(126);
+    const int o = open(out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(126);
+    unsetenv("GSDK_PLUGIN_PATH");
+    execv(exe.c_str(), argv.data());
+    _exit(127);
+  }
+  Outcome r;
+  int status = 0;
+  if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status)) r.status = WEXITSTATUS(status);
+  r.out = gsdk::test::read_file(out_file);
+  r.err = gsdk::test::read_file(err_file);
+  return r;
+}
+
+std::string describe(const Outcome& r) { return "exit " + std::to_string(r.status) + "\nstdout:\n" + r.out + "\nstderr:\n" + r.err; }
+
+const char* const kConfig = R"(# a small graveler run
+game = "graveler"
+algorithm = "playouts"
+seed = 99
+
+[playouts]
+count = 100000
+
+[run]
+device = "cpu"
+)";
+
+class Cli : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_TRUE(fs::exists(gsdk::test::gsdk_executable())) << gsdk::test::gsdk_executable() << " was not built";
+    gsdk::test::write_file(dir / "exp.toml", kConfig);
+  }
+  Outcome run(const std::vector<std::string>& args) { return gsdk_run(args, dir.path()); }
+  nlohmann::json results(const std::string& name) { return nlohmann::json::parse(gsdk::test::read_file(dir / name)); }
+
+  gsdk::test::TempDir dir;
+};
+
+TEST_F(Cli, ListShowsGraveler) {
+  const Outcome r = run({"list"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, "graveler 1.0.0")) << r.out;
+  EXPECT_TRUE(contains(r.out, "CPU batch playouts")) << r.out;
+  EXPECT_TRUE(contains(r.out, "param rolls")) << r.out;
+  EXPECT_FALSE(contains(r.out, "refused")) << "bin/plugins holds only good plugins\n" << r.out;
+}
+
+TEST_F(Cli, ListShowsRefusedPlugins) {
+  const Outcome r = run({"list", "--plugin-dir", gsdk::test::test_plugin_dir("broken").string()});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, "refused: " + (gsdk::test::test_plugin_dir("broken") / "bogus.so").string())) << r.out;
+  EXPECT_TRUE(contains(r.out, "test_nim 0.1.0")) << r.out;
+}
+
+TEST_F(Cli, VersionAndUsage) {
+  const Outcome v = run({"version"});
+  EXPECT_EQ(v.status, 0);
+  EXPECT_TRUE(contains(v.out, "(ABI " + std::to_string(GSDK_ABI_MAJOR) + ".")) << v.out;
+  const Outcome unknown = run({"frobnicate"});
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_TRUE(contains(unknown.err, "unknown command 'frobnicate'")) << unknown.err;
+  const Outcome none = run({});
+  EXPECT_EQ(none.status, 2);
+  const Outcome missing = run({"run"});
+  EXPECT_EQ(missing.status, 2) << describe(missing);
+  EXPECT_TRUE(contains(missing.err, "usage: gsdk run")) << missing.err;
+}
+
+TEST_F(Cli, RunWritesResultsWhoseDigestIgnoresThreadCount) {
+  const Outcome two = run({"run", "exp.toml", "-q", "--threads", "2", "--out", "two.json"});
+  ASSERT_EQ(two.status, 0) << describe(two);
+  const Outcome one = run({"run", "exp.toml", "-q", "--threads", "1", "--out", "one.json"});
+  ASSERT_EQ(one.status, 0) << describe(one);
+  const auto a = results("two.json"), b = results("one.json");
+  EXPECT_EQ(a["digest"], b["digest"]);
+  EXPECT_TRUE(contains(a["digest"].get<std::string>(), "sha1:"));
+  EXPECT_EQ(a["status"], "complete");
+  EXPECT_EQ(a["seed"], 99);
+  EXPECT_EQ(a["engine"], "batch");
+  EXPECT_EQ(a["result"]["playouts"], 100000);
+  EXPECT_EQ(a["game"]["name"], "graveler");
+  EXPECT_EQ(a["game"]["params"]["rolls"], 231);
+  EXPECT_EQ(a["experiment"]["config"]["playouts"]["count"], 100000);
+  EXPECT_TRUE(contains(a["devices"].get<std::string>(), "cpu: 2 threads")) << a["devices"];
+  EXPECT_TRUE(contains(b["devices"].get<std::string>(), "cpu: 1 threads")) << b["devices"];
+  EXPECT_TRUE(contains(two.out, "digest " + a["digest"].get<std::string>())) << two.out;
+  uint64_t sum = 0;
+  for (const auto& c : a["result"]["histogram"]["counts"]) sum += c.get<uint64_t>();
+  EXPECT_EQ(sum, 100000u);
+  EXPECT_GT(a["result"]["chi_square"]["p_value"].get<double>(), 1e-6);
+  // A different seed gives a different digest.
+  const Outcome other = run({"run", "exp.toml", "-q", "--seed", "100", "--out", "other.json"});
+  ASSERT_EQ(other.status, 0) << describe(other);
+  EXPECT_NE(results("other.json")["digest"], a["digest"]);
+}
+
+TEST_F(Cli, DefaultResultsPathIsResultsSlashName) {
+  const Outcome r = run({"run", "exp.toml", "-q"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(fs::exists(dir / "results" / "exp.json"));
+}
+
+TEST_F(Cli, SetOverridesAConfigValue) {
+  const Outcome r = run({"run", "exp.toml", "-q", "--set", "playouts.count=1234", "--set", "params.rolls=40", "--out", "r.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  const auto j = results("r.json");
+  EXPECT_EQ(j["result"]["playouts"], 1234);
+  EXPECT_EQ(j["game"]["params"]["rolls"], 40);
+  EXPECT_EQ(j["result"]["histogram"]["counts"].size(), 41u);
+}
+
+TEST_F(Cli, ReplayReproducesTheBestScore) {
+  ASSERT_EQ(run({"run", "exp.toml", "-q", "--out", "r.json"}).status, 0);
+  const Outcome r = run({"replay", "r.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, "matches the results file's best score")) << r.out;
+  const auto best = results("r.json")["result"]["best"];
+  EXPECT_TRUE(contains(r.out, "graveler playout " + best["playout"].dump())) << r.out;
+  EXPECT_TRUE(contains(r.out, "score " + best["score"].dump())) << r.out;
+  const Outcome other = run({"replay", "r.json", "--playout", "5", "--states"});
+  ASSERT_EQ(other.status, 0) << describe(other);
+  EXPECT_TRUE(contains(other.out, "playout 5 ")) << other.out;
+  EXPECT_TRUE(contains(other.out, "rolls=231")) << other.out;
+}
+
+TEST_F(Cli, ReplayCatchesATamperedResultsFile) {
+  ASSERT_EQ(run({"run", "exp.toml", "-q", "--out", "r.json"}).status, 0);
+  auto j = results("r.json");
+  j["result"]["best"]["score"] = j["result"]["best"]["score"].get<int64_t>() + 1;
+  gsdk::test::write_file(dir / "tampered.json", j.dump());
+  const Outcome r = run({"replay", "tampered.json"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_TRUE(contains(r.out, "MISMATCH")) << r.out;
+  gsdk::test::write_file(dir / "junk.json", "{\"hello\": 1}");
+  const Outcome junk = run({"replay", "junk.json"});
+  EXPECT_EQ(junk.status, 2) << describe(junk);
+  EXPECT_TRUE(contains(junk.err, "not a gsdk results file")) << junk.err;
+}
+
+TEST_F(Cli, GenericEngineRunAndReplay) {
+  const Outcome r = run({"run", "exp.toml", "-q", "--set", "playouts.engine=generic", "--set", "playouts.count=2000",
+                         "--out", "g.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(results("g.json")["engine"], "generic");
+  const Outcome replay = run({"replay", "g.json"});
+  EXPECT_EQ(replay.status, 0) << describe(replay);
+  EXPECT_TRUE(contains(replay.out, "matches")) << replay.out;
+}
+
+TEST_F(Cli, StartStateRunAndReplay) {
+  const Outcome r = run({"run", "exp.toml", "-q", "--set", "playouts.start_state=\"rolls=200 ones=90\"", "--out", "s.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  const auto j = results("s.json");
+  EXPECT_GE(j["result"]["worst"]["score"].get<int64_t>(), 90);
+  const Outcome replay = run({"replay", "s.json"});
+  EXPECT_EQ(replay.status, 0) << describe(replay);
+  EXPECT_TRUE(contains(replay.out, "matches")) << replay.out;
+  const Outcome bad = run({"run", "exp.toml", "-q", "--set", "playouts.start_state=\"rolls=999 ones=0\""});
+  EXPECT_EQ(bad.status, 2) << describe(bad);
+  EXPECT_TRUE(contains(bad.err, "--set[1]:1:")) << bad.err;
+  EXPECT_TRUE(contains(bad.err, "invalid start_state")) << bad.err;
+}
+
+TEST_F(Cli, UnknownKeyExitsTwoWithLocation) {
+  gsdk::test::write_file(dir / "bad.toml", std::string(kConfig) + "threds = 4\n");
+  const Outcome r = run({"run", "bad.toml", "-q"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "bad.toml:11:1: unknown key 'threds' in [run]; valid keys: device, threads")) << r.err;
+}
+
+TEST_F(Cli, SyntaxErrorExitsTwoWithLocation) {
+  gsdk::test::write_file(dir / "bad.toml", "game = \"graveler\"\nalgorithm = [\n");
+  const Outcome r = run({"run", "bad.toml", "-q"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "bad.toml:")) << r.err;
+  EXPECT_TRUE(contains(r.err, "TOML syntax error")) << r.err;
+}
+
+TEST_F(Cli, BadSetValueIsAClearError) {
+  const Outcome r = run({"run", "exp.toml", "-q", "--set", "playouts.count=oops"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "--set[1]:1:16: 'count' in [playouts] must be an integer, got a string")) << r.err;
+  const Outcome syntax = run({"run", "exp.toml", "-q", "--set", "playouts.count"});
+  EXPECT_EQ(syntax.status, 2) << describe(syntax);
+  EXPECT_TRUE(contains(syntax.err, "expected key=value")) << syntax.err;
+}
+
+TEST_F(Cli, UnknownParameterListsValidOnes) {
+  const Outcome r = run({"run", "exp.toml", "-q", "--set", "params.dice=3"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "--set[1]:1:8: game 'graveler' has no parameter 'dice'; valid parameters: rolls")) << r.err;
+}
+
+TEST_F(Cli, UnknownGameNamesTheLoadedPlugins) {
+  gsdk::test::write_file(dir / "chess.toml", "game = \"chess9\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 10\n");
+  const Outcome r = run({"run", "chess.toml", "-q"});
+  EXPECT_NE(r.status, 0) << describe(r);
+  EXPECT_TRUE(contains(r.err, "chess.toml:1:8: unknown game 'chess9'; loaded plugins: graveler")) << r.err;
+}
+
+TEST_F(Cli, CudaDeviceWithoutGpuFails) {
+  if (gsdk::test::have_gpu()) GTEST_SKIP() << "this machine has a GPU";
+  const Outcome r = run({"run", "exp.toml", "-q", "--device", "cuda"});
+  EXPECT_NE(r.status, 0) << describe(r);
+  EXPECT_TRUE(contains(r.err, gsdk::core::built_with_cuda() ? "needs a GPU" : "built without CUDA")) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "results")) << "a refused run writes no results";
+}
+
+TEST_F(Cli, CudaDeviceRunsOnAGpuWithTheCpuDigest) {
+  GSDK_REQUIRE_GPU();
+  ASSERT_EQ(run({"run", "exp.toml", "-q", "--device", "cpu", "--out", "cpu.json"}).status, 0);
+  const Outcome r = run({"run", "exp.toml", "-q", "--device", "cuda", "--out", "cuda.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(results("cuda.json")["digest"], results("cpu.json")["digest"]);
+  EXPECT_TRUE(contains(results("cuda.json")["devices"].get<std::string>(), "cuda:"));
+  const Outcome replay = run({"replay", "cuda.json"});
+  EXPECT_EQ(replay.status, 0) << describe(replay);
+}
+
+TEST_F(Cli, BrokenPluginDirWarnsButTheRunSucceeds) {
+  const fs::path broken = gsdk::test::test_plugin_dir("broken");
+  const Outcome r = run({"run", "exp.toml", "-q", "--plugin-dir", broken.string(), "--out", "r.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(contains(r.err, "gsdk: warning: plugin " + (broken / "bogus.so").string() + " refused: not a shared object"))
+      << r.err;
+  EXPECT_TRUE(contains(r.err, "abi99.so refused")) << r.err;
+  EXPECT_EQ(results("r.json")["status"], "complete");
+}
+
+TEST_F(Cli, TestPluginFromPluginDirRunsOnTheGenericEngine) {
+  gsdk::test::write_file(dir / "nim.toml",
+                         "game = \"test_nim\"\nalgorithm = \"playouts\"\n[params]\nstones = 15\n[playouts]\ncount = 5000\n");
+  const Outcome r = run({"run", "nim.toml", "-q", "--plugin-dir", gsdk::test::test_plugin_dir("valid").string(), "--out",
+                         "n.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  const auto j = results("n.json");
+  EXPECT_EQ(j["engine"], "generic");
+  EXPECT_EQ(j["result"]["best"]["score"], 1);
+  EXPECT_EQ(j["result"]["worst"]["score"], -1);
+  const Outcome replay =
+      run({"replay", "n.json", "--plugin-dir", gsdk::test::test_plugin_dir("valid").string()});
+  EXPECT_EQ(replay.status, 0) << describe(replay);
+  EXPECT_TRUE(contains(replay.out, "matches")) << replay.out;
+}
+
+} // namespace
