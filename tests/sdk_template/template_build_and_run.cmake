@@ -56,13 +56,16 @@ endif()
 run_step("the template's own tests" ignored ${CMAKE_COMMAND} -E chdir ${build_dir} ${CMAKE_CTEST_COMMAND}
          --output-on-failure)
 
-# 2. gsdk loads it.
-run_step("gsdk list" listing ${GSDK_EXECUTABLE} list --plugin-dir ${plugin_dir})
-if(NOT listing MATCHES "coin_runs 1\\.0\\.0")
-  message(FATAL_ERROR "gsdk list --plugin-dir ${plugin_dir} does not list coin_runs")
-endif()
-if(listing MATCHES "refused: [^\n]*coin_runs")
-  message(FATAL_ERROR "gsdk refused the template plugin")
+# 2. gsdk loads it. gsdk searches the plugins/ folder beside itself first, where a coin_runs.so may
+# have been dropped (as the template's README suggests) and would shadow ours: run a copy of the
+# executable (self-contained by design) from a folder with no plugins/ beside it.
+set(gsdk ${WORK_DIR}/bin/gsdk)
+file(REMOVE_RECURSE ${WORK_DIR}/bin)
+file(COPY ${GSDK_EXECUTABLE} DESTINATION ${WORK_DIR}/bin)
+run_step("gsdk list" listing ${gsdk} list --plugin-dir ${plugin_dir})
+string(FIND "${listing}" "refused: ${plugin_dir}/coin_runs.so" refused)
+if(NOT listing MATCHES "\n  coin_runs [0-9]+\\.[0-9]+\\.[0-9]+[^ ]*  \\(ABI " OR NOT refused EQUAL -1)
+  message(FATAL_ERROR "gsdk list --plugin-dir ${plugin_dir} does not list the template's coin_runs")
 endif()
 
 # 3. gsdk runs a tiny experiment with it, and replays the best playout (exit 0 means the replayed
@@ -85,7 +88,7 @@ threads = 2
 ]=])
 set(results ${WORK_DIR}/coin_runs.json)
 file(REMOVE ${results})
-run_step("gsdk run" summary ${GSDK_EXECUTABLE} run ${WORK_DIR}/coin_runs.toml --plugin-dir ${plugin_dir} --quiet
+run_step("gsdk run" summary ${gsdk} run ${WORK_DIR}/coin_runs.toml --plugin-dir ${plugin_dir} --quiet
          --out ${results})
 if(NOT EXISTS ${results})
   message(FATAL_ERROR "gsdk run wrote no results file ${results}")
@@ -96,5 +99,5 @@ string(JSON playouts GET "${document}" result playouts)
 if(NOT status STREQUAL "complete" OR NOT playouts EQUAL 20000)
   message(FATAL_ERROR "results file: status ${status}, ${playouts} playouts; expected complete, 20000")
 endif()
-run_step("gsdk replay" ignored ${GSDK_EXECUTABLE} replay ${results} --plugin-dir ${plugin_dir})
+run_step("gsdk replay" ignored ${gsdk} replay ${results} --plugin-dir ${plugin_dir})
 message(STATUS "the template plugin builds from sdk/ alone and runs in gsdk")
