@@ -169,6 +169,32 @@ TEST(PluginCatalog, RealPluginsLoadBesideBrokenOnes) {
   EXPECT_EQ(catalog.problems().size(), 10u);
 }
 
+TEST(PluginCatalog, ExceptionsInsideARealPluginComeBackAsMessages) {
+  // graveler.so throws gsdk::PluginError from its constructor; across the C ABI that must arrive as
+  // a status and a message (an exception crossing a shared-object boundary would abort instead).
+  PluginCatalog catalog;
+  const gsdk::host::LoadedPlugin* p = catalog.load_file(gsdk::test::plugin_dir() / "graveler.so");
+  ASSERT_NE(p, nullptr);
+  const gsdk_game& game = *p->tables.game;
+  gsdk_param_value rolls{};
+  rolls.name = "rolls";
+  rolls.type = GSDK_PARAM_INT;
+  rolls.int_value = 0;
+  gsdk_game_instance* instance = nullptr;
+  char error[256] = {};
+  EXPECT_EQ(game.create(&rolls, 1, &instance, error, sizeof error), GSDK_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(instance, nullptr);
+  EXPECT_STREQ(error, "rolls = 0 is out of range [1, 1024]");
+  EXPECT_EQ(game.create(nullptr, 0, &instance, error, sizeof error), GSDK_ERR_INVALID_ARGUMENT);
+  EXPECT_STREQ(error, "parameter 'rolls' was not passed by the host");
+  rolls.int_value = 12;
+  ASSERT_EQ(game.create(&rolls, 1, &instance, error, sizeof error), GSDK_OK) << error;
+  unsigned char state[64] = {};
+  EXPECT_EQ(game.state_from_string(instance, "rolls=13 ones=0", state, error, sizeof error), GSDK_ERR_INVALID_ARGUMENT);
+  EXPECT_TRUE(contains(error, "exceeds the game's 12 rolls")) << error;
+  game.destroy(instance);
+}
+
 TEST(PluginCatalog, NamesOfAnEmptyCatalog) {
   PluginCatalog catalog;
   EXPECT_EQ(catalog.names(), "(none)");

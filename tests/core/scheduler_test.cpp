@@ -152,6 +152,39 @@ TEST_F(Scheduler, GenericEngineRunsAndItsMeanIsRight) {
   EXPECT_EQ(std::count(moves.begin(), moves.end(), 1u), two.result.best_score);
 }
 
+TEST_F(Scheduler, GenericChanceOutcomesFollowTheirProbabilities) {
+  // Faces drawn at graveler's chance nodes by the per-state engine: 1/4 each.
+  const auto game = graveler();
+  const auto start = game->initial_state();
+  std::vector<uint64_t> faces(4, 0);
+  for (uint64_t playout = 0; playout < 2000; ++playout) {
+    std::vector<uint32_t> moves;
+    gsdk::core::generic_playout(*game, 11, playout, start, &moves);
+    for (uint32_t f : moves) ++faces.at(f - 1);
+  }
+  EXPECT_GT(gsdk::core::chi_square(faces, {0.25, 0.25, 0.25, 0.25}).p_value, 1e-4)
+      << faces[0] << " " << faces[1] << " " << faces[2] << " " << faces[3];
+}
+
+TEST_F(Scheduler, GenericPlayerMovesAreUniform) {
+  // test_nim's first move (take 1, 2 or 3) at a player node: uniform over the legal moves.
+  gsdk::host::PluginCatalog catalog;
+  const auto* nim = catalog.load_file(gsdk::test::test_plugin_dir("valid") / "test_nim.so");
+  ASSERT_NE(nim, nullptr);
+  const auto params = gsdk::host::resolve_params(*nim->tables.game, toml::table{});
+  const GameInstance game(nim->tables, params.values);
+  const auto start = game.initial_state();
+  std::vector<uint64_t> first(3, 0);
+  for (uint64_t playout = 0; playout < 30000; ++playout) {
+    std::vector<uint32_t> moves;
+    const int64_t score = gsdk::core::generic_playout(game, 12, playout, start, &moves);
+    ASSERT_TRUE(score == 1 || score == -1);
+    ++first.at(moves.at(0) - 1);
+  }
+  EXPECT_GT(gsdk::core::chi_square(first, {1.0 / 3, 1.0 / 3, 1.0 / 3}).p_value, 1e-4)
+      << first[0] << " " << first[1] << " " << first[2];
+}
+
 TEST_F(Scheduler, ProgressReachesTheTotal) {
   const auto game = graveler();
   uint64_t last_done = 0, last_total = 0, calls = 0;
