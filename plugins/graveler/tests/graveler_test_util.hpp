@@ -52,6 +52,6 @@ inline std::vector<double> binomial_quarter(int n) {
   return p;
 }
 
-inline const int kRollCounts[] = {1, 2, 7, 8, 9, 16, 31, 32, 33, 40, 64, 100, 231, 1000, 1024};
+inline const int kRollCounts[] = {1, 2, 7, 8, 9, 16, 31, 32, 33, 40, 64, 100, 231, 255, 256, 1000, 1024};
 
 } // namespace graveler::test

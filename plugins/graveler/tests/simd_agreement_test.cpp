@@ -1,10 +1,12 @@
 // simd_agreement_test.cpp - graveler's CPU batch paths agree with the scalar reference: run_battles at
 // every SIMD level this CPU has equals battle_ones taken battle by battle, over ranges with odd and
 // even starts and ends, for many roll counts; the SIMD kernels alone equal tally_pairs_scalar on the
-// same pairs (histograms and extremes with their battle numbers); ones_offset shifts scores.
+// same pairs (histograms and extremes with their battle numbers) for every roll count they accept;
+// ones_offset shifts scores.
 #include <gtest/gtest.h>
 
 #include "cpu/battles_cpu.hpp"
+#include "cpu/lane_bookkeeping.hpp"
 #include "graveler_test_util.hpp"
 
 namespace {
@@ -61,31 +63,37 @@ TEST(GravelerSimd, SmallRangesAroundLaneBoundaries) {
       expect_run_battles_matches_reference(231, first, count);
 }
 
+void expect_same_tally(const cpu::BattleTally& simd, const cpu::BattleTally& scalar, const std::string& what) {
+  EXPECT_EQ(simd.histogram, scalar.histogram) << what;
+  EXPECT_EQ(simd.best, scalar.best) << what;
+  EXPECT_EQ(simd.best_battle, scalar.best_battle) << what;
+  EXPECT_EQ(simd.worst, scalar.worst) << what;
+  EXPECT_EQ(simd.worst_battle, scalar.worst_battle) << what;
+}
+
 TEST(GravelerSimd, KernelsEqualScalarPairTallies) {
-  const BattleLayout layout = BattleLayout::for_rolls(231);
-  for (const uint64_t first_pair : {uint64_t{0}, uint64_t{1}, uint64_t{999}, (uint64_t{1} << 40) + 7})
-    for (const uint64_t per_lane : {uint64_t{1}, uint64_t{2}, uint64_t{37}}) {
-      if (cpu::best_simd_level() >= GSDK_SIMD_AVX2) {
-        cpu::BattleTally simd(231), scalar(231);
-        cpu::tally_pairs_avx2(layout, kSeed, first_pair, per_lane, simd);
-        cpu::tally_pairs_scalar(layout, kSeed, first_pair, per_lane * cpu::kAvx2Lanes, scalar);
-        EXPECT_EQ(simd.histogram, scalar.histogram) << "AVX2 pairs " << first_pair << " x " << per_lane;
-        EXPECT_EQ(simd.best, scalar.best);
-        EXPECT_EQ(simd.best_battle, scalar.best_battle);
-        EXPECT_EQ(simd.worst, scalar.worst);
-        EXPECT_EQ(simd.worst_battle, scalar.worst_battle);
+  // Runs per lane shorter than, equal to and longer than the kernels' bookkeeping blocks, for the
+  // compile-time 231-roll kernel and the run-time-layout one; small roll counts make extremes tie
+  // often, so the lowest-battle tie-break is exercised. (Longer battles never reach the kernels.)
+  for (const int rolls : {231, 1, 7, 40, cpu::kSimdMaxRolls})
+    for (const uint64_t first_pair : {uint64_t{0}, uint64_t{999}, (uint64_t{1} << 40) + 7})
+      for (const uint64_t per_lane : {uint64_t{1}, uint64_t{2}, uint64_t{37}, uint64_t{64}, uint64_t{65}, uint64_t{130}}) {
+        const BattleLayout layout = BattleLayout::for_rolls(rolls);
+        const std::string what =
+            "rolls " + std::to_string(rolls) + " pairs " + std::to_string(first_pair) + " x " + std::to_string(per_lane);
+        if (cpu::best_simd_level() >= GSDK_SIMD_AVX2) {
+          cpu::BattleTally simd(rolls), scalar(rolls);
+          cpu::tally_pairs_avx2(layout, kSeed, first_pair, per_lane, simd);
+          cpu::tally_pairs_scalar(layout, kSeed, first_pair, per_lane * cpu::kAvx2Lanes, scalar);
+          expect_same_tally(simd, scalar, "AVX2 " + what);
+        }
+        if (cpu::best_simd_level() >= GSDK_SIMD_AVX512) {
+          cpu::BattleTally simd(rolls), scalar(rolls);
+          cpu::tally_pairs_avx512(layout, kSeed, first_pair, per_lane, simd);
+          cpu::tally_pairs_scalar(layout, kSeed, first_pair, per_lane * cpu::kAvx512Lanes, scalar);
+          expect_same_tally(simd, scalar, "AVX-512 " + what);
+        }
       }
-      if (cpu::best_simd_level() >= GSDK_SIMD_AVX512) {
-        cpu::BattleTally simd(231), scalar(231);
-        cpu::tally_pairs_avx512(layout, kSeed, first_pair, per_lane, simd);
-        cpu::tally_pairs_scalar(layout, kSeed, first_pair, per_lane * cpu::kAvx512Lanes, scalar);
-        EXPECT_EQ(simd.histogram, scalar.histogram) << "AVX-512 pairs " << first_pair << " x " << per_lane;
-        EXPECT_EQ(simd.best, scalar.best);
-        EXPECT_EQ(simd.best_battle, scalar.best_battle);
-        EXPECT_EQ(simd.worst, scalar.worst);
-        EXPECT_EQ(simd.worst_battle, scalar.worst_battle);
-      }
-    }
 }
 
 TEST(GravelerSimd, ScalarPairTallyEqualsBattleOnes) {
