@@ -180,7 +180,12 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
   }
   c.seed = static_cast<uint64_t>(top.integer("seed", 1, 0, INT64_MAX));
   c.name = top.string("name", std::filesystem::path(file).stem().string());
-  if (const toml::table* p = top.table("params")) c.params = *p;
+  if (top.table("params")) {
+    // Moved, not copied: toml++ drops source locations when it copies a node, and parameter errors
+    // are reported later against these nodes. The results file's copy in `raw` needs no locations.
+    c.params = std::move(*doc["params"].as_table());
+    doc.insert_or_assign("params", c.params);
+  }
 
   const toml::table* playouts = top.table("playouts");
   if (!playouts)

@@ -232,6 +232,15 @@ TEST_F(Cli, UnknownParameterListsValidOnes) {
   EXPECT_TRUE(contains(r.err, "--set[1]:1:8: game 'graveler' has no parameter 'dice'; valid parameters: rolls")) << r.err;
 }
 
+TEST_F(Cli, BadGameParameterIsLocatedInTheFile) {
+  gsdk::test::write_file(dir / "rolls.toml",
+                         "game = \"graveler\"\nalgorithm = \"playouts\"\n[params]\nrolls = 0\n[playouts]\ncount = 10\n");
+  const Outcome r = run({"run", "rolls.toml", "-q"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "rolls.toml:4:9: parameter 'rolls' of game 'graveler' = 0 is out of range [1, 1024]"))
+      << r.err;
+}
+
 TEST_F(Cli, UnknownGameNamesTheLoadedPlugins) {
   gsdk::test::write_file(dir / "chess.toml", "game = \"chess9\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 10\n");
   const Outcome r = run({"run", "chess.toml", "-q"});

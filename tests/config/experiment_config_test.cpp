@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "experiment_config.hpp"
+#include "game_params.hpp"
 #include "test_paths.hpp"
 
 namespace {
@@ -181,6 +182,31 @@ TEST(ExperimentConfig, MissingRequiredKeys) {
   EXPECT_TRUE(contains(table, "missing required table [playouts] for algorithm \"playouts\"")) << table;
   const std::string count = error_of("game = \"g\"\nalgorithm = \"playouts\"\n\n[playouts]\nengine = \"batch\"\n");
   EXPECT_EQ(count, "exp.toml:4:1: missing required key 'count' in [playouts]");
+}
+
+TEST(ExperimentConfig, GameParametersKeepTheirLocations) {
+  // [params] is checked later, against the plugin's declarations: its errors must still point into
+  // the file (or the override) that set the value.
+  const gsdk_param_desc rolls = {"rolls", GSDK_PARAM_INT, 0, 10, 0.0, nullptr, 1, 50, "rolls"};
+  gsdk_game game{};
+  game.name = "dice";
+  game.param_count = 1;
+  game.params = &rolls;
+  const auto error_for = [&](const ExperimentConfig& c) -> std::string {
+    try {
+      gsdk::host::resolve_params(game, c.params);
+    } catch (const ConfigError& e) {
+      return e.what();
+    }
+    return "(no error)";
+  };
+  EXPECT_EQ(error_for(parse(kValid)), "exp.toml:7:9: parameter 'rolls' of game 'dice' = 100 is out of range [1, 50]");
+  EXPECT_EQ(error_for(parse(kValid, {"params.rolls=77"})),
+            "--set[1]:1:14: parameter 'rolls' of game 'dice' = 77 is out of range [1, 50]");
+  EXPECT_EQ(error_for(parse(kValid, {"params.sides=6"})),
+            "--set[1]:1:8: game 'dice' has no parameter 'sides'; valid parameters: rolls");
+  // The raw document (for the results file) still holds the parameters.
+  EXPECT_EQ(parse(kValid).raw["params"]["rolls"].value<int64_t>(), 100);
 }
 
 TEST(ExperimentConfigOverrides, OverrideReplacesAndAddsValues) {
