@@ -105,7 +105,8 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
                            {"mean", r.mean()},
                            {"variance", r.variance()},
                            {"histogram", {{"score_min", r.score_min}, {"counts", r.histogram}}}};
-  const std::vector<double> exact = exact_distribution(game);
+  // The exact distribution is that of playouts from the initial state; from a start state it does not apply.
+  const std::vector<double> exact = config.start_state ? std::vector<double>{} : exact_distribution(game);
   if (!exact.empty()) {
     const core::ChiSquare chi = core::chi_square(r.histogram, exact);
     result["chi_square"] = {{"statistic", chi.statistic}, {"degrees_of_freedom", chi.degrees_of_freedom},
