@@ -12,13 +12,7 @@ namespace {
 
 #if defined(GSDK_WITH_CUDA)
 
-graveler::Game make_game(int64_t rolls) {
-  gsdk_param_value v{};
-  v.name = "rolls";
-  v.type = GSDK_PARAM_INT;
-  v.int_value = rolls;
-  return graveler::Game(gsdk::Params(&v, 1));
-}
+using graveler::test::make_game;
 
 gsdk_playout_request request(uint64_t seed, uint64_t first, uint64_t count, const graveler::State* start = nullptr) {
   gsdk_playout_request r{};

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gsdk/playout_summary.hpp"
+#include "graveler_game.hpp"
 #include "graveler_rules.hpp"
 
 namespace graveler::test {
@@ -53,5 +54,14 @@ inline std::vector<double> binomial_quarter(int n) {
 }
 
 inline const int kRollCounts[] = {1, 2, 7, 8, 9, 16, 31, 32, 33, 40, 64, 100, 231, 255, 256, 1000, 1024};
+
+// A graveler game with `rolls` rolls, as the host would create it.
+inline graveler::Game make_game(int64_t rolls) {
+  gsdk_param_value v{};
+  v.name = "rolls";
+  v.type = GSDK_PARAM_INT;
+  v.int_value = rolls;
+  return graveler::Game(gsdk::Params(&v, 1));
+}
 
 } // namespace graveler::test

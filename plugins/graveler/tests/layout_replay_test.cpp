@@ -14,13 +14,7 @@ namespace {
 
 using graveler::BattleLayout;
 
-graveler::Game make_game(int64_t rolls) {
-  gsdk_param_value v{};
-  v.name = "rolls";
-  v.type = GSDK_PARAM_INT;
-  v.int_value = rolls;
-  return graveler::Game(gsdk::Params(&v, 1));
-}
+using graveler::test::make_game;
 
 TEST(GravelerLayout, ChallengeLayoutIs29WordsPerPair) {
   const BattleLayout l = BattleLayout::for_rolls(231);

@@ -11,13 +11,7 @@ namespace {
 
 using gsdk::PluginError;
 
-graveler::Game make_game(int64_t rolls) {
-  gsdk_param_value v{};
-  v.name = "rolls";
-  v.type = GSDK_PARAM_INT;
-  v.int_value = rolls;
-  return graveler::Game(gsdk::Params(&v, 1));
-}
+using graveler::test::make_game;
 
 std::string error_of(const graveler::Game& game, const std::string& text) {
   try {
