@@ -1,4 +1,4 @@
-// cuda_devices.cpp - CUDA device enumeration, streams, arenas and pinned buffers (CUDA builds).
+// cuda_devices.cpp - CUDA device enumeration, streams and arenas (CUDA builds).
 #include "gsdk/core/cuda_devices.hpp"
 
 #include <cuda_runtime.h>
@@ -88,14 +88,6 @@ uint64_t DeviceArena::mark() const {
 void DeviceArena::release_to(uint64_t mark) {
   std::lock_guard lock(mutex_);
   if (mark <= used_) used_ = mark;
-}
-
-PinnedBuffer::PinnedBuffer(uint64_t bytes) : size_(bytes) {
-  check(cudaMallocHost(&data_, bytes), "cudaMallocHost");
-}
-
-PinnedBuffer::~PinnedBuffer() {
-  if (data_) cudaFreeHost(data_);
 }
 
 } // namespace gsdk::core

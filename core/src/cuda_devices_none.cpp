@@ -26,7 +26,5 @@ DeviceArena::~DeviceArena() = default;
 void* DeviceArena::allocate(uint64_t) { unavailable(); }
 uint64_t DeviceArena::mark() const { return used_; }
 void DeviceArena::release_to(uint64_t) {}
-PinnedBuffer::PinnedBuffer(uint64_t) { unavailable(); }
-PinnedBuffer::~PinnedBuffer() = default;
 
 } // namespace gsdk::core

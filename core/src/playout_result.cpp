@@ -36,8 +36,9 @@ void PlayoutResult::absorb(const gsdk_playout_summary& s) {
 
 void PlayoutResult::merge(const PlayoutResult& other) {
   gsdk_playout_summary into = bind();
-  PlayoutResult copy = other;
-  gsdk::merge_summary(into, copy.bind());
+  // merge_summary only reads `from`; the view aliases other's histogram without copying it.
+  gsdk_playout_summary from = const_cast<PlayoutResult&>(other).bind();
+  gsdk::merge_summary(into, from);
   absorb(into);
 }
 

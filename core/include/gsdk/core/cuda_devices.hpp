@@ -66,19 +66,5 @@ private:
   mutable std::mutex mutex_;
 };
 
-// Pinned (page-locked) host memory for staging transfers.
-class PinnedBuffer {
-public:
-  explicit PinnedBuffer(uint64_t bytes);
-  ~PinnedBuffer();
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-  void* data() const { return data_; }
-  uint64_t size() const { return size_; }
-
-private:
-  void* data_ = nullptr;
-  uint64_t size_ = 0;
-};
 
 } // namespace gsdk::core
