@@ -45,6 +45,11 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
   t.replay = bind<gsdk_replay>(path, info, GSDK_TABLE_REPLAY, GSDK_TYPE_REPLAY, sizeof(gsdk_replay));
   t.score_distribution = bind<gsdk_score_distribution>(path, info, GSDK_TABLE_SCORE_DISTRIBUTION,
                                                        GSDK_TYPE_SCORE_DISTRIBUTION, sizeof(gsdk_score_distribution));
+  t.cpu_perft = bind<gsdk_cpu_perft>(path, info, GSDK_TABLE_CPU_PERFT, GSDK_TYPE_CPU_PERFT, sizeof(gsdk_cpu_perft));
+  t.cuda_perft = bind<gsdk_cuda_perft>(path, info, GSDK_TABLE_CUDA_PERFT, GSDK_TYPE_CUDA_PERFT, sizeof(gsdk_cuda_perft));
+  if (t.cuda_perft && t.cuda_perft->leaf_plies == 0)
+    throw std::runtime_error(fmt::format("{}: table '{}' declares leaf_plies 0, expected at least 1", path,
+                                         GSDK_TABLE_CUDA_PERFT));
   return t;
 }
 

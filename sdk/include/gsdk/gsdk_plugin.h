@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 0u
+#define GSDK_ABI_MINOR 1u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -53,6 +53,8 @@ extern "C" {
 #define GSDK_TYPE_CUDA_PLAYOUTS 0x47530008u
 #define GSDK_TYPE_REPLAY 0x47530009u
 #define GSDK_TYPE_SCORE_DISTRIBUTION 0x4753000au
+#define GSDK_TYPE_CPU_PERFT 0x4753000bu   /* ABI 1.1 */
+#define GSDK_TYPE_CUDA_PERFT 0x4753000cu  /* ABI 1.1 */
 
 /* Capability table names for get_proc. */
 #define GSDK_TABLE_GAME "gsdk.game.v1"
@@ -60,6 +62,8 @@ extern "C" {
 #define GSDK_TABLE_CUDA_PLAYOUTS "gsdk.cuda_playouts.v1"
 #define GSDK_TABLE_REPLAY "gsdk.replay.v1"
 #define GSDK_TABLE_SCORE_DISTRIBUTION "gsdk.score_distribution.v1"
+#define GSDK_TABLE_CPU_PERFT "gsdk.cpu_perft.v1"   /* ABI 1.1 */
+#define GSDK_TABLE_CUDA_PERFT "gsdk.cuda_perft.v1" /* ABI 1.1 */
 
 typedef struct gsdk_header {
   uint32_t type;
@@ -252,6 +256,46 @@ typedef struct gsdk_score_distribution {
   int32_t (*exact)(const gsdk_game_instance* instance, double* probabilities, uint32_t bins, char* error,
                    uint32_t error_size);
 } gsdk_score_distribution;
+
+/* ---- perft: count the leaves of the move tree (ABI 1.1) ---------------------------------------- */
+
+/* perft(s, 0) = 1; perft(s, d) = sum over legal_moves(s) of perft(apply_move(s, m), d - 1), chance
+ * outcomes counting as moves. A finished game has no legal moves and so adds nothing below its ply;
+ * a game that wants another convention (a finished game as a leaf, say) expresses it through its
+ * legal moves, so that both tables below agree with the per-state table exactly. */
+
+typedef struct gsdk_cpu_perft {
+  gsdk_header header;
+  /* *leaves = perft(state, depth) for depth >= 1, computed on the calling thread. The host splits
+   * big trees into subtrees and calls this from several threads at once. */
+  int32_t (*count)(const gsdk_game_instance* instance, const void* state, uint32_t depth, uint64_t* leaves,
+                   char* error, uint32_t error_size);
+} gsdk_cpu_perft;
+
+/* The batch kernels behind the core's breadth-first GPU perft. States are the per-state table's blobs
+ * (state_size bytes each, packed back to back) and moves its move codes. Every pointer is device
+ * memory of the current device; every call enqueues its work on stream (a cudaStream_t) and returns
+ * without waiting, failing only when a launch fails. The host never passes more than 2^31 states or
+ * children to one call. */
+typedef struct gsdk_cuda_perft {
+  gsdk_header header;
+  /* Largest plies count_leaves accepts (>= 1); max_moves^leaf_plies must fit in 32 bits. */
+  uint32_t leaf_plies;
+  uint32_t reserved;
+  /* counts[i] = perft(states[i], plies) for 1 <= plies <= leaf_plies. */
+  int32_t (*count_leaves)(const gsdk_game_instance* instance, const void* states, uint32_t count, uint32_t plies,
+                          uint32_t* counts, void* stream, char* error, uint32_t error_size);
+  /* Writes the legal moves of states[i] to moves[offsets[i]], moves[offsets[i] + 1], ... where offsets
+   * are the exclusive prefix sums of perft(states[i], 1). */
+  int32_t (*generate_moves)(const gsdk_game_instance* instance, const void* states, uint32_t count,
+                            const uint32_t* offsets, uint32_t* moves, void* stream, char* error,
+                            uint32_t error_size);
+  /* children[j] = states[parents[j]] after moves[j], for j < count; when child_counts is not NULL, also
+   * child_counts[j] = perft(children[j], 1). */
+  int32_t (*apply_moves)(const gsdk_game_instance* instance, const void* states, const uint32_t* parents,
+                         const uint32_t* moves, uint32_t count, void* children, uint32_t* child_counts,
+                         void* stream, char* error, uint32_t error_size);
+} gsdk_cuda_perft;
 
 /* The entry point every plugin exports. */
 GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info,

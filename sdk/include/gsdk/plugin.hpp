@@ -27,6 +27,12 @@
 //         void* stream, void* scratch, uint64_t scratch_size, gsdk_playout_summary&) const;
 //     std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
 //     void exact_score_distribution(double* probabilities, uint32_t bins) const;
+//     uint64_t cpu_perft(const State&, uint32_t depth) const;
+//     static constexpr uint32_t kCudaPerftLeafPlies; void cuda_perft_count_leaves(const State*, uint32_t count,
+//         uint32_t plies, uint32_t* counts, void* stream) const; void cuda_perft_generate_moves(const State*,
+//         uint32_t count, const uint32_t* offsets, uint32_t* moves, void* stream) const;
+//         void cuda_perft_apply_moves(const State*, const uint32_t* parents, const uint32_t* moves, uint32_t count,
+//         State* children, uint32_t* child_counts, void* stream) const;
 //   };
 //   GSDK_PLUGIN(MyGame, "1.0.0")
 //
@@ -134,6 +140,20 @@ concept HasReplay = requires(const G g, const typename G::State* start) {
   { g.replay_playout(uint64_t{}, uint64_t{}, start) } -> std::convertible_to<std::vector<uint32_t>>;
 };
 
+template <typename G>
+concept HasCpuPerft = requires(const G g, const typename G::State& s) {
+  { g.cpu_perft(s, uint32_t{}) } -> std::convertible_to<uint64_t>;
+};
+
+template <typename G>
+concept HasCudaPerft = requires(const G g, const typename G::State* states, typename G::State* children,
+                                const uint32_t* in, uint32_t* out, void* stream) {
+  { G::kCudaPerftLeafPlies } -> std::convertible_to<uint32_t>;
+  g.cuda_perft_count_leaves(states, uint32_t{}, uint32_t{}, out, stream);
+  g.cuda_perft_generate_moves(states, uint32_t{}, in, out, stream);
+  g.cuda_perft_apply_moves(states, in, in, uint32_t{}, children, out, stream);
+};
+
 // The static C tables of one game class.
 template <typename G> struct Adapter {
   using State = typename G::State;
@@ -214,6 +234,31 @@ template <typename G> struct Adapter {
     return guarded(error, error_size, [&] { game(i).exact_score_distribution(probabilities, bins); });
   }
 
+  static int32_t perft_count(const gsdk_game_instance* i, const void* s, uint32_t depth, uint64_t* leaves,
+                             char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] { *leaves = game(i).cpu_perft(state(s), depth); });
+  }
+  static const State* states(const void* s) { return static_cast<const State*>(s); }
+  static int32_t cuda_count_leaves(const gsdk_game_instance* i, const void* s, uint32_t count, uint32_t plies,
+                                   uint32_t* counts, void* stream, char* error, uint32_t error_size) {
+    return guarded(error, error_size,
+                   [&] { game(i).cuda_perft_count_leaves(states(s), count, plies, counts, stream); });
+  }
+  static int32_t cuda_generate_moves(const gsdk_game_instance* i, const void* s, uint32_t count,
+                                     const uint32_t* offsets, uint32_t* moves, void* stream, char* error,
+                                     uint32_t error_size) {
+    return guarded(error, error_size,
+                   [&] { game(i).cuda_perft_generate_moves(states(s), count, offsets, moves, stream); });
+  }
+  static int32_t cuda_apply_moves(const gsdk_game_instance* i, const void* s, const uint32_t* parents,
+                                  const uint32_t* moves, uint32_t count, void* children, uint32_t* child_counts,
+                                  void* stream, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      game(i).cuda_perft_apply_moves(states(s), parents, moves, count, static_cast<State*>(children), child_counts,
+                                     stream);
+    });
+  }
+
   static const gsdk_game* game_table() {
     static const std::span<const gsdk_param_desc> params = G::parameters();
     static const gsdk_game table = {
@@ -247,6 +292,16 @@ template <typename G> struct Adapter {
       static const gsdk_score_distribution distribution = {
           {GSDK_TYPE_SCORE_DISTRIBUTION, sizeof(gsdk_score_distribution)}, &score_distribution};
       if (n == GSDK_TABLE_SCORE_DISTRIBUTION) return &distribution;
+    }
+    if constexpr (HasCpuPerft<G>) {
+      static const gsdk_cpu_perft perft = {{GSDK_TYPE_CPU_PERFT, sizeof(gsdk_cpu_perft)}, &perft_count};
+      if (n == GSDK_TABLE_CPU_PERFT) return &perft;
+    }
+    if constexpr (HasCudaPerft<G>) {
+      static const gsdk_cuda_perft perft = {{GSDK_TYPE_CUDA_PERFT, sizeof(gsdk_cuda_perft)},
+                                            G::kCudaPerftLeafPlies, 0, &cuda_count_leaves, &cuda_generate_moves,
+                                            &cuda_apply_moves};
+      if (n == GSDK_TABLE_CUDA_PERFT) return &perft;
     }
     return nullptr;
   }

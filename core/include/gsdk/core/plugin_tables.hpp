@@ -15,6 +15,8 @@ struct PluginTables {
   const gsdk_cuda_playouts* cuda_playouts = nullptr;        // optional
   const gsdk_replay* replay = nullptr;                      // optional
   const gsdk_score_distribution* score_distribution = nullptr; // optional
+  const gsdk_cpu_perft* cpu_perft = nullptr;                // optional (ABI 1.1)
+  const gsdk_cuda_perft* cuda_perft = nullptr;              // optional (ABI 1.1)
 
   std::string name() const { return info.plugin_name ? info.plugin_name : ""; }
   std::string version() const { return info.plugin_version ? info.plugin_version : ""; }
