@@ -1,0 +1,56 @@
+// chess_game.hpp - chess as a gsdk game: per-state rules (FEN text, UCI moves), perft on CPU threads,
+// and the batch kernels the core's GPU perft engine drives.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "gsdk/plugin.hpp"
+#include "rules/position.hpp"
+
+namespace chess {
+
+class Game {
+public:
+  using State = Position;
+  static constexpr const char* kName = "chess_perft";
+  static constexpr const char* kDescription =
+      "standard chess: legal move generation, perft on CPU and GPU; states are FEN, moves UCI (e2e4, e7e8q)";
+  static constexpr uint32_t kPlayers = 2;
+  static constexpr uint32_t kFlags = 0;
+
+  static std::span<const gsdk_param_desc> parameters() { return {}; }
+  explicit Game(const gsdk::Params&) {}
+
+  // 218 is the most legal moves any chess position has.
+  uint32_t max_moves() const { return 218; }
+  std::pair<int64_t, int64_t> score_range() const { return {-1, 1}; }
+  void initial_state(State& s) const;
+  // The game ends at checkmate or stalemate, and for playouts also by FIDE's automatic draws that need
+  // no history: the 75-move rule and dead positions (bare kings, or a lone minor piece). Legal moves
+  // and perft ignore the draws, as every published perft table does.
+  int32_t current_player(const State& s) const;
+  uint32_t legal_moves(const State& s, uint32_t* moves, double* probabilities) const;
+  void apply_move(State& s, uint32_t move) const;
+  int64_t score(const State& s) const; // white's result: +1 win, 0 draw, -1 loss
+  std::string state_to_string(const State& s) const;
+  std::string move_to_string(const State&, uint32_t move) const;
+  State state_from_string(std::string_view text) const;
+
+  uint64_t cpu_perft(const State& s, uint32_t depth) const;
+
+#if defined(GSDK_WITH_CUDA)
+  static constexpr uint32_t kCudaPerftLeafPlies = 2;
+  void cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
+                               void* stream) const;
+  void cuda_perft_generate_moves(const State* states, uint32_t count, const uint32_t* offsets, uint32_t* moves,
+                                 void* stream) const;
+  void cuda_perft_apply_moves(const State* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
+                              State* children, uint32_t* child_counts, void* stream) const;
+#endif
+};
+
+} // namespace chess

@@ -1,0 +1,139 @@
+// attack_tables.hpp - rays, knight, king and pawn attack tables, built at compile time, with one
+// accessor that reads host memory on the CPU and device global memory (L1-cached) on the GPU.
+#pragma once
+
+#include <cstdint>
+
+#include "gsdk/hd.hpp"
+#include "rules/position.hpp"
+
+namespace chess {
+
+// Ray directions. Positive ones (index < 4) grow the square number, so their first blocker is the
+// lowest set bit; negative ones the highest.
+enum Direction : int { kNorth, kNorthEast, kEast, kNorthWest, kSouth, kSouthWest, kWest, kSouthEast };
+inline constexpr int kDirectionCount = 8;
+GSDK_HD constexpr bool is_diagonal(int d) { return d == kNorthEast || d == kNorthWest || d == kSouthWest || d == kSouthEast; }
+GSDK_HD constexpr int opposite(int d) { return (d + 4) & 7; }
+
+struct AttackTables {
+  Bitboard ray[kDirectionCount][64]; // squares strictly beyond sq in that direction, to the edge
+  Bitboard knight[64];
+  Bitboard king[64];
+  Bitboard pawn[2][64];              // squares a pawn of that color on sq attacks
+};
+
+namespace detail {
+
+constexpr int kFileStep[kDirectionCount] = {0, 1, 1, -1, 0, -1, -1, 1};
+constexpr int kRankStep[kDirectionCount] = {1, 1, 0, 1, -1, -1, 0, -1};
+
+constexpr Bitboard offsets(int sq, const int (&df)[8], const int (&dr)[8], int count) {
+  Bitboard b = 0;
+  for (int i = 0; i < count; ++i) {
+    const int f = sq % 8 + df[i], r = sq / 8 + dr[i];
+    if (f >= 0 && f < 8 && r >= 0 && r < 8) b |= Bitboard{1} << (r * 8 + f);
+  }
+  return b;
+}
+
+constexpr AttackTables build_tables() {
+  AttackTables t{};
+  constexpr int knight_df[8] = {1, 2, 2, 1, -1, -2, -2, -1}, knight_dr[8] = {2, 1, -1, -2, -2, -1, 1, 2};
+  constexpr int king_df[8] = {0, 1, 1, 1, 0, -1, -1, -1}, king_dr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+  constexpr int white_pawn_df[8] = {-1, 1}, white_pawn_dr[8] = {1, 1};
+  constexpr int black_pawn_df[8] = {-1, 1}, black_pawn_dr[8] = {-1, -1};
+  for (int sq = 0; sq < 64; ++sq) {
+    for (int d = 0; d < kDirectionCount; ++d) {
+      Bitboard b = 0;
+      for (int f = sq % 8 + kFileStep[d], r = sq / 8 + kRankStep[d]; f >= 0 && f < 8 && r >= 0 && r < 8;
+           f += kFileStep[d], r += kRankStep[d])
+        b |= Bitboard{1} << (r * 8 + f);
+      t.ray[d][sq] = b;
+    }
+    t.knight[sq] = offsets(sq, knight_df, knight_dr, 8);
+    t.king[sq] = offsets(sq, king_df, king_dr, 8);
+    t.pawn[kWhite][sq] = offsets(sq, white_pawn_df, white_pawn_dr, 2);
+    t.pawn[kBlack][sq] = offsets(sq, black_pawn_df, black_pawn_dr, 2);
+  }
+  return t;
+}
+
+inline constexpr AttackTables kHostTables = build_tables();
+#if defined(__CUDACC__)
+static __device__ const AttackTables kDeviceTables = build_tables();
+#endif
+
+} // namespace detail
+
+GSDK_HD const AttackTables& tables() {
+#if defined(__CUDA_ARCH__)
+  return detail::kDeviceTables;
+#else
+  return detail::kHostTables;
+#endif
+}
+
+GSDK_HD int lowest_square(Bitboard b) {
+#if defined(__CUDA_ARCH__)
+  return __ffsll(static_cast<long long>(b)) - 1;
+#else
+  return __builtin_ctzll(b);
+#endif
+}
+GSDK_HD int highest_square(Bitboard b) {
+#if defined(__CUDA_ARCH__)
+  return 63 - __clzll(static_cast<long long>(b));
+#else
+  return 63 - __builtin_clzll(b);
+#endif
+}
+GSDK_HD int popcount(Bitboard b) {
+#if defined(__CUDA_ARCH__)
+  return __popcll(b);
+#else
+  return __builtin_popcountll(b);
+#endif
+}
+
+// Attacks from sq along direction d, up to and including the first occupied square.
+GSDK_HD Bitboard ray_attacks(int sq, int d, Bitboard occupied) {
+  const Bitboard* ray = tables().ray[d];
+  Bitboard attacks = ray[sq];
+  const Bitboard blockers = attacks & occupied;
+  if (!blockers) return attacks;
+  const int first = d < 4 ? lowest_square(blockers) : highest_square(blockers);
+  return attacks ^ ray[first];
+}
+
+GSDK_HD Bitboard bishop_attacks(int sq, Bitboard occupied) {
+  return ray_attacks(sq, kNorthEast, occupied) | ray_attacks(sq, kNorthWest, occupied) |
+         ray_attacks(sq, kSouthEast, occupied) | ray_attacks(sq, kSouthWest, occupied);
+}
+GSDK_HD Bitboard rook_attacks(int sq, Bitboard occupied) {
+  return ray_attacks(sq, kNorth, occupied) | ray_attacks(sq, kSouth, occupied) | ray_attacks(sq, kEast, occupied) |
+         ray_attacks(sq, kWest, occupied);
+}
+
+// Pawns of color c shifted one step forward (toward the opponent).
+template <int C> GSDK_HD Bitboard pawn_push(Bitboard b) { return C == kWhite ? b << 8 : b >> 8; }
+
+inline constexpr Bitboard kFileA = 0x0101010101010101ull, kFileH = kFileA << 7;
+inline constexpr Bitboard kRank1 = 0xffull, kRank8 = kRank1 << 56;
+
+// Squares attacked by pawns of color c toward the a-file side (west) and the h-file side (east).
+template <int C> GSDK_HD Bitboard pawn_attacks_west(Bitboard pawns) {
+  return C == kWhite ? (pawns & ~kFileA) << 7 : (pawns & ~kFileA) >> 9;
+}
+template <int C> GSDK_HD Bitboard pawn_attacks_east(Bitboard pawns) {
+  return C == kWhite ? (pawns & ~kFileH) << 9 : (pawns & ~kFileH) >> 7;
+}
+
+GSDK_HD Bitboard knight_attacks_set(Bitboard knights) {
+  const Bitboard l1 = (knights >> 1) & ~kFileH, l2 = (knights >> 2) & ~(kFileH | (kFileH >> 1));
+  const Bitboard r1 = (knights << 1) & ~kFileA, r2 = (knights << 2) & ~(kFileA | (kFileA << 1));
+  const Bitboard h1 = l1 | r1, h2 = l2 | r2;
+  return (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
+}
+
+} // namespace chess

@@ -1,0 +1,208 @@
+// movegen.hpp - legal move generation, for the host and for CUDA devices alike.
+//
+// The generator finds checks and pins once (eight rays from the king), then emits moves as sets:
+// a piece's destinations as one bitboard, pawn moves as one bitboard per shift. A sink decides what
+// a set means: CountingSink adds popcounts (perft's bulk count at the last ply, no move list at all),
+// EachMove calls a function per move. Only en passant is checked by playing it out, because it can
+// uncover the king along the rank, which no pin mask sees.
+#pragma once
+
+#include "rules/attack_tables.hpp"
+
+namespace chess {
+
+// What the generator knows after looking at the king.
+struct KingSafety {
+  Bitboard check_mask; // squares a non-king move must land on: all when not in check
+  Bitboard pinned;     // our pieces pinned to the king
+  Bitboard pin_ray[8]; // for direction d from the king: the ray its pinned piece may move along, else 0
+  int checks;
+};
+
+template <int Us> GSDK_HD KingSafety king_safety(const Position& p, Bitboard own, Bitboard enemy, Bitboard occupied) {
+  const int ksq = p.king[Us];
+  const AttackTables& t = tables();
+  KingSafety s{};
+  const Bitboard enemy_diagonal = p.diagonal & enemy, enemy_orthogonal = p.orthogonal & enemy;
+  const Bitboard leapers = (t.knight[ksq] & p.knights & enemy) | (t.pawn[Us][ksq] & p.pawns & enemy);
+  s.check_mask = leapers;
+  s.checks = leapers ? 1 : 0; // two leapers never check at once
+  for (int d = 0; d < kDirectionCount; ++d) {
+    const Bitboard sliders = is_diagonal(d) ? enemy_diagonal : enemy_orthogonal;
+    if (!(t.ray[d][ksq] & sliders)) continue;
+    const Bitboard ray = ray_attacks(ksq, d, occupied);
+    if (ray & sliders) {
+      s.check_mask |= ray;
+      ++s.checks;
+      continue;
+    }
+    const Bitboard blocker = ray & own;
+    if (!blocker) continue;
+    const int bsq = d < 4 ? lowest_square(blocker) : highest_square(blocker);
+    if (ray_attacks(bsq, d, occupied) & sliders) {
+      s.pinned |= blocker;
+      s.pin_ray[d] = t.ray[d][ksq];
+    }
+  }
+  if (!s.checks) s.check_mask = ~Bitboard{0};
+  return s;
+}
+
+// Squares the side Them attacks, seen through the king of the other side (so it cannot step back
+// along a checking ray).
+template <int Them> GSDK_HD Bitboard attacked_squares(const Position& p, Bitboard enemy, Bitboard occupied_without_king) {
+  const AttackTables& t = tables();
+  const Bitboard pawns = p.pawns & enemy;
+  Bitboard a = pawn_attacks_west<Them>(pawns) | pawn_attacks_east<Them>(pawns) |
+               knight_attacks_set(p.knights & enemy) | t.king[p.king[Them]];
+  for (Bitboard b = p.diagonal & enemy; b; b &= b - 1) a |= bishop_attacks(lowest_square(b), occupied_without_king);
+  for (Bitboard b = p.orthogonal & enemy; b; b &= b - 1) a |= rook_attacks(lowest_square(b), occupied_without_king);
+  return a;
+}
+
+template <int Us> GSDK_HD bool en_passant_is_legal(const Position& p, int from, Bitboard enemy, Bitboard occupied) {
+  const int ksq = p.king[Us];
+  const int captured = (from & ~7) | (p.ep_square & 7);
+  const Bitboard after = occupied ^ square_bb(from) ^ square_bb(p.ep_square) ^ square_bb(captured);
+  const AttackTables& t = tables();
+  const Bitboard remaining = enemy & ~square_bb(captured);
+  return !(bishop_attacks(ksq, after) & p.diagonal & remaining) && !(rook_attacks(ksq, after) & p.orthogonal & remaining) &&
+         !(t.knight[ksq] & p.knights & remaining) && !(t.pawn[Us][ksq] & p.pawns & remaining);
+}
+
+// Pawn moves of the pawns in `pawns`, landing only inside `allowed`.
+template <int Us, class Sink>
+GSDK_HD void pawn_moves(Bitboard pawns, Bitboard enemy, Bitboard empty, Bitboard allowed, Sink& sink) {
+  constexpr Bitboard last_rank = Us == kWhite ? kRank8 : kRank1;
+  constexpr Bitboard double_rank = Us == kWhite ? (kRank1 << 16) : (kRank1 << 40); // after one step
+  constexpr int forward = Us == kWhite ? 8 : -8;
+  const Bitboard one = pawn_push<Us>(pawns) & empty;
+  const Bitboard two = pawn_push<Us>(one & double_rank) & empty & allowed;
+  const Bitboard push = one & allowed;
+  const Bitboard west = pawn_attacks_west<Us>(pawns) & enemy & allowed;
+  const Bitboard east = pawn_attacks_east<Us>(pawns) & enemy & allowed;
+  sink.pawns(push & ~last_rank, forward);
+  sink.pawns(two, 2 * forward);
+  sink.pawns(west & ~last_rank, forward - 1);
+  sink.pawns(east & ~last_rank, forward + 1);
+  sink.promotions(push & last_rank, forward);
+  sink.promotions(west & last_rank, forward - 1);
+  sink.promotions(east & last_rank, forward + 1);
+}
+
+template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sink& sink) {
+  constexpr int Them = 1 - Us;
+  const Bitboard occupied = p.occupied();
+  const Bitboard own = Us == kWhite ? p.white : occupied & ~p.white;
+  const Bitboard enemy = occupied ^ own;
+  const int ksq = p.king[Us];
+  const AttackTables& t = tables();
+
+  const Bitboard danger = attacked_squares<Them>(p, enemy, occupied ^ square_bb(ksq));
+  const Bitboard king_targets = t.king[ksq] & ~own & ~danger;
+  sink.piece(ksq, king_targets);
+
+  const KingSafety s = king_safety<Us>(p, own, enemy, occupied);
+  if (s.checks > 1) return;
+  const Bitboard targets = ~own & s.check_mask;
+  const Bitboard empty = ~occupied;
+
+  const Bitboard free = ~s.pinned;
+  for (Bitboard b = p.knights & own & free; b; b &= b - 1) {
+    const int sq = lowest_square(b);
+    sink.piece(sq, t.knight[sq] & targets);
+  }
+  for (Bitboard b = p.diagonal & own & free; b; b &= b - 1) {
+    const int sq = lowest_square(b);
+    sink.piece(sq, bishop_attacks(sq, occupied) & targets);
+  }
+  for (Bitboard b = p.orthogonal & own & free; b; b &= b - 1) {
+    const int sq = lowest_square(b);
+    sink.piece(sq, rook_attacks(sq, occupied) & targets);
+  }
+  pawn_moves<Us>(p.pawns & own & free, enemy, empty, targets, sink);
+
+  if (s.pinned) {
+    // A pinned piece may only move along its pin ray (to the pinner at most); knights never can.
+    for (int d = 0; d < kDirectionCount; ++d) {
+      const Bitboard ray = s.pin_ray[d];
+      if (!ray) continue;
+      const Bitboard piece = ray & s.pinned;
+      const int sq = lowest_square(piece);
+      const Bitboard allowed = targets & ray;
+      if (piece & p.pawns) {
+        pawn_moves<Us>(piece, enemy, empty, allowed, sink);
+      } else if (is_diagonal(d) ? (piece & p.diagonal) : (piece & p.orthogonal)) {
+        sink.piece(sq, (is_diagonal(d) ? bishop_attacks(sq, occupied) : rook_attacks(sq, occupied)) & allowed);
+      }
+    }
+  }
+
+  if (p.ep_square != kNoSquare) {
+    for (Bitboard b = t.pawn[Them][p.ep_square] & p.pawns & own; b; b &= b - 1) {
+      const int from = lowest_square(b);
+      if (en_passant_is_legal<Us>(p, from, enemy, occupied)) sink.single(make_move(from, p.ep_square));
+    }
+  }
+
+  if (s.checks || !(p.castling & (Us == kWhite ? (kWhiteShort | kWhiteLong) : (kBlackShort | kBlackLong)))) return;
+  constexpr int base = Us == kWhite ? 0 : 56;
+  constexpr uint8_t short_right = Us == kWhite ? kWhiteShort : kBlackShort;
+  constexpr uint8_t long_right = Us == kWhite ? kWhiteLong : kBlackLong;
+  constexpr Bitboard short_path = Bitboard{0x60} << base, long_empty = Bitboard{0x0e} << base,
+                     long_path = Bitboard{0x0c} << base;
+  if ((p.castling & short_right) && !(occupied & short_path) && !(danger & short_path))
+    sink.single(make_move(base + 4, base + 6));
+  if ((p.castling & long_right) && !(occupied & long_empty) && !(danger & long_path))
+    sink.single(make_move(base + 4, base + 2));
+}
+
+template <class Sink> GSDK_HD void generate_legal(const Position& p, Sink& sink) {
+  if (p.side == kWhite)
+    generate_legal<kWhite>(p, sink);
+  else
+    generate_legal<kBlack>(p, sink);
+}
+
+// Counts moves without listing them.
+struct CountingSink {
+  uint32_t count = 0;
+  GSDK_HD void piece(int, Bitboard targets) { count += popcount(targets); }
+  GSDK_HD void pawns(Bitboard targets, int) { count += popcount(targets); }
+  GSDK_HD void promotions(Bitboard targets, int) { count += 4 * popcount(targets); }
+  GSDK_HD void single(Move) { ++count; }
+};
+
+// Calls f(move) for every move; promotions in the order queen, rook, bishop, knight.
+template <class F> struct EachMove {
+  F f;
+  GSDK_HD void piece(int from, Bitboard targets) {
+    for (; targets; targets &= targets - 1) f(make_move(from, lowest_square(targets)));
+  }
+  GSDK_HD void pawns(Bitboard targets, int delta) {
+    for (; targets; targets &= targets - 1) {
+      const int to = lowest_square(targets);
+      f(make_move(to - delta, to));
+    }
+  }
+  GSDK_HD void promotions(Bitboard targets, int delta) {
+    for (; targets; targets &= targets - 1) {
+      const int to = lowest_square(targets);
+      for (uint32_t piece = kPromoteQueen; piece >= kPromoteKnight; --piece) f(make_move(to - delta, to, piece));
+    }
+  }
+  GSDK_HD void single(Move m) { f(m); }
+};
+
+template <class F> GSDK_HD void for_each_legal_move(const Position& p, F f) {
+  EachMove<F> sink{f};
+  generate_legal(p, sink);
+}
+
+GSDK_HD uint32_t count_legal_moves(const Position& p) {
+  CountingSink sink;
+  generate_legal(p, sink);
+  return sink.count;
+}
+
+} // namespace chess
