@@ -3,10 +3,11 @@
 
 #include <stdexcept>
 
+#include "cpu/cpu_perft.hpp"
+
 #include "rules/fen.hpp"
 #include "rules/make_move.hpp"
 #include "rules/movegen.hpp"
-#include "rules/perft.hpp"
 
 namespace chess {
 
@@ -59,6 +60,6 @@ Game::State Game::state_from_string(std::string_view text) const {
   }
 }
 
-uint64_t Game::cpu_perft(const State& s, uint32_t depth) const { return perft(s, depth); }
+uint64_t Game::cpu_perft(const State& s, uint32_t depth) const { return cpu::perft(s, depth); }
 
 } // namespace chess

@@ -5,9 +5,16 @@
 #include <cstdint>
 
 #include "gsdk/hd.hpp"
+#include "rules/isa.hpp"
 #include "rules/position.hpp"
+#if defined(CHESS_USE_PEXT)
+#include <immintrin.h>
+
+#include "rules/pext_attacks.hpp"
+#endif
 
 namespace chess {
+CHESS_ISA_BEGIN
 
 // Ray directions. Positive ones (index < 4) grow the square number, so their first blocker is the
 // lowest set bit; negative ones the highest.
@@ -106,6 +113,16 @@ GSDK_HD Bitboard ray_attacks(int sq, int d, Bitboard occupied) {
   return attacks ^ ray[first];
 }
 
+#if defined(CHESS_USE_PEXT)
+inline Bitboard bishop_attacks(int sq, Bitboard occupied) {
+  const pext::Slider& s = pext::tables.bishop;
+  return pext::tables.attacks[s.offset[sq] + _pext_u64(occupied, s.mask[sq])];
+}
+inline Bitboard rook_attacks(int sq, Bitboard occupied) {
+  const pext::Slider& s = pext::tables.rook;
+  return pext::tables.attacks[s.offset[sq] + _pext_u64(occupied, s.mask[sq])];
+}
+#else
 GSDK_HD Bitboard bishop_attacks(int sq, Bitboard occupied) {
   return ray_attacks(sq, kNorthEast, occupied) | ray_attacks(sq, kNorthWest, occupied) |
          ray_attacks(sq, kSouthEast, occupied) | ray_attacks(sq, kSouthWest, occupied);
@@ -114,6 +131,7 @@ GSDK_HD Bitboard rook_attacks(int sq, Bitboard occupied) {
   return ray_attacks(sq, kNorth, occupied) | ray_attacks(sq, kSouth, occupied) | ray_attacks(sq, kEast, occupied) |
          ray_attacks(sq, kWest, occupied);
 }
+#endif
 
 // Pawns of color c shifted one step forward (toward the opponent).
 template <int C> GSDK_HD Bitboard pawn_push(Bitboard b) { return C == kWhite ? b << 8 : b >> 8; }
@@ -136,4 +154,5 @@ GSDK_HD Bitboard knight_attacks_set(Bitboard knights) {
   return (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
 }
 
+CHESS_ISA_END
 } // namespace chess

@@ -4,6 +4,7 @@
 #include "rules/attack_tables.hpp"
 
 namespace chess {
+CHESS_ISA_BEGIN
 
 // Castling rights that survive a move touching sq (a king or rook leaving, a rook being captured).
 GSDK_HD uint8_t rights_kept(int sq) {
@@ -74,4 +75,5 @@ GSDK_HD void make_move(Position& p, Move m) {
   p.side = static_cast<uint8_t>(us ^ 1);
 }
 
+CHESS_ISA_END
 } // namespace chess

@@ -10,6 +10,7 @@
 #include "rules/attack_tables.hpp"
 
 namespace chess {
+CHESS_ISA_BEGIN
 
 // What the generator knows after looking at the king.
 struct KingSafety {
@@ -141,7 +142,7 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
   if (p.ep_square != kNoSquare) {
     for (Bitboard b = t.pawn[Them][p.ep_square] & p.pawns & own; b; b &= b - 1) {
       const int from = lowest_square(b);
-      if (en_passant_is_legal<Us>(p, from, enemy, occupied)) sink.single(make_move(from, p.ep_square));
+      if (en_passant_is_legal<Us>(p, from, enemy, occupied)) sink.single(encode_move(from, p.ep_square));
     }
   }
 
@@ -152,9 +153,9 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
   constexpr Bitboard short_path = Bitboard{0x60} << base, long_empty = Bitboard{0x0e} << base,
                      long_path = Bitboard{0x0c} << base;
   if ((p.castling & short_right) && !(occupied & short_path) && !(danger & short_path))
-    sink.single(make_move(base + 4, base + 6));
+    sink.single(encode_move(base + 4, base + 6));
   if ((p.castling & long_right) && !(occupied & long_empty) && !(danger & long_path))
-    sink.single(make_move(base + 4, base + 2));
+    sink.single(encode_move(base + 4, base + 2));
 }
 
 template <class Sink> GSDK_HD void generate_legal(const Position& p, Sink& sink) {
@@ -177,18 +178,18 @@ struct CountingSink {
 template <class F> struct EachMove {
   F f;
   GSDK_HD void piece(int from, Bitboard targets) {
-    for (; targets; targets &= targets - 1) f(make_move(from, lowest_square(targets)));
+    for (; targets; targets &= targets - 1) f(encode_move(from, lowest_square(targets)));
   }
   GSDK_HD void pawns(Bitboard targets, int delta) {
     for (; targets; targets &= targets - 1) {
       const int to = lowest_square(targets);
-      f(make_move(to - delta, to));
+      f(encode_move(to - delta, to));
     }
   }
   GSDK_HD void promotions(Bitboard targets, int delta) {
     for (; targets; targets &= targets - 1) {
       const int to = lowest_square(targets);
-      for (uint32_t piece = kPromoteQueen; piece >= kPromoteKnight; --piece) f(make_move(to - delta, to, piece));
+      for (uint32_t piece = kPromoteQueen; piece >= kPromoteKnight; --piece) f(encode_move(to - delta, to, piece));
     }
   }
   GSDK_HD void single(Move m) { f(m); }
@@ -205,4 +206,5 @@ GSDK_HD uint32_t count_legal_moves(const Position& p) {
   return sink.count;
 }
 
+CHESS_ISA_END
 } // namespace chess

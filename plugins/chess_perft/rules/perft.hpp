@@ -7,6 +7,7 @@
 #include "rules/movegen.hpp"
 
 namespace chess {
+CHESS_ISA_BEGIN
 
 template <int Us> uint64_t perft(const Position& p, uint32_t depth) {
   if (depth == 1) {
@@ -30,4 +31,5 @@ inline uint64_t perft(const Position& p, uint32_t depth) {
   return p.side == kWhite ? perft<kWhite>(p, depth) : perft<kBlack>(p, depth);
 }
 
+CHESS_ISA_END
 } // namespace chess

@@ -44,7 +44,7 @@ static_assert(sizeof(Position) == 48, "the GPU engine's bandwidth budget assumes
 using Move = uint32_t;
 inline constexpr uint32_t kPromoteKnight = 1, kPromoteBishop = 2, kPromoteRook = 3, kPromoteQueen = 4;
 
-GSDK_HD constexpr Move make_move(int from, int to, uint32_t promotion = 0) {
+GSDK_HD constexpr Move encode_move(int from, int to, uint32_t promotion = 0) {
   return static_cast<Move>(from) | (static_cast<Move>(to) << 6) | (promotion << 12);
 }
 GSDK_HD constexpr int move_from(Move m) { return static_cast<int>(m & 63); }

@@ -5,7 +5,7 @@
 
 #include "reference_positions.hpp"
 #include "rules/fen.hpp"
-#include "rules/perft.hpp"
+#include "cpu/cpu_perft.hpp"
 
 namespace {
 
@@ -28,12 +28,21 @@ TEST_P(PerftReference, MatchesThePublishedTable) {
   const chess::Position p = chess::parse_fen(ref.fen);
   const uint32_t deepest = cpu_depth(ref.name);
   for (uint32_t depth = 1; depth <= deepest; ++depth)
-    EXPECT_EQ(chess::perft(p, depth), ref.leaves[depth - 1]) << ref.name << " depth " << depth;
+    EXPECT_EQ(chess::cpu::perft(p, depth), ref.leaves[depth - 1]) << ref.name << " depth " << depth;
 }
 
 INSTANTIATE_TEST_SUITE_P(Positions, PerftReference, ::testing::Range<size_t>(0, reference_positions().size()),
                          [](const auto& info) { return std::string(reference_positions()[info.param].name); });
 
-TEST(Perft, DepthZeroIsOneNode) { EXPECT_EQ(chess::perft(chess::parse_fen(chess::kStartFen), 0), 1u); }
+// The portable build (ray scans, no PEXT) must agree too: it is what non-BMI2 processors run.
+TEST(Perft, PortableBuildMatchesToo) {
+  for (const auto& ref : reference_positions()) {
+    const chess::Position p = chess::parse_fen(ref.fen);
+    for (uint32_t depth = 1; depth <= 4; ++depth)
+      EXPECT_EQ(chess::cpu::perft_portable(p, depth), ref.leaves[depth - 1]) << ref.name << " depth " << depth;
+  }
+}
+
+TEST(Perft, DepthZeroIsOneNode) { EXPECT_EQ(chess::cpu::perft(chess::parse_fen(chess::kStartFen), 0), 1u); }
 
 } // namespace
