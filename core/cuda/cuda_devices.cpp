@@ -41,6 +41,13 @@ std::vector<CudaDeviceInfo> cuda_devices(std::string& why) {
   return devices;
 }
 
+uint64_t cuda_free_memory(int device) {
+  check(cudaSetDevice(device), "cudaSetDevice");
+  size_t free_bytes = 0, total_bytes = 0;
+  check(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
+  return free_bytes;
+}
+
 CudaStream::CudaStream(int device) : device_(device) {
   check(cudaSetDevice(device), "cudaSetDevice");
   cudaStream_t s = nullptr;

@@ -19,6 +19,7 @@ std::vector<CudaDeviceInfo> cuda_devices(std::string& why) {
   return {};
 }
 
+uint64_t cuda_free_memory(int) { unavailable(); }
 CudaStream::CudaStream(int device) : device_(device) { unavailable(); }
 CudaStream::~CudaStream() = default;
 DeviceArena::DeviceArena(int device, uint64_t) : device_(device) { unavailable(); }

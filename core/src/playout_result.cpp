@@ -2,9 +2,9 @@
 #include "gsdk/core/playout_result.hpp"
 
 #include <boost/math/special_functions/gamma.hpp>
-#include <boost/uuid/detail/sha1.hpp>
 #include <fmt/format.h>
 
+#include "gsdk/core/digest.hpp"
 #include "gsdk/playout_summary.hpp"
 
 namespace gsdk::core {
@@ -68,14 +68,7 @@ std::string PlayoutResult::canonical() const {
   return text;
 }
 
-std::string PlayoutResult::digest() const {
-  boost::uuids::detail::sha1 sha;
-  const std::string text = canonical();
-  sha.process_bytes(text.data(), text.size());
-  unsigned int words[5];
-  sha.get_digest(words);
-  return fmt::format("sha1:{:08x}{:08x}{:08x}{:08x}{:08x}", words[0], words[1], words[2], words[3], words[4]);
-}
+std::string PlayoutResult::digest() const { return sha1_digest(canonical()); }
 
 ChiSquare chi_square(const std::vector<uint64_t>& observed, const std::vector<double>& probabilities) {
   ChiSquare out;

@@ -29,6 +29,9 @@ std::string cuda_architectures();
 // Usable devices. When there are none, `why` says why (no CUDA in this build, no driver, no GPU...).
 std::vector<CudaDeviceInfo> cuda_devices(std::string& why);
 
+// Bytes of device memory free now (what arenas are sized from). Throws std::runtime_error.
+uint64_t cuda_free_memory(int device);
+
 // A CUDA stream on one device; destroyed with the object.
 class CudaStream {
 public:

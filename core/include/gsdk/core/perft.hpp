@@ -42,6 +42,7 @@ struct PerftOutcome {
   double wall_seconds = 0;
   uint128 cpu_leaves = 0;  // how the work was shared
   uint128 cuda_leaves = 0;
+  double device_milliseconds = 0; // GPU kernel time the engines measured, summed over streams
   std::string engine;      // "plugin-cpu", "generic", "cuda-bfs", or a '+'-joined mix
   std::string error;       // empty when complete; otherwise leaves covers only finished subtrees
 };
@@ -49,6 +50,9 @@ struct PerftOutcome {
 // Called from a monitor thread about ten times a second with (subtrees done, subtrees total).
 using PerftProgressFn = std::function<void(uint64_t done, uint64_t total)>;
 
+// Throws std::invalid_argument for a job that cannot run (a root of the wrong size, no workers, GPUs
+// without the plugin's CUDA perft table or with force_generic). Whatever fails while counting (a GPU
+// engine that cannot start, a plugin error) comes back in PerftOutcome::error instead.
 PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const PerftProgressFn& progress = {});
 
 // perft(state, depth) through the per-state table alone, on the calling thread: the reference the

@@ -1,0 +1,293 @@
+// perft.cpp - the perft driver: the root is expanded on the host into subtrees, which CPU workers
+// (one subtree at a time) and CUDA streams (batches of many subtrees) pull from one queue; counts are
+// kept per subtree and summed per root move, in subtree order, at the end.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "gsdk/core/cuda_devices.hpp"
+#include "gsdk/core/cuda_perft.hpp"
+#include "gsdk/core/perft.hpp"
+#include "gsdk/core/worker_pool.hpp"
+
+namespace gsdk::core {
+
+namespace {
+
+constexpr uint32_t kMessageSize = 2048;
+// Enough subtrees that a slow one at the end leaves the other CPU workers little idle time.
+constexpr uint64_t kSubtreesPerCpuWorker = 32;
+// A GPU is only busy with thousands of roots per call, and each stream should get several calls.
+constexpr uint64_t kGpuBatchRoots = 2048;
+constexpr uint64_t kGpuCallsPerStream = 4;
+// Beside CPU workers the GPUs take smaller batches, so the queue ends evenly.
+constexpr uint64_t kGpuCallsPerStreamWithCpu = 16;
+// The host expansion never holds more than this many bytes of subtree states.
+constexpr uint64_t kMaxExpansionBytes = uint64_t{1} << 30;
+// Of a device's free memory, the share its streams' arenas take together.
+constexpr double kArenaShareOfFreeMemory = 0.8;
+
+struct Subtree {
+  uint32_t root_move; // index into the root's legal moves
+  StateBlob state;
+};
+
+uint32_t checked_moves(const GameInstance& game, const StateBlob& state, std::vector<uint32_t>& moves) {
+  const uint32_t n = game.legal_moves(state, moves.data(), nullptr);
+  if (n > moves.size())
+    throw std::runtime_error(fmt::format("game '{}' returned {} legal moves, more than its max_moves {}",
+                                         game.game().name, n, moves.size()));
+  return n;
+}
+
+// The subtrees below the root, all of the same remaining depth (returned in `depth`, which starts as
+// the job's depth, at least 2). Expands level by level until there are `target` subtrees, but always
+// leaves at least one ply to count and stops before a level would outgrow kMaxExpansionBytes.
+std::vector<Subtree> expand(const GameInstance& game, const StateBlob& root, uint32_t& depth, uint64_t target) {
+  std::vector<uint32_t> moves(game.max_moves());
+  std::vector<Subtree> level;
+  const uint32_t root_moves = checked_moves(game, root, moves);
+  for (uint32_t k = 0; k < root_moves; ++k) {
+    level.push_back({k, root});
+    game.apply_move(level.back().state, moves[k]);
+  }
+  --depth;
+  while (level.size() < target && depth >= 2 && !level.empty()) {
+    // The next level is counted before it is built, so a wide game cannot exhaust memory.
+    uint64_t children = 0;
+    for (const Subtree& s : level) children += checked_moves(game, s.state, moves);
+    if (children * (game.state_size() + sizeof(Subtree)) > kMaxExpansionBytes) break;
+    std::vector<Subtree> next;
+    next.reserve(children);
+    for (const Subtree& s : level) {
+      const uint32_t n = checked_moves(game, s.state, moves);
+      for (uint32_t k = 0; k < n; ++k) {
+        next.push_back({s.root_move, s.state});
+        game.apply_move(next.back().state, moves[k]);
+      }
+    }
+    level = std::move(next);
+    --depth;
+  }
+  return level;
+}
+
+// The queue of subtrees every worker pulls from, and the first failure.
+struct SharedQueue {
+  uint64_t total = 0;
+  std::atomic<uint64_t> next{0};
+  std::atomic<uint64_t> done{0};
+  std::atomic<bool> stop{false};
+  std::mutex error_mutex;
+  std::string error;
+
+  // Claims up to `count` consecutive subtrees; an empty range when none are left.
+  std::pair<uint64_t, uint64_t> claim(uint64_t count) {
+    if (stop.load()) return {0, 0};
+    const uint64_t first = next.fetch_add(count);
+    if (first >= total) return {0, 0};
+    return {first, std::min(first + count, total)};
+  }
+
+  void fail(const std::string& message) {
+    std::lock_guard lock(error_mutex);
+    if (error.empty()) error = message;
+    stop = true;
+  }
+};
+
+uint128 count_on_cpu(const GameInstance& game, bool plugin_table, const StateBlob& state, uint32_t depth) {
+  if (!plugin_table) return generic_perft(game, state, depth);
+  uint64_t leaves = 0;
+  char error[kMessageSize] = {};
+  const int32_t status = game.tables().cpu_perft->count(game.handle(), state.data(), depth, &leaves, error, kMessageSize);
+  if (status != GSDK_OK)
+    throw std::runtime_error(fmt::format("plugin '{}' ({}): {} count at depth {} failed (status {}): {}",
+                                         game.tables().name(), game.tables().path, GSDK_TABLE_CPU_PERFT, depth, status,
+                                         error));
+  return leaves;
+}
+
+// One engine per (device, stream). Arenas share each device's free memory, measured before any of
+// them allocates; a device listed twice gets twice the streams.
+std::vector<std::unique_ptr<CudaPerftEngine>> start_engines(const GameInstance& game, const PerftJob& job,
+                                                            unsigned streams) {
+  std::map<int, uint64_t> streams_on;
+  for (int device : job.cuda_devices) streams_on[device] += streams;
+  std::map<int, uint64_t> arena_bytes;
+  for (const auto& [device, count] : streams_on)
+    arena_bytes[device] = job.arena_bytes_per_stream != 0
+                              ? job.arena_bytes_per_stream
+                              : static_cast<uint64_t>(cuda_free_memory(device) * kArenaShareOfFreeMemory) / count;
+  std::vector<std::unique_ptr<CudaPerftEngine>> engines;
+  for (int device : job.cuda_devices)
+    for (unsigned s = 0; s < streams; ++s)
+      engines.push_back(std::make_unique<CudaPerftEngine>(game, device, arena_bytes[device]));
+  return engines;
+}
+
+std::string engine_name(bool cpu, bool plugin_table, bool cuda) {
+  std::string name = cpu ? (plugin_table ? "plugin-cpu" : "generic") : "";
+  if (cuda) name += name.empty() ? "cuda-bfs" : "+cuda-bfs";
+  return name;
+}
+
+void check_job(const GameInstance& game, const PerftJob& job) {
+  const bool use_cuda = !job.cuda_devices.empty();
+  if (job.root.size() != game.state_size())
+    throw std::invalid_argument(fmt::format("root state is {} bytes, game '{}' states are {}", job.root.size(),
+                                            game.game().name, game.state_size()));
+  if (use_cuda && job.force_generic)
+    throw std::invalid_argument("the generic per-state perft runs on CPU threads only");
+  if (use_cuda && !game.tables().cuda_perft)
+    throw std::invalid_argument(fmt::format("game '{}' (plugin {}) has no CUDA perft table ({}); count on the CPU",
+                                            game.game().name, game.tables().path, GSDK_TABLE_CUDA_PERFT));
+  if (job.cpu_threads == 0 && !use_cuda) throw std::invalid_argument("no CPU threads and no CUDA devices selected");
+}
+
+// Depth 0 and 1 need no workers: 1 leaf, or one per root move.
+PerftOutcome count_on_host(const GameInstance& game, const PerftJob& job) {
+  PerftOutcome outcome;
+  outcome.engine = "generic";
+  if (job.depth == 0) {
+    outcome.leaves = outcome.cpu_leaves = 1;
+    return outcome;
+  }
+  std::vector<uint32_t> moves(game.max_moves());
+  const uint32_t n = checked_moves(game, job.root, moves);
+  outcome.leaves = outcome.cpu_leaves = n;
+  if (job.divide)
+    for (uint32_t k = 0; k < n; ++k) outcome.divide.push_back({moves[k], game.move_to_string(job.root, moves[k]), 1});
+  return outcome;
+}
+
+} // namespace
+
+PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const PerftProgressFn& progress) {
+  check_job(game, job);
+  const auto began = std::chrono::steady_clock::now();
+  const auto seconds_since_start = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  };
+  if (job.depth <= 1) {
+    PerftOutcome outcome = count_on_host(game, job);
+    outcome.wall_seconds = seconds_since_start();
+    return outcome;
+  }
+
+  const bool plugin_table = !job.force_generic && game.tables().cpu_perft != nullptr;
+  const unsigned streams = std::max(1u, job.streams_per_device);
+  const unsigned gpu_workers = static_cast<unsigned>(job.cuda_devices.size()) * streams;
+  const unsigned workers = job.cpu_threads + gpu_workers;
+  const uint64_t gpu_calls = job.cpu_threads == 0 ? kGpuCallsPerStream : kGpuCallsPerStreamWithCpu;
+  const uint64_t target = std::max<uint64_t>(kSubtreesPerCpuWorker * job.cpu_threads,
+                                             uint64_t{gpu_workers} * gpu_calls * kGpuBatchRoots);
+
+  PerftOutcome outcome;
+  std::vector<uint32_t> root_moves(game.max_moves());
+  root_moves.resize(checked_moves(game, job.root, root_moves));
+  uint32_t depth = job.depth;
+  const std::vector<Subtree> subtrees = expand(game, job.root, depth, target);
+
+  SharedQueue queue;
+  queue.total = subtrees.size();
+  const uint64_t gpu_batch =
+      gpu_workers == 0 ? 1 : std::max<uint64_t>(1, (queue.total + gpu_workers * gpu_calls - 1) / (gpu_workers * gpu_calls));
+
+  std::vector<std::unique_ptr<CudaPerftEngine>> engines;
+  try {
+    if (gpu_workers > 0 && queue.total > 0) engines = start_engines(game, job, streams);
+  } catch (const std::exception& e) {
+    queue.fail(e.what());
+  }
+
+  // Each subtree's count is written by the one worker that claimed it; read after the join.
+  std::vector<uint128> leaves(subtrees.size(), 0);
+  std::vector<uint128> worker_leaves(workers, 0);
+  std::vector<unsigned char> worker_counted(workers, 0);
+
+  std::mutex finished_mutex;
+  std::condition_variable finished_cv;
+  bool finished = false;
+  std::thread monitor;
+  if (progress)
+    monitor = std::thread([&] {
+      std::unique_lock lock(finished_mutex);
+      while (!finished_cv.wait_for(lock, std::chrono::milliseconds(100), [&] { return finished; }))
+        progress(queue.done.load(), queue.total);
+    });
+
+  try {
+    if (queue.error.empty())
+      run_workers(workers, [&](unsigned w) {
+        try {
+          if (w < job.cpu_threads) {
+            for (auto [first, end] = queue.claim(1); first < end; std::tie(first, end) = queue.claim(1)) {
+              leaves[first] = count_on_cpu(game, plugin_table, subtrees[first].state, depth);
+              worker_leaves[w] += leaves[first];
+              worker_counted[w] = 1;
+              ++queue.done;
+            }
+            return;
+          }
+          CudaPerftEngine& engine = *engines[w - job.cpu_threads];
+          std::vector<StateBlob> roots;
+          for (auto [first, end] = queue.claim(gpu_batch); first < end; std::tie(first, end) = queue.claim(gpu_batch)) {
+            roots.clear();
+            for (uint64_t i = first; i < end; ++i) roots.push_back(subtrees[i].state);
+            const std::vector<uint64_t> counts = engine.count(roots, depth);
+            if (counts.size() != roots.size())
+              throw std::runtime_error(fmt::format("GPU perft engine returned {} counts for {} roots", counts.size(),
+                                                   roots.size()));
+            for (uint64_t i = first; i < end; ++i) {
+              leaves[i] = counts[i - first];
+              worker_leaves[w] += leaves[i];
+            }
+            worker_counted[w] = 1;
+            queue.done += end - first;
+          }
+        } catch (const std::exception& e) {
+          queue.fail(e.what());
+        }
+      });
+  } catch (const std::exception& e) {
+    queue.fail(e.what());
+  }
+  {
+    std::lock_guard lock(finished_mutex);
+    finished = true;
+  }
+  finished_cv.notify_all();
+  if (monitor.joinable()) monitor.join();
+  if (progress) progress(queue.done.load(), queue.total);
+
+  std::vector<uint128> per_root(root_moves.size(), 0);
+  for (size_t i = 0; i < subtrees.size(); ++i) per_root[subtrees[i].root_move] += leaves[i];
+  for (uint128 n : per_root) outcome.leaves += n;
+  if (job.divide)
+    for (size_t k = 0; k < root_moves.size(); ++k)
+      outcome.divide.push_back({root_moves[k], game.move_to_string(job.root, root_moves[k]), per_root[k]});
+  bool cpu_counted = false, cuda_counted = false;
+  for (unsigned w = 0; w < workers; ++w) {
+    const bool cpu = w < job.cpu_threads;
+    (cpu ? outcome.cpu_leaves : outcome.cuda_leaves) += worker_leaves[w];
+    (cpu ? cpu_counted : cuda_counted) |= worker_counted[w] != 0;
+  }
+  for (const auto& engine : engines) outcome.device_milliseconds += engine->device_milliseconds();
+  // What counted, or when nothing did (an empty tree, an early failure) what was meant to.
+  outcome.engine = cpu_counted || cuda_counted ? engine_name(cpu_counted, plugin_table, cuda_counted)
+                                               : engine_name(job.cpu_threads > 0, plugin_table, gpu_workers > 0);
+  outcome.error = queue.error;
+  outcome.wall_seconds = seconds_since_start();
+  return outcome;
+}
+
+} // namespace gsdk::core
