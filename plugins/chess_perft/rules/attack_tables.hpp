@@ -103,14 +103,15 @@ GSDK_HD int popcount(Bitboard b) {
 #endif
 }
 
-// Attacks from sq along direction d, up to and including the first occupied square.
+// Attacks from sq along direction d, up to and including the first occupied square. Branch-free: a
+// sentinel on the far corner (whose own ray that way is empty) stands in for "no blocker", so GPU
+// threads of a warp never diverge here.
 GSDK_HD Bitboard ray_attacks(int sq, int d, Bitboard occupied) {
   const Bitboard* ray = tables().ray[d];
-  Bitboard attacks = ray[sq];
-  const Bitboard blockers = attacks & occupied;
-  if (!blockers) return attacks;
-  const int first = d < 4 ? lowest_square(blockers) : highest_square(blockers);
-  return attacks ^ ray[first];
+  const Bitboard attacks = ray[sq];
+  const bool positive = d < 4;
+  const Bitboard blockers = (attacks & occupied) | (positive ? Bitboard{1} << 63 : Bitboard{1});
+  return attacks ^ ray[positive ? lowest_square(blockers) : highest_square(blockers)];
 }
 
 #if defined(CHESS_USE_PEXT)
