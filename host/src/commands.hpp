@@ -13,6 +13,7 @@ int command_list(const Arguments& args);
 int command_run(const Arguments& args);
 int command_bench(const Arguments& args);
 int command_replay(const Arguments& args);
+int command_perft(const Arguments& args);
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;

@@ -38,28 +38,42 @@ std::vector<core::CudaDeviceInfo> pick_gpus(const RunSettings& settings, bool re
   return chosen;
 }
 
+// GPUs and CPU threads for `settings`, where `cuda_table` says whether the plugin has the CUDA table
+// the algorithm needs (called `table_label` in messages) and `generic_engine` that the run stays on
+// the per-state table.
+DeviceChoice choose_workers(const RunSettings& settings, const core::PluginTables& plugin, bool cuda_table,
+                            const char* table_label, bool generic_engine) {
+  DeviceChoice c;
+  c.streams = settings.streams;
+  std::string why;
+  if (settings.device == "cuda") {
+    if (generic_engine) throw std::runtime_error("device = \"cuda\" cannot run the generic per-state engine");
+    if (!cuda_table)
+      throw std::runtime_error(fmt::format("device = \"cuda\": plugin '{}' ({}) has no {}{}", plugin.name(),
+                                           plugin.path, table_label,
+                                           core::built_with_cuda() ? "" : " (and this gsdk was built without CUDA)"));
+    c.gpus = pick_gpus(settings, true, why);
+  } else if (settings.device == "all" || settings.device == "auto") {
+    if (cuda_table && !generic_engine) c.gpus = pick_gpus(settings, false, why);
+  }
+  const bool want_cpu = settings.device == "cpu" || settings.device == "all" || c.gpus.empty();
+  if (want_cpu) c.cpu_threads = settings.threads != 0 ? settings.threads : core::available_cpu_threads();
+  return c;
+}
+
+std::string describe_workers(const DeviceChoice& c, const std::string& cpu_engine) {
+  std::string parts;
+  if (c.cpu_threads > 0) parts = fmt::format("cpu: {} threads ({})", c.cpu_threads, cpu_engine);
+  for (const auto& g : c.gpus)
+    parts += fmt::format("{}cuda: {} (device {}, {} SMs)", parts.empty() ? "" : "; ", g.name, g.ordinal, g.multiprocessors);
+  return parts;
+}
+
 } // namespace
 
 DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTables& plugin, bool generic_engine) {
-  DeviceChoice c;
-  c.streams = settings.streams;
-  const bool has_cuda_table = plugin.cuda_playouts != nullptr && !generic_engine;
-  std::string why;
-  std::vector<core::CudaDeviceInfo> gpus;
-  if (settings.device == "cuda") {
-    if (generic_engine) throw std::runtime_error("device = \"cuda\" cannot run the generic per-state engine");
-    if (!plugin.cuda_playouts)
-      throw std::runtime_error(fmt::format("device = \"cuda\": plugin '{}' ({}) has no CUDA playout table{}",
-                                           plugin.name(), plugin.path,
-                                           core::built_with_cuda() ? "" : " (and this gsdk was built without CUDA)"));
-    gpus = pick_gpus(settings, true, why);
-  } else if (settings.device == "all" || settings.device == "auto") {
-    if (has_cuda_table) gpus = pick_gpus(settings, false, why);
-  }
-  const bool want_cpu = settings.device == "cpu" || settings.device == "all" || gpus.empty();
-  c.gpus = gpus;
-  if (want_cpu) c.cpu_threads = settings.threads != 0 ? settings.threads : core::available_cpu_threads();
-
+  DeviceChoice c =
+      choose_workers(settings, plugin, plugin.cuda_playouts != nullptr, "CUDA playout table", generic_engine);
   const int32_t best = plugin.cpu_playouts ? plugin.cpu_playouts->best_simd_level() : GSDK_SIMD_SCALAR;
   if (settings.simd == "auto") {
     c.simd_level = best;
@@ -70,12 +84,13 @@ DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTable
                                            settings.simd, plugin.name(), simd_level_name(best)));
   }
   c.simd_name = simd_level_name(c.simd_level);
+  c.summary = describe_workers(c, generic_engine ? "per-state" : c.simd_name);
+  return c;
+}
 
-  std::string parts;
-  if (c.cpu_threads > 0) parts = fmt::format("cpu: {} threads ({})", c.cpu_threads, generic_engine ? "per-state" : c.simd_name);
-  for (const auto& g : c.gpus)
-    parts += fmt::format("{}cuda: {} (device {}, {} SMs)", parts.empty() ? "" : "; ", g.name, g.ordinal, g.multiprocessors);
-  c.summary = parts;
+DeviceChoice choose_perft_devices(const RunSettings& settings, const core::PluginTables& plugin, bool generic_engine) {
+  DeviceChoice c = choose_workers(settings, plugin, plugin.cuda_perft != nullptr, "CUDA perft table", generic_engine);
+  c.summary = describe_workers(c, !generic_engine && plugin.cpu_perft ? "plugin perft" : "per-state");
   return c;
 }
 

@@ -24,6 +24,9 @@ struct DeviceChoice {
 // table the device needs, a SIMD level the processor or plugin lacks.
 DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTables& plugin, bool generic_engine);
 
+// The same for perft: GPUs need the plugin's CUDA perft table; `simd` does not apply.
+DeviceChoice choose_perft_devices(const RunSettings& settings, const core::PluginTables& plugin, bool generic_engine);
+
 const char* simd_level_name(int32_t level);
 
 } // namespace gsdk::host

@@ -2,6 +2,7 @@
 #include "experiment_config.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -61,6 +62,13 @@ public:
     return value;
   }
 
+  bool boolean(const std::string& key, bool fallback) const {
+    const toml::node* n = node(key);
+    if (!n) return fallback;
+    if (!n->is_boolean()) throw error(*n, key, fmt::format("must be true or false, got {}", type_name(*n)));
+    return n->as_boolean()->get();
+  }
+
   std::string required_string(const std::string& key) const {
     if (!node(key))
       throw ConfigError(located(table_.source(), fmt::format("missing required key '{}' in {}", key, label_)));
@@ -97,6 +105,31 @@ public:
       out.push_back(static_cast<int>(v));
     }
     return out;
+  }
+
+  void require(const std::string& key) const {
+    if (!node(key))
+      throw ConfigError(located(table_.source(), fmt::format("missing required key '{}' in {}", key, label_)));
+  }
+
+  // A leaf count: a non-negative integer, or a decimal string for counts beyond TOML's 64-bit integers.
+  core::uint128 count(const std::string& key) const {
+    const toml::node& n = *node(key);
+    if (n.is_integer() && n.as_integer()->get() >= 0) return static_cast<core::uint128>(n.as_integer()->get());
+    if (n.is_integer()) throw error(n, key, fmt::format("= {} is negative", n.as_integer()->get()));
+    if (!n.is_string())
+      throw error(n, key, fmt::format("must be an integer or a decimal string, got {}", type_name(n)));
+    const std::string& text = n.as_string()->get();
+    const core::uint128 max = ~core::uint128{0};
+    core::uint128 value = 0;
+    for (char ch : text) {
+      const unsigned digit = static_cast<unsigned>(ch - '0');
+      if (digit > 9 || value > (max - digit) / 10)
+        throw error(n, key, fmt::format("is \"{}\"; expected the decimal digits of a count below 2^128", text));
+      value = value * 10 + digit;
+    }
+    if (text.empty()) throw error(n, key, "is an empty string; expected decimal digits");
+    return value;
   }
 
   const toml::table* table(const std::string& key) const {
@@ -167,16 +200,72 @@ void apply_override(toml::table& doc, const std::string& text, size_t index) {
   target->insert_or_assign(toml::key(keys.back(), key_sources.back()), std::move(*parsed.get("v")));
 }
 
+ConfigError located_error(const toml::node& n, const std::string& message) {
+  return ConfigError(located(n.source(), message));
+}
+
+void read_playouts(const Section& top, const toml::table& doc, ExperimentConfig& c) {
+  if (const toml::node* perft = top.node("perft"))
+    throw located_error(*perft, "[perft] applies to algorithm = \"perft\", not \"playouts\"");
+  const toml::table* playouts = top.table("playouts");
+  if (!playouts)
+    throw ConfigError(located(doc.source(), "missing required table [playouts] for algorithm \"playouts\""));
+  const Section pl(*playouts, "[playouts]");
+  pl.allow_only({"count", "start_state", "engine"});
+  if (!pl.node("count")) throw ConfigError(located(playouts->source(), "missing required key 'count' in [playouts]"));
+  c.playouts = static_cast<uint64_t>(pl.integer("count", 0, 1, int64_t{1} << 53));
+  if (pl.node("start_state")) c.start_state = pl.string("start_state", "");
+  c.engine = pl.string("engine", "batch", {"batch", "generic"});
+}
+
+PerftPosition read_position(const toml::table& entry, size_t index) {
+  const Section s(entry, fmt::format("[[perft.positions]] entry {}", index + 1));
+  s.allow_only({"name", "position", "depth", "expect"});
+  PerftPosition p;
+  p.position = s.required_string("position");
+  p.where = s.node("position")->source();
+  s.require("depth");
+  p.depth = static_cast<uint32_t>(s.integer("depth", 0, 0, 64));
+  p.name = s.string("name", p.position);
+  if (s.node("expect")) p.expect = s.count("expect");
+  return p;
+}
+
+void read_perft(const Section& top, const toml::table& doc, ExperimentConfig& c) {
+  if (const toml::node* playouts = top.node("playouts"))
+    throw located_error(*playouts, "[playouts] applies to algorithm = \"playouts\", not \"perft\"");
+  const toml::table* perft = top.table("perft");
+  if (!perft) throw ConfigError(located(doc.source(), "missing required table [perft] for algorithm \"perft\""));
+  const Section p(*perft, "[perft]");
+  p.allow_only({"divide", "engine", "positions"});
+  c.perft.divide = p.boolean("divide", false);
+  c.perft.engine = p.string("engine", "batch", {"batch", "generic"});
+  const toml::node* list = p.node("positions");
+  if (!list)
+    throw ConfigError(located(perft->source(), "missing required key 'positions' in [perft]: add a "
+                                               "[[perft.positions]] table per position"));
+  if (!list->is_array())
+    throw located_error(*list, fmt::format("'positions' in [perft] must be an array of tables ([[perft.positions]]), "
+                                           "got {}", type_name(*list)));
+  if (list->as_array()->empty()) throw located_error(*list, "'positions' in [perft] needs at least one position");
+  for (const toml::node& item : *list->as_array()) {
+    if (!item.is_table())
+      throw located_error(item, fmt::format("'positions' in [perft] must hold tables, got {}", type_name(item)));
+    c.perft.positions.push_back(read_position(*item.as_table(), c.perft.positions.size()));
+  }
+}
+
 ExperimentConfig validate(toml::table doc, const std::string& file) {
   ExperimentConfig c;
   c.file = file;
   const Section top(doc, "the experiment's top level");
-  top.allow_only({"game", "algorithm", "seed", "name", "params", "playouts", "run", "output"});
+  top.allow_only({"game", "algorithm", "seed", "name", "params", "playouts", "perft", "run", "output"});
   c.game = top.required_string("game");
   c.algorithm = top.required_string("algorithm");
-  if (c.algorithm != "playouts") {
+  if (c.algorithm != "playouts" && c.algorithm != "perft") {
     const toml::node* n = top.node("algorithm");
-    throw ConfigError(located(n->source(), fmt::format("'algorithm' is \"{}\"; expected one of: playouts", c.algorithm)));
+    throw ConfigError(
+        located(n->source(), fmt::format("'algorithm' is \"{}\"; expected one of: playouts, perft", c.algorithm)));
   }
   c.seed = static_cast<uint64_t>(top.integer("seed", 1, 0, INT64_MAX));
   c.name = top.string("name", std::filesystem::path(file).stem().string());
@@ -187,15 +276,10 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
     doc.insert_or_assign("params", c.params);
   }
 
-  const toml::table* playouts = top.table("playouts");
-  if (!playouts)
-    throw ConfigError(located(doc.source(), "missing required table [playouts] for algorithm \"playouts\""));
-  const Section pl(*playouts, "[playouts]");
-  pl.allow_only({"count", "start_state", "engine"});
-  if (!pl.node("count")) throw ConfigError(located(playouts->source(), "missing required key 'count' in [playouts]"));
-  c.playouts = static_cast<uint64_t>(pl.integer("count", 0, 1, int64_t{1} << 53));
-  if (pl.node("start_state")) c.start_state = pl.string("start_state", "");
-  c.engine = pl.string("engine", "batch", {"batch", "generic"});
+  if (c.algorithm == "perft")
+    read_perft(top, doc, c);
+  else
+    read_playouts(top, doc, c);
 
   if (const toml::table* run = top.table("run")) {
     const Section r(*run, "[run]");

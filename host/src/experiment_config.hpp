@@ -1,11 +1,13 @@
 // experiment_config.hpp - the TOML experiment file: strict schema, --set overrides, clear errors.
 //
 //   game = "graveler"              # plugin/game name (required)
-//   algorithm = "playouts"         # what to run (required)
+//   algorithm = "playouts"         # what to run (required): "playouts" | "perft"
 //   seed = 42                      # default 1
 //   name = "graveler-1e9"          # default: the file's stem
 //   [params]                       # game parameters, validated against the plugin's declarations
-//   [playouts] count, start_state, engine ("batch" | "generic")
+//   [playouts] count, start_state, engine ("batch" | "generic")       (algorithm = "playouts")
+//   [perft] divide, engine ("batch" | "generic"), [[perft.positions]] name, position, depth, expect
+//                                                                     (algorithm = "perft")
 //   [run] device ("auto" | "cpu" | "cuda" | "all"), threads, gpus, streams, simd
 //   [output] file, plot, events
 #pragma once
@@ -18,6 +20,7 @@
 #include <toml++/toml.h>
 
 #include "config_error.hpp"
+#include "gsdk/core/perft.hpp"
 
 namespace gsdk::host {
 
@@ -27,6 +30,20 @@ struct RunSettings {
   std::vector<int> gpus;       // empty: every GPU
   unsigned streams = 2;
   std::string simd = "auto";   // auto | avx512 | avx2 | scalar
+};
+
+struct PerftPosition {
+  std::string name;                    // default: the position text
+  std::string position;                // "start" or the game's text form of a state
+  uint32_t depth = 0;                  // 0 .. 64
+  std::optional<core::uint128> expect; // the known leaf count, when given
+  toml::source_region where;           // of `position`, for the game's verdict on it later
+};
+
+struct PerftSettings {
+  bool divide = false;
+  std::string engine = "batch"; // "batch": the plugin's perft tables | "generic": per-state recursion
+  std::vector<PerftPosition> positions;
 };
 
 struct ExperimentConfig {
@@ -39,6 +56,7 @@ struct ExperimentConfig {
   uint64_t playouts = 0;
   std::optional<std::string> start_state;
   std::string engine = "batch";
+  PerftSettings perft;
   RunSettings run;
   std::string output_file;     // empty: results/<name>.json
   std::string plot_file;

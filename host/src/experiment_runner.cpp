@@ -11,6 +11,7 @@
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/playouts.hpp"
 #include "hardware.hpp"
+#include "perft_runner.hpp"
 #include "progress_bar.hpp"
 
 namespace gsdk::host {
@@ -46,6 +47,21 @@ std::vector<double> exact_distribution(const core::GameInstance& game) {
 
 } // namespace
 
+nlohmann::json versions_json(const LoadedPlugin& plugin, const ResolvedParams& params) {
+  return {{"gsdk", {{"version", GSDK_VERSION}, {"abi", fmt::format("{}.{}", GSDK_ABI_MAJOR, GSDK_ABI_MINOR)}}},
+          {"game",
+           {{"name", plugin.tables.name()},
+            {"params", params.as_json},
+            {"plugin", {{"version", plugin.tables.version()}, {"path", plugin.tables.path},
+                        {"abi", fmt::format("{}.{}", plugin.tables.info.abi_major, plugin.tables.info.abi_minor)}}}}}};
+}
+
+nlohmann::json results_header(const ExperimentConfig& config, const LoadedPlugin& plugin, const ResolvedParams& params) {
+  nlohmann::json header = versions_json(plugin, params);
+  header["experiment"] = {{"name", config.name}, {"file", config.file}, {"config", toml_to_json(config.raw)}};
+  return header;
+}
+
 const LoadedPlugin& require_plugin(const PluginCatalog& catalog, const std::string& game, const std::string& where) {
   if (const LoadedPlugin* p = catalog.find(game)) return *p;
   std::string message = fmt::format("{}unknown game '{}'; loaded plugins: {}", where, game, catalog.names());
@@ -55,6 +71,7 @@ const LoadedPlugin& require_plugin(const PluginCatalog& catalog, const std::stri
 }
 
 ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog& catalog, const RunOptions& options) {
+  if (config.algorithm == "perft") return run_perft_experiment(config, catalog, options);
   const toml::node* game_node = config.raw.get("game");
   const std::string where = game_node ? located(game_node->source(), "") : "";
   const LoadedPlugin& plugin = require_plugin(catalog, config.game, where);
@@ -116,14 +133,8 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   ExperimentRun run;
   run.complete = outcome.error.empty();
   run.error = outcome.error;
-  run.results = {
-      {"gsdk", {{"version", GSDK_VERSION}, {"abi", fmt::format("{}.{}", GSDK_ABI_MAJOR, GSDK_ABI_MINOR)}}},
-      {"experiment", {{"name", config.name}, {"file", config.file}, {"config", toml_to_json(config.raw)}}},
-      {"game",
-       {{"name", config.game},
-        {"params", params.as_json},
-        {"plugin", {{"version", plugin.tables.version()}, {"path", plugin.tables.path},
-                    {"abi", fmt::format("{}.{}", plugin.tables.info.abi_major, plugin.tables.info.abi_minor)}}}}},
+  run.results = results_header(config, plugin, params);
+  run.results.update({
       {"algorithm", config.algorithm},
       {"engine", outcome.engine},
       {"seed", config.seed},
@@ -138,7 +149,7 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
         {"playouts_per_second", seconds > 0 ? r.playouts / seconds : 0.0},
         {"cpu_playouts", outcome.timings.cpu_playouts},
         {"cuda_playouts", outcome.timings.cuda_playouts}}},
-      {"digest", r.digest()}};
+      {"digest", r.digest()}});
   if (!run.complete) run.results["error"] = outcome.error;
   if (!exact.empty()) run.results["exact_distribution"] = exact;
   if (events.is_open()) events << nlohmann::json{{"event", "finished"}, {"status", run.results["status"]}, {"digest", r.digest()}}.dump() << '\n';

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "experiment_config.hpp"
+#include "game_params.hpp"
 #include "plugin_catalog.hpp"
 
 namespace gsdk::host {
@@ -15,6 +16,7 @@ struct ExperimentRun {
   nlohmann::json results; // the results file's content
   bool complete = false;  // false: results cover only what finished; `error` says why
   std::string error;
+  std::string failure;    // set when the run finished with a wrong result (a perft count that is not `expect`)
 };
 
 struct RunOptions {
@@ -24,6 +26,13 @@ struct RunOptions {
 // Throws ConfigError / std::runtime_error for anything detected before running (unknown game, bad
 // parameters, no usable device); failures while running come back in ExperimentRun.
 ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog& catalog, const RunOptions& options);
+
+// The fields every results file starts with: gsdk {version, abi}, experiment {name, file, config} and
+// game {name, params, plugin}.
+nlohmann::json results_header(const ExperimentConfig& config, const LoadedPlugin& plugin, const ResolvedParams& params);
+
+// The gsdk {version, abi} and game {name, params, plugin} fields alone (runs without a config file).
+nlohmann::json versions_json(const LoadedPlugin& plugin, const ResolvedParams& params);
 
 // The plugin for `game`, or a ConfigError listing what is loaded and what failed to load.
 const LoadedPlugin& require_plugin(const PluginCatalog& catalog, const std::string& game, const std::string& where);

@@ -82,4 +82,31 @@ ResolvedParams resolve_params(const gsdk_game& game, const toml::table& params) 
   return out;
 }
 
+toml::table params_from_assignments(const std::vector<std::string>& assignments) {
+  toml::table params;
+  for (size_t i = 0; i < assignments.size(); ++i) {
+    const std::string& word = assignments[i];
+    const size_t eq = word.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw ConfigError(fmt::format("--param \"{}\": expected name=value, e.g. stones=15", word));
+    const std::string source = fmt::format("--param[{}]", i + 1);
+    // Parsed as the TOML line "name=value" itself, so keys and values keep the word's columns.
+    const std::string name = word.substr(0, eq);
+    std::string quoted = "\"";
+    for (char ch : word.substr(eq + 1)) quoted += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
+    toml::table parsed;
+    try {
+      parsed = toml::parse(word, source);
+    } catch (const toml::parse_error&) {
+      try {
+        parsed = toml::parse(name + "=" + quoted + "\"", source);
+      } catch (const toml::parse_error& e) {
+        throw ConfigError(located(e.source(), fmt::format("'{}' is not a parameter name", name)));
+      }
+    }
+    for (auto&& [key, value] : parsed) params.insert_or_assign(key, std::move(value));
+  }
+  return params;
+}
+
 } // namespace gsdk::host

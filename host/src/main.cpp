@@ -18,6 +18,7 @@ void print_usage() {
       "  run CONFIG.toml           run an experiment (--set key=value, --device, --threads, --out, --plot)\n"
       "  bench                     the standard benchmark over every plugin and device\n"
       "  replay RESULTS.json       show a stored playout move by move (default: the best one)\n"
+      "  perft GAME POSITION DEPTH count the leaves of the move tree (--divide: per root move)\n"
       "  version                   print the version\n\n"
       "Run 'gsdk <command> --help' for a command's options.\n",
       GSDK_VERSION);
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
     if (command == "run") return command_run(args);
     if (command == "bench") return command_bench(args);
     if (command == "replay") return command_replay(args);
+    if (command == "perft") return command_perft(args);
     if (command == "version" || command == "--version") {
       std::printf("gsdk %s (ABI %u.%u)\n", GSDK_VERSION, GSDK_ABI_MAJOR, GSDK_ABI_MINOR);
       return kExitOk;
@@ -46,7 +48,7 @@ int main(int argc, char** argv) {
       print_usage();
       return kExitOk;
     }
-    log_line(LogLevel::error, "unknown command '" + command + "'; expected one of: list, run, bench, replay, version");
+    log_line(LogLevel::error, "unknown command '" + command + "'; expected one of: list, run, bench, replay, perft, version");
     return kExitUsage;
   } catch (const std::exception& e) {
     log_line(LogLevel::error, e.what());

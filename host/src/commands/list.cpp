@@ -41,6 +41,8 @@ int command_list(const Arguments& args) {
     if (t.cpu_playouts) caps += fmt::format(", CPU batch playouts (best SIMD here: {})", simd_level_name(t.cpu_playouts->best_simd_level()));
     if (t.cuda_playouts) caps += ", CUDA batch playouts";
     if (t.replay) caps += ", replay";
+    if (t.cpu_perft) caps += ", CPU perft";
+    if (t.cuda_perft) caps += fmt::format(", CUDA perft (leaf kernel up to {} plies)", t.cuda_perft->leaf_plies);
     if (t.score_distribution) caps += ", exact score distribution";
     std::printf("    capabilities: %s\n", caps.c_str());
     for (uint32_t i = 0; i < g.param_count; ++i)

@@ -1,4 +1,5 @@
-// run.cpp - `gsdk run CONFIG.toml`: run an experiment, print a summary, write the results file.
+// run.cpp - `gsdk run CONFIG.toml`: run an experiment (playouts or perft), print a summary, write the
+// results file.
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -7,6 +8,7 @@
 #include "../experiment_runner.hpp"
 #include "../histogram_plot.hpp"
 #include "../log.hpp"
+#include "../perft_report.hpp"
 #include "../results_file.hpp"
 
 namespace gsdk::host {
@@ -36,6 +38,19 @@ void print_summary(const ExperimentRun& run, const std::string& out_path) {
   if (t["device_milliseconds"].get<double>() > 0) std::printf(", %.3f ms in GPU kernels", t["device_milliseconds"].get<double>());
   std::printf(", %.4g playouts/s\n", t["playouts_per_second"].get<double>());
   std::printf("  digest %s\n  results %s\n", r["digest"].get<std::string>().c_str(), out_path.c_str());
+}
+
+// The exit status of a run whose results are saved in `out`, saying what went wrong.
+int finish(const ExperimentRun& run, const std::string& out) {
+  if (!run.complete) {
+    log_line(LogLevel::error, "the run did not finish: " + run.error + " (partial results saved in " + out + ")");
+    return kExitFailed;
+  }
+  if (!run.failure.empty()) {
+    log_line(LogLevel::error, run.failure + " (results saved in " + out + ")");
+    return kExitFailed;
+  }
+  return kExitOk;
 }
 
 } // namespace
@@ -87,6 +102,10 @@ int command_run(const Arguments& args) {
                           : !config.output_file.empty() ? config.output_file
                                                         : "results/" + config.name + ".json";
   write_json(out, run.results);
+  if (config.algorithm == "perft") {
+    print_perft_table(run.results, out);
+    return finish(run, out);
+  }
   print_summary(run, out);
 
   const std::string plot = vm.count("plot") ? vm["plot"].as<std::string>() : config.plot_file;
@@ -103,11 +122,7 @@ int command_run(const Arguments& args) {
       return kExitFailed;
     }
   }
-  if (!run.complete) {
-    log_line(LogLevel::error, "the run did not finish: " + run.error + " (partial results saved in " + out + ")");
-    return kExitFailed;
-  }
-  return kExitOk;
+  return finish(run, out);
 }
 
 } // namespace gsdk::host

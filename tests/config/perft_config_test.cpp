@@ -1,0 +1,183 @@
+// perft_config_test.cpp - the algorithm = "perft" schema of experiment files
+// (host/src/experiment_config.hpp): a valid file's [perft] table and positions, expected counts
+// beyond 64 bits as decimal strings, --set overrides, and for every kind of mistake an error located
+// as file:line:column at the offending text.
+#include <gtest/gtest.h>
+
+#include "experiment_config.hpp"
+#include "test_paths.hpp"
+
+namespace {
+
+using gsdk::host::ConfigError;
+using gsdk::host::ExperimentConfig;
+using gsdk::test::contains;
+
+// Lines: [perft] is line 4, the first position's keys lines 8-11, the second's 14-15, the third's 18-21.
+const char* const kPerft = R"(game = "test_nim"
+algorithm = "perft"
+
+[perft]
+divide = true
+
+[[perft.positions]]
+name = "opening"
+position = "start"
+depth = 5
+expect = 243
+
+[[perft.positions]]
+position = "stones=9 to_move=1"
+depth = 3
+
+[[perft.positions]]
+name = "huge"
+position = "start"
+depth = 64
+expect = "340282366920938463463374607431768211455"
+)";
+
+ExperimentConfig parse(const std::string& text, const std::vector<std::string>& overrides = {}) {
+  return gsdk::host::parse_experiment(text, "exp.toml", overrides);
+}
+
+std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
+  try {
+    parse(text, overrides);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no ConfigError for:\n" << text;
+  return "";
+}
+
+// kPerft with `from` (which must occur) replaced by `to`.
+std::string edited(const std::string& from, const std::string& to) {
+  std::string text = kPerft;
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
+}
+
+// A perft experiment whose only position is the given TOML lines (position keys start on line 5).
+std::string one_position(const std::string& lines) {
+  return "game = \"g\"\nalgorithm = \"perft\"\n\n[[perft.positions]]\n" + lines;
+}
+
+TEST(PerftConfig, ValidFileIsReadCompletely) {
+  const ExperimentConfig c = parse(kPerft);
+  EXPECT_EQ(c.algorithm, "perft");
+  EXPECT_EQ(c.game, "test_nim");
+  EXPECT_TRUE(c.perft.divide);
+  EXPECT_EQ(c.perft.engine, "batch");
+  ASSERT_EQ(c.perft.positions.size(), 3u);
+  const auto& first = c.perft.positions[0];
+  EXPECT_EQ(first.name, "opening");
+  EXPECT_EQ(first.position, "start");
+  EXPECT_EQ(first.depth, 5u);
+  ASSERT_TRUE(first.expect.has_value());
+  EXPECT_EQ(*first.expect, 243u);
+  const auto& second = c.perft.positions[1];
+  EXPECT_EQ(second.name, "stones=9 to_move=1") << "the name defaults to the position";
+  EXPECT_EQ(second.depth, 3u);
+  EXPECT_FALSE(second.expect.has_value());
+  EXPECT_EQ(second.where.begin.line, 14u) << "positions keep their location for the game's verdict later";
+  EXPECT_EQ(second.where.begin.column, 12u);
+  const auto& third = c.perft.positions[2];
+  EXPECT_EQ(third.depth, 64u);
+  ASSERT_TRUE(third.expect.has_value());
+  EXPECT_EQ(*third.expect, ~gsdk::core::uint128{0}) << "a decimal string holds counts beyond 64 bits";
+}
+
+TEST(PerftConfig, InlineTablesAndDefaults) {
+  const ExperimentConfig c = parse("game = \"g\"\nalgorithm = \"perft\"\n[perft]\n"
+                                   "positions = [{position = \"start\", depth = 0}, {position = \"x\", depth = 2.0}]\n");
+  EXPECT_FALSE(c.perft.divide);
+  ASSERT_EQ(c.perft.positions.size(), 2u);
+  EXPECT_EQ(c.perft.positions[0].depth, 0u);
+  EXPECT_EQ(c.perft.positions[1].depth, 2u) << "an integral float is an integer, as elsewhere";
+  EXPECT_EQ(parse(one_position("position = \"start\"\ndepth = 1\n")).perft.positions.size(), 1u)
+      << "[perft] needs no keys of its own";
+}
+
+TEST(PerftConfig, OverridesApply) {
+  const ExperimentConfig c =
+      parse(kPerft, {"perft.divide=false", "perft.engine=generic", "run.device=cpu", "run.threads=3", "run.streams=4"});
+  EXPECT_FALSE(c.perft.divide);
+  EXPECT_EQ(c.perft.engine, "generic");
+  EXPECT_EQ(c.run.device, "cpu");
+  EXPECT_EQ(c.run.threads, 3u);
+  EXPECT_EQ(c.run.streams, 4u);
+  EXPECT_EQ(error_of(kPerft, {"perft.engine=fast"}),
+            "--set[1]:1:14: 'engine' in [perft] is \"fast\"; expected one of: batch, generic");
+}
+
+TEST(PerftConfig, UnknownKeysListTheValidOnes) {
+  EXPECT_EQ(error_of(edited("divide = true", "dvide = true")),
+            "exp.toml:5:1: unknown key 'dvide' in [perft]; valid keys: divide, engine, positions");
+  EXPECT_EQ(error_of(edited("depth = 3", "dpeth = 3")),
+            "exp.toml:15:1: unknown key 'dpeth' in [[perft.positions]] entry 2; valid keys: name, position, depth, "
+            "expect");
+}
+
+TEST(PerftConfig, WrongTypesPointAtTheValue) {
+  EXPECT_EQ(error_of(edited("divide = true", "divide = \"yes\"")),
+            "exp.toml:5:10: 'divide' in [perft] must be true or false, got a string");
+  EXPECT_EQ(error_of(edited("depth = 5", "depth = \"five\"")),
+            "exp.toml:10:9: 'depth' in [[perft.positions]] entry 1 must be an integer, got a string");
+  EXPECT_EQ(error_of(edited("position = \"start\"", "position = 7")),
+            "exp.toml:9:12: 'position' in [[perft.positions]] entry 1 must be a string, got an integer");
+  EXPECT_EQ(error_of(edited("name = \"huge\"", "name = [1]")),
+            "exp.toml:18:8: 'name' in [[perft.positions]] entry 3 must be a string, got an array");
+  EXPECT_EQ(error_of(edited("expect = 243", "expect = 2.5e2")),
+            "exp.toml:11:10: 'expect' in [[perft.positions]] entry 1 must be an integer or a decimal string, got a "
+            "floating-point number");
+}
+
+TEST(PerftConfig, OutOfRangeDepthAndExpect) {
+  EXPECT_EQ(error_of(edited("depth = 5", "depth = 65")),
+            "exp.toml:10:9: 'depth' in [[perft.positions]] entry 1 = 65 is out of range [0, 64]");
+  EXPECT_EQ(error_of(edited("depth = 5", "depth = -1")),
+            "exp.toml:10:9: 'depth' in [[perft.positions]] entry 1 = -1 is out of range [0, 64]");
+  EXPECT_EQ(error_of(edited("expect = 243", "expect = -243")),
+            "exp.toml:11:10: 'expect' in [[perft.positions]] entry 1 = -243 is negative");
+  const std::string digits = error_of(edited("expect = 243", "expect = \"12x\""));
+  EXPECT_EQ(digits, "exp.toml:11:10: 'expect' in [[perft.positions]] entry 1 is \"12x\"; expected the decimal digits "
+                    "of a count below 2^128");
+  const std::string overflow = error_of(edited("340282366920938463463374607431768211455", "340282366920938463463374607431768211456"));
+  EXPECT_TRUE(contains(overflow, "exp.toml:21:10: 'expect' in [[perft.positions]] entry 3 is \"3402823669")) << overflow;
+  EXPECT_EQ(error_of(edited("expect = 243", "expect = \"\"")),
+            "exp.toml:11:10: 'expect' in [[perft.positions]] entry 1 is an empty string; expected decimal digits");
+}
+
+TEST(PerftConfig, MissingKeysPointAtTheirTable) {
+  EXPECT_EQ(error_of(one_position("depth = 3\n")),
+            "exp.toml:4:1: missing required key 'position' in [[perft.positions]] entry 1");
+  EXPECT_EQ(error_of(one_position("position = \"start\"\n")),
+            "exp.toml:4:1: missing required key 'depth' in [[perft.positions]] entry 1");
+  EXPECT_EQ(error_of(edited("position = \"stones=9 to_move=1\"\n", "")),
+            "exp.toml:13:1: missing required key 'position' in [[perft.positions]] entry 2");
+  const std::string table = error_of("game = \"g\"\nalgorithm = \"perft\"\n");
+  EXPECT_EQ(table, "exp.toml:1:1: missing required table [perft] for algorithm \"perft\"");
+  EXPECT_EQ(error_of("game = \"g\"\nalgorithm = \"perft\"\n\n[perft]\ndivide = true\n"),
+            "exp.toml:4:1: missing required key 'positions' in [perft]: add a [[perft.positions]] table per position");
+}
+
+TEST(PerftConfig, PositionsMustBeTables) {
+  const std::string head = "game = \"g\"\nalgorithm = \"perft\"\n[perft]\n";
+  EXPECT_EQ(error_of(head + "positions = 3\n"),
+            "exp.toml:4:13: 'positions' in [perft] must be an array of tables ([[perft.positions]]), got an integer");
+  EXPECT_EQ(error_of(head + "positions = []\n"), "exp.toml:4:13: 'positions' in [perft] needs at least one position");
+  EXPECT_EQ(error_of(head + "positions = [{position = \"start\", depth = 1}, 5]\n"),
+            "exp.toml:4:47: 'positions' in [perft] must hold tables, got an integer");
+}
+
+TEST(PerftConfig, TablesOfTheOtherAlgorithmAreRefused) {
+  EXPECT_EQ(error_of(std::string(kPerft) + "\n[playouts]\ncount = 5\n"),
+            "exp.toml:23:1: [playouts] applies to algorithm = \"playouts\", not \"perft\"");
+  const std::string playouts = "game = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 5\n[perft]\ndivide = true\n";
+  EXPECT_EQ(error_of(playouts), "exp.toml:5:1: [perft] applies to algorithm = \"perft\", not \"playouts\"");
+  EXPECT_EQ(error_of(kPerft, {"algorithm=playouts"}).rfind("exp.toml:4:1: [perft] applies to", 0), 0u);
+}
+
+} // namespace
