@@ -14,20 +14,44 @@ CHESS_ISA_BEGIN
 
 // What the generator knows after looking at the king.
 struct KingSafety {
-  Bitboard check_mask; // squares a non-king move must land on: all when not in check
-  Bitboard pinned;     // our pieces pinned to the king
-  Bitboard pin_ray[8]; // for direction d from the king: the ray its pinned piece may move along, else 0
+  Bitboard check_mask;        // squares a non-king move must land on: all when not in check
+  Bitboard pinned_diagonal;   // our pieces pinned along a diagonal
+  Bitboard pinned_orthogonal; // ... along a rank or file
   int checks;
 };
 
+#if defined(CHESS_USE_PEXT)
+// With one-lookup slider attacks, x-rays are cheapest: the enemy sliders the king sees once its own
+// first blockers are lifted are the pinners.
+template <int Us> inline KingSafety king_safety(const Position& p, Bitboard own, Bitboard enemy, Bitboard occupied) {
+  const int ksq = p.king[Us];
+  const AttackTables& t = tables();
+  const Bitboard enemy_diagonal = p.diagonal & enemy, enemy_orthogonal = p.orthogonal & enemy;
+  const Bitboard diagonal = bishop_attacks(ksq, occupied), orthogonal = rook_attacks(ksq, occupied);
+  KingSafety s{};
+  s.check_mask = (t.knight[ksq] & p.knights & enemy) | (t.pawn[Us][ksq] & p.pawns & enemy);
+  s.checks = s.check_mask ? 1 : 0; // two leapers never check at once
+  for (Bitboard b = diagonal & enemy_diagonal; b; b &= b - 1, ++s.checks)
+    s.check_mask |= (diagonal & bishop_attacks(lowest_square(b), occupied)) | (b & (0 - b));
+  for (Bitboard b = orthogonal & enemy_orthogonal; b; b &= b - 1, ++s.checks)
+    s.check_mask |= (orthogonal & rook_attacks(lowest_square(b), occupied)) | (b & (0 - b));
+  for (Bitboard b = bishop_attacks(ksq, occupied ^ (diagonal & own)) & enemy_diagonal & ~diagonal; b; b &= b - 1)
+    s.pinned_diagonal |= diagonal & bishop_attacks(lowest_square(b), occupied) & own;
+  for (Bitboard b = rook_attacks(ksq, occupied ^ (orthogonal & own)) & enemy_orthogonal & ~orthogonal; b; b &= b - 1)
+    s.pinned_orthogonal |= orthogonal & rook_attacks(lowest_square(b), occupied) & own;
+  if (!s.checks) s.check_mask = ~Bitboard{0};
+  return s;
+}
+#else
+// With ray-scan attacks, walking the eight rays from the king once finds checks and pins together;
+// rays without an enemy slider on them are skipped at the cost of one AND.
 template <int Us> GSDK_HD KingSafety king_safety(const Position& p, Bitboard own, Bitboard enemy, Bitboard occupied) {
   const int ksq = p.king[Us];
   const AttackTables& t = tables();
   KingSafety s{};
   const Bitboard enemy_diagonal = p.diagonal & enemy, enemy_orthogonal = p.orthogonal & enemy;
-  const Bitboard leapers = (t.knight[ksq] & p.knights & enemy) | (t.pawn[Us][ksq] & p.pawns & enemy);
-  s.check_mask = leapers;
-  s.checks = leapers ? 1 : 0; // two leapers never check at once
+  s.check_mask = (t.knight[ksq] & p.knights & enemy) | (t.pawn[Us][ksq] & p.pawns & enemy);
+  s.checks = s.check_mask ? 1 : 0; // two leapers never check at once
   for (int d = 0; d < kDirectionCount; ++d) {
     const Bitboard sliders = is_diagonal(d) ? enemy_diagonal : enemy_orthogonal;
     if (!(t.ray[d][ksq] & sliders)) continue;
@@ -40,14 +64,16 @@ template <int Us> GSDK_HD KingSafety king_safety(const Position& p, Bitboard own
     const Bitboard blocker = ray & own;
     if (!blocker) continue;
     const int bsq = d < 4 ? lowest_square(blocker) : highest_square(blocker);
-    if (ray_attacks(bsq, d, occupied) & sliders) {
-      s.pinned |= blocker;
-      s.pin_ray[d] = t.ray[d][ksq];
-    }
+    if (!(ray_attacks(bsq, d, occupied) & sliders)) continue;
+    if (is_diagonal(d))
+      s.pinned_diagonal |= blocker;
+    else
+      s.pinned_orthogonal |= blocker;
   }
   if (!s.checks) s.check_mask = ~Bitboard{0};
   return s;
 }
+#endif
 
 // Squares the side Them attacks, seen through the king of the other side (so it cannot step back
 // along a checking ray).
@@ -108,7 +134,7 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
   const Bitboard targets = ~own & s.check_mask;
   const Bitboard empty = ~occupied;
 
-  const Bitboard free = ~s.pinned;
+  const Bitboard free = ~(s.pinned_diagonal | s.pinned_orthogonal);
   for (Bitboard b = p.knights & own & free; b; b &= b - 1) {
     const int sq = lowest_square(b);
     sink.piece(sq, t.knight[sq] & targets);
@@ -123,20 +149,21 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
   }
   pawn_moves<Us>(p.pawns & own & free, enemy, empty, targets, sink);
 
-  if (s.pinned) {
-    // A pinned piece may only move along its pin ray (to the pinner at most); knights never can.
-    for (int d = 0; d < kDirectionCount; ++d) {
-      const Bitboard ray = s.pin_ray[d];
-      if (!ray) continue;
-      const Bitboard piece = ray & s.pinned;
-      const int sq = lowest_square(piece);
-      const Bitboard allowed = targets & ray;
-      if (piece & p.pawns) {
-        pawn_moves<Us>(piece, enemy, empty, allowed, sink);
-      } else if (is_diagonal(d) ? (piece & p.diagonal) : (piece & p.orthogonal)) {
-        sink.piece(sq, (is_diagonal(d) ? bishop_attacks(sq, occupied) : rook_attacks(sq, occupied)) & allowed);
-      }
-    }
+  // A pinned piece may only move along the segment from its king to its pinner, which is where the
+  // king's attacks through the piece meet the piece's own; knights and cross-moving sliders never can.
+  for (Bitboard b = s.pinned_diagonal; b; b &= b - 1) {
+    const int sq = lowest_square(b);
+    const Bitboard piece = b & (0 - b);
+    const Bitboard segment = bishop_attacks(ksq, occupied ^ piece) & bishop_attacks(sq, occupied) & targets;
+    if (piece & p.pawns) pawn_moves<Us>(piece, enemy, empty, segment, sink);
+    else if (piece & p.diagonal) sink.piece(sq, segment);
+  }
+  for (Bitboard b = s.pinned_orthogonal; b; b &= b - 1) {
+    const int sq = lowest_square(b);
+    const Bitboard piece = b & (0 - b);
+    const Bitboard segment = rook_attacks(ksq, occupied ^ piece) & rook_attacks(sq, occupied) & targets;
+    if (piece & p.pawns) pawn_moves<Us>(piece, enemy, empty, segment, sink);
+    else if (piece & p.orthogonal) sink.piece(sq, segment);
   }
 
   if (p.ep_square != kNoSquare) {
