@@ -20,9 +20,9 @@ namespace {
 
 constexpr uint32_t kMaxDepth = 64;
 
-// Depth as the user typed it: digits only, 0 .. kMaxDepth.
+// Depth as the user typed it: decimal digits only, 0 .. kMaxDepth.
 std::optional<uint32_t> parse_depth(const std::string& text) {
-  if (text.empty() || text.size() > 2 || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
   const auto depth = static_cast<uint32_t>(std::stoul(text));
   if (depth > kMaxDepth) return std::nullopt;
   return depth;

@@ -1,0 +1,278 @@
+// perft_cli_test.cpp - end-to-end `gsdk perft` and `gsdk run` of algorithm = "perft" configs, on the
+// test plugins (and on chess_perft when it is built): the Stockfish-style output, counts checked
+// against values known independently, the exit statuses (2 for a bad depth, game, position, option
+// or parameter; 1 for a plugin failure or a count that differs from `expect`), the results files.
+#include <regex>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "gsdk_process.hpp"
+#include "test_paths.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gsdk::test::contains;
+using gsdk::test::describe;
+using gsdk::test::Outcome;
+using gsdk::test::starts_with;
+
+// test_nim (21 stones, takes of 1..3): 3^d lines while 3d <= 21; from 9 stones, depth 4, the lines
+// are the 4-tuples of takes in 1..3 summing to at most 9: 66 (enumerated by hand per sum: 1+4+10+16+19+16).
+const char* const kNimConfig = R"(game = "test_nim"
+algorithm = "perft"
+
+[perft]
+divide = true
+
+[[perft.positions]]
+name = "opening"
+position = "start"
+depth = 5
+expect = 243
+
+[[perft.positions]]
+name = "middle"
+position = "stones=9 to_move=1"
+depth = 4
+expect = 66
+
+[run]
+device = "cpu"
+threads = 2
+)";
+
+class PerftCli : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_TRUE(fs::exists(gsdk::test::gsdk_executable())) << gsdk::test::gsdk_executable() << " was not built";
+  }
+  // gsdk with the test plugins' folder added.
+  Outcome run(std::vector<std::string> args) {
+    args.push_back("--plugin-dir");
+    args.push_back(gsdk::test::test_plugin_dir("valid").string());
+    return gsdk::test::gsdk_run(args, dir.path());
+  }
+  nlohmann::json json(const std::string& name) { return nlohmann::json::parse(gsdk::test::read_file(dir / name)); }
+  void config(const std::string& name, const std::string& text) { gsdk::test::write_file(dir / name, text); }
+
+  gsdk::test::TempDir dir;
+};
+
+// The count after "Nodes searched: ", or "" when the line is missing.
+std::string nodes_searched(const std::string& out) {
+  std::smatch m;
+  return std::regex_search(out, m, std::regex("Nodes searched: ([0-9]+)\n")) ? m[1].str() : "";
+}
+
+TEST_F(PerftCli, DivideIsPrintedLikeStockfish) {
+  const Outcome r = run({"perft", "test_nim", "start", "5", "--divide", "--device", "cpu"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(starts_with(r.out, "take1: 81\ntake2: 81\ntake3: 81\n\nNodes searched: 243\nTime: ")) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\nTime: [0-9]+\\.[0-9]{3} s\nSpeed: [0-9]+ nodes/s\n"))) << r.out;
+  EXPECT_TRUE(contains(r.out, "Engine: generic (cpu: ")) << "test_nim has no cpu_perft table\n" << r.out;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+}
+
+TEST_F(PerftCli, WithoutDivideTheTotalComesFirst) {
+  const Outcome r = run({"perft", "test_nim", "stones=9 to_move=1", "4", "--threads", "2"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(starts_with(r.out, "Nodes searched: 66\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "cpu: 2 threads")) << r.out;
+  const Outcome zero = run({"perft", "test_nim", "start", "0", "--divide"});
+  ASSERT_EQ(zero.status, 0) << describe(zero);
+  EXPECT_TRUE(starts_with(zero.out, "\nNodes searched: 1\n")) << "depth 0 is one node, with no root moves\n" << zero.out;
+}
+
+TEST_F(PerftCli, PluginTableAndGenericEngineAgree) {
+  const Outcome table = run({"perft", "test_coin_tree", "start", "10", "--threads", "2"});
+  const Outcome generic = run({"perft", "test_coin_tree", "start", "10", "--threads", "2", "--generic"});
+  ASSERT_EQ(table.status, 0) << describe(table);
+  ASSERT_EQ(generic.status, 0) << describe(generic);
+  EXPECT_FALSE(nodes_searched(table.out).empty()) << table.out;
+  EXPECT_EQ(nodes_searched(table.out), nodes_searched(generic.out));
+  EXPECT_TRUE(contains(table.out, "Engine: plugin-cpu (cpu: 2 threads (plugin perft))")) << table.out;
+  EXPECT_TRUE(contains(generic.out, "Engine: generic (cpu: 2 threads (per-state))")) << generic.out;
+  // A plugin whose table miscounts is caught by the same comparison.
+  const Outcome faulty = run({"perft", "test_coin_tree", "start", "10", "--param", "fault=1"});
+  ASSERT_EQ(faulty.status, 0) << describe(faulty);
+  EXPECT_NE(nodes_searched(faulty.out), nodes_searched(generic.out));
+}
+
+TEST_F(PerftCli, BadInputExitsTwoWithAClearMessage) {
+  for (const std::string depth : {"x", "65", "3.5", "", "1e2"}) {
+    const Outcome r = run({"perft", "test_nim", "start", depth});
+    EXPECT_EQ(r.status, 2) << depth << "\n" << describe(r);
+    EXPECT_TRUE(contains(r.err, "depth must be an integer from 0 to 64, got '" + depth + "'")) << r.err;
+  }
+  const Outcome negative = run({"perft", "test_nim", "start", "-1"});
+  EXPECT_EQ(negative.status, 2) << "a negative depth reads as an option\n" << describe(negative);
+  const Outcome game = run({"perft", "nim9", "start", "3"});
+  EXPECT_EQ(game.status, 2) << describe(game);
+  EXPECT_TRUE(contains(game.err, "unknown game 'nim9'; loaded plugins: ")) << game.err;
+  const Outcome position = run({"perft", "test_nim", "stones=99 to_move=0", "3"});
+  EXPECT_EQ(position.status, 2) << describe(position);
+  EXPECT_TRUE(contains(position.err, "invalid position for game 'test_nim': test_nim state 'stones=99 to_move=0'"))
+      << position.err;
+  const Outcome option = run({"perft", "test_nim", "start", "3", "--frobnicate"});
+  EXPECT_EQ(option.status, 2) << describe(option);
+  EXPECT_TRUE(contains(option.err, "--frobnicate")) << option.err;
+  EXPECT_TRUE(contains(option.err, "usage: gsdk perft GAME POSITION DEPTH")) << option.err;
+  const Outcome device = run({"perft", "test_nim", "start", "3", "--device", "gpu"});
+  EXPECT_EQ(device.status, 2) << describe(device);
+  EXPECT_TRUE(contains(device.err, "--device must be cpu, cuda, all or auto, got 'gpu'")) << device.err;
+  const Outcome streams = run({"perft", "test_nim", "start", "3", "--streams", "0"});
+  EXPECT_EQ(streams.status, 2) << describe(streams);
+  const Outcome param = run({"perft", "test_nim", "start", "3", "--param", "stones=0"});
+  EXPECT_EQ(param.status, 2) << describe(param);
+  EXPECT_TRUE(contains(param.err, "--param[1]:1:8: parameter 'stones' of game 'test_nim' = 0 is out of range")) << param.err;
+  const Outcome unknown = run({"perft", "test_nim", "start", "3", "--param", "max_take=2", "--param", "piles=3"});
+  EXPECT_EQ(unknown.status, 2) << describe(unknown);
+  EXPECT_TRUE(contains(unknown.err, "--param[2]:1:1: game 'test_nim' has no parameter 'piles'")) << unknown.err;
+  const Outcome missing = run({"perft", "test_nim", "start"});
+  EXPECT_EQ(missing.status, 2) << describe(missing);
+  EXPECT_TRUE(contains(missing.err, "usage: gsdk perft")) << missing.err;
+  EXPECT_TRUE(missing.out.empty()) << missing.out;
+}
+
+TEST_F(PerftCli, ParametersChangeTheTree) {
+  // 5 stones, takes of 1..5: every composition of at most 5 into 3 parts, C(5, 3) = 10.
+  const Outcome r = run({"perft", "test_nim", "start", "3", "--param", "stones=5", "--param", "max_take=5"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(starts_with(r.out, "Nodes searched: 10\n")) << r.out;
+}
+
+TEST_F(PerftCli, PluginFailureExitsOneWithThePartialCount) {
+  const Outcome r = run({"perft", "test_coin_tree", "start", "8", "--param", "fault=2", "--json", "f.json"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_TRUE(contains(r.err, "perft did not finish: plugin 'test_coin_tree'")) << r.err;
+  EXPECT_TRUE(contains(r.err, "gsdk.cpu_perft.v1 count at depth")) << r.err;
+  EXPECT_TRUE(contains(r.err, "injected cpu_perft failure")) << r.err;
+  EXPECT_TRUE(contains(r.err, "partial count: 0 leaves")) << r.err;
+  EXPECT_FALSE(contains(r.out, "Nodes searched")) << "an unfinished count is not printed as a result\n" << r.out;
+  const auto j = json("f.json");
+  EXPECT_EQ(j["status"], "incomplete");
+  EXPECT_TRUE(contains(j["result"]["error"].get<std::string>(), "injected cpu_perft failure")) << j.dump(2);
+}
+
+TEST_F(PerftCli, CudaNeedsTheCudaPerftTable) {
+  const Outcome r = run({"perft", "test_nim", "start", "3", "--device", "cuda"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_TRUE(contains(r.err, "has no CUDA perft table")) << r.err;
+}
+
+TEST_F(PerftCli, JsonDocument) {
+  const Outcome r = run({"perft", "test_nim", "start", "5", "--divide", "--json", "out/p.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  const auto j = json("out/p.json");
+  EXPECT_EQ(j["algorithm"], "perft");
+  EXPECT_EQ(j["status"], "complete");
+  EXPECT_EQ(j["game"]["name"], "test_nim");
+  EXPECT_EQ(j["game"]["params"]["stones"], 21);
+  EXPECT_EQ(j["position"], "start");
+  EXPECT_EQ(j["depth"], 5);
+  EXPECT_EQ(j["result"]["leaves"], "243");
+  EXPECT_EQ(j["result"]["cpu_leaves"], "243");
+  ASSERT_EQ(j["result"]["divide"].size(), 3u);
+  EXPECT_EQ(j["result"]["divide"][2]["move"], "take3");
+  EXPECT_EQ(j["result"]["divide"][2]["leaves"], "81");
+}
+
+TEST_F(PerftCli, ConfigRunPrintsATableAndWritesResults) {
+  config("nim.toml", kNimConfig);
+  const Outcome r = run({"run", "nim.toml", "-q", "--out", "r.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\n  opening +5 +243 +243 +yes "))) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\n  middle +4 +66 +66 +yes "))) << r.out;
+  const auto j = json("r.json");
+  EXPECT_EQ(j["algorithm"], "perft");
+  EXPECT_EQ(j["status"], "complete");
+  EXPECT_EQ(j["devices"], "cpu: 2 threads (per-state)");
+  EXPECT_TRUE(starts_with(j["digest"].get<std::string>(), "sha1:")) << j["digest"];
+  EXPECT_EQ(j["result"]["leaves"], "309");
+  const auto& p = j["result"]["positions"];
+  ASSERT_EQ(p.size(), 2u);
+  EXPECT_EQ(p[1]["name"], "middle");
+  EXPECT_EQ(p[1]["position"], "stones=9 to_move=1");
+  EXPECT_EQ(p[1]["leaves"], "66");
+  EXPECT_EQ(p[1]["expected"], "66");
+  EXPECT_EQ(p[1]["match"], true);
+  ASSERT_EQ(p[1]["divide"].size(), 3u);
+  EXPECT_EQ(p[1]["divide"][0]["leaves"], "26") << "take1 leaves 8 stones: 1+3+6+7+6+3 lines of three takes";
+  EXPECT_GE(p[0]["seconds"].get<double>(), 0.0);
+  EXPECT_TRUE(p[0].contains("nodes_per_second"));
+  EXPECT_EQ(j["experiment"]["config"]["perft"]["positions"][0]["expect"], 243);
+}
+
+TEST_F(PerftCli, ConfigWithAWrongExpectExitsOneNamingThePosition) {
+  std::string text = kNimConfig;
+  text.replace(text.find("expect = 66"), 11, "expect = 70");
+  config("nim.toml", text);
+  const Outcome r = run({"run", "nim.toml", "-q", "--out", "r.json"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_TRUE(contains(r.err, "perft count mismatch: position 'middle' (depth 4) counted 66 leaves, expected 70")) << r.err;
+  EXPECT_FALSE(contains(r.err, "'opening'")) << "only the wrong position is named\n" << r.err;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\n  middle +4 +66 +70 +NO "))) << r.out;
+  const auto j = json("r.json");
+  EXPECT_EQ(j["status"], "mismatch");
+  EXPECT_EQ(j["result"]["positions"][0]["match"], true);
+  EXPECT_EQ(j["result"]["positions"][1]["match"], false);
+  EXPECT_TRUE(contains(j["failure"].get<std::string>(), "position 'middle'")) << j.dump(2);
+}
+
+TEST_F(PerftCli, ConfigOverridesAndLocatedPositionErrors) {
+  config("nim.toml", kNimConfig);
+  const Outcome r = run({"run", "nim.toml", "-q", "--out", "g.json", "--set", "perft.divide=false", "--threads", "1"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  const auto j = json("g.json");
+  EXPECT_EQ(j["devices"], "cpu: 1 threads (per-state)");
+  EXPECT_FALSE(j["result"]["positions"][0].contains("divide"));
+  std::string text = kNimConfig;
+  text.replace(text.find("stones=9 to_move=1"), 18, "stones=9 to_move=2");
+  config("bad.toml", text);
+  const Outcome bad = run({"run", "bad.toml", "-q"});
+  EXPECT_EQ(bad.status, 2) << describe(bad);
+  EXPECT_TRUE(contains(bad.err, "bad.toml:15:12: invalid position for game 'test_nim': test_nim state")) << bad.err;
+  EXPECT_FALSE(fs::exists(dir / "results")) << "a refused config counts nothing and writes nothing";
+  config("depth.toml", std::string(kNimConfig) + "\n[[perft.positions]]\nposition = \"start\"\ndepth = 99\n");
+  const Outcome depth = run({"run", "depth.toml", "-q"});
+  EXPECT_EQ(depth.status, 2) << describe(depth);
+  EXPECT_TRUE(contains(depth.err, "depth.toml:25:9: 'depth' in [[perft.positions]] entry 3 = 99 is out of range [0, 64]"))
+      << depth.err;
+}
+
+TEST_F(PerftCli, ConfigWithAFailingPluginIsIncomplete) {
+  config("coin.toml", "game = \"test_coin_tree\"\nalgorithm = \"perft\"\n[params]\nfault = 2\n[perft]\n"
+                      "[[perft.positions]]\nposition = \"start\"\ndepth = 6\n[[perft.positions]]\nposition = \"start\"\n"
+                      "depth = 7\n[run]\ndevice = \"cpu\"\n");
+  const Outcome r = run({"run", "coin.toml", "-q", "--out", "c.json"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_TRUE(contains(r.err, "the run did not finish: position 'start' (depth 6): plugin 'test_coin_tree'")) << r.err;
+  const auto j = json("c.json");
+  EXPECT_EQ(j["status"], "incomplete");
+  EXPECT_EQ(j["result"]["positions"].size(), 1u) << "the run stops at the failing position";
+  EXPECT_EQ(j["result"]["positions"][0]["status"], "incomplete");
+}
+
+// The real chess plugin, when this build has it: totals and divide lines as Stockfish prints them.
+TEST_F(PerftCli, ChessPerftMatchesThePublishedCounts) {
+  if (!fs::exists(gsdk::test::plugin_dir() / "chess_perft.so")) GTEST_SKIP() << "chess_perft is not built";
+  const Outcome start = run({"perft", "chess_perft", "start", "3", "--divide", "--device", "cpu"});
+  ASSERT_EQ(start.status, 0) << describe(start);
+  EXPECT_EQ(nodes_searched(start.out), "8902");
+  EXPECT_TRUE(contains(start.out, "\ne2e4: 600\n")) << start.out;
+  EXPECT_TRUE(contains(start.out, "\ng1f3: 440\n")) << start.out;
+  const std::regex divide_line("[a-h][1-8][a-h][1-8][nbrq]?: [0-9]+\n");
+  EXPECT_EQ(std::distance(std::sregex_iterator(start.out.begin(), start.out.end(), divide_line), std::sregex_iterator()), 20)
+      << "one line per root move\n" << start.out;
+  const Outcome kiwipete = run({"perft", "chess_perft",
+                                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "3"});
+  ASSERT_EQ(kiwipete.status, 0) << describe(kiwipete);
+  EXPECT_EQ(nodes_searched(kiwipete.out), "97862");
+  const Outcome bad = run({"perft", "chess_perft", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "3"});
+  EXPECT_EQ(bad.status, 2) << describe(bad);
+  EXPECT_TRUE(contains(bad.err, "invalid position for game 'chess_perft'")) << bad.err;
+}
+
+} // namespace
