@@ -10,7 +10,8 @@
 //  - playouts: batch (when a CPU table exists) and generic results consistent with themselves, the
 //    same for 1 or 2 threads and any item size, replays reproducing the best and worst scores, the
 //    exact score distribution (when given) a probability that the playouts fit;
-//  - CPU and CUDA summaries identical (when a CUDA table exists and a GPU is present).
+//  - CPU and CUDA summaries identical (when a CUDA table exists and a GPU is present);
+//  - a cpu_perft table (when given) counting what the per-state rules count, finished games included.
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -22,6 +23,7 @@
 #include "game_params.hpp"
 #include "gpu.hpp"
 #include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/perft.hpp"
 #include "gsdk/core/playouts.hpp"
 #include "plugin_catalog.hpp"
 #include "test_paths.hpp"
@@ -455,6 +457,37 @@ TEST_P(Conformance, CpuAndCudaSummariesAreIdentical) {
   ASSERT_TRUE(gpu.error.empty()) << gpu.error;
   EXPECT_EQ(gpu.result.canonical(), cpu.result.canonical());
   EXPECT_EQ(gpu.timings.cuda_playouts, job.playouts);
+}
+
+TEST_P(Conformance, CpuPerftTableAgreesWithThePerStateRules) {
+  const auto* table = plugin_->tables.cpu_perft;
+  if (!table) GTEST_SKIP() << "no CPU perft table";
+  std::mt19937_64 random(11);
+  std::vector<StateBlob> visited;
+  int64_t score = 0;
+  play_random_game(random, game_->initial_state(), &score, &visited);
+  ASSERT_FALSE(visited.empty());
+  // The last state visited is a finished game: no leaves below it at any depth.
+  const std::vector<StateBlob> roots = {game_->initial_state(), visited[visited.size() / 3],
+                                        visited[2 * visited.size() / 3], visited.back()};
+  for (const StateBlob& root : roots) {
+    for (uint32_t depth = 1; depth <= 8 && !HasFailure(); ++depth) {
+      const gsdk::core::uint128 expected = gsdk::core::generic_perft(*game_, root, depth);
+      uint64_t leaves = 0;
+      char error[1024] = {};
+      ASSERT_EQ(table->count(handle(), root.data(), depth, &leaves, error, sizeof error), GSDK_OK) << error;
+      EXPECT_EQ(leaves, expected) << "cpu_perft(" << game_->state_to_string(root) << ", " << depth << ")";
+      // The driver, which splits the tree into subtrees for the table, agrees too.
+      gsdk::core::PerftJob job;
+      job.root = root;
+      job.depth = depth;
+      job.cpu_threads = 2;
+      const gsdk::core::PerftOutcome out = gsdk::core::run_perft(*game_, job);
+      ASSERT_TRUE(out.error.empty()) << out.error;
+      EXPECT_EQ(out.leaves, expected) << "run_perft(" << game_->state_to_string(root) << ", " << depth << ")";
+      if (expected > 100000) break;
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryPlugin, Conformance, ::testing::ValuesIn(plugin_files()), test_name);
