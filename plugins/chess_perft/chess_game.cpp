@@ -13,6 +13,12 @@ namespace chess {
 
 namespace {
 
+const gsdk_param_desc kParameters[] = {
+    {"gpu_leaf_kernel", GSDK_PARAM_STRING, 0, 0, 0.0, "thread", 0, 0,
+     "how GPU perft counts the last two plies: 'thread' (one thread per position) or 'warp' (one warp per "
+     "position, one lane per move)"},
+};
+
 // Dead positions FIDE ends at once: only kings, or kings and one knight or bishop.
 bool insufficient_material(const Position& p) {
   if (p.pawns || p.orthogonal) return false; // orthogonal covers rooks and queens
@@ -20,6 +26,15 @@ bool insufficient_material(const Position& p) {
 }
 
 } // namespace
+
+std::span<const gsdk_param_desc> Game::parameters() { return kParameters; }
+
+Game::Game(const gsdk::Params& params) {
+  const std::string kernel = params.get_string("gpu_leaf_kernel");
+  if (kernel == "warp") leaf_kernel_ = LeafKernel::warp_per_position;
+  else if (kernel != "thread")
+    throw gsdk::PluginError("gpu_leaf_kernel = '" + kernel + "', expected 'thread' or 'warp'");
+}
 
 void Game::initial_state(State& s) const { s = parse_fen(kStartFen); }
 

@@ -22,8 +22,8 @@ public:
   static constexpr uint32_t kPlayers = 2;
   static constexpr uint32_t kFlags = 0;
 
-  static std::span<const gsdk_param_desc> parameters() { return {}; }
-  explicit Game(const gsdk::Params&) {}
+  static std::span<const gsdk_param_desc> parameters();
+  explicit Game(const gsdk::Params& params);
 
   // 218 is the most legal moves any chess position has.
   uint32_t max_moves() const { return 218; }
@@ -42,6 +42,10 @@ public:
 
   uint64_t cpu_perft(const State& s, uint32_t depth) const;
 
+  // How the GPU counts the last two plies (a game parameter, so both can be benchmarked).
+  enum class LeafKernel { thread_per_position, warp_per_position };
+  LeafKernel leaf_kernel() const { return leaf_kernel_; }
+
 #if defined(GSDK_WITH_CUDA)
   static constexpr uint32_t kCudaPerftLeafPlies = 2;
   void cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
@@ -51,6 +55,9 @@ public:
   void cuda_perft_apply_moves(const State* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
                               State* children, uint32_t* child_counts, void* stream) const;
 #endif
+
+private:
+  LeafKernel leaf_kernel_ = LeafKernel::thread_per_position;
 };
 
 } // namespace chess

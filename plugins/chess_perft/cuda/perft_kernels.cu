@@ -34,6 +34,32 @@ __global__ void count_two_plies(const Position* states, uint32_t count, uint32_t
   counts[i] = leaves;
 }
 
+// The same two plies with one warp per position: every lane walks the same (uniform) generation and
+// keeps the moves whose index is its lane modulo 32, then makes and counts those; a warp sum follows.
+// Fewer registers live at once than the thread-per-position kernel, at the price of generating each
+// position's moves on 32 lanes.
+__global__ void count_two_plies_warp(const Position* states, uint32_t count, uint32_t* counts) {
+  const uint32_t position = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (position >= count) return; // whole warps leave together
+  const Position p = states[position];
+  constexpr int kMovesPerLane = (218 + 31) / 32;
+  Move mine[kMovesPerLane];
+  uint32_t total = 0;
+  for_each_legal_move(p, [&](Move m) {
+    if ((total & 31) == lane) mine[total >> 5] = m;
+    ++total;
+  });
+  uint32_t leaves = 0;
+  for (uint32_t k = 0; k * 32 + lane < total; ++k) {
+    Position child = p;
+    make_move(child, mine[k]);
+    leaves += count_legal_moves(child);
+  }
+  leaves = __reduce_add_sync(0xffffffffu, leaves);
+  if (lane == 0) counts[position] = leaves;
+}
+
 __global__ void generate(const Position* states, uint32_t count, const uint32_t* offsets, uint32_t* moves) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= count) return;
@@ -51,7 +77,7 @@ __global__ void apply(const Position* states, const uint32_t* parents, const uin
   if (child_counts) child_counts[j] = count_legal_moves(child);
 }
 
-unsigned blocks(uint32_t count) { return (count + kBlock - 1) / kBlock; }
+unsigned blocks(uint64_t threads) { return static_cast<unsigned>((threads + kBlock - 1) / kBlock); }
 
 void check_launch(const char* kernel) {
   const cudaError_t status = cudaGetLastError();
@@ -70,6 +96,8 @@ void Game::cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t
   auto s = static_cast<cudaStream_t>(stream);
   if (plies == 1)
     count_one_ply<<<blocks(count), kBlock, 0, s>>>(states, count, counts);
+  else if (leaf_kernel_ == LeafKernel::warp_per_position)
+    count_two_plies_warp<<<blocks(uint64_t{count} * 32), kBlock, 0, s>>>(states, count, counts);
   else
     count_two_plies<<<blocks(count), kBlock, 0, s>>>(states, count, counts);
   check_launch("count_leaves");

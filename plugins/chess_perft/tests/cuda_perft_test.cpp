@@ -43,11 +43,13 @@ StateBlob blob(const chess::Position& p) {
   return b;
 }
 
-class ChessCudaPerft : public ::testing::Test {
+// Parameterised by the leaf kernel (game parameter gpu_leaf_kernel).
+class ChessCudaPerft : public ::testing::TestWithParam<const char*> {
 protected:
   void SetUp() override {
     GSDK_REQUIRE_GPU();
-    game_ = std::make_unique<gsdk::core::GameInstance>(chess_tables(), std::vector<gsdk_param_value>{});
+    const gsdk_param_value kernel{"gpu_leaf_kernel", GSDK_PARAM_STRING, 0, 0, 0.0, GetParam()};
+    game_ = std::make_unique<gsdk::core::GameInstance>(chess_tables(), std::vector<gsdk_param_value>{kernel});
     engine_ = std::make_unique<gsdk::core::CudaPerftEngine>(*game_, 0, 0);
   }
   std::unique_ptr<gsdk::core::GameInstance> game_;
@@ -62,7 +64,7 @@ uint32_t gpu_depth(const std::string& name) {
   return static_cast<uint32_t>(name == "position5" ? 5 : 6);
 }
 
-TEST_F(ChessCudaPerft, MatchesThePublishedTables) {
+TEST_P(ChessCudaPerft, MatchesThePublishedTables) {
   for (const auto& ref : chess::test::reference_positions()) {
     const StateBlob root = blob(chess::parse_fen(ref.fen));
     for (uint32_t depth = 1; depth <= gpu_depth(ref.name); ++depth) {
@@ -73,7 +75,7 @@ TEST_F(ChessCudaPerft, MatchesThePublishedTables) {
   }
 }
 
-TEST_F(ChessCudaPerft, ManyRootsAgreeWithTheCpu) {
+TEST_P(ChessCudaPerft, ManyRootsAgreeWithTheCpu) {
   std::mt19937_64 random(7);
   std::vector<StateBlob> roots;
   std::vector<chess::Position> positions;
@@ -96,5 +98,8 @@ TEST_F(ChessCudaPerft, ManyRootsAgreeWithTheCpu) {
       ASSERT_EQ(leaves[i], chess::cpu::perft(positions[i], depth)) << chess::to_fen(positions[i]) << " depth " << depth;
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(LeafKernels, ChessCudaPerft, ::testing::Values("thread", "warp"),
+                         [](const auto& info) { return std::string(info.param); });
 
 } // namespace
