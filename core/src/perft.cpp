@@ -25,8 +25,10 @@ namespace {
 constexpr uint32_t kMessageSize = 2048;
 // Enough subtrees that a slow one at the end leaves the other CPU workers little idle time.
 constexpr uint64_t kSubtreesPerCpuWorker = 32;
-// A GPU is only busy with thousands of roots per call, and each stream should get several calls.
-constexpr uint64_t kGpuBatchRoots = 2048;
+// The GPU engine widens its frontier itself, level by level, so the host only needs a few subtrees
+// per call; expanding further on the host (per-state calls through the ABI, about a microsecond each)
+// would cost more than a GPU level. Each stream should still get several calls.
+constexpr uint64_t kGpuBatchRoots = 1;
 constexpr uint64_t kGpuCallsPerStream = 4;
 // Beside CPU workers the GPUs take smaller batches, so the queue ends evenly.
 constexpr uint64_t kGpuCallsPerStreamWithCpu = 16;
