@@ -36,7 +36,7 @@ int command_bench(const Arguments& args) {
   add_common_options(options);
   options.add_options()("device", po::value<std::string>()->default_value("all"), "cpu | cuda | all (every device here)")(
       "game", po::value<std::string>(), "only this game")(
-      "playouts", po::value<uint64_t>(), "playouts per timed run (default 1e9 batch, 1e6 per-state)")(
+      "playouts", po::value<uint64_t>(), "playouts per timed run (default 1e9 batch, 1e5 per-state)")(
       "repeat", po::value<unsigned>()->default_value(5), "timed runs per case (the median is reported)")(
       "threads", po::value<unsigned>()->default_value(0), "CPU threads (0: all)")(
       "seed", po::value<uint64_t>()->default_value(1), "seed")(
@@ -63,7 +63,7 @@ int command_bench(const Arguments& args) {
     const ResolvedParams params = resolve_params(*tables.game, toml::table{});
     core::GameInstance game(tables, params.values);
     const bool batch = tables.cpu_playouts != nullptr;
-    const uint64_t default_count = vm.count("playouts") ? vm["playouts"].as<uint64_t>() : batch ? 1'000'000'000ull : 1'000'000ull;
+    const uint64_t default_count = vm.count("playouts") ? vm["playouts"].as<uint64_t>() : batch ? 1'000'000'000ull : 100'000ull;
     std::vector<BenchCase> cases;
     if (device != "cuda") cases.push_back({"cpu", default_count});
     if (device != "cpu" && tables.cuda_playouts) cases.push_back({"cuda", default_count});
