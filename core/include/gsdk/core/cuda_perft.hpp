@@ -17,18 +17,20 @@ namespace gsdk::core {
 
 class CudaPerftEngine {
 public:
-  // One engine per (device, stream); arena_bytes == 0 takes a share of the device's free memory.
+  // One engine per (device, stream); arena_bytes == 0 takes half of the device's free memory (callers
+  // running several engines on one device should divide it themselves).
   // Throws std::runtime_error naming the device when it cannot start (no CUDA, no table, no memory).
   CudaPerftEngine(const GameInstance& game, int device, uint64_t arena_bytes);
   ~CudaPerftEngine();
   CudaPerftEngine(const CudaPerftEngine&) = delete;
   CudaPerftEngine& operator=(const CudaPerftEngine&) = delete;
 
-  // leaves[i] = perft(roots[i], depth) for depth >= 1. Throws std::runtime_error on a CUDA or
-  // plugin failure (message names the device and the call).
+  // leaves[i] = perft(roots[i], depth) (1 for depth 0). Throws std::invalid_argument on a root of the
+  // wrong size, std::runtime_error on a CUDA or plugin failure or an arena too small for one state's
+  // children (messages name the device and the call).
   std::vector<uint64_t> count(const std::vector<StateBlob>& roots, uint32_t depth);
 
-  // Kernel time of the calls so far, measured with CUDA events.
+  // Device time of the calls so far: CUDA events around each call's work on the engine's stream.
   double device_milliseconds() const;
 
 private:

@@ -1,0 +1,84 @@
+// bfs_counts.cuh - the GPU perft engine's two reductions over per-state uint32 counts: the 64-bit
+// total of a level's move counts (the host plans the level's memory from it) and the leaf counts
+// folded into per-root 64-bit totals. Device code for cuda_perft.cu, which alone includes it.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "gsdk/cuda/reduce.cuh"
+
+namespace gsdk::core::bfs {
+
+inline constexpr int kCountThreads = 256;
+// add_leaf_counts: items per thread, strided by warp so that every load is coalesced.
+inline constexpr uint32_t kLeafItems = 8;
+inline constexpr uint32_t kLeafTile = kCountThreads * kLeafItems;
+inline constexpr uint32_t kNoRoot = 0xffffffffu; // no run started yet (root indices are < 2^31)
+
+// *total += counts[0] + ... + counts[n - 1], summed in 64 bits: grid-stride per thread, then one
+// atomic per warp.
+__global__ void __launch_bounds__(kCountThreads)
+    sum_counts_kernel(const uint32_t* counts, uint32_t n, unsigned long long* total) {
+  unsigned long long sum = 0;
+  const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
+  for (uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) sum += counts[i];
+  sum = gsdk::cuda::warp_sum(sum);
+  if ((threadIdx.x & 31) == 0 && sum != 0) atomicAdd(total, sum);
+}
+
+// totals[roots[i]] += counts[i]. A frontier lists the states of each root contiguously and in root
+// order (the expand keeps parents' order), so each lane sums runs of one root and flushes at a root
+// change; the lanes' last runs are then merged by a segmented warp reduction, so a warp issues about
+// one atomic per root it saw instead of one per state.
+__global__ void __launch_bounds__(kCountThreads)
+    add_leaf_counts_kernel(const uint32_t* counts, const uint32_t* roots, uint32_t n, unsigned long long* totals) {
+  const unsigned lane = threadIdx.x & 31;
+  const uint64_t warp_base = uint64_t{blockIdx.x} * kLeafTile + (threadIdx.x >> 5) * 32 * kLeafItems;
+  uint32_t root = kNoRoot;
+  unsigned long long sum = 0;
+  for (uint32_t k = 0; k < kLeafItems; ++k) {
+    const uint64_t i = warp_base + k * 32 + lane;
+    if (i >= n) break;
+    const uint32_t r = roots[i];
+    if (r != root) {
+      if (sum != 0) atomicAdd(&totals[root], sum);
+      root = r;
+      sum = 0;
+    }
+    sum += counts[i];
+  }
+  // In a full warp lane l's last item precedes lane l+1's, so equal last roots sit in adjacent lanes
+  // and a segmented reduction finds each run's sum in its first lane. In the one warp the end of the
+  // frontier cuts short, lanes' last items are not in lane order: each lane adds its own.
+  if (warp_base + 32 * kLeafItems > n) {
+    if (sum != 0) atomicAdd(&totals[root], sum);
+    return;
+  }
+  for (unsigned offset = 1; offset < 32; offset <<= 1) {
+    const unsigned long long other_sum = __shfl_down_sync(gsdk::cuda::kFullWarp, sum, offset);
+    const uint32_t other_root = __shfl_down_sync(gsdk::cuda::kFullWarp, root, offset);
+    if (lane + offset < 32 && other_root == root) sum += other_sum;
+  }
+  const uint32_t previous_root = __shfl_up_sync(gsdk::cuda::kFullWarp, root, 1);
+  if (sum != 0 && (lane == 0 || previous_root != root)) atomicAdd(&totals[root], sum);
+}
+
+// Launchers; n > 0. They return the launch status.
+inline cudaError_t sum_counts(const uint32_t* counts, uint32_t n, unsigned long long* total, uint32_t max_blocks,
+                              cudaStream_t stream) {
+  const uint64_t wanted = (uint64_t{n} + kCountThreads - 1) / kCountThreads;
+  const auto blocks = static_cast<unsigned>(wanted < max_blocks ? wanted : max_blocks);
+  sum_counts_kernel<<<blocks, kCountThreads, 0, stream>>>(counts, n, total);
+  return cudaGetLastError();
+}
+
+inline cudaError_t add_leaf_counts(const uint32_t* counts, const uint32_t* roots, uint32_t n,
+                                   unsigned long long* totals, cudaStream_t stream) {
+  const auto blocks = static_cast<unsigned>((uint64_t{n} + kLeafTile - 1) / kLeafTile);
+  add_leaf_counts_kernel<<<blocks, kCountThreads, 0, stream>>>(counts, roots, n, totals);
+  return cudaGetLastError();
+}
+
+} // namespace gsdk::core::bfs
