@@ -1,0 +1,77 @@
+// test_tree.cu - test_tree's gsdk.cuda_perft.v1 kernels, one thread per state or child: deliberately
+// plain, since they exist to test the core's GPU perft engine, not to be fast.
+#include <cuda_runtime.h>
+
+#include <string>
+
+#include "test_tree.hpp"
+
+namespace test_tree {
+
+namespace {
+
+constexpr int kThreads = 256;
+
+unsigned blocks_for(uint32_t count) { return (count + kThreads - 1) / kThreads; }
+
+void check_launch(const char* kernel) {
+  const cudaError_t status = cudaGetLastError();
+  if (status != cudaSuccess)
+    throw gsdk::PluginError(std::string("test_tree CUDA: ") + kernel + " failed: " + cudaGetErrorString(status),
+                            GSDK_ERR_DEVICE);
+}
+
+__global__ void count_leaves_kernel(const State* states, uint32_t count, uint32_t plies, uint32_t max_ply,
+                                    uint32_t* counts) {
+  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < count) counts[i] = leaf_count(states[i], plies, max_ply);
+}
+
+__global__ void generate_moves_kernel(const State* states, uint32_t count, const uint32_t* offsets,
+                                      uint32_t max_ply, uint32_t* moves) {
+  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= count) return;
+  const uint32_t n = move_count(states[i], max_ply);
+  for (uint32_t m = 0; m < n; ++m) moves[offsets[i] + m] = m;
+}
+
+__global__ void apply_moves_kernel(const State* states, const uint32_t* parents, const uint32_t* moves,
+                                   uint32_t count, uint32_t max_ply, State* children, uint32_t* child_counts) {
+  const uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= count) return;
+  const State c = child(states[parents[j]], moves[j]);
+  children[j] = c;
+  if (child_counts) child_counts[j] = move_count(c, max_ply);
+}
+
+} // namespace
+
+void Game::cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
+                                   void* stream) const {
+  if (plies < 1 || plies > kLeafPlies)
+    throw gsdk::PluginError("test_tree count_leaves: plies " + std::to_string(plies) + " is outside [1, " +
+                            std::to_string(kLeafPlies) + "]");
+  if (count == 0) return;
+  count_leaves_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(states, count, plies,
+                                                                                           max_ply_, counts);
+  check_launch("count_leaves");
+}
+
+void Game::cuda_perft_generate_moves(const State* states, uint32_t count, const uint32_t* offsets, uint32_t* moves,
+                                     void* stream) const {
+  if (count == 0) return;
+  generate_moves_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(states, count, offsets,
+                                                                                             max_ply_, moves);
+  check_launch("generate_moves");
+}
+
+void Game::cuda_perft_apply_moves(const State* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
+                                  State* children, uint32_t* child_counts, void* stream) const {
+  if (fail_apply_) throw gsdk::PluginError("test_tree apply_moves: failing as asked (fail_apply)", GSDK_ERR_DEVICE);
+  if (count == 0) return;
+  apply_moves_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+      states, parents, moves, count, max_ply_, children, child_counts);
+  check_launch("apply_moves");
+}
+
+} // namespace test_tree

@@ -1,0 +1,49 @@
+// test_tree_rules.hpp - the rules of test_tree, compiled alike for the CPU and CUDA: a synthetic
+// one-player move tree whose branching varies from state to state (1 to 7 moves) and where about one
+// state in eleven is terminal, so the GPU perft engine meets uneven levels and dead ends.
+#pragma once
+
+#include <cstdint>
+
+#include "gsdk/hd.hpp"
+
+namespace test_tree {
+
+struct State {
+  uint64_t hash;
+  uint32_t ply;
+  uint32_t reserved; // always 0, so equal states have equal bytes
+};
+
+inline constexpr uint32_t kMaxMoves = 7;
+
+// SplitMix64's finalizer: children's hashes look independent of their parents'.
+GSDK_HD uint64_t mix(uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+// Moves 0 .. count - 1; none at max_ply or when the hash is a multiple of 11.
+GSDK_HD uint32_t move_count(const State& s, uint32_t max_ply) {
+  if (s.ply >= max_ply || s.hash % 11 == 0) return 0;
+  return static_cast<uint32_t>(s.hash % kMaxMoves) + 1;
+}
+
+GSDK_HD State child(const State& s, uint32_t move) {
+  return State{mix(s.hash ^ (uint64_t{move} + 1) * 0x9e3779b97f4a7c15ull), s.ply + 1, 0};
+}
+
+// The CUDA leaf kernel counts at most this many plies.
+inline constexpr uint32_t kLeafPlies = 2;
+
+// perft(s, plies) for plies 1 or 2.
+GSDK_HD uint32_t leaf_count(const State& s, uint32_t plies, uint32_t max_ply) {
+  const uint32_t n = move_count(s, max_ply);
+  if (plies == 1) return n;
+  uint32_t leaves = 0;
+  for (uint32_t m = 0; m < n; ++m) leaves += move_count(child(s, m), max_ply);
+  return leaves;
+}
+
+} // namespace test_tree
