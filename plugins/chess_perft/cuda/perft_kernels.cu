@@ -15,22 +15,28 @@ namespace {
 constexpr int kBlock = 256;
 
 __global__ void count_one_ply(const Position* states, uint32_t count, uint32_t* counts) {
-  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (i >= count) return;
   counts[i] = count_legal_moves(states[i]);
 }
 
-// The fused last two plies: make each move and bulk-count the replies.
+// The fused last two plies: list the moves, then make each and bulk-count the replies. Listing first
+// keeps one copy of the make-and-count code: counting inside the generator's callbacks would inline
+// it at every kind of move, and threads of a warp at different kinds would run those copies one after
+// another. Moves fit 16 bits, so the list costs at most 436 bytes of (L1-cached) local memory.
 __global__ void count_two_plies(const Position* states, uint32_t count, uint32_t* counts) {
-  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (i >= count) return;
   const Position p = states[i];
+  uint16_t moves[218];
+  uint32_t n = 0;
+  for_each_legal_move(p, [&](Move m) { moves[n++] = static_cast<uint16_t>(m); });
   uint32_t leaves = 0;
-  for_each_legal_move(p, [&](Move m) {
+  for (uint32_t k = 0; k < n; ++k) {
     Position child = p;
-    make_move(child, m);
+    make_move(child, moves[k]);
     leaves += count_legal_moves(child);
-  });
+  }
   counts[i] = leaves;
 }
 
@@ -39,7 +45,7 @@ __global__ void count_two_plies(const Position* states, uint32_t count, uint32_t
 // Fewer registers live at once than the thread-per-position kernel, at the price of generating each
 // position's moves on 32 lanes.
 __global__ void count_two_plies_warp(const Position* states, uint32_t count, uint32_t* counts) {
-  const uint32_t position = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint64_t position = (uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) / 32;
   const uint32_t lane = threadIdx.x & 31;
   if (position >= count) return; // whole warps leave together
   const Position p = states[position];
@@ -61,7 +67,7 @@ __global__ void count_two_plies_warp(const Position* states, uint32_t count, uin
 }
 
 __global__ void generate(const Position* states, uint32_t count, const uint32_t* offsets, uint32_t* moves) {
-  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (i >= count) return;
   uint32_t* out = moves + offsets[i];
   for_each_legal_move(states[i], [&](Move m) { *out++ = m; });
@@ -69,7 +75,7 @@ __global__ void generate(const Position* states, uint32_t count, const uint32_t*
 
 __global__ void apply(const Position* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
                       Position* children, uint32_t* child_counts) {
-  const uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
+  const uint64_t j = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (j >= count) return;
   Position child = states[parents[j]];
   make_move(child, moves[j]);

@@ -32,8 +32,12 @@ GSDK_HD void make_move(Position& p, Move m) {
   p.orthogonal &= ~to_bb;
   uint8_t ep = kNoSquare;
 
-  if (from == p.king[us]) {
-    p.king[us] = static_cast<uint8_t>(to);
+  // king[us] with a run-time index would push the whole Position into GPU local memory.
+  if (from == (us == kWhite ? p.king[kWhite] : p.king[kBlack])) {
+    if (us == kWhite)
+      p.king[kWhite] = static_cast<uint8_t>(to);
+    else
+      p.king[kBlack] = static_cast<uint8_t>(to);
     if (to - from == 2 || from - to == 2) {
       const int rook_from = to > from ? from + 3 : from - 4, rook_to = (from + to) / 2;
       const Bitboard rook = square_bb(rook_from) | square_bb(rook_to);
