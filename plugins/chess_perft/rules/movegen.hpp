@@ -87,33 +87,6 @@ template <int Them> GSDK_HD Bitboard attacked_squares(const Position& p, Bitboar
   return a;
 }
 
-// The squares of `candidates` that the side Them attacks, the king of the other side taken off the
-// board. With PEXT lookups the whole attack set is cheapest; with ray scans (the GPU), testing the
-// king's few free squares one by one skips most of the work, and an empty candidate set (a king boxed
-// in by its own pieces, as in the opening) costs nothing.
-template <int Them>
-GSDK_HD Bitboard attacked_among(const Position& p, Bitboard candidates, Bitboard enemy, Bitboard occupied_without_king) {
-#if defined(CHESS_USE_PEXT)
-  return candidates & attacked_squares<Them>(p, enemy, occupied_without_king);
-#else
-  constexpr int Us = 1 - Them;
-  const AttackTables& t = tables();
-  const Bitboard enemy_diagonal = p.diagonal & enemy, enemy_orthogonal = p.orthogonal & enemy;
-  const Bitboard leapers = p.knights & enemy, pawns = p.pawns & enemy, king = square_bb(p.king[Them]);
-  Bitboard attacked = 0;
-  for (; candidates; candidates &= candidates - 1) {
-    const int sq = lowest_square(candidates);
-    bool hit = (t.knight[sq] & leapers) || (t.pawn[Us][sq] & pawns) || (t.king[sq] & king);
-    for (int d = 0; d < kDirectionCount && !hit; ++d) {
-      const Bitboard sliders = is_diagonal(d) ? enemy_diagonal : enemy_orthogonal;
-      hit = (t.ray[d][sq] & sliders) && (ray_attacks(sq, d, occupied_without_king) & sliders);
-    }
-    if (hit) attacked |= square_bb(sq);
-  }
-  return attacked;
-#endif
-}
-
 template <int Us> GSDK_HD bool en_passant_is_legal(const Position& p, int from, Bitboard enemy, Bitboard occupied) {
   const int ksq = p.king[Us];
   const int captured = (from & ~7) | (p.ep_square & 7);
@@ -152,17 +125,9 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
   const int ksq = p.king[Us];
   const AttackTables& t = tables();
 
-  constexpr int base = Us == kWhite ? 0 : 56;
-  constexpr uint8_t short_right = Us == kWhite ? kWhiteShort : kBlackShort;
-  constexpr uint8_t long_right = Us == kWhite ? kWhiteLong : kBlackLong;
-  constexpr Bitboard short_path = Bitboard{0x60} << base, long_empty = Bitboard{0x0e} << base,
-                     long_path = Bitboard{0x0c} << base;
-  const bool short_open = (p.castling & short_right) && !(occupied & short_path);
-  const bool long_open = (p.castling & long_right) && !(occupied & long_empty);
-  const Bitboard king_squares = t.king[ksq] & ~own;
-  const Bitboard danger = attacked_among<Them>(
-      p, king_squares | (short_open ? short_path : 0) | (long_open ? long_path : 0), enemy, occupied ^ square_bb(ksq));
-  sink.piece(ksq, king_squares & ~danger);
+  const Bitboard danger = attacked_squares<Them>(p, enemy, occupied ^ square_bb(ksq));
+  const Bitboard king_targets = t.king[ksq] & ~own & ~danger;
+  sink.piece(ksq, king_targets);
 
   const KingSafety s = king_safety<Us>(p, own, enemy, occupied);
   if (s.checks > 1) return;
@@ -208,9 +173,16 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
     }
   }
 
-  if (s.checks) return;
-  if (short_open && !(danger & short_path)) sink.single(encode_move(base + 4, base + 6));
-  if (long_open && !(danger & long_path)) sink.single(encode_move(base + 4, base + 2));
+  if (s.checks || !(p.castling & (Us == kWhite ? (kWhiteShort | kWhiteLong) : (kBlackShort | kBlackLong)))) return;
+  constexpr int base = Us == kWhite ? 0 : 56;
+  constexpr uint8_t short_right = Us == kWhite ? kWhiteShort : kBlackShort;
+  constexpr uint8_t long_right = Us == kWhite ? kWhiteLong : kBlackLong;
+  constexpr Bitboard short_path = Bitboard{0x60} << base, long_empty = Bitboard{0x0e} << base,
+                     long_path = Bitboard{0x0c} << base;
+  if ((p.castling & short_right) && !(occupied & short_path) && !(danger & short_path))
+    sink.single(encode_move(base + 4, base + 6));
+  if ((p.castling & long_right) && !(occupied & long_empty) && !(danger & long_path))
+    sink.single(encode_move(base + 4, base + 2));
 }
 
 template <class Sink> GSDK_HD void generate_legal(const Position& p, Sink& sink) {
