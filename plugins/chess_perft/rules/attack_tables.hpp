@@ -25,6 +25,7 @@ GSDK_HD constexpr int opposite(int d) { return (d + 4) & 7; }
 
 struct AttackTables {
   Bitboard ray[kDirectionCount][64]; // squares strictly beyond sq in that direction, to the edge
+  Bitboard line[4][64];              // file, rank, diagonal, anti-diagonal through sq, without sq
   Bitboard knight[64];
   Bitboard king[64];
   Bitboard pawn[2][64];              // squares a pawn of that color on sq attacks
@@ -58,6 +59,10 @@ constexpr AttackTables build_tables() {
         b |= Bitboard{1} << (r * 8 + f);
       t.ray[d][sq] = b;
     }
+    t.line[0][sq] = t.ray[kNorth][sq] | t.ray[kSouth][sq];
+    t.line[1][sq] = t.ray[kEast][sq] | t.ray[kWest][sq];
+    t.line[2][sq] = t.ray[kNorthEast][sq] | t.ray[kSouthWest][sq];
+    t.line[3][sq] = t.ray[kNorthWest][sq] | t.ray[kSouthEast][sq];
     t.knight[sq] = offsets(sq, knight_df, knight_dr, 8);
     t.king[sq] = offsets(sq, king_df, king_dr, 8);
     t.pawn[kWhite][sq] = offsets(sq, white_pawn_df, white_pawn_dr, 2);
@@ -124,13 +129,23 @@ inline Bitboard rook_attacks(int sq, Bitboard occupied) {
   return pext::tables.attacks[s.offset[sq] + _pext_u64(occupied, s.mask[sq])];
 }
 #else
+// Attacks along one line by obstruction difference: the nearest blocker below sq (or bit 0) and the
+// nearest above bound the attacked run; one subtraction finds it. Branch-free, one mask load per line
+// where ray scans need two dependent loads per direction.
+GSDK_HD Bitboard line_attacks(int sq, Bitboard line, Bitboard occupied) {
+  const Bitboard below = line & ((Bitboard{1} << sq) - 1);
+  const Bitboard lower = below & occupied, upper = (line ^ below) & occupied;
+  const Bitboard nearest_below = Bitboard{1} << highest_square(lower | 1);
+  return line & (upper ^ (upper - nearest_below));
+}
+
 GSDK_HD Bitboard bishop_attacks(int sq, Bitboard occupied) {
-  return ray_attacks(sq, kNorthEast, occupied) | ray_attacks(sq, kNorthWest, occupied) |
-         ray_attacks(sq, kSouthEast, occupied) | ray_attacks(sq, kSouthWest, occupied);
+  const AttackTables& t = tables();
+  return line_attacks(sq, t.line[2][sq], occupied) | line_attacks(sq, t.line[3][sq], occupied);
 }
 GSDK_HD Bitboard rook_attacks(int sq, Bitboard occupied) {
-  return ray_attacks(sq, kNorth, occupied) | ray_attacks(sq, kSouth, occupied) | ray_attacks(sq, kEast, occupied) |
-         ray_attacks(sq, kWest, occupied);
+  const AttackTables& t = tables();
+  return line_attacks(sq, t.line[0][sq], occupied) | line_attacks(sq, t.line[1][sq], occupied);
 }
 #endif
 
