@@ -2,7 +2,9 @@
 // thread per position, the same rules headers as the CPU.
 #include <cuda_runtime.h>
 
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "chess_game.hpp"
 #include "rules/make_move.hpp"
@@ -87,6 +89,29 @@ __global__ void apply(const Position* states, const uint32_t* parents, const uin
 
 unsigned blocks(uint64_t threads) { return static_cast<unsigned>((threads + kBlock - 1) / kBlock); }
 
+void check_cuda(cudaError_t status, const char* what) {
+  if (status != cudaSuccess)
+    throw gsdk::PluginError(std::string("chess_perft: ") + what + " failed: " + cudaGetErrorString(status),
+                            GSDK_ERR_DEVICE);
+}
+
+// The magic slider tables live in each device's global memory; copy them before a device's first
+// launch.
+void ensure_magic_tables() {
+  static std::mutex mutex;
+  static std::vector<bool> copied;
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (static_cast<size_t>(device) < copied.size() && copied[device]) return;
+  const magic::Tables& t = magic::host_tables();
+  check_cuda(cudaMemcpyToSymbol(magic::kDeviceRook, t.rook, sizeof t.rook), "copying the rook magics");
+  check_cuda(cudaMemcpyToSymbol(magic::kDeviceBishop, t.bishop, sizeof t.bishop), "copying the bishop magics");
+  check_cuda(cudaMemcpyToSymbol(magic::kDeviceAttacks, t.attacks, sizeof t.attacks), "copying the slider attacks");
+  if (copied.size() <= static_cast<size_t>(device)) copied.resize(device + 1, false);
+  copied[device] = true;
+}
+
 void check_launch(const char* kernel) {
   const cudaError_t status = cudaGetLastError();
   if (status != cudaSuccess)
@@ -98,6 +123,7 @@ void check_launch(const char* kernel) {
 
 void Game::cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
                                    void* stream) const {
+  ensure_magic_tables();
   if (plies < 1 || plies > kCudaPerftLeafPlies)
     throw gsdk::PluginError("chess_perft: count_leaves supports 1 or 2 plies, got " + std::to_string(plies));
   if (count == 0) return;
@@ -113,6 +139,7 @@ void Game::cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t
 
 void Game::cuda_perft_generate_moves(const State* states, uint32_t count, const uint32_t* offsets, uint32_t* moves,
                                      void* stream) const {
+  ensure_magic_tables();
   if (count == 0) return;
   generate<<<blocks(count), kBlock, 0, static_cast<cudaStream_t>(stream)>>>(states, count, offsets, moves);
   check_launch("generate_moves");
@@ -120,6 +147,7 @@ void Game::cuda_perft_generate_moves(const State* states, uint32_t count, const 
 
 void Game::cuda_perft_apply_moves(const State* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
                                   State* children, uint32_t* child_counts, void* stream) const {
+  ensure_magic_tables();
   if (count == 0) return;
   apply<<<blocks(count), kBlock, 0, static_cast<cudaStream_t>(stream)>>>(states, parents, moves, count, children,
                                                                         child_counts);

@@ -6,6 +6,7 @@
 
 #include "gsdk/hd.hpp"
 #include "rules/isa.hpp"
+#include "rules/magic_attacks.hpp"
 #include "rules/position.hpp"
 #if defined(CHESS_USE_PEXT)
 #include <immintrin.h>
@@ -22,6 +23,9 @@ enum Direction : int { kNorth, kNorthEast, kEast, kNorthWest, kSouth, kSouthWest
 inline constexpr int kDirectionCount = 8;
 GSDK_HD constexpr bool is_diagonal(int d) { return d == kNorthEast || d == kNorthWest || d == kSouthWest || d == kSouthEast; }
 GSDK_HD constexpr int opposite(int d) { return (d + 4) & 7; }
+
+inline constexpr Bitboard kFileA = 0x0101010101010101ull, kFileH = kFileA << 7;
+inline constexpr Bitboard kRank1 = 0xffull, kRank8 = kRank1 << 56;
 
 struct AttackTables {
   Bitboard ray[kDirectionCount][64]; // squares strictly beyond sq in that direction, to the edge
@@ -140,20 +144,43 @@ GSDK_HD Bitboard line_attacks(int sq, Bitboard line, Bitboard occupied) {
 }
 
 GSDK_HD Bitboard bishop_attacks(int sq, Bitboard occupied) {
+#if defined(__CUDA_ARCH__)
+  return magic::device_lookup(magic::kDeviceBishop[sq], occupied);
+#else
   const AttackTables& t = tables();
   return line_attacks(sq, t.line[2][sq], occupied) | line_attacks(sq, t.line[3][sq], occupied);
+#endif
 }
 GSDK_HD Bitboard rook_attacks(int sq, Bitboard occupied) {
+#if defined(__CUDA_ARCH__)
+  return magic::device_lookup(magic::kDeviceRook[sq], occupied);
+#else
   const AttackTables& t = tables();
   return line_attacks(sq, t.line[0][sq], occupied) | line_attacks(sq, t.line[1][sq], occupied);
+#endif
 }
 #endif
+
+// The occupancy that can change a slider's attacks from sq: its lines without the board edges they
+// run into (a piece on the edge hides nothing behind it). PEXT and magic indices are built from it.
+GSDK_HD Bitboard relevant_occupancy(int sq, bool diagonal) {
+  const AttackTables& t = tables();
+  constexpr Bitboard edges = kFileA | kFileH | kRank1 | kRank8;
+  if (diagonal) return (t.line[2][sq] | t.line[3][sq]) & ~edges;
+  return (t.line[0][sq] & ~(kRank1 | kRank8)) | (t.line[1][sq] & ~(kFileA | kFileH));
+}
+
+// Slider attacks by ray scans, for building lookup tables.
+GSDK_HD Bitboard slider_attacks_by_rays(int sq, bool diagonal, Bitboard occupied) {
+  Bitboard attacks = 0;
+  for (int d = 0; d < kDirectionCount; ++d)
+    if (is_diagonal(d) == diagonal) attacks |= ray_attacks(sq, d, occupied);
+  return attacks;
+}
 
 // Pawns of color c shifted one step forward (toward the opponent).
 template <int C> GSDK_HD Bitboard pawn_push(Bitboard b) { return C == kWhite ? b << 8 : b >> 8; }
 
-inline constexpr Bitboard kFileA = 0x0101010101010101ull, kFileH = kFileA << 7;
-inline constexpr Bitboard kRank1 = 0xffull, kRank8 = kRank1 << 56;
 
 // Squares attacked by pawns of color c toward the a-file side (west) and the h-file side (east).
 template <int C> GSDK_HD Bitboard pawn_attacks_west(Bitboard pawns) {
