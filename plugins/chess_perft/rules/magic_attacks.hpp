@@ -3,8 +3,9 @@
 //
 // On the H100 the leaf kernel is bound by the integer/logic (ALU) pipe; computing a slider's attacks
 // from its two lines costs ~30 ALU instructions, a magic lookup a 64-bit multiply (FMA pipe) and a
-// load (LSU), leaving the ALU to the rest. The tables (107,648 attack sets, 841 KiB) are found on the
-// host by a seeded search (magic_tables.cpp) and copied to each device before its first kernel.
+// load (LSU), leaving the ALU to the rest. The tables (107,648 attack sets, 841 KiB) are filled on the
+// host from embedded magic numbers (cuda/magic_tables.cpp) and copied to each device before its first
+// kernel.
 #pragma once
 
 #include <cstdint>
@@ -29,7 +30,7 @@ struct Tables {
   Bitboard attacks[kAttackEntries];
 };
 
-// The tables, found once (thread-safe) on first use.
+// The tables, filled once (thread-safe) on first use.
 const Tables& host_tables();
 
 #if defined(__CUDACC__)
