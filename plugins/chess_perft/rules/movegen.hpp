@@ -20,10 +20,9 @@ struct KingSafety {
   int checks;
 };
 
-#if defined(CHESS_USE_PEXT)
-// With one-lookup slider attacks, x-rays are cheapest: the enemy sliders the king sees once its own
-// first blockers are lifted are the pinners.
-template <int Us> inline KingSafety king_safety(const Position& p, Bitboard own, Bitboard enemy, Bitboard occupied) {
+// With one-lookup slider attacks (PEXT on the CPU, magics on the GPU) x-rays are cheapest: the enemy
+// sliders the king sees once its own first blockers are lifted are the pinners.
+template <int Us> GSDK_HD KingSafety king_safety(const Position& p, Bitboard own, Bitboard enemy, Bitboard occupied) {
   const int ksq = p.king[Us];
   const AttackTables& t = tables();
   const Bitboard enemy_diagonal = p.diagonal & enemy, enemy_orthogonal = p.orthogonal & enemy;
@@ -42,38 +41,6 @@ template <int Us> inline KingSafety king_safety(const Position& p, Bitboard own,
   if (!s.checks) s.check_mask = ~Bitboard{0};
   return s;
 }
-#else
-// With ray-scan attacks, walking the eight rays from the king once finds checks and pins together;
-// rays without an enemy slider on them are skipped at the cost of one AND.
-template <int Us> GSDK_HD KingSafety king_safety(const Position& p, Bitboard own, Bitboard enemy, Bitboard occupied) {
-  const int ksq = p.king[Us];
-  const AttackTables& t = tables();
-  KingSafety s{};
-  const Bitboard enemy_diagonal = p.diagonal & enemy, enemy_orthogonal = p.orthogonal & enemy;
-  s.check_mask = (t.knight[ksq] & p.knights & enemy) | (t.pawn[Us][ksq] & p.pawns & enemy);
-  s.checks = s.check_mask ? 1 : 0; // two leapers never check at once
-  for (int d = 0; d < kDirectionCount; ++d) {
-    const Bitboard sliders = is_diagonal(d) ? enemy_diagonal : enemy_orthogonal;
-    if (!(t.ray[d][ksq] & sliders)) continue;
-    const Bitboard ray = ray_attacks(ksq, d, occupied);
-    if (ray & sliders) {
-      s.check_mask |= ray;
-      ++s.checks;
-      continue;
-    }
-    const Bitboard blocker = ray & own;
-    if (!blocker) continue;
-    const int bsq = d < 4 ? lowest_square(blocker) : highest_square(blocker);
-    if (!(ray_attacks(bsq, d, occupied) & sliders)) continue;
-    if (is_diagonal(d))
-      s.pinned_diagonal |= blocker;
-    else
-      s.pinned_orthogonal |= blocker;
-  }
-  if (!s.checks) s.check_mask = ~Bitboard{0};
-  return s;
-}
-#endif
 
 // Squares the side Them attacks, seen through the king of the other side (so it cannot step back
 // along a checking ray).
