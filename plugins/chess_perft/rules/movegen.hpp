@@ -54,6 +54,31 @@ template <int Them> GSDK_HD Bitboard attacked_squares(const Position& p, Bitboar
   return a;
 }
 
+// The squares of `candidates` that the side Them attacks, the king of the other side taken off the
+// board. With PEXT lookups on the CPU, testing one or two squares (the usual number of free squares
+// around a king; none at all in the opening) is cheaper than the whole attack set, and the branch
+// predicts well. GPU threads would diverge on it, so they always build the whole set.
+template <int Them>
+GSDK_HD Bitboard attacked_among(const Position& p, Bitboard candidates, Bitboard enemy, Bitboard occupied_without_king) {
+#if defined(CHESS_USE_PEXT)
+  if (!candidates) return 0;
+  if (popcount(candidates) <= 2) {
+    constexpr int Us = 1 - Them;
+    const AttackTables& t = tables();
+    Bitboard attacked = 0;
+    for (Bitboard b = candidates; b; b &= b - 1) {
+      const int sq = lowest_square(b);
+      if ((t.knight[sq] & p.knights & enemy) || (t.pawn[Us][sq] & p.pawns & enemy) || (t.king[sq] & square_bb(p.king[Them])) ||
+          (bishop_attacks(sq, occupied_without_king) & p.diagonal & enemy) ||
+          (rook_attacks(sq, occupied_without_king) & p.orthogonal & enemy))
+        attacked |= b & (0 - b);
+    }
+    return attacked;
+  }
+#endif
+  return candidates & attacked_squares<Them>(p, enemy, occupied_without_king);
+}
+
 template <int Us> GSDK_HD bool en_passant_is_legal(const Position& p, int from, Bitboard enemy, Bitboard occupied) {
   const int ksq = p.king[Us];
   const int captured = (from & ~7) | (p.ep_square & 7);
@@ -92,9 +117,17 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
   const int ksq = p.king[Us];
   const AttackTables& t = tables();
 
-  const Bitboard danger = attacked_squares<Them>(p, enemy, occupied ^ square_bb(ksq));
-  const Bitboard king_targets = t.king[ksq] & ~own & ~danger;
-  sink.piece(ksq, king_targets);
+  constexpr int base = Us == kWhite ? 0 : 56;
+  constexpr uint8_t short_right = Us == kWhite ? kWhiteShort : kBlackShort;
+  constexpr uint8_t long_right = Us == kWhite ? kWhiteLong : kBlackLong;
+  constexpr Bitboard short_path = Bitboard{0x60} << base, long_empty = Bitboard{0x0e} << base,
+                     long_path = Bitboard{0x0c} << base;
+  const bool short_open = (p.castling & short_right) && !(occupied & short_path);
+  const bool long_open = (p.castling & long_right) && !(occupied & long_empty);
+  const Bitboard king_squares = t.king[ksq] & ~own;
+  const Bitboard danger = attacked_among<Them>(
+      p, king_squares | (short_open ? short_path : 0) | (long_open ? long_path : 0), enemy, occupied ^ square_bb(ksq));
+  sink.piece(ksq, king_squares & ~danger);
 
   const KingSafety s = king_safety<Us>(p, own, enemy, occupied);
   if (s.checks > 1) return;
@@ -140,16 +173,9 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
     }
   }
 
-  if (s.checks || !(p.castling & (Us == kWhite ? (kWhiteShort | kWhiteLong) : (kBlackShort | kBlackLong)))) return;
-  constexpr int base = Us == kWhite ? 0 : 56;
-  constexpr uint8_t short_right = Us == kWhite ? kWhiteShort : kBlackShort;
-  constexpr uint8_t long_right = Us == kWhite ? kWhiteLong : kBlackLong;
-  constexpr Bitboard short_path = Bitboard{0x60} << base, long_empty = Bitboard{0x0e} << base,
-                     long_path = Bitboard{0x0c} << base;
-  if ((p.castling & short_right) && !(occupied & short_path) && !(danger & short_path))
-    sink.single(encode_move(base + 4, base + 6));
-  if ((p.castling & long_right) && !(occupied & long_empty) && !(danger & long_path))
-    sink.single(encode_move(base + 4, base + 2));
+  if (s.checks) return;
+  if (short_open && !(danger & short_path)) sink.single(encode_move(base + 4, base + 6));
+  if (long_open && !(danger & long_path)) sink.single(encode_move(base + 4, base + 2));
 }
 
 template <class Sink> GSDK_HD void generate_legal(const Position& p, Sink& sink) {
