@@ -4,18 +4,17 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include <fmt/format.h>
 
 #include "gsdk/core/cuda_devices.hpp"
 #include "gsdk/core/cuda_perft.hpp"
 #include "gsdk/core/perft.hpp"
+#include "gsdk/core/progress_monitor.hpp"
 #include "gsdk/core/worker_pool.hpp"
 
 namespace gsdk::core {
@@ -221,16 +220,8 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   std::vector<uint128> worker_leaves(workers, 0);
   std::vector<unsigned char> worker_counted(workers, 0);
 
-  std::mutex finished_mutex;
-  std::condition_variable finished_cv;
-  bool finished = false;
-  std::thread monitor;
-  if (progress)
-    monitor = std::thread([&] {
-      std::unique_lock lock(finished_mutex);
-      while (!finished_cv.wait_for(lock, std::chrono::milliseconds(100), [&] { return finished; }))
-        progress(queue.done.load(), queue.total);
-    });
+  ProgressMonitor monitor(progress ? std::function<void()>([&] { progress(queue.done.load(), queue.total); })
+                                   : std::function<void()>());
 
   try {
     if (queue.error.empty())
@@ -268,13 +259,7 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   } catch (const std::exception& e) {
     queue.fail(e.what());
   }
-  {
-    std::lock_guard lock(finished_mutex);
-    finished = true;
-  }
-  finished_cv.notify_all();
-  if (monitor.joinable()) monitor.join();
-  if (progress) progress(queue.done.load(), queue.total);
+  monitor.stop();
 
   std::vector<uint128> per_root(root_moves.size(), 0);
   for (size_t i = 0; i < subtrees.size(); ++i) per_root[subtrees[i].root_move] += leaves[i];

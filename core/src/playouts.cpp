@@ -3,16 +3,15 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include <fmt/format.h>
 
 #include "gsdk/core/cuda_devices.hpp"
+#include "gsdk/core/progress_monitor.hpp"
 #include "gsdk/core/worker_pool.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "gsdk/rng/philox.hpp"
@@ -162,16 +161,8 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
   PlayoutTimings timings;
   const auto began = std::chrono::steady_clock::now();
 
-  std::mutex finished_mutex;
-  std::condition_variable finished_cv;
-  bool finished = false;
-  std::thread monitor;
-  if (progress)
-    monitor = std::thread([&] {
-      std::unique_lock lock(finished_mutex);
-      while (!finished_cv.wait_for(lock, std::chrono::milliseconds(100), [&] { return finished; }))
-        progress(work.done.load(), work.playouts);
-    });
+  ProgressMonitor monitor(progress ? std::function<void()>([&] { progress(work.done.load(), work.playouts); })
+                                   : std::function<void()>());
 
   try {
     run_workers(workers, [&](unsigned w) {
@@ -210,13 +201,7 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
   } catch (const std::exception& e) {
     work.fail(e.what());
   }
-  {
-    std::lock_guard lock(finished_mutex);
-    finished = true;
-  }
-  finished_cv.notify_all();
-  if (monitor.joinable()) monitor.join();
-  if (progress) progress(work.done.load(), work.playouts);
+  monitor.stop();
 
   PlayoutOutcome outcome{PlayoutResult(score_min, bins), {}, batch ? "batch" : "generic", work.error};
   for (unsigned w = 0; w < workers; ++w) {
