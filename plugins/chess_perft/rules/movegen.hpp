@@ -151,20 +151,17 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
 
   // A pinned piece may only move along the segment from its king to its pinner, which is where the
   // king's attacks through the piece meet the piece's own; knights and cross-moving sliders never can.
-  for (Bitboard b = s.pinned_diagonal; b; b &= b - 1) {
-    const int sq = lowest_square(b);
-    const Bitboard piece = b & (0 - b);
-    const Bitboard segment = bishop_attacks(ksq, occupied ^ piece) & bishop_attacks(sq, occupied) & targets;
-    if (piece & p.pawns) pawn_moves<Us>(piece, enemy, empty, segment, sink);
-    else if (piece & p.diagonal) sink.piece(sq, segment);
-  }
-  for (Bitboard b = s.pinned_orthogonal; b; b &= b - 1) {
-    const int sq = lowest_square(b);
-    const Bitboard piece = b & (0 - b);
-    const Bitboard segment = rook_attacks(ksq, occupied ^ piece) & rook_attacks(sq, occupied) & targets;
-    if (piece & p.pawns) pawn_moves<Us>(piece, enemy, empty, segment, sink);
-    else if (piece & p.orthogonal) sink.piece(sq, segment);
-  }
+  const auto pinned_moves = [&](Bitboard pinned, Bitboard sliders, auto attacks) {
+    for (Bitboard b = pinned; b; b &= b - 1) {
+      const int sq = lowest_square(b);
+      const Bitboard piece = b & (0 - b);
+      const Bitboard segment = attacks(ksq, occupied ^ piece) & attacks(sq, occupied) & targets;
+      if (piece & p.pawns) pawn_moves<Us>(piece, enemy, empty, segment, sink);
+      else if (piece & sliders) sink.piece(sq, segment);
+    }
+  };
+  pinned_moves(s.pinned_diagonal, p.diagonal, [](int sq, Bitboard occ) { return bishop_attacks(sq, occ); });
+  pinned_moves(s.pinned_orthogonal, p.orthogonal, [](int sq, Bitboard occ) { return rook_attacks(sq, occ); });
 
   if (p.ep_square != kNoSquare) {
     for (Bitboard b = t.pawn[Them][p.ep_square] & p.pawns & own; b; b &= b - 1) {
