@@ -1,0 +1,25 @@
+// shipped_configs_test.cpp - every experiment file under configs/ passes the strict schema, so a typo in
+// a shipped config fails the tests rather than a user's first run.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "experiment_config.hpp"
+#include "test_paths.hpp"
+
+namespace {
+
+TEST(ShippedConfigs, EveryConfigPassesTheSchema) {
+  // build/bin -> the checkout's configs/, wherever the checkout lives.
+  const std::filesystem::path dir = gsdk::test::bin_dir().parent_path().parent_path() / "configs";
+  ASSERT_TRUE(std::filesystem::is_directory(dir)) << dir;
+  int checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".toml") continue;
+    EXPECT_NO_THROW(gsdk::host::load_experiment(entry.path().string(), {})) << entry.path();
+    ++checked;
+  }
+  EXPECT_GE(checked, 4);
+}
+
+} // namespace
