@@ -260,9 +260,11 @@ typedef struct gsdk_score_distribution {
 /* ---- perft: count the leaves of the move tree (ABI 1.1) ---------------------------------------- */
 
 /* perft(s, 0) = 1; perft(s, d) = sum over legal_moves(s) of perft(apply_move(s, m), d - 1), chance
- * outcomes counting as moves. A finished game has no legal moves and so adds nothing below its ply;
- * a game that wants another convention (a finished game as a leaf, say) expresses it through its
- * legal moves, so that both tables below agree with the per-state table exactly. */
+ * outcomes counting as moves. It follows legal_moves alone: a state without legal moves adds nothing
+ * below its ply, and a game may keep listing moves where current_player already reports an end (chess
+ * does past its draw rules, as published perft tables count). A game that wants another convention
+ * (a finished game as a leaf, say) expresses it through its legal moves, so that both tables below
+ * agree with the per-state table exactly. */
 
 typedef struct gsdk_cpu_perft {
   gsdk_header header;
