@@ -16,6 +16,7 @@
 #include "gsdk/core/perft.hpp"
 #include "gsdk/core/progress_monitor.hpp"
 #include "gsdk/core/worker_pool.hpp"
+#include "work_queue.hpp"
 
 namespace gsdk::core {
 
@@ -84,30 +85,6 @@ std::vector<Subtree> expand(const GameInstance& game, const StateBlob& root, uin
   }
   return level;
 }
-
-// The queue of subtrees every worker pulls from, and the first failure.
-struct SharedQueue {
-  uint64_t total = 0;
-  std::atomic<uint64_t> next{0};
-  std::atomic<uint64_t> done{0};
-  std::atomic<bool> stop{false};
-  std::mutex error_mutex;
-  std::string error;
-
-  // Claims up to `count` consecutive subtrees; an empty range when none are left.
-  std::pair<uint64_t, uint64_t> claim(uint64_t count) {
-    if (stop.load()) return {0, 0};
-    const uint64_t first = next.fetch_add(count);
-    if (first >= total) return {0, 0};
-    return {first, std::min(first + count, total)};
-  }
-
-  void fail(const std::string& message) {
-    std::lock_guard lock(error_mutex);
-    if (error.empty()) error = message;
-    stop = true;
-  }
-};
 
 uint128 count_on_cpu(const GameInstance& game, bool plugin_table, const StateBlob& state, uint32_t depth) {
   if (!plugin_table) return generic_perft(game, state, depth);
@@ -203,7 +180,7 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   uint32_t depth = job.depth;
   const std::vector<Subtree> subtrees = expand(game, job.root, depth, target);
 
-  SharedQueue queue;
+  WorkQueue queue; // one item per subtree
   queue.total = subtrees.size();
   const uint64_t gpu_batch =
       gpu_workers == 0 ? 1 : std::max<uint64_t>(1, (queue.total + gpu_workers * gpu_calls - 1) / (gpu_workers * gpu_calls));

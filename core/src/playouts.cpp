@@ -15,6 +15,7 @@
 #include "gsdk/core/worker_pool.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "gsdk/rng/philox.hpp"
+#include "work_queue.hpp"
 
 namespace gsdk::core {
 
@@ -24,29 +25,15 @@ constexpr uint32_t kMessageSize = 2048;
 // A CUDA call never covers more than this many playouts, so long runs still report progress.
 constexpr uint64_t kMaxCudaCall = uint64_t{1} << 33;
 
-struct SharedWork {
-  uint64_t item_size;
-  uint64_t items;
-  uint64_t playouts;
-  std::atomic<uint64_t> next_item{0};
-  std::atomic<uint64_t> done{0};
-  std::atomic<bool> stop{false};
-  std::mutex error_mutex;
-  std::string error;
+// Items of item_size playouts each (the last one shorter).
+struct SharedWork : WorkQueue {
+  uint64_t item_size = 1;
+  uint64_t playouts = 0;
 
-  // Claims up to `count` consecutive items; returns the playout range or an empty one when done.
-  std::pair<uint64_t, uint64_t> claim(uint64_t count) {
-    if (stop.load()) return {0, 0};
-    const uint64_t first = next_item.fetch_add(count);
-    if (first >= items) return {0, 0};
-    const uint64_t last = std::min(first + count, items);
-    return {first * item_size, std::min(last * item_size, playouts)};
-  }
-
-  void fail(const std::string& message) {
-    std::lock_guard lock(error_mutex);
-    if (error.empty()) error = message;
-    stop = true;
+  // Claims up to `count` items; returns their playout range, empty when none are left.
+  std::pair<uint64_t, uint64_t> claim_playouts(uint64_t count) {
+    const auto [first, end] = claim(count);
+    return {first * item_size, std::min(end * item_size, playouts)};
   }
 };
 
@@ -133,7 +120,7 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
 
   SharedWork work;
   work.item_size = std::max<uint64_t>(1, job.cpu_item_playouts);
-  work.items = (job.playouts + work.item_size - 1) / work.item_size;
+  work.total = (job.playouts + work.item_size - 1) / work.item_size;
   work.playouts = job.playouts;
 
   const unsigned streams = std::max(1u, job.streams_per_device);
@@ -144,7 +131,7 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
   uint64_t gpu_items = 1;
   if (gpu_workers > 0) {
     const uint64_t share = job.cpu_threads == 0 ? gpu_workers : 8ull * gpu_workers;
-    gpu_items = std::max<uint64_t>(1, (work.items + share - 1) / share);
+    gpu_items = std::max<uint64_t>(1, (work.total + share - 1) / share);
     gpu_items = std::min(gpu_items, std::max<uint64_t>(1, kMaxCudaCall / work.item_size));
   }
 
@@ -168,7 +155,7 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
     run_workers(workers, [&](unsigned w) {
       try {
         if (w < job.cpu_threads) {
-          for (auto [first, end] = work.claim(1); first < end; std::tie(first, end) = work.claim(1)) {
+          for (auto [first, end] = work.claim_playouts(1); first < end; std::tie(first, end) = work.claim_playouts(1)) {
             run_cpu_range(game, job, start, job.start_state.has_value(), batch, first, end, parts[w]);
             worker_playouts[w] += end - first;
             work.done += end - first;
@@ -180,7 +167,7 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
         CudaStream stream(device);
         const uint64_t scratch_size = tables.cuda_playouts->scratch_bytes(game.handle(), gpu_items * work.item_size);
         void* scratch = arenas.at(device)->allocate(scratch_size);
-        for (auto [first, end] = work.claim(gpu_items); first < end; std::tie(first, end) = work.claim(gpu_items)) {
+        for (auto [first, end] = work.claim_playouts(gpu_items); first < end; std::tie(first, end) = work.claim_playouts(gpu_items)) {
           gsdk_playout_summary s = parts[w].bind();
           const gsdk_playout_request r =
               make_request(job, job.start_state ? &start : nullptr, first, end - first);
