@@ -200,12 +200,18 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   ProgressMonitor monitor(progress ? std::function<void()>([&] { progress(queue.done.load(), queue.total); })
                                    : std::function<void()>());
 
+  // Beside GPUs, CPU workers leave the last round of batches to them: a GPU counts a whole batch sooner
+  // than a CPU thread counts one subtree, so a CPU holding the last subtree would be the tail.
+  const uint64_t cpu_claims_end =
+      engines.empty() ? queue.total : queue.total - std::min(queue.total, gpu_batch * gpu_workers);
   try {
     if (queue.error.empty())
       run_workers(workers, [&](unsigned w) {
         try {
           if (w < job.cpu_threads) {
-            for (auto [first, end] = queue.claim(1); first < end; std::tie(first, end) = queue.claim(1)) {
+            while (queue.next.load() < cpu_claims_end) {
+              const auto [first, end] = queue.claim(1);
+              if (first >= end) break;
               leaves[first] = count_on_cpu(game, plugin_table, subtrees[first].state, depth);
               worker_leaves[w] += leaves[first];
               worker_counted[w] = 1;
