@@ -30,6 +30,8 @@ inline constexpr Bitboard kRank1 = 0xffull, kRank8 = kRank1 << 56;
 struct AttackTables {
   Bitboard ray[kDirectionCount][64]; // squares strictly beyond sq in that direction, to the edge
   Bitboard line[4][64];              // file, rank, diagonal, anti-diagonal through sq, without sq
+  Bitboard bishop_lines[64];         // both diagonals through sq: where a bishop could ever reach
+  Bitboard rook_lines[64];           // file and rank through sq
   Bitboard knight[64];
   Bitboard king[64];
   Bitboard pawn[2][64];              // squares a pawn of that color on sq attacks
@@ -67,6 +69,8 @@ constexpr AttackTables build_tables() {
     t.line[1][sq] = t.ray[kEast][sq] | t.ray[kWest][sq];
     t.line[2][sq] = t.ray[kNorthEast][sq] | t.ray[kSouthWest][sq];
     t.line[3][sq] = t.ray[kNorthWest][sq] | t.ray[kSouthEast][sq];
+    t.bishop_lines[sq] = t.line[2][sq] | t.line[3][sq];
+    t.rook_lines[sq] = t.line[0][sq] | t.line[1][sq];
     t.knight[sq] = offsets(sq, knight_df, knight_dr, 8);
     t.king[sq] = offsets(sq, king_df, king_dr, 8);
     t.pawn[kWhite][sq] = offsets(sq, white_pawn_df, white_pawn_dr, 2);

@@ -25,32 +25,46 @@ struct KingSafety {
 template <int Us> GSDK_HD KingSafety king_safety(const Position& p, Bitboard own, Bitboard enemy, Bitboard occupied) {
   const int ksq = p.king[Us];
   const AttackTables& t = tables();
-  const Bitboard enemy_diagonal = p.diagonal & enemy, enemy_orthogonal = p.orthogonal & enemy;
-  const Bitboard diagonal = bishop_attacks(ksq, occupied), orthogonal = rook_attacks(ksq, occupied);
   KingSafety s{};
   s.check_mask = (t.knight[ksq] & p.knights & enemy) | (t.pawn[Us][ksq] & p.pawns & enemy);
   s.checks = s.check_mask ? 1 : 0; // two leapers never check at once
-  for (Bitboard b = diagonal & enemy_diagonal; b; b &= b - 1, ++s.checks)
-    s.check_mask |= (diagonal & bishop_attacks(lowest_square(b), occupied)) | (b & (0 - b));
-  for (Bitboard b = orthogonal & enemy_orthogonal; b; b &= b - 1, ++s.checks)
-    s.check_mask |= (orthogonal & rook_attacks(lowest_square(b), occupied)) | (b & (0 - b));
-  for (Bitboard b = bishop_attacks(ksq, occupied ^ (diagonal & own)) & enemy_diagonal & ~diagonal; b; b &= b - 1)
-    s.pinned_diagonal |= diagonal & bishop_attacks(lowest_square(b), occupied) & own;
-  for (Bitboard b = rook_attacks(ksq, occupied ^ (orthogonal & own)) & enemy_orthogonal & ~orthogonal; b; b &= b - 1)
-    s.pinned_orthogonal |= orthogonal & rook_attacks(lowest_square(b), occupied) & own;
+  // Sliders off the king's lines can neither check nor pin: skip the lookups when there are none.
+  const Bitboard enemy_diagonal = p.diagonal & enemy & t.bishop_lines[ksq];
+  const Bitboard enemy_orthogonal = p.orthogonal & enemy & t.rook_lines[ksq];
+  if (enemy_diagonal) {
+    const Bitboard diagonal = bishop_attacks(ksq, occupied);
+    for (Bitboard b = diagonal & enemy_diagonal; b; b &= b - 1, ++s.checks)
+      s.check_mask |= (diagonal & bishop_attacks(lowest_square(b), occupied)) | (b & (0 - b));
+    for (Bitboard b = bishop_attacks(ksq, occupied ^ (diagonal & own)) & enemy_diagonal & ~diagonal; b; b &= b - 1)
+      s.pinned_diagonal |= diagonal & bishop_attacks(lowest_square(b), occupied) & own;
+  }
+  if (enemy_orthogonal) {
+    const Bitboard orthogonal = rook_attacks(ksq, occupied);
+    for (Bitboard b = orthogonal & enemy_orthogonal; b; b &= b - 1, ++s.checks)
+      s.check_mask |= (orthogonal & rook_attacks(lowest_square(b), occupied)) | (b & (0 - b));
+    for (Bitboard b = rook_attacks(ksq, occupied ^ (orthogonal & own)) & enemy_orthogonal & ~orthogonal; b; b &= b - 1)
+      s.pinned_orthogonal |= orthogonal & rook_attacks(lowest_square(b), occupied) & own;
+  }
   if (!s.checks) s.check_mask = ~Bitboard{0};
   return s;
 }
 
 // Squares the side Them attacks, seen through the king of the other side (so it cannot step back
-// along a checking ray).
-template <int Them> GSDK_HD Bitboard attacked_squares(const Position& p, Bitboard enemy, Bitboard occupied_without_king) {
+// along a checking ray); exact on `relevant`, where sliders whose lines miss it are not looked up.
+template <int Them>
+GSDK_HD Bitboard attacked_squares(const Position& p, Bitboard enemy, Bitboard occupied_without_king, Bitboard relevant) {
   const AttackTables& t = tables();
   const Bitboard pawns = p.pawns & enemy;
   Bitboard a = pawn_attacks_west<Them>(pawns) | pawn_attacks_east<Them>(pawns) |
                knight_attacks_set(p.knights & enemy) | t.king[p.king[Them]];
-  for (Bitboard b = p.diagonal & enemy; b; b &= b - 1) a |= bishop_attacks(lowest_square(b), occupied_without_king);
-  for (Bitboard b = p.orthogonal & enemy; b; b &= b - 1) a |= rook_attacks(lowest_square(b), occupied_without_king);
+  for (Bitboard b = p.diagonal & enemy; b; b &= b - 1) {
+    const int sq = lowest_square(b);
+    if (t.bishop_lines[sq] & relevant) a |= bishop_attacks(sq, occupied_without_king);
+  }
+  for (Bitboard b = p.orthogonal & enemy; b; b &= b - 1) {
+    const int sq = lowest_square(b);
+    if (t.rook_lines[sq] & relevant) a |= rook_attacks(sq, occupied_without_king);
+  }
   return a;
 }
 
@@ -76,7 +90,7 @@ GSDK_HD Bitboard attacked_among(const Position& p, Bitboard candidates, Bitboard
     return attacked;
   }
 #endif
-  return candidates & attacked_squares<Them>(p, enemy, occupied_without_king);
+  return candidates & attacked_squares<Them>(p, enemy, occupied_without_king, candidates);
 }
 
 template <int Us> GSDK_HD bool en_passant_is_legal(const Position& p, int from, Bitboard enemy, Bitboard occupied) {
