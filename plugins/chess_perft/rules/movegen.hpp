@@ -69,13 +69,13 @@ GSDK_HD Bitboard attacked_squares(const Position& p, Bitboard enemy, Bitboard oc
 }
 
 // The squares of `candidates` that the side Them attacks, the king of the other side taken off the
-// board. With PEXT lookups on the CPU, testing one or two squares (the usual number of free squares
-// around a king; none at all in the opening) is cheaper than the whole attack set, and the branch
-// predicts well. GPU threads would diverge on it, so they always build the whole set.
+// board. None (a king boxed in by its own pieces, as in the opening) costs nothing. With PEXT lookups
+// on the CPU, testing one or two squares is cheaper than the whole attack set, and the branch predicts
+// well; GPU threads would diverge on it, so they build the whole set.
 template <int Them>
 GSDK_HD Bitboard attacked_among(const Position& p, Bitboard candidates, Bitboard enemy, Bitboard occupied_without_king) {
-#if defined(CHESS_USE_PEXT)
   if (!candidates) return 0;
+#if defined(CHESS_USE_PEXT)
   if (popcount(candidates) <= 2) {
     constexpr int Us = 1 - Them;
     const AttackTables& t = tables();
