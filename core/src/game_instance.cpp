@@ -65,4 +65,12 @@ StateBlob GameInstance::state_from_string(const std::string& text) const {
   return s;
 }
 
+uint32_t GameInstance::checked_legal_moves(const StateBlob& s, std::vector<uint32_t>& moves) const {
+  const uint32_t n = legal_moves(s, moves.data(), nullptr);
+  if (n > moves.size())
+    throw std::runtime_error(fmt::format("game '{}' returned {} legal moves, more than its max_moves {}", game().name, n,
+                                         moves.size()));
+  return n;
+}
+
 } // namespace gsdk::core

@@ -26,9 +26,8 @@ constexpr uint32_t kMessageSize = 2048;
 // Enough subtrees that a slow one at the end leaves the other CPU workers little idle time.
 constexpr uint64_t kSubtreesPerCpuWorker = 32;
 // The GPU engine widens its frontier itself, level by level, so the host only needs a few subtrees
-// per call; expanding further on the host (per-state calls through the ABI, about a microsecond each)
-// would cost more than a GPU level. Each stream should still get several calls.
-constexpr uint64_t kGpuBatchRoots = 1;
+// per call (as few as one); expanding further on the host (per-state calls through the ABI, about a
+// microsecond each) would cost more than a GPU level. Each stream should still get several calls.
 constexpr uint64_t kGpuCallsPerStream = 4;
 // Beside CPU workers the GPUs take smaller batches, so the queue ends evenly.
 constexpr uint64_t kGpuCallsPerStreamWithCpu = 16;
@@ -46,35 +45,25 @@ struct Subtree {
   StateBlob state;
 };
 
-uint32_t checked_moves(const GameInstance& game, const StateBlob& state, std::vector<uint32_t>& moves) {
-  const uint32_t n = game.legal_moves(state, moves.data(), nullptr);
-  if (n > moves.size())
-    throw std::runtime_error(fmt::format("game '{}' returned {} legal moves, more than its max_moves {}",
-                                         game.game().name, n, moves.size()));
-  return n;
-}
-
-// The subtrees below the root, all of the same remaining depth (returned in `depth`, which starts as
-// the job's depth, at least 2). Expands level by level until there are `target` subtrees, but always
-// leaves at least one ply to count and stops before a level would outgrow kMaxExpansionBytes.
-std::vector<Subtree> expand(const GameInstance& game, const StateBlob& root, uint32_t& depth, uint64_t target) {
-  std::vector<uint32_t> moves(game.max_moves());
+// The subtrees below the root, whose legal moves are `root_moves`, all of the same remaining depth
+// (returned in `depth`, which starts as the job's depth, at least 2). Expands level by level until
+// there are `target` subtrees, but always leaves at least one ply to count and keeps the last level
+// that fits kMaxExpansionBytes, so a wide game cannot exhaust memory.
+std::vector<Subtree> expand(const GameInstance& game, const StateBlob& root, const std::vector<uint32_t>& root_moves,
+                            uint32_t& depth, uint64_t target) {
   std::vector<Subtree> level;
-  const uint32_t root_moves = checked_moves(game, root, moves);
-  for (uint32_t k = 0; k < root_moves; ++k) {
+  for (uint32_t k = 0; k < root_moves.size(); ++k) {
     level.push_back({k, root});
-    game.apply_move(level.back().state, moves[k]);
+    game.apply_move(level.back().state, root_moves[k]);
   }
   --depth;
+  const uint64_t max_subtrees = kMaxExpansionBytes / (game.state_size() + sizeof(Subtree));
+  std::vector<uint32_t> moves(game.max_moves());
   while (level.size() < target && depth >= 2 && !level.empty()) {
-    // The next level is counted before it is built, so a wide game cannot exhaust memory.
-    uint64_t children = 0;
-    for (const Subtree& s : level) children += checked_moves(game, s.state, moves);
-    if (children * (game.state_size() + sizeof(Subtree)) > kMaxExpansionBytes) break;
     std::vector<Subtree> next;
-    next.reserve(children);
     for (const Subtree& s : level) {
-      const uint32_t n = checked_moves(game, s.state, moves);
+      const uint32_t n = game.checked_legal_moves(s.state, moves);
+      if (next.size() + n > max_subtrees) return level;
       for (uint32_t k = 0; k < n; ++k) {
         next.push_back({s.root_move, s.state});
         game.apply_move(next.back().state, moves[k]);
@@ -145,7 +134,7 @@ PerftOutcome count_on_host(const GameInstance& game, const PerftJob& job) {
     return outcome;
   }
   std::vector<uint32_t> moves(game.max_moves());
-  const uint32_t n = checked_moves(game, job.root, moves);
+  const uint32_t n = game.checked_legal_moves(job.root, moves);
   outcome.leaves = outcome.cpu_leaves = n;
   if (job.divide)
     for (uint32_t k = 0; k < n; ++k) outcome.divide.push_back({moves[k], game.move_to_string(job.root, moves[k]), 1});
@@ -172,13 +161,13 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   const unsigned workers = job.cpu_threads + gpu_workers;
   const uint64_t gpu_calls = job.cpu_threads == 0 ? kGpuCallsPerStream : kGpuCallsPerStreamWithCpu;
   const uint64_t target = std::max<uint64_t>(kSubtreesPerCpuWorker * job.cpu_threads,
-                                             uint64_t{gpu_workers} * gpu_calls * kGpuBatchRoots);
+                                             uint64_t{gpu_workers} * gpu_calls);
 
   PerftOutcome outcome;
   std::vector<uint32_t> root_moves(game.max_moves());
-  root_moves.resize(checked_moves(game, job.root, root_moves));
+  root_moves.resize(game.checked_legal_moves(job.root, root_moves));
   uint32_t depth = job.depth;
-  const std::vector<Subtree> subtrees = expand(game, job.root, depth, target);
+  const std::vector<Subtree> subtrees = expand(game, job.root, root_moves, depth, target);
 
   WorkQueue queue; // one item per subtree
   queue.total = subtrees.size();

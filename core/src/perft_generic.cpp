@@ -25,10 +25,7 @@ public:
       children_.emplace_back(game_.state_size());
     }
     std::vector<uint32_t>& moves = moves_[ply];
-    const uint32_t n = game_.legal_moves(state, moves.data(), nullptr);
-    if (n > moves.size())
-      throw std::runtime_error(fmt::format("game '{}' returned {} legal moves, more than its max_moves {}",
-                                           game_.game().name, n, moves.size()));
+    const uint32_t n = game_.checked_legal_moves(state, moves);
     // Bulk counting: the children's own move lists are never needed at the last ply.
     if (depth == 1) return n;
     uint128 leaves = 0;

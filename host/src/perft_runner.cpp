@@ -18,11 +18,10 @@ namespace gsdk::host {
 namespace {
 
 core::StateBlob read_root(const core::GameInstance& game, const PerftPosition& p) {
-  if (p.position == "start") return game.initial_state();
   try {
-    return game.state_from_string(p.position);
+    return perft_root(game, p.position);
   } catch (const std::invalid_argument& e) {
-    throw ConfigError(located(p.where, fmt::format("invalid position for game '{}': {}", game.game().name, e.what())));
+    throw ConfigError(located(p.where, e.what()));
   }
 }
 
@@ -37,6 +36,25 @@ nlohmann::json position_json(const PerftPosition& p, const core::PerftOutcome& o
 }
 
 } // namespace
+
+core::StateBlob perft_root(const core::GameInstance& game, const std::string& position) {
+  if (position == "start") return game.initial_state();
+  try {
+    return game.state_from_string(position);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format("invalid position for game '{}': {}", game.game().name, e.what()));
+  }
+}
+
+core::PerftJob perft_job(const DeviceChoice& devices, bool generic, bool divide) {
+  core::PerftJob job;
+  job.divide = divide;
+  job.cpu_threads = devices.cpu_threads;
+  for (const auto& g : devices.gpus) job.cuda_devices.push_back(g.ordinal);
+  job.streams_per_device = devices.streams;
+  job.force_generic = generic;
+  return job;
+}
 
 ExperimentRun run_perft_experiment(const ExperimentConfig& config, const PluginCatalog& catalog,
                                    const RunOptions& options) {
@@ -67,14 +85,9 @@ ExperimentRun run_perft_experiment(const ExperimentConfig& config, const PluginC
   std::string canonical, mismatches;
   for (size_t i = 0; i < roots.size(); ++i) {
     const PerftPosition& p = config.perft.positions[i];
-    core::PerftJob job;
+    core::PerftJob job = perft_job(devices, generic, config.perft.divide);
     job.root = roots[i];
     job.depth = p.depth;
-    job.divide = config.perft.divide;
-    job.cpu_threads = devices.cpu_threads;
-    for (const auto& g : devices.gpus) job.cuda_devices.push_back(g.ordinal);
-    job.streams_per_device = devices.streams;
-    job.force_generic = generic;
     ProgressBar bar(config.name + " " + p.name, options.progress);
     const auto progress = [&](uint64_t done, uint64_t subtrees) {
       bar.update(done, subtrees);

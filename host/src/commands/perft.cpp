@@ -10,6 +10,7 @@
 #include "../hardware.hpp"
 #include "../log.hpp"
 #include "../perft_report.hpp"
+#include "../perft_runner.hpp"
 #include "../progress_bar.hpp"
 #include "../results_file.hpp"
 #include "gsdk/core/game_instance.hpp"
@@ -85,19 +86,16 @@ int command_perft(const Arguments& args) {
     return usage_error(e.what());
   }
   core::GameInstance game(plugin->tables, params.values);
-  core::PerftJob job;
+  core::StateBlob root;
   try {
-    job.root = position == "start" ? game.initial_state() : game.state_from_string(position);
+    root = perft_root(game, position);
   } catch (const std::invalid_argument& e) {
-    return usage_error(fmt::format("invalid position for game '{}': {}", game_name, e.what()));
+    return usage_error(e.what());
   }
   const DeviceChoice devices = choose_perft_devices(settings, plugin->tables, generic);
+  core::PerftJob job = perft_job(devices, generic, divide);
+  job.root = std::move(root);
   job.depth = *depth;
-  job.divide = divide;
-  job.cpu_threads = devices.cpu_threads;
-  for (const auto& g : devices.gpus) job.cuda_devices.push_back(g.ordinal);
-  job.streams_per_device = devices.streams;
-  job.force_generic = generic;
 
   ProgressBar bar(fmt::format("perft {}", *depth), !vm.count("quiet"));
   const core::PerftOutcome outcome = core::run_perft(game, job, [&](uint64_t done, uint64_t total) { bar.update(done, total); });

@@ -35,6 +35,9 @@ public:
   uint32_t legal_moves(const StateBlob& s, uint32_t* moves, double* probabilities) const {
     return game().legal_moves(handle_, s.data(), moves, probabilities);
   }
+  // The legal moves into `moves` (at least max_moves() entries); throws std::runtime_error naming the
+  // game when it reports more moves than its max_moves.
+  uint32_t checked_legal_moves(const StateBlob& s, std::vector<uint32_t>& moves) const;
   void apply_move(StateBlob& s, uint32_t move) const { game().apply_move(handle_, s.data(), move); }
   int64_t score(const StateBlob& s) const { return game().score(handle_, s.data()); }
   std::string state_to_string(const StateBlob& s) const;
