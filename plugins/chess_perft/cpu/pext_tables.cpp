@@ -14,12 +14,7 @@ uint32_t fill(Slider& slider, bool diagonal, uint32_t offset) {
     const Bitboard mask = relevant_occupancy(sq, diagonal);
     slider.mask[sq] = mask;
     slider.offset[sq] = offset;
-    // Carry-rippler enumeration visits the subsets of mask in increasing PEXT index order.
-    Bitboard subset = 0;
-    do {
-      tables.attacks[offset++] = slider_attacks_by_rays(sq, diagonal, subset);
-      subset = (subset - mask) & mask;
-    } while (subset);
+    for_each_subset(mask, [&](Bitboard subset) { tables.attacks[offset++] = slider_attacks_by_rays(sq, diagonal, subset); });
   }
   return offset;
 }

@@ -56,8 +56,7 @@ uint32_t fill(Tables& tables, Entry& entry, int sq, bool diagonal, uint64_t magi
   const int bits = popcount(mask);
   entry = {mask, magic, offset, static_cast<uint32_t>(64 - bits)};
   std::vector<bool> filled(size_t{1} << bits, false);
-  Bitboard subset = 0;
-  do {
+  for_each_subset(mask, [&](Bitboard subset) {
     const Bitboard attacks = slider_attacks_by_rays(sq, diagonal, subset);
     const auto index = static_cast<uint32_t>((subset * magic) >> entry.shift);
     Bitboard& slot = tables.attacks[offset + index];
@@ -65,8 +64,7 @@ uint32_t fill(Tables& tables, Entry& entry, int sq, bool diagonal, uint64_t magi
       throw std::logic_error("chess_perft: the embedded magic number of square " + std::to_string(sq) + " collides");
     slot = attacks;
     filled[index] = true;
-    subset = (subset - mask) & mask;
-  } while (subset);
+  });
   return offset + (1u << bits);
 }
 

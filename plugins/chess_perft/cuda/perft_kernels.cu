@@ -113,10 +113,7 @@ void ensure_magic_tables() {
 }
 
 void check_launch(const char* kernel) {
-  const cudaError_t status = cudaGetLastError();
-  if (status != cudaSuccess)
-    throw gsdk::PluginError(std::string("chess_perft: launching ") + kernel + " failed: " + cudaGetErrorString(status),
-                            GSDK_ERR_DEVICE);
+  check_cuda(cudaGetLastError(), (std::string("launching ") + kernel).c_str());
 }
 
 } // namespace

@@ -174,6 +174,16 @@ GSDK_HD Bitboard relevant_occupancy(int sq, bool diagonal) {
   return (t.line[0][sq] & ~(kRank1 | kRank8)) | (t.line[1][sq] & ~(kFileA | kFileH));
 }
 
+// Calls f(subset) for every subset of mask, in increasing PEXT-index order (carry-rippler), for
+// building lookup tables.
+template <class F> void for_each_subset(Bitboard mask, F f) {
+  Bitboard subset = 0;
+  do {
+    f(subset);
+    subset = (subset - mask) & mask;
+  } while (subset);
+}
+
 // Slider attacks by ray scans, for building lookup tables.
 GSDK_HD Bitboard slider_attacks_by_rays(int sq, bool diagonal, Bitboard occupied) {
   Bitboard attacks = 0;

@@ -129,11 +129,11 @@ int parse_counter(std::string_view text, const char* field, int lo, int hi) {
   return value;
 }
 
-bool attacked_by(const Position& p, int sq, int by) {
-  const AttackTables& t = tables();
-  const Bitboard them = p.color(by), occupied = p.occupied();
-  return (t.knight[sq] & p.knights & them) || (t.pawn[by ^ 1][sq] & p.pawns & them) || (t.king[sq] & square_bb(p.king[by])) ||
-         (bishop_attacks(sq, occupied) & p.diagonal & them) || (rook_attacks(sq, occupied) & p.orthogonal & them);
+// Whether the side not to move stands in check.
+bool opponent_in_check(const Position& p) {
+  const int sq = p.king[p.side ^ 1];
+  const Bitboard attackers = p.color(p.side), occupied = p.occupied();
+  return p.side == kWhite ? is_attacked<kWhite>(p, sq, attackers, occupied) : is_attacked<kBlack>(p, sq, attackers, occupied);
 }
 
 } // namespace
@@ -162,7 +162,7 @@ Position parse_fen(std::string_view fen) {
     p.halfmove = static_cast<uint8_t>(parse_counter(fields[4], "field 5 (halfmove clock)", 0, 150));
     p.fullmove = static_cast<uint16_t>(parse_counter(fields[5], "field 6 (fullmove number)", 1, 65535));
   }
-  if (attacked_by(p, p.king[p.side ^ 1], p.side))
+  if (opponent_in_check(p))
     reject("position", std::string("the side not to move (") + (p.side == kWhite ? "black" : "white") + ") is in check");
   return p;
 }

@@ -68,6 +68,14 @@ GSDK_HD Bitboard attacked_squares(const Position& p, Bitboard enemy, Bitboard oc
   return a;
 }
 
+// Whether square sq is attacked through `occupied` by the side Them's pieces among `them`.
+template <int Them> GSDK_HD bool is_attacked(const Position& p, int sq, Bitboard them, Bitboard occupied) {
+  const AttackTables& t = tables();
+  return (t.knight[sq] & p.knights & them) || (t.pawn[1 - Them][sq] & p.pawns & them) ||
+         (t.king[sq] & square_bb(p.king[Them])) || (bishop_attacks(sq, occupied) & p.diagonal & them) ||
+         (rook_attacks(sq, occupied) & p.orthogonal & them);
+}
+
 // The squares of `candidates` that the side Them attacks, the king of the other side taken off the
 // board. None (a king boxed in by its own pieces, as in the opening) costs nothing. With PEXT lookups
 // on the CPU, testing one or two squares is cheaper than the whole attack set, and the branch predicts
@@ -77,16 +85,9 @@ GSDK_HD Bitboard attacked_among(const Position& p, Bitboard candidates, Bitboard
   if (!candidates) return 0;
 #if defined(CHESS_USE_PEXT)
   if (popcount(candidates) <= 2) {
-    constexpr int Us = 1 - Them;
-    const AttackTables& t = tables();
     Bitboard attacked = 0;
-    for (Bitboard b = candidates; b; b &= b - 1) {
-      const int sq = lowest_square(b);
-      if ((t.knight[sq] & p.knights & enemy) || (t.pawn[Us][sq] & p.pawns & enemy) || (t.king[sq] & square_bb(p.king[Them])) ||
-          (bishop_attacks(sq, occupied_without_king) & p.diagonal & enemy) ||
-          (rook_attacks(sq, occupied_without_king) & p.orthogonal & enemy))
-        attacked |= b & (0 - b);
-    }
+    for (Bitboard b = candidates; b; b &= b - 1)
+      if (is_attacked<Them>(p, lowest_square(b), enemy, occupied_without_king)) attacked |= b & (0 - b);
     return attacked;
   }
 #endif
@@ -94,13 +95,9 @@ GSDK_HD Bitboard attacked_among(const Position& p, Bitboard candidates, Bitboard
 }
 
 template <int Us> GSDK_HD bool en_passant_is_legal(const Position& p, int from, Bitboard enemy, Bitboard occupied) {
-  const int ksq = p.king[Us];
   const int captured = (from & ~7) | (p.ep_square & 7);
   const Bitboard after = occupied ^ square_bb(from) ^ square_bb(p.ep_square) ^ square_bb(captured);
-  const AttackTables& t = tables();
-  const Bitboard remaining = enemy & ~square_bb(captured);
-  return !(bishop_attacks(ksq, after) & p.diagonal & remaining) && !(rook_attacks(ksq, after) & p.orthogonal & remaining) &&
-         !(t.knight[ksq] & p.knights & remaining) && !(t.pawn[Us][ksq] & p.pawns & remaining);
+  return !is_attacked<1 - Us>(p, p.king[Us], enemy & ~square_bb(captured), after);
 }
 
 // Pawn moves of the pawns in `pawns`, landing only inside `allowed`.

@@ -24,13 +24,12 @@ uint64_t find(int sq, bool diagonal, Random& random) {
   const chess::Bitboard mask = chess::relevant_occupancy(sq, diagonal);
   const int bits = chess::popcount(mask);
   const uint32_t size = 1u << bits;
-  std::vector<chess::Bitboard> occupancy(size), reference(size), table(size);
+  std::vector<chess::Bitboard> occupancy, reference, table(size);
   std::vector<uint32_t> stamp(size, 0);
-  chess::Bitboard subset = 0;
-  for (uint32_t i = 0; i < size; ++i, subset = (subset - mask) & mask) {
-    occupancy[i] = subset;
-    reference[i] = chess::slider_attacks_by_rays(sq, diagonal, subset);
-  }
+  chess::for_each_subset(mask, [&](chess::Bitboard subset) {
+    occupancy.push_back(subset);
+    reference.push_back(chess::slider_attacks_by_rays(sq, diagonal, subset));
+  });
   for (uint32_t attempt = 1;; ++attempt) {
     const uint64_t magic = random.sparse();
     if (chess::popcount((mask * magic) >> 56) < 6) continue;
