@@ -21,3 +21,11 @@ target_compile_definitions(gsdk_toml INTERFACE TOML_HEADER_ONLY=1)
 add_library(gsdk_boost_dll INTERFACE)
 target_link_libraries(gsdk_boost_dll INTERFACE Boost::headers ${CMAKE_DL_LIBS})
 target_compile_definitions(gsdk_boost_dll INTERFACE BOOST_DLL_USE_STD_FS)
+
+# libpng and zlib, linked statically like Boost: pictures (the Q-learning policy) are written by the host.
+find_library(GSDK_PNG_STATIC NAMES libpng16.a libpng.a REQUIRED)
+find_library(GSDK_ZLIB_STATIC NAMES libz.a REQUIRED)
+find_path(GSDK_PNG_INCLUDE_DIR png.h REQUIRED)
+add_library(gsdk_png INTERFACE)
+target_include_directories(gsdk_png SYSTEM INTERFACE ${GSDK_PNG_INCLUDE_DIR})
+target_link_libraries(gsdk_png INTERFACE ${GSDK_PNG_STATIC} ${GSDK_ZLIB_STATIC} m)

@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build libboost-dev libboost-program-options-dev libtomlplusplus-dev
-          librandom123-dev nlohmann-json3-dev libfmt-dev libgtest-dev gnuplot-nox stockfish)
+          librandom123-dev nlohmann-json3-dev libfmt-dev libgtest-dev gnuplot-nox stockfish
+          libpng-dev zlib1g-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -47,6 +47,15 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
                                                        GSDK_TYPE_SCORE_DISTRIBUTION, sizeof(gsdk_score_distribution));
   t.cpu_perft = bind<gsdk_cpu_perft>(path, info, GSDK_TABLE_CPU_PERFT, GSDK_TYPE_CPU_PERFT, sizeof(gsdk_cpu_perft));
   t.cuda_perft = bind<gsdk_cuda_perft>(path, info, GSDK_TABLE_CUDA_PERFT, GSDK_TYPE_CUDA_PERFT, sizeof(gsdk_cuda_perft));
+  t.environment = bind<gsdk_environment>(path, info, GSDK_TABLE_ENVIRONMENT, GSDK_TYPE_ENVIRONMENT, sizeof(gsdk_environment));
+  t.cpu_qlearning =
+      bind<gsdk_cpu_qlearning>(path, info, GSDK_TABLE_CPU_QLEARNING, GSDK_TYPE_CPU_QLEARNING, sizeof(gsdk_cpu_qlearning));
+  t.cuda_qlearning = bind<gsdk_cuda_qlearning>(path, info, GSDK_TABLE_CUDA_QLEARNING, GSDK_TYPE_CUDA_QLEARNING,
+                                               sizeof(gsdk_cuda_qlearning));
+  t.render = bind<gsdk_render>(path, info, GSDK_TABLE_RENDER, GSDK_TYPE_RENDER, sizeof(gsdk_render));
+  if ((t.cpu_qlearning || t.cuda_qlearning) && !t.environment)
+    throw std::runtime_error(fmt::format("{}: plugin '{}' has a Q-learning table but no '{}' table", path,
+                                         info.plugin_name, GSDK_TABLE_ENVIRONMENT));
   if (t.cuda_perft && t.cuda_perft->leaf_plies == 0)
     throw std::runtime_error(fmt::format("{}: table '{}' declares leaf_plies 0, expected at least 1", path,
                                          GSDK_TABLE_CUDA_PERFT));

@@ -94,4 +94,12 @@ DeviceChoice choose_perft_devices(const RunSettings& settings, const core::Plugi
   return c;
 }
 
+DeviceChoice choose_qlearning_devices(const RunSettings& settings, const core::PluginTables& plugin, bool generic_engine) {
+  DeviceChoice c =
+      choose_workers(settings, plugin, plugin.cuda_qlearning != nullptr, "CUDA Q-learning table", generic_engine);
+  if (!c.gpus.empty()) c.cpu_threads = 0;
+  c.summary = describe_workers(c, !generic_engine && plugin.cpu_qlearning ? "plugin trainer" : "per-state");
+  return c;
+}
+
 } // namespace gsdk::host

@@ -27,6 +27,9 @@ DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTable
 // The same for perft: GPUs need the plugin's CUDA perft table; `simd` does not apply.
 DeviceChoice choose_perft_devices(const RunSettings& settings, const core::PluginTables& plugin, bool generic_engine);
 
+// The same for Q-learning: GPUs need the plugin's CUDA Q-learning table; with GPUs the CPUs stay idle.
+DeviceChoice choose_qlearning_devices(const RunSettings& settings, const core::PluginTables& plugin, bool generic_engine);
+
 const char* simd_level_name(int32_t level);
 
 } // namespace gsdk::host

@@ -93,6 +93,21 @@ public:
     return value;
   }
 
+  // A real number in [min, max]; integers are accepted.
+  double real(const std::string& key, double fallback, double min, double max) const {
+    const toml::node* n = node(key);
+    if (!n) return fallback;
+    double value = 0;
+    if (n->is_floating_point())
+      value = n->as_floating_point()->get();
+    else if (n->is_integer())
+      value = static_cast<double>(n->as_integer()->get());
+    else
+      throw error(*n, key, fmt::format("must be a number, got {}", type_name(*n)));
+    if (!(value >= min && value <= max)) throw error(*n, key, fmt::format("= {} is out of range [{}, {}]", value, min, max));
+    return value;
+  }
+
   std::vector<int> integer_list(const std::string& key, int min, int max) const {
     const toml::node* n = node(key);
     if (!n) return {};
@@ -204,9 +219,16 @@ ConfigError located_error(const toml::node& n, const std::string& message) {
   return ConfigError(located(n.source(), message));
 }
 
+void refuse_other_sections(const Section& top, const std::string& algorithm) {
+  for (const char* section : {"playouts", "perft", "qlearning"}) {
+    if (section == algorithm) continue;
+    if (const toml::node* n = top.node(section))
+      throw located_error(*n, fmt::format("[{}] applies to algorithm = \"{}\", not \"{}\"", section, section, algorithm));
+  }
+}
+
 void read_playouts(const Section& top, const toml::table& doc, ExperimentConfig& c) {
-  if (const toml::node* perft = top.node("perft"))
-    throw located_error(*perft, "[perft] applies to algorithm = \"perft\", not \"playouts\"");
+  refuse_other_sections(top, "playouts");
   const toml::table* playouts = top.table("playouts");
   if (!playouts)
     throw ConfigError(located(doc.source(), "missing required table [playouts] for algorithm \"playouts\""));
@@ -232,8 +254,7 @@ PerftPosition read_position(const toml::table& entry, size_t index) {
 }
 
 void read_perft(const Section& top, const toml::table& doc, ExperimentConfig& c) {
-  if (const toml::node* playouts = top.node("playouts"))
-    throw located_error(*playouts, "[playouts] applies to algorithm = \"playouts\", not \"perft\"");
+  refuse_other_sections(top, "perft");
   const toml::table* perft = top.table("perft");
   if (!perft) throw ConfigError(located(doc.source(), "missing required table [perft] for algorithm \"perft\""));
   const Section p(*perft, "[perft]");
@@ -255,17 +276,46 @@ void read_perft(const Section& top, const toml::table& doc, ExperimentConfig& c)
   }
 }
 
+void read_qlearning(const Section& top, const toml::table& doc, ExperimentConfig& c) {
+  refuse_other_sections(top, "qlearning");
+  const toml::table* table = top.table("qlearning");
+  if (!table) throw ConfigError(located(doc.source(), "missing required table [qlearning] for algorithm \"qlearning\""));
+  const Section q(*table, "[qlearning]");
+  q.allow_only({"environments", "episodes", "alpha", "gamma", "epsilon_start", "epsilon_end", "epsilon_decay",
+                "tie_break", "update", "q_table", "test_episodes", "engine"});
+  QLearningConfig& ql = c.qlearning;
+  constexpr int64_t kMaxEnvironments = 1 << 22;
+  if (const toml::node* n = q.node("environments"); n && n->is_array()) {
+    const std::vector<int> sizes = q.integer_list("environments", 1, kMaxEnvironments);
+    if (sizes.empty()) throw located_error(*n, "'environments' in [qlearning] needs at least one entry");
+    ql.environments.assign(sizes.begin(), sizes.end());
+  } else {
+    ql.environments = {static_cast<uint32_t>(q.integer("environments", 1, 1, kMaxEnvironments))};
+  }
+  ql.episodes = static_cast<uint32_t>(q.integer("episodes", 100, 1, 10000000));
+  ql.alpha = q.real("alpha", 0.5, 0.0, 1.0);
+  ql.gamma = q.real("gamma", 0.9, 0.0, 1.0);
+  ql.epsilon_start = q.real("epsilon_start", 1.0, 0.0, 1.0);
+  ql.epsilon_end = q.real("epsilon_end", 0.0, 0.0, 1.0);
+  ql.epsilon_decay = q.real("epsilon_decay", 0.99, 0.0, 1.0);
+  ql.tie_break = q.string("tie_break", "random", {"random", "first"});
+  ql.update = q.string("update", "deterministic", {"deterministic", "atomic"});
+  ql.q_table = q.string("q_table", "per_environment", {"per_environment", "shared"});
+  ql.test_episodes = static_cast<uint32_t>(q.integer("test_episodes", 10, 0, 1000000));
+  ql.engine = q.string("engine", "batch", {"batch", "generic"});
+}
+
 ExperimentConfig validate(toml::table doc, const std::string& file) {
   ExperimentConfig c;
   c.file = file;
   const Section top(doc, "the experiment's top level");
-  top.allow_only({"game", "algorithm", "seed", "name", "params", "playouts", "perft", "run", "output"});
+  top.allow_only({"game", "algorithm", "seed", "name", "params", "playouts", "perft", "qlearning", "run", "output"});
   c.game = top.required_string("game");
   c.algorithm = top.required_string("algorithm");
-  if (c.algorithm != "playouts" && c.algorithm != "perft") {
+  if (c.algorithm != "playouts" && c.algorithm != "perft" && c.algorithm != "qlearning") {
     const toml::node* n = top.node("algorithm");
-    throw ConfigError(
-        located(n->source(), fmt::format("'algorithm' is \"{}\"; expected one of: playouts, perft", c.algorithm)));
+    throw ConfigError(located(
+        n->source(), fmt::format("'algorithm' is \"{}\"; expected one of: playouts, perft, qlearning", c.algorithm)));
   }
   c.seed = static_cast<uint64_t>(top.integer("seed", 1, 0, INT64_MAX));
   c.name = top.string("name", std::filesystem::path(file).stem().string());
@@ -278,6 +328,8 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
 
   if (c.algorithm == "perft")
     read_perft(top, doc, c);
+  else if (c.algorithm == "qlearning")
+    read_qlearning(top, doc, c);
   else
     read_playouts(top, doc, c);
 

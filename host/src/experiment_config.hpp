@@ -1,13 +1,17 @@
 // experiment_config.hpp - the TOML experiment file: strict schema, --set overrides, clear errors.
 //
 //   game = "graveler"              # plugin/game name (required)
-//   algorithm = "playouts"         # what to run (required): "playouts" | "perft"
+//   algorithm = "playouts"         # what to run (required): "playouts" | "perft" | "qlearning"
 //   seed = 42                      # default 1
 //   name = "graveler-1e9"          # default: the file's stem
 //   [params]                       # game parameters, validated against the plugin's declarations
 //   [playouts] count, start_state, engine ("batch" | "generic")       (algorithm = "playouts")
 //   [perft] divide, engine ("batch" | "generic"), [[perft.positions]] name, position, depth, expect
 //                                                                     (algorithm = "perft")
+//   [qlearning] environments (an integer, or a list for a throughput sweep), episodes, alpha, gamma,
+//               epsilon_start, epsilon_end, epsilon_decay, tie_break ("random" | "first"),
+//               update ("deterministic" | "atomic"), q_table ("per_environment" | "shared"),
+//               test_episodes, engine ("batch" | "generic")                    (algorithm = "qlearning")
 //   [run] device ("auto" | "cpu" | "cuda" | "all"), threads, gpus, streams, simd
 //   [output] file, plot, events
 #pragma once
@@ -46,6 +50,21 @@ struct PerftSettings {
   std::vector<PerftPosition> positions;
 };
 
+struct QLearningConfig {
+  std::vector<uint32_t> environments{1}; // more than one: a throughput sweep, one run per entry
+  uint32_t episodes = 100;
+  double alpha = 0.5;
+  double gamma = 0.9;
+  double epsilon_start = 1.0;
+  double epsilon_end = 0.0;
+  double epsilon_decay = 0.99;
+  std::string tie_break = "random";      // random | first
+  std::string update = "deterministic";  // deterministic | atomic
+  std::string q_table = "per_environment"; // per_environment | shared
+  uint32_t test_episodes = 10;
+  std::string engine = "batch";          // batch | generic
+};
+
 struct ExperimentConfig {
   std::string file;
   std::string name;
@@ -57,6 +76,7 @@ struct ExperimentConfig {
   std::optional<std::string> start_state;
   std::string engine = "batch";
   PerftSettings perft;
+  QLearningConfig qlearning;
   RunSettings run;
   std::string output_file;     // empty: results/<name>.json
   std::string plot_file;

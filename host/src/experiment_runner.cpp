@@ -12,7 +12,9 @@
 #include "gsdk/core/playouts.hpp"
 #include "hardware.hpp"
 #include "perft_runner.hpp"
+#include "qlearning_runner.hpp"
 #include "progress_bar.hpp"
+#include "results_file.hpp"
 
 namespace gsdk::host {
 
@@ -72,6 +74,7 @@ const LoadedPlugin& require_plugin(const PluginCatalog& catalog, const std::stri
 
 ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog& catalog, const RunOptions& options) {
   if (config.algorithm == "perft") return run_perft_experiment(config, catalog, options);
+  if (config.algorithm == "qlearning") return run_qlearning_experiment(config, catalog, options);
   const toml::node* game_node = config.raw.get("game");
   const std::string where = game_node ? located(game_node->source(), "") : "";
   const LoadedPlugin& plugin = require_plugin(catalog, config.game, where);
@@ -98,11 +101,7 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
     }
   }
 
-  std::ofstream events;
-  if (!config.events_file.empty()) {
-    events.open(config.events_file);
-    if (!events) throw std::runtime_error(fmt::format("{}: cannot write the events file", config.events_file));
-  }
+  std::ofstream events = open_events(config.events_file);
   std::mutex events_mutex;
   ProgressBar bar(config.name, options.progress);
   const auto progress = [&](uint64_t done, uint64_t total) {

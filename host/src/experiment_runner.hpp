@@ -21,6 +21,7 @@ struct ExperimentRun {
 
 struct RunOptions {
   bool progress = true; // progress bar on a terminal
+  std::string picture;  // Q-learning: where to write the policy picture (PNG), if anywhere
 };
 
 // Throws ConfigError / std::runtime_error for anything detected before running (unknown game, bad

@@ -12,6 +12,7 @@
 #include "hardware.hpp"
 #include "perft_report.hpp"
 #include "progress_bar.hpp"
+#include "results_file.hpp"
 
 namespace gsdk::host {
 
@@ -70,11 +71,7 @@ ExperimentRun run_perft_experiment(const ExperimentConfig& config, const PluginC
   std::vector<core::StateBlob> roots;
   for (const auto& p : config.perft.positions) roots.push_back(read_root(game, p));
 
-  std::ofstream events;
-  if (!config.events_file.empty()) {
-    events.open(config.events_file);
-    if (!events) throw std::runtime_error(fmt::format("{}: cannot write the events file", config.events_file));
-  }
+  std::ofstream events = open_events(config.events_file);
   std::mutex events_mutex;
 
   ExperimentRun run;

@@ -19,6 +19,17 @@ void write_json(const std::string& path, const nlohmann::json& document) {
   if (!out) throw std::runtime_error(fmt::format("{}: writing the results file failed", path));
 }
 
+std::ofstream open_events(const std::string& path) {
+  std::ofstream events;
+  if (path.empty()) return events;
+  const std::filesystem::path p(path);
+  std::error_code ec;
+  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
+  events.open(p);
+  if (!events) throw std::runtime_error(fmt::format("{}: cannot write the events file", path));
+  return events;
+}
+
 nlohmann::json read_json(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error(fmt::format("{}: cannot open", path));

@@ -40,6 +40,53 @@ void print_summary(const ExperimentRun& run, const std::string& out_path) {
   std::printf("  digest %s\n  results %s\n", r["digest"].get<std::string>().c_str(), out_path.c_str());
 }
 
+void print_qlearning_entry(const nlohmann::json& e) {
+  const auto& t = e["timings"];
+  std::printf("  %u environments x %u agents, %zu episodes (%s engine on %s, %s updates, %s ties, %s table)\n",
+              e["environments"].get<uint32_t>(), e["agents"].get<uint32_t>(), e["episodes"].get<size_t>(),
+              e["engine"].get<std::string>().c_str(), e["device"].get<std::string>().c_str(),
+              e["update"].get<std::string>().c_str(), e["tie_break"].get<std::string>().c_str(),
+              e["q_table"].get<std::string>().c_str());
+  std::printf("  flag rate: last training episode %.4f, greedy test %.4f over %u episodes\n",
+              e["train"]["final_flag_rate"].get<double>(), e["test"]["flag_rate"].get<double>(),
+              e["test"]["episodes"].get<uint32_t>());
+  if (!e["greedy_reach"]["table0"].is_null()) {
+    const auto& r = e["greedy_reach"]["table0"];
+    std::printf("  greedy policy reaches the flag from %u of %u free cells that can reach it (%.2f%%)",
+                r["reached"].get<uint32_t>(), r["reachable"].get<uint32_t>(), 100 * r["rate"].get<double>());
+    if (e["greedy_reach"]["tables"].get<size_t>() > 1)
+      std::printf("; over all %zu tables: mean %.2f%%, worst %.2f%%", e["greedy_reach"]["tables"].get<size_t>(),
+                  100 * e["greedy_reach"]["mean_rate"].get<double>(), 100 * e["greedy_reach"]["min_rate"].get<double>());
+    std::printf("\n");
+  }
+  std::printf("  time %.3f s wall", t["wall_seconds"].get<double>());
+  if (t["device_milliseconds"].get<double>() > 0) std::printf(", %.3f ms in GPU kernels", t["device_milliseconds"].get<double>());
+  std::printf(", %s agent-steps: %.4g per second", fmt::format("{}", t["agent_steps"].get<uint64_t>()).c_str(),
+              t["agent_steps_per_second"].get<double>());
+  if (t["agent_steps_per_kernel_second"].get<double>() > 0)
+    std::printf(" (%.4g per kernel second)", t["agent_steps_per_kernel_second"].get<double>());
+  std::printf("\n");
+}
+
+void print_qlearning_summary(const ExperimentRun& run, const std::string& out_path) {
+  const auto& r = run.results;
+  std::printf("%s: Q-learning of %s on %s (seed %s)\n", r["experiment"]["name"].get<std::string>().c_str(),
+              r["game"]["name"].get<std::string>().c_str(), r["devices"].get<std::string>().c_str(),
+              r["seed"].dump().c_str());
+  if (r["result"].contains("sweep")) {
+    std::printf("  %12s %12s %16s %18s %14s\n", "environments", "wall s", "agent-steps", "agent-steps/s", "kernel ms");
+    for (const auto& e : r["result"]["sweep"])
+      std::printf("  %12u %12.3f %16llu %18.4g %14.3f\n", e["environments"].get<uint32_t>(),
+                  e["timings"]["wall_seconds"].get<double>(),
+                  static_cast<unsigned long long>(e["timings"]["agent_steps"].get<uint64_t>()),
+                  e["timings"]["agent_steps_per_second"].get<double>(), e["timings"]["device_milliseconds"].get<double>());
+  } else {
+    print_qlearning_entry(r["result"]);
+  }
+  if (r.contains("picture")) std::printf("  picture %s\n", r["picture"].get<std::string>().c_str());
+  std::printf("  digest %s\n  results %s\n", r["digest"].get<std::string>().c_str(), out_path.c_str());
+}
+
 // The exit status of a run whose results are saved in `out`, saying what went wrong.
 int finish(const ExperimentRun& run, const std::string& out) {
   if (!run.complete) {
@@ -64,7 +111,8 @@ int command_run(const Arguments& args) {
       "threads", po::value<unsigned>(), "CPU worker threads (overrides run.threads; 0: all)")(
       "seed", po::value<uint64_t>(), "random seed (overrides seed)")(
       "out", po::value<std::string>(), "results file (default: output.file, else results/<name>.json)")(
-      "plot", po::value<std::string>(), "write a PNG of the score histogram against the exact distribution")(
+      "plot", po::value<std::string>(),
+      "write a PNG: the score histogram against the exact distribution, or the learned policy (qlearning)")(
       "quiet,q", "no progress bar");
   po::positional_options_description positional;
   positional.add("config", 1);
@@ -87,9 +135,11 @@ int command_run(const Arguments& args) {
     return kExitUsage;
   }
   const PluginCatalog catalog = load_catalog(vm, true);
+  const std::string plot = vm.count("plot") ? vm["plot"].as<std::string>() : config.plot_file;
   ExperimentRun run;
   try {
-    run = run_experiment(config, catalog, RunOptions{!vm.count("quiet")});
+    run = run_experiment(config, catalog,
+                         RunOptions{!vm.count("quiet"), config.algorithm == "qlearning" ? plot : std::string()});
   } catch (const ConfigError& e) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
@@ -106,9 +156,12 @@ int command_run(const Arguments& args) {
     print_perft_table(run.results, out);
     return finish(run, out);
   }
+  if (config.algorithm == "qlearning") {
+    print_qlearning_summary(run, out);
+    return finish(run, out);
+  }
   print_summary(run, out);
 
-  const std::string plot = vm.count("plot") ? vm["plot"].as<std::string>() : config.plot_file;
   if (!plot.empty() && run.results["result"]["playouts"].get<uint64_t>() > 0) {
     std::vector<double> exact;
     if (run.results.contains("exact_distribution")) exact = run.results["exact_distribution"].get<std::vector<double>>();

@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 1u
+#define GSDK_ABI_MINOR 2u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -55,6 +55,11 @@ extern "C" {
 #define GSDK_TYPE_SCORE_DISTRIBUTION 0x4753000au
 #define GSDK_TYPE_CPU_PERFT 0x4753000bu   /* ABI 1.1 */
 #define GSDK_TYPE_CUDA_PERFT 0x4753000cu  /* ABI 1.1 */
+#define GSDK_TYPE_ENVIRONMENT 0x4753000du      /* ABI 1.2 */
+#define GSDK_TYPE_QLEARNING_REQUEST 0x4753000eu /* ABI 1.2 */
+#define GSDK_TYPE_CPU_QLEARNING 0x4753000fu    /* ABI 1.2 */
+#define GSDK_TYPE_CUDA_QLEARNING 0x47530010u   /* ABI 1.2 */
+#define GSDK_TYPE_RENDER 0x47530011u           /* ABI 1.2 */
 
 /* Capability table names for get_proc. */
 #define GSDK_TABLE_GAME "gsdk.game.v1"
@@ -64,6 +69,10 @@ extern "C" {
 #define GSDK_TABLE_SCORE_DISTRIBUTION "gsdk.score_distribution.v1"
 #define GSDK_TABLE_CPU_PERFT "gsdk.cpu_perft.v1"   /* ABI 1.1 */
 #define GSDK_TABLE_CUDA_PERFT "gsdk.cuda_perft.v1" /* ABI 1.1 */
+#define GSDK_TABLE_ENVIRONMENT "gsdk.environment.v1"     /* ABI 1.2 */
+#define GSDK_TABLE_CPU_QLEARNING "gsdk.cpu_qlearning.v1" /* ABI 1.2 */
+#define GSDK_TABLE_CUDA_QLEARNING "gsdk.cuda_qlearning.v1" /* ABI 1.2 */
+#define GSDK_TABLE_RENDER "gsdk.render.v1"               /* ABI 1.2 */
 
 typedef struct gsdk_header {
   uint32_t type;
@@ -298,6 +307,94 @@ typedef struct gsdk_cuda_perft {
                          const uint32_t* moves, uint32_t count, void* children, uint32_t* child_counts,
                          void* stream, char* error, uint32_t error_size);
 } gsdk_cuda_perft;
+
+/* ---- tabular environments and multi-agent Q-learning (ABI 1.2) ------------------------------- */
+
+/* A tabular environment: states 0..state_count-1, actions 0..action_count-1, deterministic steps.
+ * An environment holds agent_count agents; each episode every agent starts on a state drawn uniformly
+ * from start_states and moves until a step reports terminal. A training run follows the semantics of
+ * sdk/include/gsdk/qlearning/semantics.hpp exactly, on every device. */
+typedef struct gsdk_environment {
+  gsdk_header header;
+  uint32_t (*state_count)(const gsdk_game_instance* instance);
+  uint32_t (*action_count)(const gsdk_game_instance* instance);
+  uint32_t (*agent_count)(const gsdk_game_instance* instance);
+  /* Steps an episode lasts at most (>= 1). */
+  uint32_t (*step_limit)(const gsdk_game_instance* instance);
+  /* Writes up to capacity start states (ascending) and returns how many there are; states may be NULL. */
+  uint32_t (*start_states)(const gsdk_game_instance* instance, uint32_t* states, uint32_t capacity);
+  /* The transition from a non-terminal state: next state, reward, and 1 when next is terminal. */
+  void (*step)(const gsdk_game_instance* instance, uint32_t state, uint32_t action, uint32_t* next, float* reward,
+               int32_t* terminal);
+} gsdk_environment;
+
+#define GSDK_QL_SHARED_TABLE 1u    /* one Q-table for all environments of the request (else one each) */
+#define GSDK_QL_FIRST_MAX_TIES 2u  /* greedy ties go to the lowest action (else uniformly at random) */
+#define GSDK_QL_ATOMIC_UPDATES 4u  /* CUDA: updates race through atomic adds (fastest, not reproducible) */
+
+/* Per environment and episode, GSDK_QL_STAT_COUNT counters. */
+#define GSDK_QL_STAT_SUCCESSES 0   /* agents whose terminal step paid a positive reward */
+#define GSDK_QL_STAT_FAILURES 1    /* agents whose terminal step paid a negative reward */
+#define GSDK_QL_STAT_STEPS 2       /* steps the episode lasted */
+#define GSDK_QL_STAT_AGENT_STEPS 3 /* agent moves made (each active agent, each step) */
+#define GSDK_QL_STAT_COUNT 4
+
+/* Environments first_environment .. first_environment + environment_count - 1 train for episodes
+ * first_episode .. first_episode + episode_count - 1. Agent a of environment e draws its random bits in
+ * episode k from the stream (seed, e, a, k) alone, so a request may be cut into environment ranges
+ * anywhere. All pointers are host memory. */
+typedef struct gsdk_qlearning_request {
+  gsdk_header header;
+  uint64_t seed;
+  uint32_t first_environment;
+  uint32_t environment_count;
+  uint32_t first_episode;
+  uint32_t episode_count;
+  uint32_t flags; /* GSDK_QL_* */
+  float alpha;    /* learning rate */
+  float gamma;    /* discount */
+  uint32_t reserved;
+  /* Episode i explores when a uniform 32-bit draw is below explore_thresholds[i] (epsilon * 2^32). */
+  const uint32_t* explore_thresholds;
+  /* In and out: environment_count tables (one with GSDK_QL_SHARED_TABLE) of state_count * action_count
+   * values, value (s, a) at s * action_count + a. */
+  float* q_tables;
+  /* Out: environment_count * episode_count * GSDK_QL_STAT_COUNT counters, environment-major. */
+  uint32_t* episode_stats;
+  /* Added to when not NULL: environment_count * state_count counts of the states agents moved onto. */
+  uint64_t* visits;
+} gsdk_qlearning_request;
+
+typedef struct gsdk_cpu_qlearning {
+  gsdk_header header;
+  /* Trains the request on the calling thread. */
+  int32_t (*train)(const gsdk_game_instance* instance, const gsdk_qlearning_request* request, char* error,
+                   uint32_t error_size);
+} gsdk_cpu_qlearning;
+
+typedef struct gsdk_cuda_qlearning {
+  gsdk_header header;
+  /* Device scratch bytes train needs for this request. */
+  uint64_t (*scratch_bytes)(const gsdk_game_instance* instance, const gsdk_qlearning_request* request);
+  /* Trains the request on the device and stream (a cudaStream_t) with scratch from the host's arena,
+   * the whole run in device code; returns when the outputs are in host memory. *device_milliseconds
+   * receives the kernel time. */
+  int32_t (*train)(const gsdk_game_instance* instance, const gsdk_qlearning_request* request, int32_t device,
+                   void* stream, void* scratch, uint64_t scratch_size, double* device_milliseconds, char* error,
+                   uint32_t error_size);
+} gsdk_cuda_qlearning;
+
+/* ---- pictures (ABI 1.2) ------------------------------------------------------------------------ */
+
+typedef struct gsdk_render {
+  gsdk_header header;
+  /* Draws the environment with the greedy policy of q_table (state_count * action_count values) and,
+   * when visits is not NULL, a heat map of its state_count counts, as 8-bit RGB rows into rgb (capacity
+   * bytes). Returns GSDK_OK with *width and *height set; with rgb NULL or too small it only sets them. */
+  int32_t (*policy_image)(const gsdk_game_instance* instance, const float* q_table, const uint64_t* visits,
+                          uint8_t* rgb, uint64_t capacity, uint32_t* width, uint32_t* height, char* error,
+                          uint32_t error_size);
+} gsdk_render;
 
 /* The entry point every plugin exports. */
 GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info,

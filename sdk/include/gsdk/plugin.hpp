@@ -33,6 +33,12 @@
 //         uint32_t count, const uint32_t* offsets, uint32_t* moves, void* stream) const;
 //         void cuda_perft_apply_moves(const State*, const uint32_t* parents, const uint32_t* moves, uint32_t count,
 //         State* children, uint32_t* child_counts, void* stream) const;
+//     // a tabular environment (gets the CPU Q-learning trainer of gsdk/qlearning/train_cpu.hpp for free):
+//     const Env& environment() const; std::span<const uint32_t> start_states() const;
+//     uint64_t cuda_qlearning_scratch_bytes(const gsdk_qlearning_request&) const; double cuda_qlearning_train(
+//         const gsdk_qlearning_request&, int32_t device, void* stream, void* scratch, uint64_t scratch_size) const;
+//     void policy_image(const float* q_table, const uint64_t* visits, std::vector<uint8_t>& rgb, uint32_t& width,
+//         uint32_t& height) const;
 //   };
 //   GSDK_PLUGIN(MyGame, "1.0.0")
 //
@@ -40,6 +46,7 @@
 // a status code and a message.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <new>
@@ -51,6 +58,7 @@
 #include <vector>
 
 #include "gsdk/gsdk_plugin.h"
+#include "gsdk/qlearning/train_cpu.hpp"
 
 namespace gsdk {
 
@@ -152,6 +160,28 @@ concept HasCudaPerft = requires(const G g, const typename G::State* states, type
   g.cuda_perft_count_leaves(states, uint32_t{}, uint32_t{}, out, stream);
   g.cuda_perft_generate_moves(states, uint32_t{}, in, out, stream);
   g.cuda_perft_apply_moves(states, in, in, uint32_t{}, children, out, stream);
+};
+
+template <typename G>
+concept HasEnvironment = requires(const G g) {
+  { g.environment().step(uint32_t{}, uint32_t{}) } -> std::same_as<qlearning::Transition>;
+  { g.environment().state_count() } -> std::convertible_to<uint32_t>;
+  { g.environment().action_count() } -> std::convertible_to<uint32_t>;
+  { g.environment().agent_count() } -> std::convertible_to<uint32_t>;
+  { g.environment().step_limit() } -> std::convertible_to<uint32_t>;
+  { g.start_states() } -> std::convertible_to<std::span<const uint32_t>>;
+};
+
+template <typename G>
+concept HasCudaQLearning = requires(const G g, const gsdk_qlearning_request& r) {
+  { g.cuda_qlearning_scratch_bytes(r) } -> std::convertible_to<uint64_t>;
+  { g.cuda_qlearning_train(r, int32_t{}, static_cast<void*>(nullptr), static_cast<void*>(nullptr), uint64_t{}) }
+      -> std::convertible_to<double>;
+};
+
+template <typename G>
+concept HasPolicyImage = requires(const G g, std::vector<uint8_t>& rgb, uint32_t& w) {
+  g.policy_image(static_cast<const float*>(nullptr), static_cast<const uint64_t*>(nullptr), rgb, w, w);
 };
 
 // The static C tables of one game class.
@@ -259,6 +289,47 @@ template <typename G> struct Adapter {
     });
   }
 
+  static uint32_t env_states(const gsdk_game_instance* i) { return game(i).environment().state_count(); }
+  static uint32_t env_actions(const gsdk_game_instance* i) { return game(i).environment().action_count(); }
+  static uint32_t env_agents(const gsdk_game_instance* i) { return game(i).environment().agent_count(); }
+  static uint32_t env_step_limit(const gsdk_game_instance* i) { return game(i).environment().step_limit(); }
+  static uint32_t env_starts(const gsdk_game_instance* i, uint32_t* out, uint32_t capacity) {
+    const std::span<const uint32_t> starts = game(i).start_states();
+    if (out) std::memcpy(out, starts.data(), std::min<size_t>(capacity, starts.size()) * sizeof(uint32_t));
+    return static_cast<uint32_t>(starts.size());
+  }
+  static void env_step(const gsdk_game_instance* i, uint32_t state, uint32_t action, uint32_t* next, float* reward,
+                       int32_t* terminal) {
+    const qlearning::Transition t = game(i).environment().step(state, action);
+    *next = t.next;
+    *reward = t.reward;
+    *terminal = t.terminal ? 1 : 0;
+  }
+  static int32_t cpu_qlearning(const gsdk_game_instance* i, const gsdk_qlearning_request* r, char* error,
+                               uint32_t error_size) {
+    return guarded(error, error_size,
+                   [&] { qlearning::train_cpu(game(i).environment(), *r, game(i).start_states()); });
+  }
+  static uint64_t cuda_qlearning_scratch(const gsdk_game_instance* i, const gsdk_qlearning_request* r) {
+    return game(i).cuda_qlearning_scratch_bytes(*r);
+  }
+  static int32_t cuda_qlearning(const gsdk_game_instance* i, const gsdk_qlearning_request* r, int32_t device,
+                                void* stream, void* scratch, uint64_t scratch_size, double* milliseconds, char* error,
+                                uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      const double ms = game(i).cuda_qlearning_train(*r, device, stream, scratch, scratch_size);
+      if (milliseconds) *milliseconds = ms;
+    });
+  }
+  static int32_t policy_image(const gsdk_game_instance* i, const float* q, const uint64_t* visits, uint8_t* rgb,
+                              uint64_t capacity, uint32_t* width, uint32_t* height, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      std::vector<uint8_t> pixels;
+      game(i).policy_image(q, visits, pixels, *width, *height);
+      if (rgb && capacity >= pixels.size()) std::memcpy(rgb, pixels.data(), pixels.size());
+    });
+  }
+
   static const gsdk_game* game_table() {
     static const std::span<const gsdk_param_desc> params = G::parameters();
     static const gsdk_game table = {
@@ -302,6 +373,22 @@ template <typename G> struct Adapter {
                                             G::kCudaPerftLeafPlies, 0, &cuda_count_leaves, &cuda_generate_moves,
                                             &cuda_apply_moves};
       if (n == GSDK_TABLE_CUDA_PERFT) return &perft;
+    }
+    if constexpr (HasEnvironment<G>) {
+      static const gsdk_environment environment = {{GSDK_TYPE_ENVIRONMENT, sizeof(gsdk_environment)}, &env_states,
+                                                   &env_actions, &env_agents, &env_step_limit, &env_starts, &env_step};
+      static const gsdk_cpu_qlearning cpu = {{GSDK_TYPE_CPU_QLEARNING, sizeof(gsdk_cpu_qlearning)}, &cpu_qlearning};
+      if (n == GSDK_TABLE_ENVIRONMENT) return &environment;
+      if (n == GSDK_TABLE_CPU_QLEARNING) return &cpu;
+    }
+    if constexpr (HasCudaQLearning<G>) {
+      static const gsdk_cuda_qlearning cuda = {{GSDK_TYPE_CUDA_QLEARNING, sizeof(gsdk_cuda_qlearning)},
+                                               &cuda_qlearning_scratch, &cuda_qlearning};
+      if (n == GSDK_TABLE_CUDA_QLEARNING) return &cuda;
+    }
+    if constexpr (HasPolicyImage<G>) {
+      static const gsdk_render render = {{GSDK_TYPE_RENDER, sizeof(gsdk_render)}, &policy_image};
+      if (n == GSDK_TABLE_RENDER) return &render;
     }
     return nullptr;
   }

@@ -17,6 +17,10 @@ struct PluginTables {
   const gsdk_score_distribution* score_distribution = nullptr; // optional
   const gsdk_cpu_perft* cpu_perft = nullptr;                // optional (ABI 1.1)
   const gsdk_cuda_perft* cuda_perft = nullptr;              // optional (ABI 1.1)
+  const gsdk_environment* environment = nullptr;            // optional (ABI 1.2)
+  const gsdk_cpu_qlearning* cpu_qlearning = nullptr;        // optional (ABI 1.2)
+  const gsdk_cuda_qlearning* cuda_qlearning = nullptr;      // optional (ABI 1.2)
+  const gsdk_render* render = nullptr;                      // optional (ABI 1.2)
 
   std::string name() const { return info.plugin_name ? info.plugin_name : ""; }
   std::string version() const { return info.plugin_version ? info.plugin_version : ""; }

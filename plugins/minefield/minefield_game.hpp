@@ -1,0 +1,67 @@
+// minefield_game.hpp - the minefield as a gsdk game: one agent's walk as per-state rules (for tests,
+// conformance and playouts), the tabular environment the Q-learning trainers run on CPU and CUDA, and
+// the policy picture.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "board.hpp"
+#include "environment.hpp"
+#include "gsdk/plugin.hpp"
+
+namespace minefield {
+
+// One agent: its cell and the steps it has taken (an agent stops at the step limit).
+struct State {
+  uint32_t cell;
+  uint32_t steps;
+};
+
+class Game {
+public:
+  using State = minefield::State;
+  static constexpr const char* kName = "minefield";
+  static constexpr const char* kDescription =
+      "agents walk an N x N grid of mines to its flag (+1 on the flag, -1 on a mine): multi-agent Q-learning";
+  static constexpr uint32_t kPlayers = 1;
+  static constexpr uint32_t kFlags = 0;
+
+  static std::span<const gsdk_param_desc> parameters();
+  explicit Game(const gsdk::Params& params);
+  Game(const Game&) = delete; // environment_ points into board_
+  Game& operator=(const Game&) = delete;
+
+  uint32_t max_moves() const { return kActions; }
+  std::pair<int64_t, int64_t> score_range() const { return {-1, 1}; }
+  void initial_state(State& s) const { s = State{board_.starts.front(), 0}; }
+  int32_t current_player(const State& s) const;
+  uint32_t legal_moves(const State& s, uint32_t* moves, double* probabilities) const;
+  void apply_move(State& s, uint32_t action) const;
+  int64_t score(const State& s) const;
+  std::string state_to_string(const State& s) const;
+  std::string move_to_string(const State&, uint32_t action) const;
+  State state_from_string(std::string_view text) const;
+
+  const Environment& environment() const { return environment_; }
+  std::span<const uint32_t> start_states() const { return board_.starts; }
+#if defined(GSDK_WITH_CUDA)
+  uint64_t cuda_qlearning_scratch_bytes(const gsdk_qlearning_request& request) const;
+  double cuda_qlearning_train(const gsdk_qlearning_request& request, int32_t device, void* stream, void* scratch,
+                              uint64_t scratch_size) const;
+#endif
+  void policy_image(const float* q_table, const uint64_t* visits, std::vector<uint8_t>& rgb, uint32_t& width,
+                    uint32_t& height) const;
+
+  const Board& board() const { return board_; }
+
+private:
+  Board board_;
+  Environment environment_;
+};
+
+} // namespace minefield
