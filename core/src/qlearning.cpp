@@ -251,54 +251,75 @@ std::vector<uint32_t> explore_thresholds(const QLearningSettings& s, uint32_t fi
   return out;
 }
 
-GreedyReach greedy_reach(const GameInstance& game, const float* table) {
+GreedyReachEvaluator::GreedyReachEvaluator(const GameInstance& game) {
   if (!game.tables().environment)
     throw std::invalid_argument(fmt::format("game '{}' has no environment table", game.game().name));
   const AbiEnvironment env(game);
-  const std::vector<uint32_t> starts = start_states(game, env.states);
-  // Transitions of every state that can be stood on; `good` marks states from which some path pays off.
-  std::vector<qlearning::Transition> moves(uint64_t{env.states} * env.actions);
-  std::vector<uint8_t> standable(env.states, 0), good(env.states, 0);
-  std::deque<uint32_t> frontier(starts.begin(), starts.end());
-  for (uint32_t s : starts) standable[s] = 1;
+  actions_ = env.actions;
+  starts_ = start_states(game, env.states);
+  moves_.assign(uint64_t{env.states} * env.actions, Move{0, -1});
+  good_.assign(env.states, 0);
+  // Forward from the starts over non-terminal moves; predecessors kept for the backward pass.
+  std::vector<uint8_t> standable(env.states, 0);
+  std::vector<std::vector<uint32_t>> predecessors(env.states);
+  std::deque<uint32_t> frontier(starts_.begin(), starts_.end()), winners;
+  for (uint32_t s : starts_) standable[s] = 1;
   while (!frontier.empty()) {
     const uint32_t s = frontier.front();
     frontier.pop_front();
     for (uint32_t a = 0; a < env.actions; ++a) {
       const qlearning::Transition t = env.step(s, a);
-      moves[uint64_t{s} * env.actions + a] = t;
-      if (!t.terminal && !standable[t.next]) {
-        standable[t.next] = 1;
-        frontier.push_back(t.next);
-      }
-    }
-  }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (uint32_t s = 0; s < env.states; ++s) {
-      if (!standable[s] || good[s]) continue;
-      for (uint32_t a = 0; a < env.actions && !good[s]; ++a) {
-        const qlearning::Transition& t = moves[uint64_t{s} * env.actions + a];
-        if ((t.terminal && t.reward > 0) || (!t.terminal && good[t.next])) good[s] = changed = true;
-      }
-    }
-  }
-  GreedyReach r;
-  r.starts = static_cast<uint32_t>(starts.size());
-  for (uint32_t start : starts) {
-    if (!good[start]) continue;
-    ++r.reachable;
-    uint32_t s = start;
-    for (uint32_t step = 0; step < env.limit; ++step) {
-      const float* row = table + uint64_t{s} * env.actions;
-      const uint32_t a = static_cast<uint32_t>(std::max_element(row, row + env.actions) - row);
-      const qlearning::Transition& t = moves[uint64_t{s} * env.actions + a];
+      moves_[uint64_t{s} * env.actions + a] = {t.next, static_cast<int8_t>(t.terminal ? (t.reward > 0 ? 1 : -1) : 0)};
       if (t.terminal) {
-        r.reached += t.reward > 0;
+        if (t.reward > 0 && !good_[s]) good_[s] = 1, winners.push_back(s);
+        continue;
+      }
+      predecessors[t.next].push_back(s);
+      if (!standable[t.next]) standable[t.next] = 1, frontier.push_back(t.next);
+    }
+  }
+  // Backward from the states with a winning move.
+  while (!winners.empty()) {
+    const uint32_t s = winners.front();
+    winners.pop_front();
+    for (uint32_t p : predecessors[s])
+      if (!good_[p]) good_[p] = 1, winners.push_back(p);
+  }
+}
+
+GreedyReach GreedyReachEvaluator::evaluate(const float* table) const {
+  // Per state: 0 not yet known, 1 the greedy path reaches the reward, 2 it does not, 3 on the path in hand.
+  std::vector<uint8_t> verdict(good_.size(), 0);
+  std::vector<uint32_t> path;
+  GreedyReach r;
+  r.starts = static_cast<uint32_t>(starts_.size());
+  for (uint32_t start : starts_) {
+    if (!good_[start]) continue;
+    ++r.reachable;
+    uint8_t result = 0;
+    for (uint32_t s = start;;) {
+      if (verdict[s] == 1 || verdict[s] == 2) {
+        result = verdict[s];
         break;
       }
-      s = t.next;
+      if (verdict[s] == 3) { // a cycle
+        result = 2;
+        break;
+      }
+      verdict[s] = 3;
+      path.push_back(s);
+      const float* row = table + uint64_t{s} * actions_;
+      const uint32_t a = static_cast<uint32_t>(std::max_element(row, row + actions_) - row);
+      const Move& m = moves_[uint64_t{s} * actions_ + a];
+      if (m.outcome != 0) {
+        result = m.outcome > 0 ? 1 : 2;
+        break;
+      }
+      s = m.next;
     }
+    for (uint32_t s : path) verdict[s] = result;
+    path.clear();
+    r.reached += result == 1;
   }
   return r;
 }
@@ -325,8 +346,14 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
   if (job.count_visits) out.visits.assign(env.states, 0);
 
   Trainer trainer(game, job, env, static_cast<uint32_t>(starts.size()));
-  // About fifty chunks, so progress and episode events flow during long runs.
-  const uint32_t chunk = std::max<uint32_t>(1, (s.episodes + 49) / 50);
+  // Up to fifty chunks, so progress and episode events flow during long runs. On a GPU each chunk moves
+  // the tables to the device and back, so big tables come in fewer chunks: at most ~1 GB of copies.
+  uint32_t chunks = 50;
+  if (!job.cuda_devices.empty()) {
+    const uint64_t round_trip = out.tables.size() * sizeof(float) * 2;
+    chunks = static_cast<uint32_t>(std::clamp<uint64_t>((uint64_t{1} << 30) / std::max<uint64_t>(1, round_trip), 1, 50));
+  }
+  const uint32_t chunk = std::max<uint32_t>(1, (s.episodes + chunks - 1) / chunks);
   const auto began = std::chrono::steady_clock::now();
   try {
     for (uint32_t first = 0; first < s.episodes; first += chunk) {
@@ -359,8 +386,9 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
       out.error = std::string("test episodes: ") + e.what();
     }
   }
+  const GreedyReachEvaluator evaluator(game);
   const uint64_t tables = out.tables.size() / table_size;
-  for (uint64_t i = 0; i < tables; ++i) out.reach.push_back(greedy_reach(game, out.tables.data() + i * table_size));
+  for (uint64_t i = 0; i < tables; ++i) out.reach.push_back(evaluator.evaluate(out.tables.data() + i * table_size));
   return out;
 }
 

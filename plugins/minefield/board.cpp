@@ -1,5 +1,6 @@
 // board.cpp - random minefield maps.
 #include "board.hpp"
+#include "environment.hpp"
 
 #include <numeric>
 #include <utility>
@@ -30,6 +31,17 @@ Board make_board(uint32_t size, uint32_t mines, uint64_t map_seed) {
   for (uint32_t c = 0; c < cells; ++c)
     if (b.cells[c] == kEmpty) b.starts.push_back(c);
   return b;
+}
+
+std::vector<uint8_t> encode_cells(const Board& b) {
+  std::vector<uint8_t> encoded(b.cells);
+  for (uint32_t c = 0; c < b.cell_count(); ++c) {
+    if (b.column(c) + 1 == b.size) encoded[c] |= wall_bit(0);
+    if (b.row(c) + 1 == b.size) encoded[c] |= wall_bit(1);
+    if (b.column(c) == 0) encoded[c] |= wall_bit(2);
+    if (b.row(c) == 0) encoded[c] |= wall_bit(3);
+  }
+  return encoded;
 }
 
 } // namespace minefield

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "board.hpp"
 #include "gsdk/hd.hpp"
@@ -15,32 +16,38 @@ namespace minefield {
 inline constexpr uint32_t kActions = 4;
 inline constexpr const char* kActionNames[kActions] = {"right", "down", "left", "up"};
 
+// A cell's byte for the step rule: its Cell kind in bits 0-1 and, in bit 2 + action, a wall that way.
+inline constexpr uint8_t kKindBits = 3;
+GSDK_HD constexpr uint8_t wall_bit(uint32_t action) { return static_cast<uint8_t>(4u << action); }
+
 struct Environment {
   uint32_t size;
   uint32_t agents;
   uint32_t limit;
-  const uint8_t* cells; // host or device memory, whichever side runs step
+  const uint8_t* cells; // encoded as above; host or device memory, whichever side runs step
 
   GSDK_HD uint32_t state_count() const { return size * size; }
   GSDK_HD uint32_t action_count() const { return kActions; }
   GSDK_HD uint32_t agent_count() const { return agents; }
   GSDK_HD uint32_t step_limit() const { return limit; }
 
+  // Walls are looked up rather than derived from cell % size (no division), and the move is arithmetic
+  // (random actions would make branches a coin flip for the CPU's predictor).
   GSDK_HD uint32_t neighbour(uint32_t cell, uint32_t action) const {
-    const uint32_t column = cell % size;
-    switch (action) {
-    case 0: return column + 1 < size ? cell + 1 : cell;
-    case 1: return cell + size < size * size ? cell + size : cell;
-    case 2: return column > 0 ? cell - 1 : cell;
-    default: return cell >= size ? cell - size : cell;
-    }
+    const uint32_t stride = 1u + (size - 1u) * (action & 1u); // down and up move a row, right and left a column
+    const uint32_t negate = 0u - ((action >> 1) & 1u);        // all ones for left and up
+    const uint32_t moved = cell + ((stride ^ negate) - negate);
+    return (cells[cell] & wall_bit(action)) ? cell : moved;
   }
 
   GSDK_HD gsdk::qlearning::Transition step(uint32_t cell, uint32_t action) const {
     const uint32_t next = neighbour(cell, action);
-    const uint8_t kind = cells[next];
+    const uint8_t kind = cells[next] & kKindBits;
     return {next, kind == kMine ? -1.0f : kind == kFlag ? 1.0f : 0.0f, kind != kEmpty};
   }
 };
+
+// The step rule's bytes for a board.
+std::vector<uint8_t> encode_cells(const Board& board);
 
 } // namespace minefield

@@ -34,8 +34,9 @@ Game::Game(const gsdk::Params& params) {
   const int64_t mines = params.get_int("mines");
   board_ = make_board(size, mines < 0 ? 3 * size : static_cast<uint32_t>(mines),
                       static_cast<uint64_t>(params.get_int("map_seed")));
+  step_cells_ = encode_cells(board_);
   environment_ = Environment{size, static_cast<uint32_t>(params.get_int("agents")),
-                             static_cast<uint32_t>(params.get_int("step_limit")), board_.cells.data()};
+                             static_cast<uint32_t>(params.get_int("step_limit")), step_cells_.data()};
 }
 
 int32_t Game::current_player(const State& s) const {

@@ -33,7 +33,7 @@ public:
 
   static std::span<const gsdk_param_desc> parameters();
   explicit Game(const gsdk::Params& params);
-  Game(const Game&) = delete; // environment_ points into board_
+  Game(const Game&) = delete; // environment_ points into step_cells_
   Game& operator=(const Game&) = delete;
 
   uint32_t max_moves() const { return kActions; }
@@ -61,6 +61,7 @@ public:
 
 private:
   Board board_;
+  std::vector<uint8_t> step_cells_; // encode_cells(board_)
   Environment environment_;
 };
 

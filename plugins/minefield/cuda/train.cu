@@ -31,7 +31,7 @@ double Game::cuda_qlearning_train(const gsdk_qlearning_request& request, int32_t
   check(cudaSetDevice(device), "cudaSetDevice");
   auto s = static_cast<cudaStream_t>(stream);
   auto* base = static_cast<unsigned char*>(scratch);
-  check(cudaMemcpyAsync(base, board_.cells.data(), board_.cells.size(), cudaMemcpyHostToDevice, s), "copying the board");
+  check(cudaMemcpyAsync(base, step_cells_.data(), step_cells_.size(), cudaMemcpyHostToDevice, s), "copying the board");
   check(cudaMemcpyAsync(base + layout.starts, board_.starts.data(), board_.starts.size() * 4, cudaMemcpyHostToDevice, s),
         "copying the start cells");
   Environment on_device = environment_;

@@ -56,8 +56,26 @@ struct EpisodeTotals {
 struct GreedyReach {
   uint32_t starts = 0;    // start states
   uint32_t reachable = 0; // ... from which some path reaches a positive reward
-  uint32_t reached = 0;   // ... of those, where the greedy path does, within the step limit
+  uint32_t reached = 0;   // ... of those, where the greedy path does (it ends there rather than cycling)
   double rate() const { return reachable ? static_cast<double>(reached) / reachable : 1.0; }
+};
+
+// The greedy-reach evaluation of a game's tables: the environment's transitions and which start states
+// can reach a positive reward at all are worked out once; each table then costs one pass over the states.
+class GreedyReachEvaluator {
+public:
+  explicit GreedyReachEvaluator(const GameInstance& game); // throws std::invalid_argument without an environment
+  GreedyReach evaluate(const float* table) const;
+
+private:
+  struct Move {
+    uint32_t next;
+    int8_t outcome; // 1: ends with a positive reward, -1: ends otherwise, 0: goes on
+  };
+  uint32_t actions_ = 0;
+  std::vector<uint32_t> starts_;
+  std::vector<Move> moves_;    // states x actions, for states agents can stand on
+  std::vector<uint8_t> good_;  // per state: some path reaches a positive reward
 };
 
 struct QLearningOutcome {
@@ -87,7 +105,5 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
 // Episode thresholds for episodes [first, first + count): explore when a uniform 32-bit draw is below.
 std::vector<uint32_t> explore_thresholds(const QLearningSettings& settings, uint32_t first, uint32_t count);
 
-// Evaluates one table through the game's environment table.
-GreedyReach greedy_reach(const GameInstance& game, const float* table);
 
 } // namespace gsdk::core

@@ -64,37 +64,46 @@ private:
   uint64_t state_ = 0;
 };
 
+// Actions a trainer supports: ties are tracked in a 64-bit mask.
+inline constexpr uint32_t kMaxActions = 64;
+
 GSDK_HD float row_max(const float* row, uint32_t actions) {
   float best = row[0];
   for (uint32_t i = 1; i < actions; ++i) best = row[i] > best ? row[i] : best;
   return best;
 }
 
-// The action an agent takes from `row` (its state's Q-values) given its step's random bits.
+GSDK_HD uint32_t lowest_bit(uint64_t mask) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<uint32_t>(__ffsll(static_cast<long long>(mask)) - 1);
+#else
+  return static_cast<uint32_t>(__builtin_ctzll(mask));
+#endif
+}
+
+// The action an agent takes from `row` (its state's Q-values) given its step's random bits: a uniform
+// action when exploring, else the highest value, ties going to the pick-th tied action counting from the
+// lowest (pick uniform from the high half of r), or to the lowest with first_max_ties. Written without
+// data-dependent branches: exploring or not and the number of ties are coin flips a CPU cannot predict.
 GSDK_HD uint32_t choose_action(const float* row, uint32_t actions, uint64_t r, uint32_t explore_threshold,
                                bool first_max_ties) {
   const uint32_t high = static_cast<uint32_t>(r >> 32);
-  if (static_cast<uint32_t>(r) < explore_threshold)
-    return static_cast<uint32_t>((static_cast<uint64_t>(high) * actions) >> 32);
-  float best = row[0];
-  uint32_t best_action = 0, ties = 1;
-  for (uint32_t i = 1; i < actions; ++i) {
-    if (row[i] > best) {
-      best = row[i];
-      best_action = i;
-      ties = 1;
-    } else if (row[i] == best) {
-      ++ties;
-    }
+  const float best = row_max(row, actions);
+  uint64_t ties = 0;
+  uint32_t tie_count = 0;
+  for (uint32_t i = 0; i < actions; ++i) {
+    const bool tied = row[i] == best;
+    ties |= static_cast<uint64_t>(tied) << i;
+    tie_count += tied;
   }
-  if (ties == 1 || first_max_ties) return best_action;
-  // The pick-th of the tied actions, counting from the lowest.
-  uint32_t pick = static_cast<uint32_t>((static_cast<uint64_t>(high) * ties) >> 32);
-  for (uint32_t i = 0;; ++i) {
-    if (row[i] != best) continue;
-    if (pick == 0) return i;
-    --pick;
+  const uint32_t pick = first_max_ties ? 0u : static_cast<uint32_t>((static_cast<uint64_t>(high) * tie_count) >> 32);
+  for (uint32_t i = 0; i + 1 < actions; ++i) {
+    const uint64_t drop = uint64_t{0} - static_cast<uint64_t>(i < pick); // all ones: drop the lowest tie
+    ties &= (ties - 1) | ~drop;
   }
+  const uint32_t greedy = lowest_bit(ties);
+  const uint32_t explore = static_cast<uint32_t>((static_cast<uint64_t>(high) * actions) >> 32);
+  return static_cast<uint32_t>(r) < explore_threshold ? explore : greedy;
 }
 
 GSDK_HD float td_target(const Transition& t, float gamma, float next_max) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "gsdk/gsdk_plugin.h"
@@ -17,17 +18,19 @@ namespace gsdk::qlearning {
 
 namespace detail {
 
-// One environment's agents and episode bookkeeping while a group advances in lockstep.
+// One environment's agents and episode bookkeeping while a group advances in lockstep. The agents still
+// moving are listed in ascending order, so loops skip the frozen ones without a branch per agent and
+// updates are applied in agent order.
 struct EnvironmentRun {
   uint32_t environment = 0; // index within the request
   uint32_t episode = 0;     // index within the request; episode_count when done
   uint32_t steps = 0;
-  uint32_t active = 0;
   uint32_t stats[GSDK_QL_STAT_COUNT] = {};
-  std::vector<uint32_t> state, action, next;
-  std::vector<float> target, reward;
-  std::vector<uint8_t> alive, terminal;
-  std::vector<AgentStream> random;
+  std::vector<uint32_t> state;       // per agent
+  std::vector<AgentStream> random;   // per agent
+  std::vector<uint32_t> moving;      // agents still moving, ascending
+  std::vector<uint32_t> index, next; // per entry of `moving`: the (s, a) it updates, where it lands
+  std::vector<float> target, reward; // per entry of `moving`
 };
 
 template <class Env> class LockstepTrainer {
@@ -37,6 +40,9 @@ public:
         step_limit_(env.step_limit()) {
     if (starts_.empty()) throw std::invalid_argument("the environment has no start states");
     if (step_limit_ == 0) throw std::invalid_argument("the environment's step limit is 0; expected at least 1");
+    if (actions_ == 0 || actions_ > kMaxActions)
+      throw std::invalid_argument("the environment has " + std::to_string(actions_) + " actions; Q-learning supports 1 to " +
+                                  std::to_string(kMaxActions));
   }
 
   // Trains environments [first, first + count) of the request; `shared` makes them update one table.
@@ -45,12 +51,11 @@ public:
     for (uint32_t i = 0; i < count; ++i) {
       EnvironmentRun& r = runs[i];
       r.environment = first + i;
-      for (auto* v : {&r.state, &r.action, &r.next}) v->resize(agents_);
+      for (auto* v : {&r.state, &r.index, &r.next}) v->resize(agents_);
       r.target.resize(agents_);
       r.reward.resize(agents_);
-      r.alive.resize(agents_);
-      r.terminal.resize(agents_);
       r.random.resize(agents_);
+      r.moving.reserve(agents_);
       begin_episode(r);
     }
     for (;;) {
@@ -74,12 +79,12 @@ private:
   void begin_episode(EnvironmentRun& r) {
     const uint32_t environment = request_.first_environment + r.environment;
     const uint32_t episode = request_.first_episode + r.episode;
+    r.moving.clear();
     for (uint32_t a = 0; a < agents_; ++a) {
       r.random[a] = AgentStream(request_.seed, environment, a, episode);
       r.state[a] = starts_[scaled_index(r.random[a].next(), static_cast<uint32_t>(starts_.size()))];
-      r.alive[a] = 1;
+      r.moving.push_back(a);
     }
-    r.active = agents_;
     r.steps = 0;
     for (uint32_t& s : r.stats) s = 0;
   }
@@ -87,7 +92,7 @@ private:
   // Ends the episode when it cannot go on (a fresh one always can: step limits are at least 1),
   // records it and starts the next.
   void finish_episode_if_over(EnvironmentRun& r) {
-    if (episode_continues(r.steps, step_limit_, r.active, agents_)) return;
+    if (episode_continues(r.steps, step_limit_, static_cast<uint32_t>(r.moving.size()), agents_)) return;
     r.stats[GSDK_QL_STAT_STEPS] = r.steps;
     uint32_t* out =
         request_.episode_stats + (uint64_t{r.environment} * request_.episode_count + r.episode) * GSDK_QL_STAT_COUNT;
@@ -95,39 +100,42 @@ private:
     if (++r.episode < request_.episode_count) begin_episode(r);
   }
 
-  // Reads only: every active agent's action, transition and target.
+  // Reads only: every moving agent's action, transition and target.
   void choose(EnvironmentRun& r, const float* q) {
     const uint32_t threshold = request_.explore_thresholds[r.episode];
     const bool first_max = (request_.flags & GSDK_QL_FIRST_MAX_TIES) != 0;
-    for (uint32_t a = 0; a < agents_; ++a) {
-      if (!r.alive[a]) continue;
+    const uint32_t n = static_cast<uint32_t>(r.moving.size());
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint32_t a = r.moving[i];
       const uint32_t s = r.state[a];
       const uint32_t action = choose_action(q + uint64_t{s} * actions_, actions_, r.random[a].next(), threshold, first_max);
       const Transition t = env_.step(s, action);
-      r.action[a] = action;
-      r.next[a] = t.next;
-      r.reward[a] = t.reward;
-      r.terminal[a] = t.terminal;
-      r.target[a] = td_target(t, request_.gamma, t.terminal ? 0.0f : row_max(q + uint64_t{t.next} * actions_, actions_));
+      r.index[i] = s * actions_ + action;
+      r.next[i] = t.next;
+      r.reward[i] = t.terminal ? (t.reward > 0 ? 1.0f : t.reward < 0 ? -1.0f : 0.5f) : 0.0f; // 0: still moving
+      r.target[i] = td_target(t, request_.gamma, t.terminal ? 0.0f : row_max(q + uint64_t{t.next} * actions_, actions_));
     }
   }
 
-  // The step's updates in agent order, then the moves.
+  // The step's updates in agent order, then the moves; agents whose move ended their episode stop.
   void apply(EnvironmentRun& r, float* q) {
     uint64_t* visits = request_.visits ? request_.visits + uint64_t{r.environment} * env_.state_count() : nullptr;
-    r.stats[GSDK_QL_STAT_AGENT_STEPS] += r.active;
-    for (uint32_t a = 0; a < agents_; ++a) {
-      if (!r.alive[a]) continue;
-      float& value = q[uint64_t{r.state[a]} * actions_ + r.action[a]];
-      value = updated_value(value, r.target[a], request_.alpha);
-      r.state[a] = r.next[a];
-      if (visits) ++visits[r.next[a]];
-      if (!r.terminal[a]) continue;
-      r.alive[a] = 0;
-      --r.active;
-      if (r.reward[a] > 0) ++r.stats[GSDK_QL_STAT_SUCCESSES];
-      if (r.reward[a] < 0) ++r.stats[GSDK_QL_STAT_FAILURES];
+    const uint32_t n = static_cast<uint32_t>(r.moving.size());
+    r.stats[GSDK_QL_STAT_AGENT_STEPS] += n;
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+      float& value = q[r.index[i]];
+      value = updated_value(value, r.target[i], request_.alpha);
+      const uint32_t a = r.moving[i];
+      r.state[a] = r.next[i];
+      if (visits) ++visits[r.next[i]];
+      const float ended = r.reward[i];
+      r.stats[GSDK_QL_STAT_SUCCESSES] += ended == 1.0f;
+      r.stats[GSDK_QL_STAT_FAILURES] += ended == -1.0f;
+      r.moving[kept] = a;
+      kept += ended == 0.0f;
     }
+    r.moving.resize(kept);
     ++r.steps;
     finish_episode_if_over(r);
   }
