@@ -197,6 +197,9 @@ void check(const GameInstance& game, const QLearningJob& job, const AbiEnvironme
     throw std::invalid_argument(fmt::format("game '{}' declares {} states, {} actions, {} agents and a step limit of "
                                             "{}; each must be at least 1", name, env.states, env.actions, env.agents,
                                             env.limit));
+  if (env.actions > qlearning::kMaxActions)
+    throw std::invalid_argument(fmt::format("game '{}' has {} actions; Q-learning supports at most {}", name,
+                                            env.actions, qlearning::kMaxActions));
   if (s.environments == 0) throw std::invalid_argument("Q-learning needs at least one environment");
   if (s.episodes == 0) throw std::invalid_argument("Q-learning needs at least one episode");
   if (!job.cuda_devices.empty()) {

@@ -64,6 +64,17 @@ nlohmann::json results_header(const ExperimentConfig& config, const LoadedPlugin
   return header;
 }
 
+std::unique_ptr<core::GameInstance> instantiate_game(const ExperimentConfig& config, const LoadedPlugin& plugin,
+                                                     const ResolvedParams& params) {
+  try {
+    return std::make_unique<core::GameInstance>(plugin.tables, params.values);
+  } catch (const std::invalid_argument& e) {
+    // config.params keeps the source locations (the copy in config.raw does not).
+    throw ConfigError(config.params.source().begin.line ? located(config.params.source(), e.what())
+                                                        : fmt::format("{}: {}", config.file, e.what()));
+  }
+}
+
 const LoadedPlugin& require_plugin(const PluginCatalog& catalog, const std::string& game, const std::string& where) {
   if (const LoadedPlugin* p = catalog.find(game)) return *p;
   std::string message = fmt::format("{}unknown game '{}'; loaded plugins: {}", where, game, catalog.names());
@@ -79,7 +90,8 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   const std::string where = game_node ? located(game_node->source(), "") : "";
   const LoadedPlugin& plugin = require_plugin(catalog, config.game, where);
   const ResolvedParams params = resolve_params(*plugin.tables.game, config.params);
-  core::GameInstance game(plugin.tables, params.values);
+  const auto instance = instantiate_game(config, plugin, params);
+  const core::GameInstance& game = *instance;
 
   const bool generic = config.engine == "generic";
   const DeviceChoice devices = choose_devices(config.run, plugin.tables, generic);

@@ -2,12 +2,14 @@
 // results document (config, seed, versions, hardware, timings, result, digest).
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "experiment_config.hpp"
 #include "game_params.hpp"
+#include "gsdk/core/game_instance.hpp"
 #include "plugin_catalog.hpp"
 
 namespace gsdk::host {
@@ -34,6 +36,11 @@ nlohmann::json results_header(const ExperimentConfig& config, const LoadedPlugin
 
 // The gsdk {version, abi} and game {name, params, plugin} fields alone (runs without a config file).
 nlohmann::json versions_json(const LoadedPlugin& plugin, const ResolvedParams& params);
+
+// The game with the config's parameters. A combination the game refuses (declared ranges are checked
+// earlier) is a ConfigError located at the config's [params] table.
+std::unique_ptr<core::GameInstance> instantiate_game(const ExperimentConfig& config, const LoadedPlugin& plugin,
+                                                     const ResolvedParams& params);
 
 // The plugin for `game`, or a ConfigError listing what is loaded and what failed to load.
 const LoadedPlugin& require_plugin(const PluginCatalog& catalog, const std::string& game, const std::string& where);

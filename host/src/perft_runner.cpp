@@ -63,7 +63,8 @@ ExperimentRun run_perft_experiment(const ExperimentConfig& config, const PluginC
   const LoadedPlugin& plugin =
       require_plugin(catalog, config.game, game_node ? located(game_node->source(), "") : "");
   const ResolvedParams params = resolve_params(*plugin.tables.game, config.params);
-  core::GameInstance game(plugin.tables, params.values);
+  const auto instance = instantiate_game(config, plugin, params);
+  const core::GameInstance& game = *instance;
   const bool generic = config.perft.engine == "generic";
   const DeviceChoice devices = choose_perft_devices(config.run, plugin.tables, generic);
 

@@ -121,7 +121,8 @@ ExperimentRun run_qlearning_experiment(const ExperimentConfig& config, const Plu
     throw ConfigError(fmt::format("{}game '{}' has no environment table ({}): it cannot be trained by Q-learning",
                                   game_node ? located(game_node->source(), "") : "", config.game, GSDK_TABLE_ENVIRONMENT));
   const ResolvedParams params = resolve_params(*plugin.tables.game, config.params);
-  core::GameInstance game(plugin.tables, params.values);
+  const auto instance = instantiate_game(config, plugin, params);
+  const core::GameInstance& game = *instance;
   const QLearningConfig& q = config.qlearning;
   const DeviceChoice devices = choose_qlearning_devices(config.run, plugin.tables, q.engine == "generic");
   const bool sweep = q.environments.size() > 1;

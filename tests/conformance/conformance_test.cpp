@@ -11,7 +11,9 @@
 //    same for 1 or 2 threads and any item size, replays reproducing the best and worst scores, the
 //    exact score distribution (when given) a probability that the playouts fit;
 //  - CPU and CUDA summaries identical (when a CUDA table exists and a GPU is present);
-//  - a cpu_perft table (when given) counting what the per-state rules count, finished games included.
+//  - a cpu_perft table (when given) counting what the per-state rules count, finished games included;
+//  - an environment table (when given): sane counts, start states and steps; the plugin's CPU Q-learning
+//    equal to the core's generic trainer over the per-state table, and CUDA equal to CPU.
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -25,6 +27,8 @@
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/perft.hpp"
 #include "gsdk/core/playouts.hpp"
+#include "gsdk/core/qlearning.hpp"
+#include "gsdk/qlearning/semantics.hpp"
 #include "plugin_catalog.hpp"
 #include "test_paths.hpp"
 
@@ -249,6 +253,27 @@ TEST_P(Conformance, TablesHaveTheRightTypeSizeAndEntries) {
     EXPECT_EQ(h->type, GSDK_TYPE_REPLAY);
     EXPECT_GE(h->size, sizeof(gsdk_replay));
     EXPECT_NE(t.replay->playout_moves, nullptr);
+  }
+  if (const auto* h = header(GSDK_TABLE_ENVIRONMENT)) {
+    EXPECT_EQ(h->type, GSDK_TYPE_ENVIRONMENT);
+    EXPECT_GE(h->size, sizeof(gsdk_environment));
+    for (const void* fn : {(const void*)t.environment->state_count, (const void*)t.environment->action_count,
+                           (const void*)t.environment->agent_count, (const void*)t.environment->step_limit,
+                           (const void*)t.environment->start_states, (const void*)t.environment->step})
+      EXPECT_NE(fn, nullptr) << "a null entry in the environment table";
+  }
+  if (const auto* h = header(GSDK_TABLE_CPU_QLEARNING)) {
+    EXPECT_EQ(h->type, GSDK_TYPE_CPU_QLEARNING);
+    EXPECT_NE(t.cpu_qlearning->train, nullptr);
+  }
+  if (const auto* h = header(GSDK_TABLE_CUDA_QLEARNING)) {
+    EXPECT_EQ(h->type, GSDK_TYPE_CUDA_QLEARNING);
+    EXPECT_NE(t.cuda_qlearning->scratch_bytes, nullptr);
+    EXPECT_NE(t.cuda_qlearning->train, nullptr);
+  }
+  if (const auto* h = header(GSDK_TABLE_RENDER)) {
+    EXPECT_EQ(h->type, GSDK_TYPE_RENDER);
+    EXPECT_NE(t.render->policy_image, nullptr);
   }
   if (const auto* h = header(GSDK_TABLE_SCORE_DISTRIBUTION)) {
     EXPECT_EQ(h->type, GSDK_TYPE_SCORE_DISTRIBUTION);
@@ -488,6 +513,90 @@ TEST_P(Conformance, CpuPerftTableAgreesWithThePerStateRules) {
       if (expected > 100000) break;
     }
   }
+}
+
+TEST_P(Conformance, EnvironmentStartsAndStepsAreSane) {
+  const gsdk_environment* env = plugin_->tables.environment;
+  if (!env) GTEST_SKIP() << "no environment table";
+  const uint32_t states = env->state_count(handle()), actions = env->action_count(handle());
+  EXPECT_GE(states, 1u);
+  EXPECT_GE(actions, 1u);
+  EXPECT_LE(actions, gsdk::qlearning::kMaxActions);
+  EXPECT_GE(env->agent_count(handle()), 1u);
+  EXPECT_GE(env->step_limit(handle()), 1u);
+  const uint32_t count = env->start_states(handle(), nullptr, 0);
+  ASSERT_GE(count, 1u);
+  std::vector<uint32_t> starts(count + 1, kMoveSentinel);
+  EXPECT_EQ(env->start_states(handle(), starts.data(), count), count);
+  EXPECT_EQ(starts[count], kMoveSentinel) << "start_states wrote past its capacity";
+  starts.pop_back();
+  EXPECT_TRUE(std::is_sorted(starts.begin(), starts.end()));
+  EXPECT_EQ(std::set<uint32_t>(starts.begin(), starts.end()).size(), count) << "start states must be distinct";
+  // Every state reachable from the starts (up to 20000) steps into range, the same way each time.
+  std::set<uint32_t> seen(starts.begin(), starts.end());
+  std::vector<uint32_t> frontier(starts.begin(), starts.end());
+  while (!frontier.empty() && seen.size() < 20000 && !HasFailure()) {
+    const uint32_t s = frontier.back();
+    frontier.pop_back();
+    EXPECT_LT(s, states);
+    for (uint32_t a = 0; a < actions; ++a) {
+      uint32_t next = 0, again = 0;
+      float reward = 0, reward_again = 0;
+      int32_t terminal = 0, terminal_again = 0;
+      env->step(handle(), s, a, &next, &reward, &terminal);
+      env->step(handle(), s, a, &again, &reward_again, &terminal_again);
+      EXPECT_EQ(next, again);
+      EXPECT_EQ(reward, reward_again);
+      EXPECT_EQ(terminal, terminal_again);
+      EXPECT_LT(next, states) << "step(" << s << ", " << a << ")";
+      EXPECT_TRUE(std::isfinite(reward));
+      if (!terminal && seen.insert(next).second) frontier.push_back(next);
+    }
+  }
+}
+
+gsdk::core::QLearningJob small_qlearning_job() {
+  gsdk::core::QLearningJob job;
+  job.settings.seed = 5;
+  job.settings.environments = 3;
+  job.settings.episodes = 12;
+  job.settings.epsilon_decay = 0.8;
+  job.settings.test_episodes = 2;
+  job.count_visits = true;
+  return job;
+}
+
+TEST_P(Conformance, CpuQLearningTableMatchesTheGenericTrainer) {
+  if (!plugin_->tables.environment) GTEST_SKIP() << "no environment table";
+  gsdk::core::QLearningJob job = small_qlearning_job();
+  job.cpu_threads = 1;
+  job.force_generic = true;
+  const auto generic = gsdk::core::run_qlearning(*game_, job);
+  ASSERT_TRUE(generic.error.empty()) << generic.error;
+  EXPECT_EQ(generic.engine, "generic");
+  job.force_generic = false;
+  job.cpu_threads = 2;
+  const auto batch = gsdk::core::run_qlearning(*game_, job);
+  ASSERT_TRUE(batch.error.empty()) << batch.error;
+  EXPECT_EQ(batch.digest(), generic.digest());
+  EXPECT_EQ(batch.visits, generic.visits);
+  EXPECT_EQ(batch.agent_steps, generic.agent_steps);
+  EXPECT_GT(batch.agent_steps, 0u);
+}
+
+TEST_P(Conformance, CpuAndCudaQLearningAreIdentical) {
+  if (!plugin_->tables.cuda_qlearning) GTEST_SKIP() << "no CUDA Q-learning table";
+  GSDK_REQUIRE_GPU();
+  gsdk::core::QLearningJob job = small_qlearning_job();
+  job.cpu_threads = 2;
+  const auto cpu = gsdk::core::run_qlearning(*game_, job);
+  ASSERT_TRUE(cpu.error.empty()) << cpu.error;
+  job.cuda_devices = {0};
+  const auto gpu = gsdk::core::run_qlearning(*game_, job);
+  ASSERT_TRUE(gpu.error.empty()) << gpu.error;
+  EXPECT_EQ(gpu.device, "cuda");
+  EXPECT_EQ(gpu.digest(), cpu.digest());
+  EXPECT_EQ(gpu.visits, cpu.visits);
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryPlugin, Conformance, ::testing::ValuesIn(plugin_files()), test_name);

@@ -201,6 +201,9 @@ double train_cuda(const Env& env, const uint32_t* starts, uint32_t start_count, 
   if (agents == 0 || agents > 1024)
     throw PluginError("CUDA Q-learning runs one thread per agent: 1 to 1024 agents, got " + std::to_string(agents));
   if (start_count == 0) throw PluginError("the environment has no start states");
+  if (actions == 0 || actions > kMaxActions)
+    throw PluginError("the environment has " + std::to_string(actions) + " actions; Q-learning supports 1 to " +
+                      std::to_string(kMaxActions));
   if (env.step_limit() == 0) throw PluginError("the environment's step limit is 0; expected at least 1");
   const bool shared_table = request.flags & GSDK_QL_SHARED_TABLE;
   if (shared_table && !(request.flags & GSDK_QL_ATOMIC_UPDATES))
