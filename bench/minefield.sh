@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# minefield_gpu_check.sh - CPU and CUDA Q-learning digests side by side over several shapes, then the
-# lab and the throughput sweep on the GPU. Logs go to $OUT (or ./gpu-logs).
-# Usage: bench/minefield_gpu_check.sh [BUILD_BIN_DIR]
+# minefield.sh - the Q-learning benchmark: CPU throughput (1 thread and every thread) and the lab on the
+# CPU; where a GPU is present, CPU and CUDA digests side by side over several shapes, the lab on the GPU
+# (whole process) and the throughput sweep over environments in flight. Logs go to $OUT (or ./bench-logs).
+# Usage: bench/minefield.sh [BUILD_BIN_DIR]
 set -uo pipefail
 bin=${1:-build/bin}
-out=${OUT:-gpu-logs}
+out=${OUT:-bench-logs}
 mkdir -p "$out"
 digest() { grep -o '"digest": "[^"]*"' "$1" | tail -1; }
 status=0
 {
+  echo "== CPU: $(nproc) hardware threads"
+  for threads in 1 0; do
+    "$bin/gsdk" run configs/minefield_sweep.toml -q --device cpu --threads $threads \
+      --set 'qlearning.environments=[2, 8, 32]' --set qlearning.episodes=100 --out "$out/sweep_cpu_$threads.json"
+  done
+  /usr/bin/time -f "whole process: %e s wall" "$bin/gsdk" run configs/minefield_lab.toml -q --device cpu \
+    --out "$out/lab_cpu.json" --plot "$out/lab_cpu.png"
+  if ! nvidia-smi > /dev/null 2>&1; then echo "no GPU here: CPU only"; exit 0; fi
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,memory.total --format=csv
   echo "== CPU vs CUDA digests"
   shapes=(
