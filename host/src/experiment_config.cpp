@@ -292,17 +292,18 @@ void read_qlearning(const Section& top, const toml::table& doc, ExperimentConfig
   } else {
     ql.environments = {static_cast<uint32_t>(q.integer("environments", 1, 1, kMaxEnvironments))};
   }
-  ql.episodes = static_cast<uint32_t>(q.integer("episodes", 100, 1, 10000000));
-  ql.alpha = q.real("alpha", 0.5, 0.0, 1.0);
-  ql.gamma = q.real("gamma", 0.9, 0.0, 1.0);
-  ql.epsilon_start = q.real("epsilon_start", 1.0, 0.0, 1.0);
-  ql.epsilon_end = q.real("epsilon_end", 0.0, 0.0, 1.0);
-  ql.epsilon_decay = q.real("epsilon_decay", 0.99, 0.0, 1.0);
-  ql.tie_break = q.string("tie_break", "random", {"random", "first"});
-  ql.update = q.string("update", "deterministic", {"deterministic", "atomic"});
-  ql.q_table = q.string("q_table", "per_environment", {"per_environment", "shared"});
-  ql.test_episodes = static_cast<uint32_t>(q.integer("test_episodes", 10, 0, 1000000));
-  ql.engine = q.string("engine", "batch", {"batch", "generic"});
+  core::QLearningSettings& st = ql.settings;
+  st.episodes = static_cast<uint32_t>(q.integer("episodes", st.episodes, 1, 10000000));
+  st.alpha = static_cast<float>(q.real("alpha", st.alpha, 0.0, 1.0));
+  st.gamma = static_cast<float>(q.real("gamma", st.gamma, 0.0, 1.0));
+  st.epsilon_start = q.real("epsilon_start", st.epsilon_start, 0.0, 1.0);
+  st.epsilon_end = q.real("epsilon_end", st.epsilon_end, 0.0, 1.0);
+  st.epsilon_decay = q.real("epsilon_decay", st.epsilon_decay, 0.0, 1.0);
+  st.first_max_ties = q.string("tie_break", "random", {"random", "first"}) == "first";
+  st.atomic_updates = q.string("update", "deterministic", {"deterministic", "atomic"}) == "atomic";
+  st.shared_table = q.string("q_table", "per_environment", {"per_environment", "shared"}) == "shared";
+  st.test_episodes = static_cast<uint32_t>(q.integer("test_episodes", st.test_episodes, 0, 1000000));
+  ql.generic = q.string("engine", "batch", {"batch", "generic"}) == "generic";
 }
 
 ExperimentConfig validate(toml::table doc, const std::string& file) {

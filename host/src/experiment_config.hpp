@@ -25,6 +25,7 @@
 
 #include "config_error.hpp"
 #include "gsdk/core/perft.hpp"
+#include "gsdk/core/qlearning.hpp"
 
 namespace gsdk::host {
 
@@ -52,17 +53,8 @@ struct PerftSettings {
 
 struct QLearningConfig {
   std::vector<uint32_t> environments{1}; // more than one: a throughput sweep, one run per entry
-  uint32_t episodes = 100;
-  double alpha = 0.5;
-  double gamma = 0.9;
-  double epsilon_start = 1.0;
-  double epsilon_end = 0.0;
-  double epsilon_decay = 0.99;
-  std::string tie_break = "random";      // random | first
-  std::string update = "deterministic";  // deterministic | atomic
-  std::string q_table = "per_environment"; // per_environment | shared
-  uint32_t test_episodes = 10;
-  std::string engine = "batch";          // batch | generic
+  core::QLearningSettings settings;      // seed and environments are filled in per run
+  bool generic = false;                  // engine = "generic"
 };
 
 struct ExperimentConfig {

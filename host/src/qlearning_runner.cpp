@@ -20,24 +20,13 @@ namespace {
 
 core::QLearningJob make_job(const ExperimentConfig& config, const DeviceChoice& devices, uint32_t environments,
                             bool count_visits) {
-  const QLearningConfig& q = config.qlearning;
   core::QLearningJob job;
-  core::QLearningSettings& s = job.settings;
-  s.seed = config.seed;
-  s.environments = environments;
-  s.episodes = q.episodes;
-  s.alpha = static_cast<float>(q.alpha);
-  s.gamma = static_cast<float>(q.gamma);
-  s.epsilon_start = q.epsilon_start;
-  s.epsilon_end = q.epsilon_end;
-  s.epsilon_decay = q.epsilon_decay;
-  s.first_max_ties = q.tie_break == "first";
-  s.atomic_updates = q.update == "atomic";
-  s.shared_table = q.q_table == "shared";
-  s.test_episodes = q.test_episodes;
+  job.settings = config.qlearning.settings;
+  job.settings.seed = config.seed;
+  job.settings.environments = environments;
   job.cpu_threads = devices.cpu_threads;
   for (const auto& g : devices.gpus) job.cuda_devices.push_back(g.ordinal);
-  job.force_generic = q.engine == "generic";
+  job.force_generic = config.qlearning.generic;
   job.count_visits = count_visits;
   return job;
 }
@@ -46,7 +35,7 @@ nlohmann::json reach_json(const core::GreedyReach& r) {
   return {{"starts", r.starts}, {"reachable", r.reachable}, {"reached", r.reached}, {"rate", r.rate()}};
 }
 
-nlohmann::json outcome_json(const core::QLearningOutcome& o, uint32_t environments, const QLearningConfig& q) {
+nlohmann::json outcome_json(const core::QLearningOutcome& o, uint32_t environments, const core::QLearningSettings& q) {
   nlohmann::json rates = nlohmann::json::array();
   core::EpisodeTotals train;
   for (const auto& t : o.episodes) {
@@ -66,9 +55,9 @@ nlohmann::json outcome_json(const core::QLearningOutcome& o, uint32_t environmen
           {"actions", o.actions},
           {"engine", o.engine},
           {"device", o.device},
-          {"update", q.update},
-          {"tie_break", q.tie_break},
-          {"q_table", q.q_table},
+          {"update", q.atomic_updates ? "atomic" : "deterministic"},
+          {"tie_break", q.first_max_ties ? "first" : "random"},
+          {"q_table", q.shared_table ? "shared" : "per_environment"},
           {"train",
            {{"flag_rate_per_episode", rates},
             {"final_flag_rate", o.episodes.empty() ? 0.0 : o.episodes.back().success_rate()},
@@ -124,7 +113,7 @@ ExperimentRun run_qlearning_experiment(const ExperimentConfig& config, const Plu
   const auto instance = instantiate_game(config, plugin, params);
   const core::GameInstance& game = *instance;
   const QLearningConfig& q = config.qlearning;
-  const DeviceChoice devices = choose_qlearning_devices(config.run, plugin.tables, q.engine == "generic");
+  const DeviceChoice devices = choose_qlearning_devices(config.run, plugin.tables, q.generic);
   const bool sweep = q.environments.size() > 1;
   if (sweep && !options.picture.empty())
     throw ConfigError("a throughput sweep (several [qlearning] environments) draws no picture; drop output.plot / --plot");
@@ -140,7 +129,7 @@ ExperimentRun run_qlearning_experiment(const ExperimentConfig& config, const Plu
     const core::QLearningJob job = make_job(config, devices, environments, !sweep && !options.picture.empty());
     ProgressBar bar(fmt::format("{} ({} environments)", config.name, environments), options.progress);
     const auto on_episode = [&](uint32_t episode, const core::EpisodeTotals& t) {
-      bar.update(episode + 1, q.episodes);
+      bar.update(episode + 1, q.settings.episodes);
       if (!events.is_open()) return;
       events << nlohmann::json{{"event", "episode"},
                                {"environments", environments},
@@ -160,7 +149,7 @@ ExperimentRun run_qlearning_experiment(const ExperimentConfig& config, const Plu
       throw ConfigError(fmt::format("{}: {}", config.file, e.what()));
     }
     bar.finish();
-    entries.push_back(outcome_json(outcome, environments, q));
+    entries.push_back(outcome_json(outcome, environments, q.settings));
     canonical += outcome.digest() + "\n";
     if (!outcome.error.empty()) {
       run.complete = false;

@@ -42,28 +42,32 @@ TEST(QLearningConfig, ReadsEveryKey) {
   const auto c = parse_experiment(kValid, "ql.toml", {});
   EXPECT_EQ(c.algorithm, "qlearning");
   EXPECT_EQ(c.qlearning.environments, std::vector<uint32_t>{4});
-  EXPECT_EQ(c.qlearning.episodes, 250u);
-  EXPECT_DOUBLE_EQ(c.qlearning.alpha, 0.25);
-  EXPECT_DOUBLE_EQ(c.qlearning.gamma, 0.95);
-  EXPECT_DOUBLE_EQ(c.qlearning.epsilon_start, 0.9);
-  EXPECT_DOUBLE_EQ(c.qlearning.epsilon_end, 0.01);
-  EXPECT_DOUBLE_EQ(c.qlearning.epsilon_decay, 0.995);
-  EXPECT_EQ(c.qlearning.tie_break, "first");
-  EXPECT_EQ(c.qlearning.update, "atomic");
-  EXPECT_EQ(c.qlearning.q_table, "shared");
-  EXPECT_EQ(c.qlearning.test_episodes, 0u);
-  EXPECT_EQ(c.qlearning.engine, "generic");
+  const auto& s = c.qlearning.settings;
+  EXPECT_EQ(s.episodes, 250u);
+  EXPECT_FLOAT_EQ(s.alpha, 0.25f);
+  EXPECT_FLOAT_EQ(s.gamma, 0.95f);
+  EXPECT_DOUBLE_EQ(s.epsilon_start, 0.9);
+  EXPECT_DOUBLE_EQ(s.epsilon_end, 0.01);
+  EXPECT_DOUBLE_EQ(s.epsilon_decay, 0.995);
+  EXPECT_TRUE(s.first_max_ties);
+  EXPECT_TRUE(s.atomic_updates);
+  EXPECT_TRUE(s.shared_table);
+  EXPECT_EQ(s.test_episodes, 0u);
+  EXPECT_TRUE(c.qlearning.generic);
 }
 
 TEST(QLearningConfig, DefaultsAndSweeps) {
   const auto c = parse_experiment("game = \"minefield\"\nalgorithm = \"qlearning\"\n[qlearning]\n", "ql.toml",
                                   {"qlearning.environments=[1, 64, 4096]", "qlearning.alpha=1"});
   EXPECT_EQ(c.qlearning.environments, (std::vector<uint32_t>{1, 64, 4096}));
-  EXPECT_EQ(c.qlearning.episodes, 100u);
-  EXPECT_DOUBLE_EQ(c.qlearning.alpha, 1.0);
-  EXPECT_EQ(c.qlearning.tie_break, "random");
-  EXPECT_EQ(c.qlearning.update, "deterministic");
-  EXPECT_EQ(c.qlearning.q_table, "per_environment");
+  const auto& s = c.qlearning.settings;
+  EXPECT_EQ(s.episodes, 100u);
+  EXPECT_FLOAT_EQ(s.alpha, 1.0f);
+  EXPECT_FLOAT_EQ(s.gamma, 0.9f);
+  EXPECT_FALSE(s.first_max_ties);
+  EXPECT_FALSE(s.atomic_updates);
+  EXPECT_FALSE(s.shared_table);
+  EXPECT_FALSE(c.qlearning.generic);
 }
 
 TEST(QLearningConfig, MistakesAreLocated) {
