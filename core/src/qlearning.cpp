@@ -64,15 +64,15 @@ std::vector<uint32_t> start_states(const GameInstance& game, uint32_t states) {
   return starts;
 }
 
-// One request: environments [first, first + count) of the run, episodes [episode, episode + episodes).
+// Environments [first, first + count) of the run, trained by one request.
 struct Slice {
   uint32_t first = 0, count = 0;
 };
 
 class Trainer {
 public:
-  Trainer(const GameInstance& game, const QLearningJob& job, const AbiEnvironment& env, uint32_t start_count)
-      : game_(game), job_(job), env_(env), start_count_(start_count) {}
+  Trainer(const GameInstance& game, const QLearningJob& job, const AbiEnvironment& env)
+      : game_(game), job_(job), env_(env) {}
 
   // Runs one chunk over every slice, in parallel; per-environment stats land in `stats`.
   void run(uint32_t first_episode, uint32_t episodes, const std::vector<uint32_t>& thresholds, float alpha,
@@ -184,7 +184,6 @@ private:
   const GameInstance& game_;
   const QLearningJob& job_;
   const AbiEnvironment& env_;
-  uint32_t start_count_;
   std::mutex arenas_mutex_;
   std::map<int, std::unique_ptr<DeviceArena>> arenas_;
 };
@@ -334,7 +333,7 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
                                             GSDK_TABLE_ENVIRONMENT));
   const AbiEnvironment env(game);
   check(game, job, env);
-  const std::vector<uint32_t> starts = start_states(game, env.states);
+  start_states(game, env.states); // refuses a game without valid start states before any work
   const QLearningSettings& s = job.settings;
 
   QLearningOutcome out;
@@ -348,7 +347,7 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
   out.tables.assign((s.shared_table ? 1 : s.environments) * table_size, 0.0f);
   if (job.count_visits) out.visits.assign(env.states, 0);
 
-  Trainer trainer(game, job, env, static_cast<uint32_t>(starts.size()));
+  Trainer trainer(game, job, env);
   // Up to fifty chunks, so progress and episode events flow during long runs. On a GPU each chunk moves
   // the tables to the device and back, so big tables come in fewer chunks: at most ~1 GB of copies.
   uint32_t chunks = 50;

@@ -30,7 +30,9 @@ struct EnvironmentRun {
   std::vector<AgentStream> random;   // per agent
   std::vector<uint32_t> moving;      // agents still moving, ascending
   std::vector<uint32_t> index, next; // per entry of `moving`: the (s, a) it updates, where it lands
-  std::vector<float> target, reward; // per entry of `moving`
+  std::vector<float> target;         // per entry of `moving`
+  std::vector<int8_t> ending;        // per entry of `moving`: 0 moves on, else the sign of its last reward
+                                     // (+1, -1) or 2 for an end that paid nothing
 };
 
 template <class Env> class LockstepTrainer {
@@ -53,7 +55,7 @@ public:
       r.environment = first + i;
       for (auto* v : {&r.state, &r.index, &r.next}) v->resize(agents_);
       r.target.resize(agents_);
-      r.reward.resize(agents_);
+      r.ending.resize(agents_);
       r.random.resize(agents_);
       r.moving.reserve(agents_);
       begin_episode(r);
@@ -112,7 +114,7 @@ private:
       const Transition t = env_.step(s, action);
       r.index[i] = s * actions_ + action;
       r.next[i] = t.next;
-      r.reward[i] = t.terminal ? (t.reward > 0 ? 1.0f : t.reward < 0 ? -1.0f : 0.5f) : 0.0f; // 0: still moving
+      r.ending[i] = static_cast<int8_t>(t.terminal ? (t.reward > 0 ? 1 : t.reward < 0 ? -1 : 2) : 0);
       r.target[i] = td_target(t, request_.gamma, t.terminal ? 0.0f : row_max(q + uint64_t{t.next} * actions_, actions_));
     }
   }
@@ -129,11 +131,11 @@ private:
       const uint32_t a = r.moving[i];
       r.state[a] = r.next[i];
       if (visits) ++visits[r.next[i]];
-      const float ended = r.reward[i];
-      r.stats[GSDK_QL_STAT_SUCCESSES] += ended == 1.0f;
-      r.stats[GSDK_QL_STAT_FAILURES] += ended == -1.0f;
+      const int8_t ending = r.ending[i];
+      r.stats[GSDK_QL_STAT_SUCCESSES] += ending == 1;
+      r.stats[GSDK_QL_STAT_FAILURES] += ending == -1;
       r.moving[kept] = a;
-      kept += ended == 0.0f;
+      kept += ending == 0;
     }
     r.moving.resize(kept);
     ++r.steps;
