@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -71,8 +72,8 @@ struct Slice {
 
 class Trainer {
 public:
-  Trainer(const GameInstance& game, const QLearningJob& job, const AbiEnvironment& env)
-      : game_(game), job_(job), env_(env) {}
+  Trainer(const GameInstance& game, const QLearningJob& job, const AbiEnvironment& env, std::vector<uint32_t> starts)
+      : game_(game), job_(job), env_(env), starts_(std::move(starts)) {}
 
   // Runs one chunk over every slice, in parallel; per-environment stats land in `stats`.
   void run(uint32_t first_episode, uint32_t episodes, const std::vector<uint32_t>& thresholds, float alpha,
@@ -141,8 +142,7 @@ private:
 
   void train_on_cpu(const gsdk_qlearning_request& r) const {
     if (job_.force_generic || !game_.tables().cpu_qlearning) {
-      const std::vector<uint32_t> starts = start_states(game_, env_.states);
-      qlearning::train_cpu(env_, r, starts);
+      qlearning::train_cpu(env_, r, starts_);
       return;
     }
     char error[kMessageSize] = {};
@@ -184,6 +184,7 @@ private:
   const GameInstance& game_;
   const QLearningJob& job_;
   const AbiEnvironment& env_;
+  const std::vector<uint32_t> starts_; // for the generic trainer, read once per run
   std::mutex arenas_mutex_;
   std::map<int, std::unique_ptr<DeviceArena>> arenas_;
 };
@@ -333,7 +334,7 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
                                             GSDK_TABLE_ENVIRONMENT));
   const AbiEnvironment env(game);
   check(game, job, env);
-  start_states(game, env.states); // refuses a game without valid start states before any work
+  std::vector<uint32_t> starts = start_states(game, env.states); // refuses invalid start states before any work
   const QLearningSettings& s = job.settings;
 
   QLearningOutcome out;
@@ -347,7 +348,7 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
   out.tables.assign((s.shared_table ? 1 : s.environments) * table_size, 0.0f);
   if (job.count_visits) out.visits.assign(env.states, 0);
 
-  Trainer trainer(game, job, env);
+  Trainer trainer(game, job, env, std::move(starts));
   // Up to fifty chunks, so progress and episode events flow during long runs. On a GPU each chunk moves
   // the tables to the device and back, so big tables come in fewer chunks: at most ~1 GB of copies.
   uint32_t chunks = 50;
