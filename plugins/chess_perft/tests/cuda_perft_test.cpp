@@ -13,29 +13,17 @@
 #include "gpu.hpp"
 #include "gsdk/core/cuda_perft.hpp"
 #include "gsdk/core/game_instance.hpp"
+#include "linked_plugin.hpp"
 #include "reference_positions.hpp"
 #include "rules/fen.hpp"
 #include "rules/make_move.hpp"
 #include "rules/movegen.hpp"
 
-extern "C" int32_t gsdk_negotiate(const gsdk_negotiation*, gsdk_plugin_info*, char*, uint32_t);
-
 namespace {
 
 using gsdk::core::StateBlob;
 
-// The plugin's tables, negotiated in-process (the objects are linked into this test).
-const gsdk::core::PluginTables& chess_tables() {
-  static const gsdk::core::PluginTables tables = [] {
-    gsdk_negotiation request{{GSDK_TYPE_NEGOTIATION, sizeof(gsdk_negotiation)}, GSDK_ABI_MAJOR, GSDK_ABI_MAJOR, nullptr};
-    gsdk_plugin_info info{};
-    info.header = {GSDK_TYPE_PLUGIN_INFO, sizeof info};
-    char error[256] = {};
-    if (gsdk_negotiate(&request, &info, error, sizeof error) != GSDK_OK) throw std::runtime_error(error);
-    return gsdk::core::bind_tables("chess_perft (linked)", info);
-  }();
-  return tables;
-}
+const gsdk::core::PluginTables& chess_tables() { return gsdk::test::linked_plugin_tables("chess_perft"); }
 
 StateBlob blob(const chess::Position& p) {
   StateBlob b(sizeof p);

@@ -28,8 +28,11 @@
 
 #include "gsdk/hd.hpp"
 #include "gsdk/rng/philox.hpp"
+#include "gsdk/rng/splitmix64.hpp"
 
 namespace gsdk::qlearning {
+
+using rng::scaled_index;
 
 struct Transition {
   uint32_t next;
@@ -37,31 +40,19 @@ struct Transition {
   bool terminal;
 };
 
-// floor(r * count / 2^64), exactly: an index in [0, count) from 64 random bits (bias below count / 2^64).
-GSDK_HD uint32_t scaled_index(uint64_t r, uint32_t count) {
-  const uint64_t middle = (r >> 32) * count + (((r & 0xffffffffu) * count) >> 32);
-  return static_cast<uint32_t>(middle >> 32);
-}
-
 // One agent's random bits in one episode: a splitmix64 sequence whose start is a Philox block of
 // (seed; environment, agent, episode). Cheap per draw, and a pure function of the work's ids.
 class AgentStream {
 public:
   AgentStream() = default;
   GSDK_HD AgentStream(uint64_t seed, uint32_t environment, uint32_t agent, uint32_t episode)
-      : state_(rng::philox_block(seed, (static_cast<uint64_t>(environment) << 32) | agent,
-                                 (uint64_t{0x514c} << 48) | episode)[0]) {}
+      : bits_(rng::philox_block(seed, (static_cast<uint64_t>(environment) << 32) | agent,
+                                (uint64_t{0x514c} << 48) | episode)[0]) {}
 
-  GSDK_HD uint64_t next() {
-    state_ += 0x9e3779b97f4a7c15ull;
-    uint64_t z = state_;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
+  GSDK_HD uint64_t next() { return bits_.next(); }
 
 private:
-  uint64_t state_ = 0;
+  rng::SplitMix64 bits_;
 };
 
 // Actions a trainer supports: ties are tracked in a 64-bit mask.

@@ -1,0 +1,119 @@
+// playouts.cu - othello's CUDA random playouts: one thread per game with the whole game in registers,
+// one long-running launch per request, results folded per block into a histogram of final scores and
+// the lowest playout number of each score (which is all an exact summary needs).
+#include <cuda_runtime.h>
+
+#include <string>
+
+#include "cuda_check.hpp"
+#include "gsdk/playout_summary.hpp"
+#include "othello_game.hpp"
+#include "rules/random_game.hpp"
+
+namespace othello {
+
+namespace {
+
+constexpr int kBlock = 256;
+constexpr int kBins = 129; // scores -64..64
+constexpr unsigned long long kNone = ~0ull;
+
+struct ScoreTable {
+  unsigned long long count[kBins];
+  unsigned long long first_playout[kBins];
+};
+
+__global__ void __launch_bounds__(kBlock) playout_kernel(Position start, uint64_t seed, uint64_t first,
+                                                         uint64_t count, ScoreTable* out) {
+  __shared__ unsigned int block_count[kBins];
+  __shared__ unsigned long long block_first[kBins];
+  for (int b = threadIdx.x; b < kBins; b += blockDim.x) {
+    block_count[b] = 0;
+    block_first[b] = kNone;
+  }
+  __syncthreads();
+  const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
+  for (uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
+    const uint64_t playout = first + i;
+    const int bin = random_game(start, seed, playout) + 64;
+    atomicAdd(&block_count[bin], 1u);
+    atomicMin(&block_first[bin], playout);
+  }
+  __syncthreads();
+  for (int b = threadIdx.x; b < kBins; b += blockDim.x) {
+    if (block_count[b] == 0) continue;
+    atomicAdd(&out->count[b], static_cast<unsigned long long>(block_count[b]));
+    atomicMin(&out->first_playout[b], block_first[b]);
+  }
+}
+
+// Blocks enough to fill every SM at full occupancy; each thread then loops over its playouts.
+unsigned grid_size(int device, uint64_t count) {
+  int sms = 0, per_sm = 0;
+  cuda::check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  cuda::check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, playout_kernel, kBlock, 0),
+              "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  const uint64_t full = uint64_t(sms) * uint64_t(per_sm > 0 ? per_sm : 1);
+  const uint64_t needed = (count + kBlock - 1) / kBlock;
+  return static_cast<unsigned>(needed < full ? needed : full);
+}
+
+// Destroys the events of one call whatever happens.
+struct EventPair {
+  cudaEvent_t started = nullptr, finished = nullptr;
+  EventPair() {
+    cuda::check(cudaEventCreate(&started), "cudaEventCreate");
+    cuda::check(cudaEventCreate(&finished), "cudaEventCreate");
+  }
+  ~EventPair() {
+    cudaEventDestroy(started);
+    cudaEventDestroy(finished);
+  }
+  EventPair(const EventPair&) = delete;
+  EventPair& operator=(const EventPair&) = delete;
+};
+
+} // namespace
+
+uint64_t Game::cuda_scratch_bytes(uint64_t) const { return sizeof(ScoreTable); }
+
+void Game::cuda_playouts(const gsdk_playout_request& request, int32_t device, void* stream_handle, void* scratch,
+                         uint64_t scratch_size, gsdk_playout_summary& summary) const {
+  if (scratch == nullptr || scratch_size < sizeof(ScoreTable))
+    throw gsdk::PluginError("othello CUDA: scratch of " + std::to_string(scratch_size) + " bytes, need " +
+                            std::to_string(sizeof(ScoreTable)));
+  const Position start = playout_start(request.start_state);
+  if (request.playout_count == 0) return;
+  cuda::check(cudaSetDevice(device), "cudaSetDevice");
+  const auto stream = static_cast<cudaStream_t>(stream_handle);
+  auto* table = static_cast<ScoreTable*>(scratch);
+  const EventPair events;
+  cuda::check(cudaMemsetAsync(table->count, 0, sizeof table->count, stream), "cudaMemsetAsync");
+  cuda::check(cudaMemsetAsync(table->first_playout, 0xff, sizeof table->first_playout, stream), "cudaMemsetAsync");
+  cuda::check(cudaEventRecord(events.started, stream), "cudaEventRecord");
+  playout_kernel<<<grid_size(device, request.playout_count), kBlock, 0, stream>>>(
+      start, request.seed, request.first_playout, request.playout_count, table);
+  cuda::check(cudaGetLastError(), "launching the playout kernel");
+  cuda::check(cudaEventRecord(events.finished, stream), "cudaEventRecord");
+  ScoreTable result{};
+  cuda::check(cudaMemcpyAsync(&result, table, sizeof result, cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync");
+  cuda::check(cudaStreamSynchronize(stream), "the playout kernel");
+  float milliseconds = 0;
+  cuda::check(cudaEventElapsedTime(&milliseconds, events.started, events.finished), "cudaEventElapsedTime");
+
+  uint64_t played = 0;
+  for (int b = 0; b < kBins; ++b) {
+    if (result.count[b] == 0) continue;
+    summary.histogram[b] += result.count[b];
+    played += result.count[b];
+    gsdk::record_extremes(summary, b - 64, result.first_playout[b]);
+  }
+  if (played != request.playout_count)
+    throw gsdk::PluginError("othello CUDA: the kernel counted " + std::to_string(played) + " playouts of " +
+                            std::to_string(request.playout_count) + " (device result inconsistent)",
+                            GSDK_ERR_DEVICE);
+  summary.playouts += played;
+  summary.device_milliseconds += milliseconds;
+}
+
+} // namespace othello

@@ -1,0 +1,116 @@
+// othello_game.cpp - the per-state table, CPU perft and CPU playouts of othello.so.
+#include "othello_game.hpp"
+
+#include <stdexcept>
+
+#include "gsdk/playout_summary.hpp"
+#include "rules/board_text.hpp"
+#include "rules/random_game.hpp"
+
+namespace othello {
+
+namespace {
+
+const gsdk_param_desc kParameters[] = {
+    {"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, "standard", 0, 0,
+     "how perft (and the move lists) treat passes and finished games: 'standard' (a pass is a ply, a finished "
+     "game is a leaf), 'finished_not_leaf' (a finished game before the last ply adds nothing) or 'free_pass' "
+     "(a forced pass costs no ply)"},
+};
+
+uint64_t perft(const Position& p, uint32_t depth, Convention c) {
+  if (depth == 0) return 1;
+  if (depth == 1) return perft1(p, c);
+  if (depth == 2) return perft2(p, c);
+  const MoveSet moves = move_set(p, c);
+  if (moves.pass_only) {
+    if (!opponent_can_move(p)) return 1; // a finished game: one leaf however deep
+    return perft(child(p, kPass, c), depth - 1, c);
+  }
+  uint64_t leaves = 0;
+  for (Bitboard rest = moves.squares; rest; rest &= rest - 1)
+    leaves += perft(child(p, lowest_square(rest), c), depth - 1, c);
+  return leaves;
+}
+
+} // namespace
+
+std::span<const gsdk_param_desc> Game::parameters() { return kParameters; }
+
+Game::Game(const gsdk::Params& params) {
+  const std::string convention = params.get_string("perft_convention");
+  if (convention == "standard") convention_ = Convention::standard;
+  else if (convention == "finished_not_leaf") convention_ = Convention::finished_not_leaf;
+  else if (convention == "free_pass") convention_ = Convention::free_pass;
+  else
+    throw gsdk::PluginError("perft_convention = '" + convention +
+                            "', expected 'standard', 'finished_not_leaf' or 'free_pass'");
+}
+
+void Game::initial_state(State& s) const { s = start_position(); }
+
+int32_t Game::current_player(const State& s) const {
+  return game_over(s) ? GSDK_PLAYER_TERMINAL : static_cast<int32_t>(s.side);
+}
+
+uint32_t Game::legal_moves(const State& s, uint32_t* moves, double*) const {
+  const MoveSet set = move_set(s, convention_);
+  if (set.pass_only) {
+    moves[0] = kPass;
+    return 1;
+  }
+  uint32_t n = 0;
+  for (Bitboard rest = set.squares; rest; rest &= rest - 1) moves[n++] = lowest_square(rest);
+  return n;
+}
+
+void Game::apply_move(State& s, uint32_t move) const { s = child(s, move, convention_); }
+
+int64_t Game::score(const State& s) const {
+  if (game_over(s)) return final_score(s);
+  return gsdk::bits::popcount64(black_discs(s)) - gsdk::bits::popcount64(white_discs(s));
+}
+
+std::string Game::state_to_string(const State& s) const { return to_text(s); }
+
+std::string Game::move_to_string(const State&, uint32_t move) const { return move_name(move); }
+
+Game::State Game::state_from_string(std::string_view text) const {
+  try {
+    Position p = parse_text(text);
+    settle(p, convention_);
+    return p;
+  } catch (const std::invalid_argument& e) {
+    throw gsdk::PluginError(e.what());
+  }
+}
+
+uint64_t Game::cpu_perft(const State& s, uint32_t depth) const { return perft(s, depth, convention_); }
+
+Position Game::playout_start(const void* start_state) const {
+  if (!start_state) return start_position();
+  const Position p = *static_cast<const Position*>(start_state);
+  if ((p.own & p.opponent) != 0 || p.side > kWhite || p.reserved != 0)
+    throw gsdk::PluginError("othello: the playout start state is not an Othello position (a square held by both "
+                            "sides, or a side other than black or white)");
+  return p;
+}
+
+void Game::cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const {
+  const Position start = playout_start(request.start_state);
+  const uint64_t end = request.first_playout + request.playout_count;
+  for (uint64_t k = request.first_playout; k < end; ++k)
+    gsdk::record_playout(summary, random_game(start, request.seed, k), k, -64);
+}
+
+std::vector<uint32_t> Game::replay_playout(uint64_t seed, uint64_t playout, const State* start) const {
+  std::vector<uint32_t> moves;
+  // Under free_pass the per-state table makes forced passes itself, so a replay leaves them out.
+  const bool log_passes = convention_ != Convention::free_pass;
+  random_game(playout_start(start), seed, playout, [&](uint32_t move) {
+    if (move != kPass || log_passes) moves.push_back(move);
+  });
+  return moves;
+}
+
+} // namespace othello

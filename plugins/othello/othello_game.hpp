@@ -1,0 +1,74 @@
+// othello_game.hpp - Othello as a gsdk game: per-state rules, perft on CPU threads and through the
+// core's GPU engine, and batch random playouts on CPU and CUDA.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "gsdk/plugin.hpp"
+#include "rules/position.hpp"
+
+namespace othello {
+
+class Game {
+public:
+  using State = Position;
+  static constexpr const char* kName = "othello";
+  static constexpr const char* kDescription =
+      "8x8 Othello (Reversi): bitboard rules, perft in three conventions, random playouts on CPU and GPU; "
+      "states are 64 squares (X black, O white, - empty) and the side to move, moves d3 or pass";
+  static constexpr uint32_t kPlayers = 2;
+  static constexpr uint32_t kFlags = 0;
+
+  static std::span<const gsdk_param_desc> parameters();
+  explicit Game(const gsdk::Params& params);
+
+  Convention convention() const { return convention_; }
+
+  uint32_t max_moves() const { return kMaxMoves; }
+  std::pair<int64_t, int64_t> score_range() const { return {-64, 64}; }
+  void initial_state(State& s) const;
+  int32_t current_player(const State& s) const;
+  // The convention's move set: squares, else the single move pass (also at the end, except under
+  // finished_not_leaf), so that perft through this table matches the batch tables.
+  uint32_t legal_moves(const State& s, uint32_t* moves, double* probabilities) const;
+  void apply_move(State& s, uint32_t move) const;
+  // Black's result in discs, empties to the winner (final_score); of an unfinished game, the same
+  // count of the discs on the board.
+  int64_t score(const State& s) const;
+  std::string state_to_string(const State& s) const;
+  std::string move_to_string(const State&, uint32_t move) const;
+  State state_from_string(std::string_view text) const;
+
+  uint64_t cpu_perft(const State& s, uint32_t depth) const;
+
+  static int32_t best_simd_level() { return GSDK_SIMD_SCALAR; }
+  void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;
+  std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
+
+#if defined(GSDK_WITH_CUDA)
+  uint64_t cuda_scratch_bytes(uint64_t playout_count) const;
+  void cuda_playouts(const gsdk_playout_request& request, int32_t device, void* stream, void* scratch,
+                     uint64_t scratch_size, gsdk_playout_summary& summary) const;
+
+  static constexpr uint32_t kCudaPerftLeafPlies = 3;
+  void cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
+                               void* stream) const;
+  void cuda_perft_generate_moves(const State* states, uint32_t count, const uint32_t* offsets, uint32_t* moves,
+                                 void* stream) const;
+  void cuda_perft_apply_moves(const State* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
+                              State* children, uint32_t* child_counts, void* stream) const;
+#endif
+
+private:
+  // A playout request's start, checked: a position of this game's form (settled under the convention).
+  Position playout_start(const void* start_state) const;
+
+  Convention convention_ = Convention::standard;
+};
+
+} // namespace othello

@@ -1,0 +1,115 @@
+// cuda_test.cpp - othello's CUDA tables: perft through the core's GPU engine against the published
+// tables in every convention, and CUDA playouts bit-identical to the CPU's. Skipped without a GPU.
+#include <gtest/gtest.h>
+
+#include <cuda_runtime.h>
+
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "gpu.hpp"
+#include "gsdk/core/cuda_perft.hpp"
+#include "gsdk/core/game_instance.hpp"
+#include "gsdk/playout_summary.hpp"
+#include "linked_plugin.hpp"
+#include "perft_reference.hpp"
+
+namespace othello {
+namespace {
+
+std::unique_ptr<gsdk::core::GameInstance> make_game(const char* convention) {
+  const gsdk_param_value value{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, convention};
+  return std::make_unique<gsdk::core::GameInstance>(gsdk::test::linked_plugin_tables("othello"),
+                                                    std::vector<gsdk_param_value>{value});
+}
+
+TEST(OthelloCuda, PerftMatchesThePublishedTablesInEveryConvention) {
+  GSDK_REQUIRE_GPU();
+  {
+    const auto game = make_game("standard");
+    gsdk::core::CudaPerftEngine engine(*game, 0, 0);
+    for (uint32_t depth = 1; depth <= 13; ++depth)
+      EXPECT_EQ(engine.count({game->initial_state()}, depth)[0], test::kStandardPerft[depth - 1]) << "depth " << depth;
+  }
+  for (const auto& reference : test::kOtherConventions) {
+    const auto game = make_game(reference.convention);
+    gsdk::core::CudaPerftEngine engine(*game, 0, 0);
+    EXPECT_EQ(engine.count({game->initial_state()}, 10)[0], reference.depth10) << reference.convention;
+    EXPECT_EQ(engine.count({game->initial_state()}, 12)[0], reference.depth12) << reference.convention;
+    EXPECT_EQ(engine.count({game->initial_state()}, 14)[0], reference.depth14) << reference.convention;
+  }
+}
+
+TEST(OthelloCuda, ManyLateRootsAgreeWithTheCpu) {
+  GSDK_REQUIRE_GPU();
+  for (const char* convention : {"standard", "finished_not_leaf", "free_pass"}) {
+    const auto game = make_game(convention);
+    std::mt19937_64 random(3);
+    std::vector<gsdk::core::StateBlob> roots;
+    std::vector<uint32_t> moves(game->max_moves());
+    for (int trial = 0; trial < 300; ++trial) {
+      auto s = game->initial_state();
+      for (int ply = 0; ply < 40 + trial % 20 && game->current_player(s) != GSDK_PLAYER_TERMINAL; ++ply)
+        game->apply_move(s, moves[random() % game->checked_legal_moves(s, moves)]);
+      roots.push_back(s);
+    }
+    gsdk::core::CudaPerftEngine engine(*game, 0, uint64_t{1} << 30);
+    const std::vector<uint64_t> gpu = engine.count(roots, 6);
+    for (size_t i = 0; i < roots.size(); ++i) {
+      uint64_t cpu = 0;
+      char error[256] = {};
+      ASSERT_EQ(game->tables().cpu_perft->count(game->handle(), roots[i].data(), 6, &cpu, error, sizeof error), GSDK_OK);
+      ASSERT_EQ(gpu[i], cpu) << convention << " " << game->state_to_string(roots[i]);
+    }
+  }
+}
+
+struct Summary {
+  std::vector<uint64_t> histogram = std::vector<uint64_t>(129);
+  gsdk_playout_summary s{};
+  Summary() {
+    s.histogram = histogram.data();
+    s.histogram_bins = 129;
+    gsdk::reset_summary(s);
+  }
+};
+
+TEST(OthelloCuda, PlayoutsEqualTheCpuForTheSameSeed) {
+  GSDK_REQUIRE_GPU();
+  const auto game = make_game("standard");
+  const gsdk_cuda_playouts& cuda = *game->tables().cuda_playouts;
+  const uint64_t scratch_bytes = cuda.scratch_bytes(game->handle(), 0);
+  void* scratch = nullptr;
+  ASSERT_EQ(cudaMalloc(&scratch, scratch_bytes), cudaSuccess);
+  const auto midgame = game->state_from_string("-----------X-O-----XXOO----XXXO----OXXO----O--X----------------- O");
+  struct Case {
+    uint64_t seed, first, count;
+    const gsdk::core::StateBlob* start;
+  };
+  const Case cases[] = {{1, 0, 1, nullptr}, {1, 0, 1000, nullptr}, {42, 12345, 200000, nullptr},
+                        {7, 3, 77777, &midgame}, {7, uint64_t{1} << 40, 5000, nullptr}};
+  for (const Case& c : cases) {
+    gsdk_playout_request r{};
+    r.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof r};
+    r.seed = c.seed;
+    r.first_playout = c.first;
+    r.playout_count = c.count;
+    r.start_state = c.start ? c.start->data() : nullptr;
+    Summary cpu, gpu;
+    char error[256] = {};
+    ASSERT_EQ(game->tables().cpu_playouts->run(game->handle(), &r, &cpu.s, error, sizeof error), GSDK_OK) << error;
+    ASSERT_EQ(cuda.run(game->handle(), &r, 0, nullptr, scratch, scratch_bytes, &gpu.s, error, sizeof error), GSDK_OK)
+        << error;
+    EXPECT_EQ(gpu.histogram, cpu.histogram) << "seed " << c.seed << " first " << c.first;
+    EXPECT_EQ(gpu.s.playouts, cpu.s.playouts);
+    EXPECT_EQ(gpu.s.best_score, cpu.s.best_score);
+    EXPECT_EQ(gpu.s.best_playout, cpu.s.best_playout);
+    EXPECT_EQ(gpu.s.worst_score, cpu.s.worst_score);
+    EXPECT_EQ(gpu.s.worst_playout, cpu.s.worst_playout);
+  }
+  cudaFree(scratch);
+}
+
+} // namespace
+} // namespace othello

@@ -1,0 +1,89 @@
+// perft_test.cpp - perft from the start position against the published tables in each of the three
+// conventions, on the CPU table; and the per-state table (what the host's generic engine walks)
+// against the batch counts, so every engine follows one definition.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <random>
+#include <vector>
+
+#include "gsdk/core/game_instance.hpp"
+#include "linked_plugin.hpp"
+#include "othello_game.hpp"
+#include "perft_reference.hpp"
+
+namespace othello {
+namespace {
+
+gsdk::core::GameInstance make_game(const char* convention) {
+  const gsdk_param_value value{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, convention};
+  return gsdk::core::GameInstance(gsdk::test::linked_plugin_tables("othello"), {value});
+}
+
+TEST(OthelloPerft, StandardConventionMatchesThePublishedTableToDepth11) {
+  const auto game = make_game("standard");
+  const auto& table = *game.tables().cpu_perft;
+  const auto start = game.initial_state();
+  for (uint32_t depth = 1; depth <= 11; ++depth) {
+    uint64_t leaves = 0;
+    char error[256] = {};
+    ASSERT_EQ(table.count(game.handle(), start.data(), depth, &leaves, error, sizeof error), GSDK_OK) << error;
+    EXPECT_EQ(leaves, test::kStandardPerft[depth - 1]) << "depth " << depth;
+  }
+}
+
+TEST(OthelloPerft, TheOtherConventionsMatchTheirPublishedDepth10) {
+  for (const auto& reference : test::kOtherConventions) {
+    const auto game = make_game(reference.convention);
+    uint64_t leaves = 0;
+    char error[256] = {};
+    ASSERT_EQ(game.tables().cpu_perft->count(game.handle(), game.initial_state().data(), 10, &leaves, error,
+                                             sizeof error),
+              GSDK_OK)
+        << error;
+    EXPECT_EQ(leaves, reference.depth10) << reference.convention;
+  }
+}
+
+// perft through legal_moves/apply_move alone, the definition the ABI gives.
+uint64_t per_state_perft(const gsdk::core::GameInstance& game, const gsdk::core::StateBlob& s, uint32_t depth) {
+  if (depth == 0) return 1;
+  std::vector<uint32_t> moves(game.max_moves());
+  const uint32_t n = game.checked_legal_moves(s, moves);
+  uint64_t leaves = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    auto child = s;
+    game.apply_move(child, moves[i]);
+    leaves += per_state_perft(game, child, depth - 1);
+  }
+  return leaves;
+}
+
+// Positions after `plies` random moves through the per-state table (the start when that ends the game).
+gsdk::core::StateBlob random_position(const gsdk::core::GameInstance& game, std::mt19937_64& random, int plies) {
+  auto s = game.initial_state();
+  std::vector<uint32_t> moves(game.max_moves());
+  for (int ply = 0; ply < plies && game.current_player(s) != GSDK_PLAYER_TERMINAL; ++ply) {
+    const uint32_t n = game.checked_legal_moves(s, moves);
+    game.apply_move(s, moves[random() % n]);
+  }
+  return s;
+}
+
+TEST(OthelloPerft, ThePerStateTableCountsWhatTheBatchTableCounts) {
+  // Late positions, so that passes and finished games occur within the counted plies.
+  for (const char* convention : {"standard", "finished_not_leaf", "free_pass"}) {
+    const auto game = make_game(convention);
+    std::mt19937_64 random(11);
+    for (int trial = 0; trial < 40; ++trial) {
+      const auto s = random_position(game, random, 44 + trial % 12);
+      uint64_t batch = 0;
+      char error[256] = {};
+      ASSERT_EQ(game.tables().cpu_perft->count(game.handle(), s.data(), 7, &batch, error, sizeof error), GSDK_OK);
+      EXPECT_EQ(per_state_perft(game, s, 7), batch) << convention << " " << game.state_to_string(s);
+    }
+  }
+}
+
+} // namespace
+} // namespace othello

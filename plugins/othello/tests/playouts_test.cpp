@@ -1,0 +1,107 @@
+// playouts_test.cpp - the CPU playout table: results independent of how a range is cut, each playout
+// replayable move by move through the per-state table to the score it reported, and a custom start.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "gsdk/core/game_instance.hpp"
+#include "gsdk/playout_summary.hpp"
+#include "linked_plugin.hpp"
+#include "othello_game.hpp"
+#include "rules/random_game.hpp"
+
+namespace othello {
+namespace {
+
+gsdk::core::GameInstance make_game(const char* convention = "standard") {
+  const gsdk_param_value value{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, convention};
+  return gsdk::core::GameInstance(gsdk::test::linked_plugin_tables("othello"), {value});
+}
+
+struct Summary {
+  std::vector<uint64_t> histogram = std::vector<uint64_t>(129);
+  gsdk_playout_summary s{};
+  Summary() {
+    s.histogram = histogram.data();
+    s.histogram_bins = 129;
+    gsdk::reset_summary(s);
+  }
+};
+
+void run_cpu(const gsdk::core::GameInstance& game, uint64_t seed, uint64_t first, uint64_t count, const void* start,
+             Summary& into) {
+  gsdk_playout_request r{};
+  r.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof r};
+  r.seed = seed;
+  r.first_playout = first;
+  r.playout_count = count;
+  r.start_state = start;
+  char error[256] = {};
+  ASSERT_EQ(game.tables().cpu_playouts->run(game.handle(), &r, &into.s, error, sizeof error), GSDK_OK) << error;
+}
+
+TEST(OthelloPlayouts, ARangeCutInPiecesGivesTheSameSummary) {
+  const auto game = make_game();
+  Summary whole, parts, part;
+  run_cpu(game, 5, 100, 3000, nullptr, whole);
+  run_cpu(game, 5, 100, 1234, nullptr, parts);
+  run_cpu(game, 5, 1334, 1766, nullptr, part);
+  gsdk::merge_summary(parts.s, part.s);
+  EXPECT_EQ(whole.histogram, parts.histogram);
+  EXPECT_EQ(whole.s.playouts, 3000u);
+  EXPECT_EQ(whole.s.best_score, parts.s.best_score);
+  EXPECT_EQ(whole.s.best_playout, parts.s.best_playout);
+  EXPECT_EQ(whole.s.worst_playout, parts.s.worst_playout);
+  // Random games spread over many scores, both colours win some.
+  uint64_t black_wins = 0, white_wins = 0;
+  for (int b = 0; b < 129; ++b) (b > 64 ? black_wins : white_wins) += b == 64 ? 0 : whole.histogram[b];
+  EXPECT_GT(black_wins, 1000u);
+  EXPECT_GT(white_wins, 1000u);
+}
+
+TEST(OthelloPlayouts, EveryPlayoutReplaysThroughThePerStateTableToItsScore) {
+  for (const char* convention : {"standard", "finished_not_leaf", "free_pass"}) {
+    const auto game = make_game(convention);
+    const auto& replay = *game.tables().replay;
+    for (uint64_t playout = 0; playout < 200; ++playout) {
+      std::vector<uint32_t> moves(200);
+      char error[256] = {};
+      const uint32_t n = replay.playout_moves(game.handle(), 9, playout, nullptr, moves.data(), 200, error, sizeof error);
+      ASSERT_GT(n, 0u) << error;
+      auto s = game.initial_state();
+      std::vector<uint32_t> legal(game.max_moves());
+      for (uint32_t i = 0; i < n; ++i) {
+        const uint32_t count = game.checked_legal_moves(s, legal);
+        ASSERT_NE(std::find(legal.begin(), legal.begin() + count, moves[i]), legal.begin() + count)
+            << convention << " playout " << playout << " move " << i;
+        game.apply_move(s, moves[i]);
+      }
+      ASSERT_EQ(game.current_player(s), GSDK_PLAYER_TERMINAL) << convention << " playout " << playout;
+      EXPECT_EQ(game.score(s), random_game(start_position(), 9, playout)) << convention << " playout " << playout;
+    }
+  }
+}
+
+TEST(OthelloPlayouts, StartFromAGivenPositionAndRejectMalformedOnes) {
+  const auto game = make_game();
+  // One move from the end: black e1 turns b1..d1 over and fills the board.
+  const auto s = game.state_from_string("XOOO-XXX" + std::string(56, 'X') + " X");
+  Summary one;
+  run_cpu(game, 1, 0, 50, s.data(), one);
+  EXPECT_EQ(one.histogram[64 + 64], 50u); // every playout: black 64
+  Position bad{1, 1, kBlack, 0};
+  gsdk_playout_request r{};
+  r.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof r};
+  r.playout_count = 1;
+  r.start_state = &bad;
+  Summary none;
+  char error[256] = {};
+  EXPECT_EQ(game.tables().cpu_playouts->run(game.handle(), &r, &none.s, error, sizeof error), GSDK_ERR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(error).find("not an Othello position"), std::string::npos);
+}
+
+} // namespace
+} // namespace othello
