@@ -1,0 +1,71 @@
+// leaf_evaluator.hpp - what a search asks of playouts: run N random games from one state and count
+// player 0's wins, draws and losses (the win/draw/loss reducer of a two-player zero-sum game).
+//
+// An evaluator owns a running playout counter: call k of a search uses the random streams
+// (seed, first .. first + N - 1) where `first` is the number of playouts the evaluator has run since
+// it was seeded. A search that makes the same calls in the same order therefore sees the same
+// results, on any device, which is what makes a search under a playout budget reproducible.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gsdk/core/game_instance.hpp"
+
+namespace gsdk::core {
+
+// Outcomes of playouts for player 0 (score > 0: player 0 won; 0: draw; < 0: player 0 lost).
+struct WinDrawLoss {
+  uint64_t wins = 0;
+  uint64_t draws = 0;
+  uint64_t losses = 0;
+
+  uint64_t playouts() const { return wins + draws + losses; }
+  // Player 0's points: a win 1, a draw 1/2.
+  double points() const { return static_cast<double>(wins) + 0.5 * static_cast<double>(draws); }
+  void add(const WinDrawLoss& o) {
+    wins += o.wins;
+    draws += o.draws;
+    losses += o.losses;
+  }
+};
+
+// The outcome of one finished game for player 0.
+WinDrawLoss outcome_of_score(int64_t score, uint64_t count = 1);
+// Folds a histogram (bin k: score score_min + k) into wins, draws and losses.
+WinDrawLoss outcome_of_histogram(const std::vector<uint64_t>& histogram, int64_t score_min);
+
+class LeafEvaluator {
+public:
+  virtual ~LeafEvaluator() = default;
+  // Runs `playouts` playouts from `state` (a state that is not terminal). Throws std::runtime_error
+  // with the plugin's message when a playout table fails.
+  virtual WinDrawLoss evaluate(const StateBlob& state, uint64_t playouts) = 0;
+  // E.g. "cpu (plugin avx2 playouts)" or "cuda device 0".
+  virtual std::string describe() const = 0;
+
+  // Starts the evaluator's random streams over: seed `seed`, playout counter 0.
+  void reseed(uint64_t seed) {
+    seed_ = seed;
+    next_playout_ = 0;
+  }
+  uint64_t playouts_run() const { return next_playout_; }
+
+protected:
+  uint64_t seed_ = 0;
+  uint64_t next_playout_ = 0; // the first playout number of the next call
+};
+
+// Playouts on the calling thread: the plugin's CPU batch table (at its best SIMD level) when it has
+// one, else generic_playout through the per-state rules.
+std::unique_ptr<LeafEvaluator> make_cpu_evaluator(const GameInstance& game);
+
+// Playouts on CUDA device `device` through the plugin's CUDA playout table, on one stream of its
+// own, with scratch for `max_batch` playouts allocated once; larger calls are cut into batches.
+// Throws std::invalid_argument when the plugin has no CUDA playout table, std::runtime_error when
+// the device cannot be used (or this build has no CUDA).
+std::unique_ptr<LeafEvaluator> make_cuda_evaluator(const GameInstance& game, int device, uint64_t max_batch);
+
+} // namespace gsdk::core

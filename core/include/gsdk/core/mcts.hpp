@@ -1,0 +1,93 @@
+// mcts.hpp - one UCT search tree (Kocsis & Szepesvari's UCB1 applied to trees) over any two-player
+// zero-sum game, grown one iteration at a time: select by UCB1 from the root, expand a leaf on its
+// second visit (all children at once), evaluate the new leaf with a batch of playouts (leaf
+// parallelisation), back the batch's win/draw/loss counts up to the root.
+//
+// Values are kept as player 0's points (win 1, draw 1/2) so a node needs no notion of whose turn it
+// was; selection turns them into the mover's. Chance nodes pick their outcome by its probability.
+// Nodes and their states live in two flat arrays capped at max_nodes; a leaf whose children would
+// not fit is evaluated again instead of expanded, so memory stays bounded however long the search.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/leaf_evaluator.hpp"
+#include "gsdk/rng/philox.hpp"
+
+namespace gsdk::core {
+
+struct TreeSettings {
+  double exploration = 0.7;
+  uint32_t leaf = 1;             // playouts per evaluation
+  uint64_t max_nodes = 1u << 20; // at least 1
+};
+
+// A root move with its statistics.
+struct RootChild {
+  uint32_t move = 0;
+  uint64_t visits = 0;  // playouts backed up through it
+  double points = 0;    // player 0's points over those playouts
+};
+
+class SearchTree {
+public:
+  SearchTree(const GameInstance& game, std::unique_ptr<LeafEvaluator> evaluator, const TreeSettings& settings);
+
+  // Empties the tree and reseeds its random streams (playouts and chance outcomes).
+  void reset(uint64_t seed);
+  // Drops every node (the random streams go on).
+  void clear();
+  // Makes `state` the root: keeps the tree when it already is the root, else starts a new one.
+  void set_root(const StateBlob& state);
+  // The move `move` was played from `before`: when `before` is the root, the subtree of that move
+  // becomes the tree (its statistics carried over) and the rest is dropped; otherwise the tree is
+  // emptied. Returns whether a subtree was kept.
+  bool advance(const StateBlob& before, uint32_t move);
+  // One iteration; returns the playouts it accounted for (leaf, also for exact terminal results).
+  // Needs a root (set_root).
+  uint64_t iterate();
+
+  bool empty() const { return nodes_.empty(); }
+  uint64_t node_count() const { return nodes_.size(); }
+  uint64_t root_visits() const { return nodes_.empty() ? 0 : nodes_[0].visits; }
+  std::vector<RootChild> root_children() const;
+  const LeafEvaluator& evaluator() const { return *evaluator_; }
+
+private:
+  static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+
+  struct Node {
+    uint32_t parent = kNone;
+    uint32_t first_child = kNone; // children are contiguous: first_child .. first_child + child_count - 1
+    uint32_t child_count = 0;
+    uint32_t move = 0;            // the move from the parent
+    int32_t player = 0;           // current_player of the node's state
+    double probability = 0;       // of this outcome, when the parent is a chance node
+    uint64_t visits = 0;
+    double points = 0;            // player 0's points
+  };
+
+  const unsigned char* state(uint32_t node) const { return states_.data() + uint64_t{node} * state_size_; }
+  uint32_t add_node(uint32_t parent, uint32_t move, double probability, const StateBlob& state);
+  uint32_t select_child(uint32_t node);
+  // Creates the children of `node` when they fit under max_nodes; returns whether it did.
+  bool expand(uint32_t node);
+  WinDrawLoss evaluate(uint32_t node);
+
+  const GameInstance& game_;
+  std::unique_ptr<LeafEvaluator> evaluator_;
+  TreeSettings settings_;
+  uint32_t state_size_;
+  std::vector<Node> nodes_;
+  std::vector<unsigned char> states_;
+  rng::PhiloxStream chance_{0, 0};
+  std::vector<uint32_t> moves_;
+  std::vector<double> probabilities_;
+  StateBlob scratch_;
+};
+
+} // namespace gsdk::core

@@ -1,0 +1,88 @@
+// leaf_evaluator.cpp - win/draw/loss counting and the CPU evaluator (plugin batch table or generic).
+#include "gsdk/core/leaf_evaluator.hpp"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "gsdk/core/playouts.hpp"
+#include "gsdk/playout_summary.hpp"
+
+namespace gsdk::core {
+
+WinDrawLoss outcome_of_score(int64_t score, uint64_t count) {
+  WinDrawLoss r;
+  (score > 0 ? r.wins : score == 0 ? r.draws : r.losses) = count;
+  return r;
+}
+
+WinDrawLoss outcome_of_histogram(const std::vector<uint64_t>& histogram, int64_t score_min) {
+  WinDrawLoss r;
+  for (size_t k = 0; k < histogram.size(); ++k) r.add(outcome_of_score(score_min + static_cast<int64_t>(k), histogram[k]));
+  return r;
+}
+
+namespace {
+
+constexpr uint32_t kMessageSize = 1024;
+
+// The plugin's SIMD playout loops, one call per evaluation.
+class BatchCpuEvaluator final : public LeafEvaluator {
+public:
+  explicit BatchCpuEvaluator(const GameInstance& game)
+      : game_(game), simd_level_(game.tables().cpu_playouts->best_simd_level()), histogram_(game.histogram_bins()) {}
+
+  WinDrawLoss evaluate(const StateBlob& state, uint64_t playouts) override {
+    gsdk_playout_summary summary{};
+    summary.histogram = histogram_.data();
+    summary.histogram_bins = static_cast<uint32_t>(histogram_.size());
+    reset_summary(summary);
+    gsdk_playout_request request{};
+    request.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof(gsdk_playout_request)};
+    request.seed = seed_;
+    request.first_playout = next_playout_;
+    request.playout_count = playouts;
+    request.start_state = state.data();
+    request.simd_level = simd_level_;
+    char error[kMessageSize] = {};
+    if (game_.tables().cpu_playouts->run(game_.handle(), &request, &summary, error, kMessageSize) != GSDK_OK)
+      throw std::runtime_error(fmt::format("{} CPU playouts [{}, {}) failed: {}", game_.game().name, next_playout_,
+                                           next_playout_ + playouts, error));
+    next_playout_ += playouts;
+    return outcome_of_histogram(histogram_, game_.score_range().first);
+  }
+
+  std::string describe() const override { return "cpu (plugin playouts)"; }
+
+private:
+  const GameInstance& game_;
+  int32_t simd_level_;
+  std::vector<uint64_t> histogram_;
+};
+
+// Playouts through the per-state rules, for games without a CPU batch table.
+class GenericCpuEvaluator final : public LeafEvaluator {
+public:
+  explicit GenericCpuEvaluator(const GameInstance& game) : game_(game) {}
+
+  WinDrawLoss evaluate(const StateBlob& state, uint64_t playouts) override {
+    WinDrawLoss r;
+    for (uint64_t i = 0; i < playouts; ++i) r.add(outcome_of_score(generic_playout(game_, seed_, next_playout_ + i, state)));
+    next_playout_ += playouts;
+    return r;
+  }
+
+  std::string describe() const override { return "cpu (generic playouts)"; }
+
+private:
+  const GameInstance& game_;
+};
+
+} // namespace
+
+std::unique_ptr<LeafEvaluator> make_cpu_evaluator(const GameInstance& game) {
+  if (game.tables().cpu_playouts) return std::make_unique<BatchCpuEvaluator>(game);
+  return std::make_unique<GenericCpuEvaluator>(game);
+}
+
+} // namespace gsdk::core

@@ -1,0 +1,170 @@
+// mcts.cpp - the UCT tree: selection, expansion, leaf evaluation, backup and subtree reuse.
+#include "gsdk/core/mcts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace gsdk::core {
+
+namespace {
+// The stream chance outcomes are drawn from; playouts use streams 0, 1, 2, ... of the same seed.
+constexpr uint64_t kChanceStream = ~uint64_t{0};
+} // namespace
+
+SearchTree::SearchTree(const GameInstance& game, std::unique_ptr<LeafEvaluator> evaluator, const TreeSettings& settings)
+    : game_(game), evaluator_(std::move(evaluator)), settings_(settings), state_size_(game.state_size()),
+      moves_(game.max_moves()), probabilities_(game.max_moves()), scratch_(game.state_size()) {
+  settings_.leaf = std::max(1u, settings_.leaf);
+  settings_.max_nodes = std::clamp<uint64_t>(settings_.max_nodes, 1, kNone);
+}
+
+void SearchTree::clear() {
+  nodes_.clear();
+  states_.clear();
+}
+
+void SearchTree::reset(uint64_t seed) {
+  clear();
+  evaluator_->reseed(seed);
+  chance_ = rng::PhiloxStream(seed, kChanceStream);
+}
+
+uint32_t SearchTree::add_node(uint32_t parent, uint32_t move, double probability, const StateBlob& s) {
+  Node n;
+  n.parent = parent;
+  n.move = move;
+  n.probability = probability;
+  n.player = game_.current_player(s);
+  nodes_.push_back(n);
+  states_.insert(states_.end(), s.begin(), s.end());
+  return static_cast<uint32_t>(nodes_.size() - 1);
+}
+
+void SearchTree::set_root(const StateBlob& s) {
+  if (!nodes_.empty() && std::memcmp(state(0), s.data(), state_size_) == 0) return;
+  clear();
+  add_node(kNone, 0, 1, s);
+}
+
+bool SearchTree::advance(const StateBlob& before, uint32_t move) {
+  if (nodes_.empty() || before.size() != state_size_ || std::memcmp(state(0), before.data(), state_size_) != 0) {
+    clear();
+    return false;
+  }
+  uint32_t kept = kNone;
+  for (uint32_t k = 0; k < nodes_[0].child_count; ++k)
+    if (nodes_[nodes_[0].first_child + k].move == move) kept = nodes_[0].first_child + k;
+  std::vector<Node> nodes;
+  std::vector<unsigned char> states;
+  if (kept != kNone) {
+    // Breadth first, a child block at a time, so children stay contiguous under their new indices.
+    std::vector<uint32_t> old_index{kept};
+    nodes.push_back(nodes_[kept]);
+    nodes[0].parent = kNone;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      const uint32_t first = nodes[i].first_child, count = nodes[i].child_count;
+      if (count == 0) continue;
+      nodes[i].first_child = static_cast<uint32_t>(nodes.size());
+      for (uint32_t k = 0; k < count; ++k) {
+        nodes.push_back(nodes_[first + k]);
+        nodes.back().parent = static_cast<uint32_t>(i);
+        old_index.push_back(first + k);
+      }
+    }
+    states.resize(nodes.size() * uint64_t{state_size_});
+    for (size_t i = 0; i < nodes.size(); ++i)
+      std::memcpy(states.data() + i * state_size_, state(old_index[i]), state_size_);
+  }
+  nodes_ = std::move(nodes);
+  states_ = std::move(states);
+  return kept != kNone;
+}
+
+bool SearchTree::expand(uint32_t node) {
+  const bool chance = nodes_[node].player == GSDK_PLAYER_CHANCE;
+  StateBlob parent(state(node), state(node) + state_size_);
+  const uint32_t n = game_.legal_moves(parent, moves_.data(), chance ? probabilities_.data() : nullptr);
+  if (n == 0 || n > moves_.size())
+    throw std::runtime_error(fmt::format("game '{}' returned {} legal moves in a non-terminal state (max {})",
+                                         game_.game().name, n, moves_.size()));
+  if (nodes_.size() + n > settings_.max_nodes) return false;
+  const auto first = static_cast<uint32_t>(nodes_.size());
+  for (uint32_t k = 0; k < n; ++k) {
+    scratch_ = parent;
+    game_.apply_move(scratch_, moves_[k]);
+    add_node(node, moves_[k], chance ? probabilities_[k] : 1.0, scratch_);
+  }
+  nodes_[node].first_child = first;
+  nodes_[node].child_count = n;
+  return true;
+}
+
+uint32_t SearchTree::select_child(uint32_t node) {
+  const Node& parent = nodes_[node];
+  if (parent.player == GSDK_PLAYER_CHANCE) {
+    double u = chance_.uniform();
+    for (uint32_t k = 0; k + 1 < parent.child_count; ++k) {
+      if (u < nodes_[parent.first_child + k].probability) return parent.first_child + k;
+      u -= nodes_[parent.first_child + k].probability;
+    }
+    return parent.first_child + parent.child_count - 1;
+  }
+  // Every child is tried once before UCB1 compares them (lowest index first, so it is reproducible).
+  const double log_visits = std::log(static_cast<double>(std::max<uint64_t>(parent.visits, 1)));
+  uint32_t best = parent.first_child;
+  double best_value = -1;
+  for (uint32_t c = parent.first_child; c < parent.first_child + parent.child_count; ++c) {
+    const Node& child = nodes_[c];
+    if (child.visits == 0) return c;
+    const double mean0 = child.points / static_cast<double>(child.visits);
+    const double mean = parent.player == 0 ? mean0 : 1 - mean0;
+    const double value = mean + settings_.exploration * std::sqrt(log_visits / static_cast<double>(child.visits));
+    if (value > best_value) {
+      best_value = value;
+      best = c;
+    }
+  }
+  return best;
+}
+
+WinDrawLoss SearchTree::evaluate(uint32_t node) {
+  if (nodes_[node].player == GSDK_PLAYER_TERMINAL) {
+    scratch_.assign(state(node), state(node) + state_size_);
+    return outcome_of_score(game_.score(scratch_), settings_.leaf);
+  }
+  scratch_.assign(state(node), state(node) + state_size_);
+  return evaluator_->evaluate(scratch_, settings_.leaf);
+}
+
+uint64_t SearchTree::iterate() {
+  if (nodes_.empty()) throw std::logic_error("SearchTree::iterate without a root");
+  uint32_t node = 0;
+  while (nodes_[node].child_count > 0) node = select_child(node);
+  // A leaf is expanded on its second visit (the root at once): one evaluation first tells whether it
+  // is worth the memory.
+  const Node& leaf = nodes_[node];
+  if (leaf.player != GSDK_PLAYER_TERMINAL && (leaf.visits > 0 || node == 0) && expand(node))
+    node = select_child(node);
+  const WinDrawLoss result = evaluate(node);
+  for (uint32_t n = node; n != kNone; n = nodes_[n].parent) {
+    nodes_[n].visits += result.playouts();
+    nodes_[n].points += result.points();
+  }
+  return result.playouts();
+}
+
+std::vector<RootChild> SearchTree::root_children() const {
+  std::vector<RootChild> out;
+  if (nodes_.empty()) return out;
+  for (uint32_t k = 0; k < nodes_[0].child_count; ++k) {
+    const Node& c = nodes_[nodes_[0].first_child + k];
+    out.push_back({c.move, c.visits, c.points});
+  }
+  return out;
+}
+
+} // namespace gsdk::core
