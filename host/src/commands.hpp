@@ -14,6 +14,8 @@ int command_run(const Arguments& args);
 int command_bench(const Arguments& args);
 int command_replay(const Arguments& args);
 int command_perft(const Arguments& args);
+int command_match(const Arguments& args);
+int command_gtp(const Arguments& args);
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;

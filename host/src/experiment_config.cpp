@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "agent_spec.hpp"
+
 namespace gsdk::host {
 
 std::string located(const toml::source_region& where, const std::string& message) {
@@ -220,7 +222,7 @@ ConfigError located_error(const toml::node& n, const std::string& message) {
 }
 
 void refuse_other_sections(const Section& top, const std::string& algorithm) {
-  for (const char* section : {"playouts", "perft", "qlearning"}) {
+  for (const char* section : {"playouts", "perft", "qlearning", "match"}) {
     if (section == algorithm) continue;
     if (const toml::node* n = top.node(section))
       throw located_error(*n, fmt::format("[{}] applies to algorithm = \"{}\", not \"{}\"", section, section, algorithm));
@@ -306,17 +308,47 @@ void read_qlearning(const Section& top, const toml::table& doc, ExperimentConfig
   ql.generic = q.string("engine", "batch", {"batch", "generic"}) == "generic";
 }
 
+void read_match(const Section& top, const toml::table& doc, ExperimentConfig& c) {
+  refuse_other_sections(top, "match");
+  if (const toml::node* n = top.node("run"))
+    throw located_error(*n, "[run] does not apply to algorithm = \"match\": each agent spec names its device "
+                            "(e.g. \"uct:playouts=10000,device=cuda\")");
+  const toml::table* table = top.table("match");
+  if (!table) throw ConfigError(located(doc.source(), "missing required table [match] for algorithm \"match\""));
+  const Section m(*table, "[match]");
+  m.allow_only({"games", "agents", "record"});
+  m.require("games");
+  c.match.games = static_cast<uint32_t>(m.integer("games", 0, 1, kMaxMatchGames));
+  m.require("agents");
+  const toml::node* agents = m.node("agents");
+  if (!agents->is_array() || agents->as_array()->size() != 2)
+    throw located_error(*agents, "'agents' in [match] must be an array of two agent specs, e.g. [\"uct:playouts=10000\", "
+                                 "\"random\"] (A, then B)");
+  for (size_t i = 0; i < 2; ++i) {
+    const toml::node& spec = *agents->as_array()->get(i);
+    if (!spec.is_string())
+      throw located_error(spec, fmt::format("'agents' in [match] must hold strings (agent specs), got {}", type_name(spec)));
+    c.match.specs[i] = spec.as_string()->get();
+    try {
+      c.match.agents[i] = parse_agent_spec(c.match.specs[i]);
+    } catch (const AgentSpecError& e) {
+      throw located_error(spec, e.what());
+    }
+  }
+  c.match.record_file = m.string("record", "");
+}
+
 ExperimentConfig validate(toml::table doc, const std::string& file) {
   ExperimentConfig c;
   c.file = file;
   const Section top(doc, "the experiment's top level");
-  top.allow_only({"game", "algorithm", "seed", "name", "params", "playouts", "perft", "qlearning", "run", "output"});
+  top.allow_only({"game", "algorithm", "seed", "name", "params", "playouts", "perft", "qlearning", "match", "run", "output"});
   c.game = top.required_string("game");
   c.algorithm = top.required_string("algorithm");
-  if (c.algorithm != "playouts" && c.algorithm != "perft" && c.algorithm != "qlearning") {
+  if (c.algorithm != "playouts" && c.algorithm != "perft" && c.algorithm != "qlearning" && c.algorithm != "match") {
     const toml::node* n = top.node("algorithm");
     throw ConfigError(located(
-        n->source(), fmt::format("'algorithm' is \"{}\"; expected one of: playouts, perft, qlearning", c.algorithm)));
+        n->source(), fmt::format("'algorithm' is \"{}\"; expected one of: playouts, perft, qlearning, match", c.algorithm)));
   }
   c.seed = static_cast<uint64_t>(top.integer("seed", 1, 0, INT64_MAX));
   c.name = top.string("name", std::filesystem::path(file).stem().string());
@@ -331,6 +363,8 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
     read_perft(top, doc, c);
   else if (c.algorithm == "qlearning")
     read_qlearning(top, doc, c);
+  else if (c.algorithm == "match")
+    read_match(top, doc, c);
   else
     read_playouts(top, doc, c);
 

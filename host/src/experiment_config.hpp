@@ -1,7 +1,7 @@
 // experiment_config.hpp - the TOML experiment file: strict schema, --set overrides, clear errors.
 //
 //   game = "graveler"              # plugin/game name (required)
-//   algorithm = "playouts"         # what to run (required): "playouts" | "perft" | "qlearning"
+//   algorithm = "playouts"         # what to run (required): "playouts" | "perft" | "qlearning" | "match"
 //   seed = 42                      # default 1
 //   name = "graveler-1e9"          # default: the file's stem
 //   [params]                       # game parameters, validated against the plugin's declarations
@@ -12,6 +12,8 @@
 //               epsilon_start, epsilon_end, epsilon_decay, tie_break ("random" | "first"),
 //               update ("deterministic" | "atomic"), q_table ("per_environment" | "shared"),
 //               test_episodes, engine ("batch" | "generic")                    (algorithm = "qlearning")
+//   [match] games, agents (two agent specs: A, then B; see agent_spec.hpp), record  (algorithm = "match";
+//           the seed is the top-level one, devices are part of each agent spec, so no [run])
 //   [run] device ("auto" | "cpu" | "cuda" | "all"), threads, gpus, streams, simd
 //   [output] file, plot, events
 #pragma once
@@ -26,6 +28,7 @@
 #include "config_error.hpp"
 #include "gsdk/core/perft.hpp"
 #include "gsdk/core/qlearning.hpp"
+#include "match_settings.hpp"
 
 namespace gsdk::host {
 
@@ -69,6 +72,7 @@ struct ExperimentConfig {
   std::string engine = "batch";
   PerftSettings perft;
   QLearningConfig qlearning;
+  MatchSettings match;         // seed is filled in from `seed` when the match runs
   RunSettings run;
   std::string output_file;     // empty: results/<name>.json
   std::string plot_file;

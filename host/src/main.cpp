@@ -19,6 +19,8 @@ void print_usage() {
       "  bench                     the standard benchmark over every plugin and device\n"
       "  replay RESULTS.json       show a stored playout move by move (default: the best one)\n"
       "  perft GAME POSITION DEPTH count the leaves of the move tree (--divide: per root move)\n"
+      "  match GAME                two agents play games, colours alternating (--agent0, --agent1, --games)\n"
+      "  gtp GAME                  a Go Text Protocol engine on stdin/stdout (--agent)\n"
       "  version                   print the version\n\n"
       "Run 'gsdk <command> --help' for a command's options.\n",
       GSDK_VERSION);
@@ -40,6 +42,8 @@ int main(int argc, char** argv) {
     if (command == "bench") return command_bench(args);
     if (command == "replay") return command_replay(args);
     if (command == "perft") return command_perft(args);
+    if (command == "match") return command_match(args);
+    if (command == "gtp") return command_gtp(args);
     if (command == "version" || command == "--version") {
       std::printf("gsdk %s (ABI %u.%u)\n", GSDK_VERSION, GSDK_ABI_MAJOR, GSDK_ABI_MINOR);
       return kExitOk;
@@ -48,7 +52,7 @@ int main(int argc, char** argv) {
       print_usage();
       return kExitOk;
     }
-    log_line(LogLevel::error, "unknown command '" + command + "'; expected one of: list, run, bench, replay, perft, version");
+    log_line(LogLevel::error, "unknown command '" + command + "'; expected one of: list, run, bench, replay, perft, match, gtp, version");
     return kExitUsage;
   } catch (const std::exception& e) {
     log_line(LogLevel::error, e.what());

@@ -8,6 +8,7 @@
 #include "../experiment_runner.hpp"
 #include "../histogram_plot.hpp"
 #include "../log.hpp"
+#include "../match_report.hpp"
 #include "../perft_report.hpp"
 #include "../results_file.hpp"
 
@@ -158,6 +159,12 @@ int command_run(const Arguments& args) {
   }
   if (config.algorithm == "qlearning") {
     print_qlearning_summary(run, out);
+    return finish(run, out);
+  }
+  if (config.algorithm == "match") {
+    print_match_report(run.results, config.game);
+    if (run.results.contains("record")) std::printf("  record %s\n", run.results["record"].get<std::string>().c_str());
+    std::printf("  results %s\n", out.c_str());
     return finish(run, out);
   }
   print_summary(run, out);

@@ -1,0 +1,36 @@
+// agent_spec.hpp - the text form of an agent on command lines and in configs:
+//
+//   KIND[:KEY=VALUE[,KEY=VALUE]...]
+//
+//   random                                  uniform over the legal moves
+//   flatmc[:playouts=N|time=S][,leaf=N][,device=cpu|cuda][,gpu=K]
+//   uct[:playouts=N|time=S][,leaf=N][,c=X][,roots=R][,threads=T][,device=cpu|cuda][,gpu=K][,nodes=N][,reuse=true|false]
+//
+//   playouts  playouts per move, 1 .. 2^53 (default 10000; `1e5` is accepted)
+//   time      seconds per move instead, > 0 .. 86400 (time and playouts exclude each other)
+//   leaf      uct: playouts per evaluated leaf (default 1); flatmc: playouts per move per round when timed (default 256)
+//   c         uct: UCB1 exploration constant, 0 .. 100 (default 0.7; rewards are in [0, 1])
+//   roots     uct: independent trees, root visit counts merged, 1 .. 1024 (default 1)
+//   threads   uct: threads growing the trees, 0 .. 4096 (default 0: one per tree, at most the hardware's)
+//   device    where playouts run: cpu (default) or cuda
+//   gpu       CUDA device ordinal, 0 .. 1023 (default 0)
+//   nodes     uct: nodes per tree, 16 .. 2^32 - 2 (default 1048576)
+//   reuse     uct: keep the subtree of the moves played (default true)
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "gsdk/core/agents.hpp"
+
+namespace gsdk::host {
+
+class AgentSpecError : public std::invalid_argument {
+public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// Throws AgentSpecError naming the spec, the offending kind, key or value, and what is allowed.
+core::AgentSettings parse_agent_spec(const std::string& spec);
+
+} // namespace gsdk::host

@@ -1,0 +1,59 @@
+// gtp.cpp - `gsdk gtp GAME --agent SPEC`: a Go Text Protocol engine on stdin/stdout, so Othello (and
+// other) GUIs and match tools can play gsdk's agents. Messages for people go to stderr only.
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "../agent_spec.hpp"
+#include "../command_line.hpp"
+#include "../experiment_runner.hpp"
+#include "../game_params.hpp"
+#include "../gtp_engine.hpp"
+#include "../log.hpp"
+
+namespace gsdk::host {
+
+int command_gtp(const Arguments& args) {
+  po::options_description options("gsdk gtp");
+  add_common_options(options);
+  options.add_options()("game", po::value<std::string>()->required(), "the game (plugin) name")(
+      "agent", po::value<std::string>()->default_value("uct:time=1"), "the engine's agent spec (see docs/user_guide.md)")(
+      "board-size", po::value<uint32_t>()->default_value(8), "the only size `boardsize` accepts")(
+      "seed", po::value<uint64_t>()->default_value(1), "random seed of the agent (reseeded by clear_board)")(
+      "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)");
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  po::variables_map vm;
+  const std::string usage = "gsdk gtp GAME [--agent SPEC] [--board-size N] [--seed S] [--param name=value]...";
+  if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
+
+  const PluginCatalog catalog = load_catalog(vm, true);
+  std::unique_ptr<core::GameInstance> game;
+  std::unique_ptr<core::Agent> agent;
+  try {
+    const core::AgentSettings settings = parse_agent_spec(vm["agent"].as<std::string>());
+    const LoadedPlugin& plugin = require_plugin(catalog, vm["game"].as<std::string>(), "");
+    const ResolvedParams params = resolve_params(*plugin.tables.game, params_from_assignments(
+        vm.count("param") ? vm["param"].as<std::vector<std::string>>() : std::vector<std::string>{}));
+    game = std::make_unique<core::GameInstance>(plugin.tables, params.values);
+    agent = core::make_agent(*game, settings);
+  } catch (const AgentSpecError& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  } catch (const ConfigError& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  } catch (const std::invalid_argument& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  }
+
+  GtpEngine engine(*game, *agent, vm["board-size"].as<uint32_t>(), vm["seed"].as<uint64_t>());
+  for (std::string line; !engine.quit_requested() && std::getline(std::cin, line);) {
+    const std::string response = engine.handle(line);
+    std::cout << response << std::flush;
+  }
+  return kExitOk;
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,54 @@
+// gtp_engine.hpp - the Go Text Protocol (version 2) as Othello GUIs speak it, over any two-player
+// game: black is player 0, white player 1, vertices are the game's move names (matched without regard
+// to case), and the game's move named "pass" is what a side with nothing else to do plays.
+//
+// Commands: protocol_version, name, version, known_command, list_commands, quit, boardsize (only the
+// configured size), clear_board, komi (accepted and ignored), play, genmove, undo, showboard,
+// final_score. Responses are "=[id] result" or "?[id] message", each ended by a blank line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gsdk/core/agents.hpp"
+#include "gsdk/core/game_instance.hpp"
+
+namespace gsdk::host {
+
+class GtpEngine {
+public:
+  GtpEngine(const core::GameInstance& game, core::Agent& agent, uint32_t board_size, uint64_t seed);
+
+  // The whole response to one input line, blank-line terminated; empty for a line GTP ignores (blank,
+  // or only a comment).
+  std::string handle(const std::string& line);
+  bool quit_requested() const { return quit_; }
+
+private:
+  struct Reply {
+    bool ok = true;
+    std::string text;
+  };
+
+  Reply execute(const std::string& command, const std::vector<std::string>& args);
+  Reply play(const std::vector<std::string>& args);
+  Reply genmove(const std::vector<std::string>& args);
+  Reply final_score() const;
+  // Plays `move` for everyone to see (history, agent).
+  void apply(uint32_t move);
+  // Brings `player` to move by playing the other side's forced pass, when that is what it must do.
+  bool bring_to_move(int32_t player);
+  // The legal move named `name` (any case), if there is one.
+  bool find_move(const std::string& name, uint32_t& move) const;
+
+  const core::GameInstance& game_;
+  core::Agent& agent_;
+  uint32_t board_size_;
+  uint64_t seed_;
+  core::StateBlob state_;
+  std::vector<core::StateBlob> history_; // states before each move played, for undo
+  bool quit_ = false;
+};
+
+} // namespace gsdk::host

@@ -1,0 +1,140 @@
+// match_runner.cpp - playing the games of a match and the algorithm = "match" experiment.
+#include "match_runner.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "game_params.hpp"
+#include "gsdk/rng/philox.hpp"
+#include "hardware.hpp"
+#include "match_report.hpp"
+#include "progress_bar.hpp"
+#include "results_file.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+// A game still running after this many plies is taken for a plugin that never ends its games.
+constexpr uint64_t kMaxPlies = 1000000;
+constexpr uint64_t kChanceStream = ~uint64_t{0};
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point began) { return std::chrono::duration<double>(Clock::now() - began).count(); }
+
+// A chance outcome drawn by its probability.
+uint32_t chance_move(const core::GameInstance& game, const core::StateBlob& state, rng::PhiloxStream& random) {
+  std::vector<uint32_t> moves(game.max_moves());
+  std::vector<double> probabilities(game.max_moves());
+  const uint32_t n = game.legal_moves(state, moves.data(), probabilities.data());
+  if (n == 0 || n > moves.size())
+    throw std::runtime_error(fmt::format("game '{}' returned {} chance outcomes (max {})", game.game().name, n, moves.size()));
+  double u = random.uniform();
+  for (uint32_t k = 0; k + 1 < n; ++k) {
+    if (u < probabilities[k]) return moves[k];
+    u -= probabilities[k];
+  }
+  return moves[n - 1];
+}
+
+PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::array<core::Agent*, 2>& by_player,
+                     int32_t a_player, uint64_t chance_seed, MatchOutcome& outcome) {
+  PlayedGame played;
+  played.round = round + 1;
+  played.a_player = a_player;
+  rng::PhiloxStream chance(chance_seed, round);
+  std::vector<uint32_t> legal(game.max_moves());
+  core::StateBlob state = game.initial_state();
+  for (int32_t player = game.current_player(state); player != GSDK_PLAYER_TERMINAL; player = game.current_player(state)) {
+    if (played.moves.size() >= kMaxPlies)
+      throw std::runtime_error(fmt::format("game {} of '{}' did not end within {} plies", round + 1, game.game().name, kMaxPlies));
+    uint32_t move = 0;
+    if (player == GSDK_PLAYER_CHANCE) {
+      move = chance_move(game, state, chance);
+    } else {
+      if (player != 0 && player != 1)
+        throw std::runtime_error(fmt::format("game '{}' reports player {} to move", game.game().name, player));
+      const auto began = Clock::now();
+      move = by_player[player]->choose_move(state);
+      AgentTally& tally = outcome.agents[player == a_player ? 0 : 1];
+      tally.seconds += seconds_since(began);
+      tally.moves += 1;
+      tally.playouts += by_player[player]->last_move().playouts;
+      const uint32_t n = game.checked_legal_moves(state, legal);
+      if (std::find(legal.begin(), legal.begin() + n, move) == legal.begin() + n)
+        throw std::runtime_error(fmt::format("agent chose move {}, which is not legal in '{}'", move, game.state_to_string(state)));
+    }
+    played.moves.push_back(game.move_to_string(state, move));
+    for (core::Agent* agent : by_player) agent->observe_move(state, move);
+    game.apply_move(state, move);
+  }
+  played.score = game.score(state);
+  return played;
+}
+
+} // namespace
+
+MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& settings, const GameDoneFn& on_game) {
+  const std::array<std::unique_ptr<core::Agent>, 2> agents = {core::make_agent(game, settings.agents[0]),
+                                                                core::make_agent(game, settings.agents[1])};
+  MatchOutcome outcome;
+  for (int i = 0; i < 2; ++i) outcome.agents[i].description = agents[i]->describe();
+  const uint64_t chance_seed = core::derive_seed(settings.seed, kChanceStream);
+  const auto began = Clock::now();
+  try {
+    for (uint32_t g = 0; g < settings.games; ++g) {
+      const int32_t a_player = static_cast<int32_t>(g % 2);
+      agents[0]->new_game(core::derive_seed(settings.seed, 2 * uint64_t{g}));
+      agents[1]->new_game(core::derive_seed(settings.seed, 2 * uint64_t{g} + 1));
+      const std::array<core::Agent*, 2> by_player = a_player == 0 ? std::array{agents[0].get(), agents[1].get()}
+                                                                   : std::array{agents[1].get(), agents[0].get()};
+      outcome.games.push_back(play_game(game, g, by_player, a_player, chance_seed, outcome));
+      outcome.wall_seconds = seconds_since(began);
+      if (on_game) on_game(outcome, outcome.games.back());
+    }
+  } catch (const std::exception& e) {
+    outcome.error = e.what();
+  }
+  outcome.wall_seconds = seconds_since(began);
+  return outcome;
+}
+
+ExperimentRun run_match_experiment(const ExperimentConfig& config, const PluginCatalog& catalog, const RunOptions& options) {
+  const toml::node* game_node = config.raw.get("game");
+  const LoadedPlugin& plugin = require_plugin(catalog, config.game, game_node ? located(game_node->source(), "") : "");
+  const ResolvedParams params = resolve_params(*plugin.tables.game, config.params);
+  const auto game = instantiate_game(config, plugin, params);
+  MatchSettings settings = config.match;
+  settings.seed = config.seed;
+
+  ProgressBar bar(config.name, options.progress);
+  MatchOutcome outcome;
+  try {
+    outcome = play_match(*game, settings, [&](const MatchOutcome& so_far, const PlayedGame&) {
+      bar.update(so_far.games.size(), settings.games);
+    });
+  } catch (const std::invalid_argument& e) {
+    const toml::node* agents = config.raw.at_path("match.agents").node();
+    throw ConfigError(agents ? located(agents->source(), e.what()) : e.what());
+  }
+  bar.finish();
+
+  ExperimentRun run;
+  run.complete = outcome.error.empty();
+  run.error = outcome.error;
+  run.results = results_header(config, plugin, params);
+  run.results.update(match_json(outcome, settings));
+  run.results.update({{"algorithm", "match"}, {"hardware", describe_hardware()}, {"status", run.complete ? "complete" : "incomplete"}});
+  if (!run.complete) run.results["error"] = outcome.error;
+  if (!settings.record_file.empty()) {
+    write_match_record(settings.record_file, match_record(outcome, settings, config.game));
+    run.results["record"] = settings.record_file;
+  }
+  return run;
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,24 @@
+// match_settings.hpp - what a match between two agents is made of, from `gsdk match` or a config's
+// [match] table.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "gsdk/core/agents.hpp"
+
+namespace gsdk::host {
+
+struct MatchSettings {
+  uint32_t games = 0;
+  uint64_t seed = 1;
+  // Agent A (index 0) is player 0 in even games and player 1 in odd ones; agent B the other side.
+  std::array<std::string, 2> specs;           // as written (agent_spec.hpp)
+  std::array<core::AgentSettings, 2> agents;  // parsed from specs
+  std::string record_file;                    // PGN-like game record; empty: none
+};
+
+inline constexpr uint32_t kMaxMatchGames = 1000000;
+
+} // namespace gsdk::host
