@@ -1,0 +1,96 @@
+// mcts_test.cpp - the UCT tree itself on test_nim: visits add up to the playouts spent, the most
+// visited root move is the winning one, reuse keeps a move's subtree with its statistics, the node
+// cap holds however long the search runs.
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "gsdk/core/mcts.hpp"
+#include "search_fixture.hpp"
+
+namespace {
+
+using gsdk::core::RootChild;
+using gsdk::core::SearchTree;
+using gsdk::core::TreeSettings;
+using Mcts = gsdk::test::SearchTest;
+
+const RootChild& most_visited(const std::vector<RootChild>& children) {
+  return *std::max_element(children.begin(), children.end(),
+                           [](const RootChild& a, const RootChild& b) { return a.visits < b.visits; });
+}
+
+TEST_F(Mcts, VisitsAddUpAndTheWinningMoveIsMostVisited) {
+  const auto game = nim();
+  SearchTree tree(*game, gsdk::core::make_cpu_evaluator(*game), TreeSettings{0.7, 4, 100000});
+  tree.reset(3);
+  tree.set_root(game->state_from_string("stones=9 to_move=0")); // taking 1 leaves 8, a lost pile
+  uint64_t spent = 0;
+  for (int i = 0; i < 1000; ++i) spent += tree.iterate();
+  EXPECT_EQ(spent, 4000u);
+  EXPECT_EQ(tree.root_visits(), 4000u);
+  const auto children = tree.root_children();
+  ASSERT_EQ(children.size(), 3u);
+  uint64_t child_visits = 0;
+  for (const auto& c : children) child_visits += c.visits;
+  EXPECT_EQ(child_visits, 4000u) << "the root is expanded at once, so every playout goes through a child";
+  EXPECT_EQ(most_visited(children).move, 1u);
+  // Finished games in the tree are scored without playouts, so the evaluator ran fewer.
+  EXPECT_LT(tree.evaluator().playouts_run(), 4000u);
+}
+
+TEST_F(Mcts, ReuseKeepsThePlayedMovesSubtree) {
+  const auto game = nim();
+  SearchTree tree(*game, gsdk::core::make_cpu_evaluator(*game), TreeSettings{});
+  tree.reset(1);
+  const auto root = game->initial_state();
+  tree.set_root(root);
+  for (int i = 0; i < 3000; ++i) tree.iterate();
+  const RootChild played = tree.root_children()[1]; // take2
+  ASSERT_GT(played.visits, 1u);
+  const uint64_t before = tree.node_count();
+  ASSERT_TRUE(tree.advance(root, played.move));
+  EXPECT_EQ(tree.root_visits(), played.visits);
+  EXPECT_LT(tree.node_count(), before);
+  uint64_t grandchildren = 0;
+  for (const auto& c : tree.root_children()) grandchildren += c.visits;
+  EXPECT_EQ(grandchildren, played.visits - 1) << "all but the first visit (the leaf's own evaluation) went below it";
+
+  // The kept tree is the new position's: set_root keeps it, and searching goes on from its counts.
+  auto after = root;
+  game->apply_move(after, played.move);
+  tree.set_root(after);
+  EXPECT_EQ(tree.root_visits(), played.visits);
+  tree.iterate();
+  EXPECT_EQ(tree.root_visits(), played.visits + 1);
+
+  // A move from a state that is not the root empties the tree.
+  EXPECT_FALSE(tree.advance(root, 1));
+  EXPECT_TRUE(tree.empty());
+}
+
+TEST_F(Mcts, TheNodeCapHolds) {
+  const auto game = nim(toml::table{{"stones", 200}});
+  SearchTree tree(*game, gsdk::core::make_cpu_evaluator(*game), TreeSettings{0.7, 1, 40});
+  tree.reset(9);
+  tree.set_root(game->initial_state());
+  for (int i = 0; i < 2000; ++i) tree.iterate();
+  EXPECT_LE(tree.node_count(), 40u);
+  EXPECT_GE(tree.node_count(), 38u) << "expansion goes on until the next one would not fit";
+  EXPECT_EQ(tree.root_visits(), 2000u);
+}
+
+TEST_F(Mcts, TerminalLeavesAreScoredExactly) {
+  const auto game = nim();
+  SearchTree tree(*game, gsdk::core::make_cpu_evaluator(*game), TreeSettings{0.7, 8, 1000});
+  tree.reset(2);
+  tree.set_root(game->state_from_string("stones=2 to_move=1"));
+  for (int i = 0; i < 200; ++i) tree.iterate();
+  const auto children = tree.root_children();
+  ASSERT_EQ(children.size(), 2u);
+  // take2 wins for player 1 at once: player 0 scores 0 points on every visit of it.
+  EXPECT_EQ(children[1].points, 0.0);
+  EXPECT_EQ(most_visited(children).move, 2u);
+}
+
+} // namespace
