@@ -1,0 +1,159 @@
+// match_cli_test.cpp - end-to-end `gsdk match` and algorithm = "match" experiments on test_nim: the
+// report's numbers add up (per game lines, W/D/L, per side, plies, the JSON document), the record
+// holds every game with its tags and numbered moves, a seed replays the same match, and bad agent
+// specs, game counts and [match] tables exit 2 with a message naming what is wrong.
+#include <regex>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "gsdk_process.hpp"
+#include "test_paths.hpp"
+
+namespace {
+
+using gsdk::test::contains;
+using gsdk::test::describe;
+using gsdk::test::Outcome;
+
+class MatchCli : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_TRUE(std::filesystem::exists(gsdk::test::gsdk_executable())) << "gsdk was not built";
+  }
+  Outcome run(std::vector<std::string> args) {
+    args.push_back("--plugin-dir");
+    args.push_back(gsdk::test::test_plugin_dir("valid").string());
+    return gsdk::test::gsdk_run(args, dir.path());
+  }
+  nlohmann::json json(const std::string& name) { return nlohmann::json::parse(gsdk::test::read_file(dir / name)); }
+
+  gsdk::test::TempDir dir;
+};
+
+TEST_F(MatchCli, ReportAndDocumentAddUp) {
+  const Outcome r = run({"match", "test_nim", "--agent0", "uct:playouts=2000", "--agent1", "random", "--games", "6",
+                         "--seed", "3", "--json", "m.json", "--record", "games/m.pgn"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, "game 1/6: A is player 0, ")) << r.out;
+  EXPECT_TRUE(contains(r.out, "game 6/6: A is player 1, ")) << r.out;
+  EXPECT_TRUE(contains(r.out, "95% Wilson interval [")) << r.out;
+
+  const auto doc = json("m.json");
+  EXPECT_EQ(doc["algorithm"], "match");
+  EXPECT_EQ(doc["status"], "complete");
+  EXPECT_EQ(doc["game"]["name"], "test_nim");
+  const auto& a = doc["result"]["a"];
+  EXPECT_EQ(a["wins"].get<int>() + a["draws"].get<int>() + a["losses"].get<int>(), 6);
+  EXPECT_EQ(a["as_player0"]["wins"].get<int>() + a["as_player1"]["wins"].get<int>(), a["wins"].get<int>());
+  EXPECT_EQ(a["as_player0"]["losses"].get<int>() + a["as_player0"]["wins"].get<int>(), 3) << "nim has no draws";
+  EXPECT_DOUBLE_EQ(a["score_rate"].get<double>(), a["wins"].get<double>() / 6);
+  EXPECT_LE(a["ci95"]["low"].get<double>(), a["score_rate"].get<double>());
+  EXPECT_GE(a["ci95"]["high"].get<double>(), a["score_rate"].get<double>());
+  EXPECT_EQ(a["ci95"]["method"], "wilson");
+  EXPECT_GE(a["wins"].get<int>(), 5) << "UCT against random";
+  uint64_t plies = 0;
+  for (const auto& g : doc["result"]["games"]) {
+    plies += g["plies"].get<uint64_t>();
+    EXPECT_EQ(g["a_player"].get<int>(), (g["round"].get<int>() - 1) % 2);
+  }
+  EXPECT_DOUBLE_EQ(doc["result"]["average_plies"].get<double>(), static_cast<double>(plies) / 6);
+  EXPECT_EQ(doc["agents"]["a"]["moves"].get<uint64_t>() + doc["agents"]["b"]["moves"].get<uint64_t>(), plies);
+  EXPECT_TRUE(contains(r.out, "A: " + std::to_string(a["wins"].get<int>()) + " wins, 0 draws, " +
+                                  std::to_string(a["losses"].get<int>()) + " losses (as player 0: "))
+      << r.out;
+
+  const std::string record = gsdk::test::read_file(dir / "games/m.pgn");
+  EXPECT_TRUE(contains(record, "[Game \"test_nim\"]\n[Round \"1\"]\n[Player0 \"uct:playouts=2000\"]\n[Player1 \"random\"]\n"))
+      << record;
+  EXPECT_TRUE(contains(record, "[Round \"2\"]\n[Player0 \"random\"]\n[Player1 \"uct:playouts=2000\"]\n")) << record;
+  EXPECT_TRUE(std::regex_search(record, std::regex("\n\n1\\. take[123] take[123] 2\\. take[123]"))) << record;
+  EXPECT_EQ(std::count(record.begin(), record.end(), '['), 6 * 9) << "nine tags per game";
+
+  // The same seed plays the same games.
+  const Outcome again = run({"match", "test_nim", "--agent0", "uct:playouts=2000", "--agent1", "random", "--games", "6",
+                             "--seed", "3", "--json", "again.json", "--quiet"});
+  ASSERT_EQ(again.status, 0) << describe(again);
+  EXPECT_FALSE(contains(again.out, "game 1/6")) << "--quiet drops the game lines";
+  EXPECT_EQ(json("again.json")["digest"], doc["digest"]);
+}
+
+TEST_F(MatchCli, BadSpecsExitTwoNamingTheKey) {
+  const auto expect_refusal = [&](const std::string& spec, const std::string& message) {
+    const Outcome r = run({"match", "test_nim", "--agent0", spec, "--agent1", "random", "--games", "2"});
+    EXPECT_EQ(r.status, 2) << spec << "\n" << describe(r);
+    EXPECT_TRUE(contains(r.err, message)) << spec << "\n" << r.err;
+  };
+  expect_refusal("uct:playouts=100,depth=3",
+                 "agent spec 'uct:playouts=100,depth=3': unknown key 'depth' for uct; allowed keys: playouts, time, leaf, c, "
+                 "roots, threads, device, gpu, nodes, reuse");
+  expect_refusal("mcts", "unknown agent 'mcts'; expected one of: random, flatmc, uct");
+  expect_refusal("uct:leaf=0", "leaf must be an integer from 1 to 1048576, got '0'");
+  expect_refusal("uct:c=lots", "c must be a number from 0 and at most 100, got 'lots'");
+  expect_refusal("uct:playouts=10,time=1", "give playouts or time, not both");
+  expect_refusal("uct:device=tpu", "device must be one of cpu, cuda, got 'tpu'");
+  expect_refusal("flatmc:roots=2", "unknown key 'roots' for flatmc; allowed keys: playouts, time, leaf, device, gpu");
+  expect_refusal("random:playouts=5", "agent 'random' takes no options");
+  expect_refusal("uct:playouts", "expected key=value, got 'playouts'");
+  expect_refusal("uct:roots=2,roots=3", "key 'roots' is given twice");
+  expect_refusal("uct:device=cuda", "game 'test_nim' (plugin ");
+}
+
+TEST_F(MatchCli, BadGameCountsAndGamesExitTwo) {
+  Outcome r = run({"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "0"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "--games must be an integer from 1 to 1000000, got '0'")) << r.err;
+  r = run({"match", "no_such_game", "--agent0", "random", "--agent1", "random", "--games", "1"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "unknown game 'no_such_game'")) << r.err;
+  r = run({"match", "test_nim", "--agent0", "random", "--games", "1"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "agent1")) << r.err;
+}
+
+TEST_F(MatchCli, ExperimentFilesRunMatches) {
+  gsdk::test::write_file(dir / "m.toml", R"(game = "test_nim"
+algorithm = "match"
+seed = 5
+
+[params]
+stones = 9
+
+[match]
+games = 4
+agents = ["uct:playouts=500", "flatmc:playouts=300"]
+record = "out/m.pgn"
+)");
+  const Outcome r = run({"run", "m.toml", "--out", "m.json", "--quiet"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, "match of test_nim: 4 games (seed 5)")) << r.out;
+  const auto doc = json("m.json");
+  EXPECT_EQ(doc["algorithm"], "match");
+  EXPECT_EQ(doc["experiment"]["config"]["match"]["games"], 4);
+  EXPECT_EQ(doc["result"]["games_played"], 4);
+  EXPECT_EQ(doc["record"], "out/m.pgn");
+  EXPECT_TRUE(std::filesystem::exists(dir / "out/m.pgn"));
+  // Each side twice, no draws in nim.
+  EXPECT_EQ(doc["result"]["a"]["as_player1"]["wins"].get<int>() + doc["result"]["a"]["as_player1"]["losses"].get<int>(), 2);
+}
+
+TEST_F(MatchCli, MatchTablesAreStrict) {
+  const auto refused = [&](const std::string& match_table, const std::string& message) {
+    gsdk::test::write_file(dir / "bad.toml", "game = \"test_nim\"\nalgorithm = \"match\"\n" + match_table);
+    const Outcome r = run({"run", "bad.toml"});
+    EXPECT_EQ(r.status, 2) << match_table << "\n" << describe(r);
+    EXPECT_TRUE(contains(r.err, message)) << match_table << "\n" << r.err;
+  };
+  refused("[match]\ngames = 2\nagents = [\"random\", \"uct:bogus=1\"]\n",
+          "bad.toml:5:21: agent spec 'uct:bogus=1': unknown key 'bogus' for uct");
+  refused("[match]\ngames = 2\nagents = [\"random\"]\n", "bad.toml:5:10: 'agents' in [match] must be an array of two agent specs");
+  refused("[match]\ngames = 2\nagents = [\"random\", \"random\"]\nrounds = 3\n",
+          "bad.toml:6:1: unknown key 'rounds' in [match]; valid keys: games, agents, record");
+  refused("[match]\nagents = [\"random\", \"random\"]\n", "missing required key 'games' in [match]");
+  refused("[match]\ngames = 0\nagents = [\"random\", \"random\"]\n", "'games' in [match] = 0 is out of range [1, 1000000]");
+  refused("[match]\ngames = 1\nagents = [\"random\", \"random\"]\n[run]\ndevice = \"cpu\"\n",
+          "[run] does not apply to algorithm = \"match\"");
+  refused("", "missing required table [match] for algorithm \"match\"");
+}
+
+} // namespace
