@@ -1,0 +1,98 @@
+// search_test.cpp - the core's search agents on Othello endgames, judged by an exact solver: in
+// positions with at most 12 empty squares where some moves win and others do not, UCT must choose
+// a winning move. The solver itself is checked against plain minimax.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "endgame_solver.hpp"
+#include "gsdk/core/agents.hpp"
+#include "gsdk/core/game_instance.hpp"
+#include "linked_plugin.hpp"
+#include "rules/board_text.hpp"
+
+namespace othello {
+namespace {
+
+int minimax(const Position& p) {
+  const Bitboard moves = legal_moves(p);
+  if (moves == 0) {
+    if (!opponent_can_move(p)) return p.side == kBlack ? final_score(p) : -final_score(p);
+    Position passed = p;
+    pass(passed);
+    return -minimax(passed);
+  }
+  int best = -65;
+  for (Bitboard rest = moves; rest; rest &= rest - 1) {
+    Position child = p;
+    play(child, lowest_square(rest));
+    best = std::max(best, -minimax(child));
+  }
+  return best;
+}
+
+int empties(const Position& p) { return 64 - gsdk::bits::popcount64(p.own | p.opponent); }
+
+// Positions from random games, `empty` squares left, side to move able to move.
+std::vector<Position> late_positions(uint64_t seed, int empty, int count) {
+  std::mt19937_64 random(seed);
+  std::vector<Position> found;
+  while (static_cast<int>(found.size()) < count) {
+    Position p = start_position();
+    while (!game_over(p) && empties(p) > empty) {
+      const Bitboard moves = legal_moves(p);
+      if (!moves) {
+        pass(p);
+        continue;
+      }
+      play(p, nth_square(moves, static_cast<uint32_t>(random() % gsdk::bits::popcount64(moves))));
+    }
+    if (!game_over(p) && legal_moves(p) && empties(p) == empty) found.push_back(p);
+  }
+  return found;
+}
+
+TEST(OthelloEndgameSolver, AgreesWithPlainMinimax) {
+  for (const Position& p : late_positions(5, 8, 25)) EXPECT_EQ(test::solve(p), minimax(p)) << to_text(p);
+}
+
+// The exact value of each move, from the mover's view.
+std::vector<std::pair<uint32_t, int>> move_values(const Position& p) {
+  std::vector<std::pair<uint32_t, int>> values;
+  for (Bitboard rest = legal_moves(p); rest; rest &= rest - 1) {
+    Position child = p;
+    play(child, lowest_square(rest));
+    values.emplace_back(lowest_square(rest), -test::solve(child));
+  }
+  return values;
+}
+
+TEST(OthelloSearch, UctChoosesAWinningMoveInDecisiveEndgames) {
+  const gsdk_param_value convention{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, "standard"};
+  const gsdk::core::GameInstance game(gsdk::test::linked_plugin_tables("othello"), {convention});
+  gsdk::core::AgentSettings uct;
+  uct.kind = gsdk::core::AgentKind::uct;
+  uct.playouts = 30000;
+  uct.leaf = 4;
+  int decisive = 0;
+  for (const Position& p : late_positions(17, 12, 400)) {
+    const auto values = move_values(p);
+    int winning = 0;
+    for (const auto& [move, value] : values) winning += value > 0;
+    if (winning == 0 || winning == static_cast<int>(values.size())) continue; // no decision to get right
+    ++decisive;
+    const std::string chosen = gsdk::core::choose_move_text(game, to_text(p), uct, 99);
+    int chosen_value = -65;
+    for (const auto& [move, value] : values)
+      if (move_name(move) == chosen) chosen_value = value;
+    EXPECT_GT(chosen_value, 0) << to_text(p) << ": UCT chose " << chosen << " (exact value " << chosen_value << "), "
+                               << winning << " of " << values.size() << " moves win";
+    if (decisive == 12) break;
+  }
+  EXPECT_EQ(decisive, 12) << "too few decisive positions among the samples";
+}
+
+} // namespace
+} // namespace othello
