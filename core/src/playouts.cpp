@@ -119,7 +119,10 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
   const uint32_t bins = game.histogram_bins();
 
   SharedWork work;
-  work.item_size = std::max<uint64_t>(1, job.cpu_item_playouts);
+  // Slow games (thousands of playouts per millisecond, not millions) still need items enough for every
+  // CPU worker: about eight each, never fewer playouts per item than keeps claiming cheap.
+  const uint64_t balanced = job.cpu_threads == 0 ? job.playouts : job.playouts / (8ull * job.cpu_threads);
+  work.item_size = std::max<uint64_t>(1, std::min(job.cpu_item_playouts, std::max<uint64_t>(4096, balanced)));
   work.total = (job.playouts + work.item_size - 1) / work.item_size;
   work.playouts = job.playouts;
 

@@ -1,8 +1,11 @@
 // othello_game.cpp - the per-state table, CPU perft and CPU playouts of othello.so.
 #include "othello_game.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
+#include "cpu/perft_cpu.hpp"
+#include "cpu/playouts_cpu.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "rules/board_text.hpp"
 #include "rules/random_game.hpp"
@@ -17,21 +20,6 @@ const gsdk_param_desc kParameters[] = {
      "game is a leaf), 'finished_not_leaf' (a finished game before the last ply adds nothing) or 'free_pass' "
      "(a forced pass costs no ply)"},
 };
-
-uint64_t perft(const Position& p, uint32_t depth, Convention c) {
-  if (depth == 0) return 1;
-  if (depth == 1) return perft1(p, c);
-  if (depth == 2) return perft2(p, c);
-  const MoveSet moves = move_set(p, c);
-  if (moves.pass_only) {
-    if (!opponent_can_move(p)) return 1; // a finished game: one leaf however deep
-    return perft(child(p, kPass, c), depth - 1, c);
-  }
-  uint64_t leaves = 0;
-  for (Bitboard rest = moves.squares; rest; rest &= rest - 1)
-    leaves += perft(child(p, lowest_square(rest), c), depth - 1, c);
-  return leaves;
-}
 
 } // namespace
 
@@ -85,7 +73,12 @@ Game::State Game::state_from_string(std::string_view text) const {
   }
 }
 
-uint64_t Game::cpu_perft(const State& s, uint32_t depth) const { return perft(s, depth, convention_); }
+uint64_t Game::cpu_perft(const State& s, uint32_t depth) const {
+  if (cpu::best_simd_level() == GSDK_SIMD_AVX512) return cpu::perft_avx512(s, depth, convention_);
+  return cpu::perft_portable(s, depth, convention_);
+}
+
+int32_t Game::best_simd_level() { return cpu::best_simd_level(); }
 
 Position Game::playout_start(const void* start_state) const {
   if (!start_state) return start_position();
@@ -98,9 +91,10 @@ Position Game::playout_start(const void* start_state) const {
 
 void Game::cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const {
   const Position start = playout_start(request.start_state);
-  const uint64_t end = request.first_playout + request.playout_count;
-  for (uint64_t k = request.first_playout; k < end; ++k)
-    gsdk::record_playout(summary, random_game(start, request.seed, k), k, -64);
+  if (std::min(request.simd_level, cpu::best_simd_level()) == GSDK_SIMD_AVX512)
+    cpu::playouts_avx512(start, request.seed, request.first_playout, request.playout_count, summary);
+  else
+    cpu::playouts_scalar(start, request.seed, request.first_playout, request.playout_count, summary);
 }
 
 std::vector<uint32_t> Game::replay_playout(uint64_t seed, uint64_t playout, const State* start) const {

@@ -46,7 +46,7 @@ public:
 
   uint64_t cpu_perft(const State& s, uint32_t depth) const;
 
-  static int32_t best_simd_level() { return GSDK_SIMD_SCALAR; }
+  static int32_t best_simd_level();
   void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;
   std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
 

@@ -4,9 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstring>
 #include <random>
 #include <vector>
 
+#include "cpu/perft_cpu.hpp"
+#include "cpu/playouts_cpu.hpp"
 #include "gsdk/core/game_instance.hpp"
 #include "linked_plugin.hpp"
 #include "othello_game.hpp"
@@ -81,6 +84,22 @@ TEST(OthelloPerft, ThePerStateTableCountsWhatTheBatchTableCounts) {
       char error[256] = {};
       ASSERT_EQ(game.tables().cpu_perft->count(game.handle(), s.data(), 7, &batch, error, sizeof error), GSDK_OK);
       EXPECT_EQ(per_state_perft(game, s, 7), batch) << convention << " " << game.state_to_string(s);
+    }
+  }
+}
+
+TEST(OthelloPerft, TheAvx512KernelCountsWhatThePortableOneCounts) {
+  if (cpu::best_simd_level() < GSDK_SIMD_AVX512) GTEST_SKIP() << "this processor lacks AVX-512 F or BMI2";
+  for (const auto convention : {Convention::standard, Convention::finished_not_leaf, Convention::free_pass}) {
+    const auto game = make_game("standard");
+    std::mt19937_64 random(23);
+    for (int trial = 0; trial < 60; ++trial) {
+      const auto s = random_position(game, random, trial % 60);
+      Position p;
+      std::memcpy(&p, s.data(), sizeof p);
+      for (uint32_t depth = 1; depth <= 5; ++depth)
+        ASSERT_EQ(cpu::perft_avx512(p, depth, convention), cpu::perft_portable(p, depth, convention))
+            << "convention " << static_cast<int>(convention) << " depth " << depth << " " << game.state_to_string(s);
     }
   }
 }

@@ -10,6 +10,7 @@
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "linked_plugin.hpp"
+#include "cpu/playouts_cpu.hpp"
 #include "othello_game.hpp"
 #include "rules/random_game.hpp"
 
@@ -101,6 +102,25 @@ TEST(OthelloPlayouts, StartFromAGivenPositionAndRejectMalformedOnes) {
   char error[256] = {};
   EXPECT_EQ(game.tables().cpu_playouts->run(game.handle(), &r, &none.s, error, sizeof error), GSDK_ERR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(error).find("not an Othello position"), std::string::npos);
+}
+
+TEST(OthelloPlayouts, TheAvx512KernelPlaysTheSameGamesAsThePortableOne) {
+  if (cpu::best_simd_level() < GSDK_SIMD_AVX512) GTEST_SKIP() << "this processor lacks AVX-512 F or BMI2";
+  const auto game = make_game();
+  const auto midgame = game.state_from_string("-----------X-O-----XXOO----XXXO----OXXO----O--X----------------- O");
+  const Position* starts[] = {nullptr, reinterpret_cast<const Position*>(midgame.data())};
+  const uint64_t ranges[][2] = {{0, 1}, {0, 7}, {3, 8}, {100, 1001}, {uint64_t{1} << 50, 20000}};
+  for (const Position* start : starts)
+    for (const auto& range : ranges) {
+      Summary scalar, simd;
+      const Position from = start ? *start : start_position();
+      cpu::playouts_scalar(from, 77, range[0], range[1], scalar.s);
+      cpu::playouts_avx512(from, 77, range[0], range[1], simd.s);
+      EXPECT_EQ(simd.histogram, scalar.histogram) << "first " << range[0] << " count " << range[1];
+      EXPECT_EQ(simd.s.playouts, range[1]);
+      EXPECT_EQ(simd.s.best_playout, scalar.s.best_playout);
+      EXPECT_EQ(simd.s.worst_playout, scalar.s.worst_playout);
+    }
 }
 
 } // namespace

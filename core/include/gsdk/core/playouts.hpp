@@ -28,7 +28,7 @@ struct PlayoutJob {
   unsigned streams_per_device = 2;
   int32_t simd_level = GSDK_SIMD_AVX512; // highest allowed; the plugin lowers it to what it has
   bool force_generic = false;         // per-state path even when a batch table exists
-  uint64_t cpu_item_playouts = 1u << 22;
+  uint64_t cpu_item_playouts = 1u << 22; // at most; smaller when the job would give a CPU worker few items
 };
 
 struct PlayoutTimings {
