@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# othello_match.sh - the Othello strength benchmark. Every agent against random (100 games each, small
+# budgets), then UCT with GPU leaf playouts against UCT on two CPU cores (the pairing), as
+# PARALLEL matches of GAMES games at SECONDS a move, run side by side to fit a time limit (they share
+# the GPU, which only handicaps the GPU agent). Sums wins/draws/losses. Logs go to $OUT (or ./bench-logs).
+# Usage: bench/othello_match.sh [BUILD_BIN_DIR] [SECONDS] [PARALLEL] [GAMES]
+set -uo pipefail
+bin=${1:-build/bin}
+seconds=${2:-1}
+parallel=${3:-5}
+games=${4:-20}
+out=${OUT:-bench-logs}
+mkdir -p "$out"
+# Adds up the "A: W wins, D draws, L losses" lines of the given reports.
+total() { grep -h "^  A: [0-9]* wins" "$@" | awk '{w+=$2; d+=$4; l+=$6} END {printf "A total: %d wins, %d draws, %d losses of %d\n", w, d, l, w+d+l}'; }
+{
+  echo "== every agent against random, 100 games each"
+  agents=("flatmc:playouts=2000" "uct:playouts=2000,leaf=8" "uct:time=0.02,device=cuda,leaf=1024")
+  if ! nvidia-smi > /dev/null 2>&1; then agents=("${agents[@]:0:2}"); fi
+  i=0
+  for agent in "${agents[@]}"; do
+    "$bin/gsdk" match othello --agent0 "$agent" --agent1 random --games 100 --seed $((100 + i)) -q \
+      > "$out/vs_random_$i.log" 2>&1 &
+    i=$((i + 1))
+  done
+  wait
+  for log in "$out"/vs_random_*.log; do grep -E "^  A: [0-9]+ wins|score rate|^  A: uct|^  A: flat|^  A: [a-z]" "$log"; done
+  if ! nvidia-smi > /dev/null 2>&1; then echo "no GPU here: stopping before the GPU pairing"; exit 0; fi
+  echo "== UCT with GPU playouts vs UCT on two CPU cores: $parallel x $games games at $seconds s a move"
+  for p in $(seq 1 "$parallel"); do
+    "$bin/gsdk" match othello --agent0 "uct:time=$seconds,device=cuda,leaf=1024" \
+      --agent1 "uct:time=$seconds,device=cpu,leaf=8,roots=2,threads=2" --games "$games" --seed $((200 + p)) -q \
+      --record "$out/gpu_vs_cpu_$p.pgn" > "$out/gpu_vs_cpu_$p.log" 2>&1 &
+  done
+  wait
+  grep -h "playouts per move" "$out"/gpu_vs_cpu_*.log
+  total "$out"/gpu_vs_cpu_*.log
+} 2>&1 | tee "$out/othello_match.log"
