@@ -12,17 +12,14 @@
 #include "gsdk/core/cuda_perft.hpp"
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
-#include "linked_plugin.hpp"
+#include "othello_test_support.hpp"
 #include "perft_reference.hpp"
 
 namespace othello {
 namespace {
 
-std::unique_ptr<gsdk::core::GameInstance> make_game(const char* convention) {
-  const gsdk_param_value value{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, convention};
-  return std::make_unique<gsdk::core::GameInstance>(gsdk::test::linked_plugin_tables("othello"),
-                                                    std::vector<gsdk_param_value>{value});
-}
+using test::make_game;
+using test::Summary;
 
 TEST(OthelloCuda, PerftMatchesThePublishedTablesInEveryConvention) {
   GSDK_REQUIRE_GPU();
@@ -64,16 +61,6 @@ TEST(OthelloCuda, ManyLateRootsAgreeWithTheCpu) {
     }
   }
 }
-
-struct Summary {
-  std::vector<uint64_t> histogram = std::vector<uint64_t>(129);
-  gsdk_playout_summary s{};
-  Summary() {
-    s.histogram = histogram.data();
-    s.histogram_bins = 129;
-    gsdk::reset_summary(s);
-  }
-};
 
 TEST(OthelloCuda, PlayoutsEqualTheCpuForTheSameSeed) {
   GSDK_REQUIRE_GPU();

@@ -11,20 +11,19 @@
 #include "cpu/perft_cpu.hpp"
 #include "cpu/playouts_cpu.hpp"
 #include "gsdk/core/game_instance.hpp"
-#include "linked_plugin.hpp"
+#include "othello_test_support.hpp"
 #include "othello_game.hpp"
 #include "perft_reference.hpp"
 
 namespace othello {
 namespace {
 
-gsdk::core::GameInstance make_game(const char* convention) {
-  const gsdk_param_value value{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, convention};
-  return gsdk::core::GameInstance(gsdk::test::linked_plugin_tables("othello"), {value});
-}
+using test::make_game;
+using test::Summary;
 
 TEST(OthelloPerft, StandardConventionMatchesThePublishedTableToDepth11) {
-  const auto game = make_game("standard");
+  const auto owner = make_game("standard");
+  const gsdk::core::GameInstance& game = *owner;
   const auto& table = *game.tables().cpu_perft;
   const auto start = game.initial_state();
   for (uint32_t depth = 1; depth <= 11; ++depth) {
@@ -37,7 +36,8 @@ TEST(OthelloPerft, StandardConventionMatchesThePublishedTableToDepth11) {
 
 TEST(OthelloPerft, TheOtherConventionsMatchTheirPublishedDepth10) {
   for (const auto& reference : test::kOtherConventions) {
-    const auto game = make_game(reference.convention);
+    const auto owner = make_game(reference.convention);
+    const gsdk::core::GameInstance& game = *owner;
     uint64_t leaves = 0;
     char error[256] = {};
     ASSERT_EQ(game.tables().cpu_perft->count(game.handle(), game.initial_state().data(), 10, &leaves, error,
@@ -76,7 +76,8 @@ gsdk::core::StateBlob random_position(const gsdk::core::GameInstance& game, std:
 TEST(OthelloPerft, ThePerStateTableCountsWhatTheBatchTableCounts) {
   // Late positions, so that passes and finished games occur within the counted plies.
   for (const char* convention : {"standard", "finished_not_leaf", "free_pass"}) {
-    const auto game = make_game(convention);
+    const auto owner = make_game(convention);
+    const gsdk::core::GameInstance& game = *owner;
     std::mt19937_64 random(11);
     for (int trial = 0; trial < 40; ++trial) {
       const auto s = random_position(game, random, 44 + trial % 12);
@@ -91,7 +92,8 @@ TEST(OthelloPerft, ThePerStateTableCountsWhatTheBatchTableCounts) {
 TEST(OthelloPerft, TheAvx512KernelCountsWhatThePortableOneCounts) {
   if (cpu::best_simd_level() < GSDK_SIMD_AVX512) GTEST_SKIP() << "this processor lacks AVX-512 F or BMI2";
   for (const auto convention : {Convention::standard, Convention::finished_not_leaf, Convention::free_pass}) {
-    const auto game = make_game("standard");
+    const auto owner = make_game("standard");
+    const gsdk::core::GameInstance& game = *owner;
     std::mt19937_64 random(23);
     for (int trial = 0; trial < 60; ++trial) {
       const auto s = random_position(game, random, trial % 60);

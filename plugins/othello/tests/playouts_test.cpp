@@ -9,7 +9,7 @@
 
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
-#include "linked_plugin.hpp"
+#include "othello_test_support.hpp"
 #include "cpu/playouts_cpu.hpp"
 #include "othello_game.hpp"
 #include "rules/random_game.hpp"
@@ -17,20 +17,8 @@
 namespace othello {
 namespace {
 
-gsdk::core::GameInstance make_game(const char* convention = "standard") {
-  const gsdk_param_value value{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, convention};
-  return gsdk::core::GameInstance(gsdk::test::linked_plugin_tables("othello"), {value});
-}
-
-struct Summary {
-  std::vector<uint64_t> histogram = std::vector<uint64_t>(129);
-  gsdk_playout_summary s{};
-  Summary() {
-    s.histogram = histogram.data();
-    s.histogram_bins = 129;
-    gsdk::reset_summary(s);
-  }
-};
+using test::make_game;
+using test::Summary;
 
 void run_cpu(const gsdk::core::GameInstance& game, uint64_t seed, uint64_t first, uint64_t count, const void* start,
              Summary& into) {
@@ -45,7 +33,8 @@ void run_cpu(const gsdk::core::GameInstance& game, uint64_t seed, uint64_t first
 }
 
 TEST(OthelloPlayouts, ARangeCutInPiecesGivesTheSameSummary) {
-  const auto game = make_game();
+  const auto owner = make_game();
+  const gsdk::core::GameInstance& game = *owner;
   Summary whole, parts, part;
   run_cpu(game, 5, 100, 3000, nullptr, whole);
   run_cpu(game, 5, 100, 1234, nullptr, parts);
@@ -65,7 +54,8 @@ TEST(OthelloPlayouts, ARangeCutInPiecesGivesTheSameSummary) {
 
 TEST(OthelloPlayouts, EveryPlayoutReplaysThroughThePerStateTableToItsScore) {
   for (const char* convention : {"standard", "finished_not_leaf", "free_pass"}) {
-    const auto game = make_game(convention);
+    const auto owner = make_game(convention);
+    const gsdk::core::GameInstance& game = *owner;
     const auto& replay = *game.tables().replay;
     for (uint64_t playout = 0; playout < 200; ++playout) {
       std::vector<uint32_t> moves(200);
@@ -87,7 +77,8 @@ TEST(OthelloPlayouts, EveryPlayoutReplaysThroughThePerStateTableToItsScore) {
 }
 
 TEST(OthelloPlayouts, StartFromAGivenPositionAndRejectMalformedOnes) {
-  const auto game = make_game();
+  const auto owner = make_game();
+  const gsdk::core::GameInstance& game = *owner;
   // One move from the end: black e1 turns b1..d1 over and fills the board.
   const auto s = game.state_from_string("XOOO-XXX" + std::string(56, 'X') + " X");
   Summary one;
@@ -106,7 +97,8 @@ TEST(OthelloPlayouts, StartFromAGivenPositionAndRejectMalformedOnes) {
 
 TEST(OthelloPlayouts, TheAvx512KernelPlaysTheSameGamesAsThePortableOne) {
   if (cpu::best_simd_level() < GSDK_SIMD_AVX512) GTEST_SKIP() << "this processor lacks AVX-512 F or BMI2";
-  const auto game = make_game();
+  const auto owner = make_game();
+  const gsdk::core::GameInstance& game = *owner;
   const auto midgame = game.state_from_string("-----------X-O-----XXOO----XXXO----OXXO----O--X----------------- O");
   const Position* starts[] = {nullptr, reinterpret_cast<const Position*>(midgame.data())};
   const uint64_t ranges[][2] = {{0, 1}, {0, 7}, {3, 8}, {100, 1001}, {uint64_t{1} << 50, 20000}};
