@@ -8,7 +8,7 @@
 
 #include "gsdk/core/cuda_devices.hpp"
 #include "gsdk/core/leaf_evaluator.hpp"
-#include "gsdk/playout_summary.hpp"
+#include "playout_calls.hpp"
 
 namespace gsdk::core {
 
@@ -38,16 +38,8 @@ public:
 
 private:
   WinDrawLoss run_batch(const StateBlob& state, uint64_t count) {
-    gsdk_playout_summary summary{};
-    summary.histogram = histogram_.data();
-    summary.histogram_bins = static_cast<uint32_t>(histogram_.size());
-    reset_summary(summary);
-    gsdk_playout_request request{};
-    request.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof(gsdk_playout_request)};
-    request.seed = seed_;
-    request.first_playout = next_playout_;
-    request.playout_count = count;
-    request.start_state = state.data();
+    gsdk_playout_summary summary = summary_over(histogram_);
+    const gsdk_playout_request request = playout_request(seed_, next_playout_, count, state.data(), GSDK_SIMD_SCALAR);
     char error[kMessageSize] = {};
     if (game_.tables().cuda_playouts->run(game_.handle(), &request, device_, stream_.handle(), scratch_, scratch_size_,
                                           &summary, error, kMessageSize) != GSDK_OK)

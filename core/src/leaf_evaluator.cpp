@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "gsdk/core/playouts.hpp"
-#include "gsdk/playout_summary.hpp"
+#include "playout_calls.hpp"
 
 namespace gsdk::core {
 
@@ -33,17 +33,8 @@ public:
       : game_(game), simd_level_(game.tables().cpu_playouts->best_simd_level()), histogram_(game.histogram_bins()) {}
 
   WinDrawLoss evaluate(const StateBlob& state, uint64_t playouts) override {
-    gsdk_playout_summary summary{};
-    summary.histogram = histogram_.data();
-    summary.histogram_bins = static_cast<uint32_t>(histogram_.size());
-    reset_summary(summary);
-    gsdk_playout_request request{};
-    request.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof(gsdk_playout_request)};
-    request.seed = seed_;
-    request.first_playout = next_playout_;
-    request.playout_count = playouts;
-    request.start_state = state.data();
-    request.simd_level = simd_level_;
+    gsdk_playout_summary summary = summary_over(histogram_);
+    const gsdk_playout_request request = playout_request(seed_, next_playout_, playouts, state.data(), simd_level_);
     char error[kMessageSize] = {};
     if (game_.tables().cpu_playouts->run(game_.handle(), &request, &summary, error, kMessageSize) != GSDK_OK)
       throw std::runtime_error(fmt::format("{} CPU playouts [{}, {}) failed: {}", game_.game().name, next_playout_,

@@ -15,6 +15,7 @@
 #include "gsdk/core/worker_pool.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "gsdk/rng/philox.hpp"
+#include "playout_calls.hpp"
 #include "work_queue.hpp"
 
 namespace gsdk::core {
@@ -38,14 +39,7 @@ struct SharedWork : WorkQueue {
 };
 
 gsdk_playout_request make_request(const PlayoutJob& job, const StateBlob* start, uint64_t first, uint64_t count) {
-  gsdk_playout_request r{};
-  r.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof(gsdk_playout_request)};
-  r.seed = job.seed;
-  r.first_playout = first;
-  r.playout_count = count;
-  r.start_state = start ? start->data() : nullptr;
-  r.simd_level = job.simd_level;
-  return r;
+  return playout_request(job.seed, first, count, start ? start->data() : nullptr, job.simd_level);
 }
 
 void run_cpu_range(const GameInstance& game, const PlayoutJob& job, const StateBlob& start, bool explicit_start,

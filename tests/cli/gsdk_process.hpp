@@ -20,9 +20,12 @@ struct Outcome {
   std::string err;
 };
 
-// Runs gsdk with `args` in folder `cwd` (without GSDK_PLUGIN_PATH), capturing stdout and stderr.
-inline Outcome gsdk_run(const std::vector<std::string>& args, const std::filesystem::path& cwd) {
-  const std::filesystem::path out_file = cwd / ".stdout", err_file = cwd / ".stderr";
+// Runs gsdk with `args` in folder `cwd` (without GSDK_PLUGIN_PATH), capturing stdout and stderr; with
+// `input`, that text is its standard input (the GTP engine's commands), else the test's own.
+inline Outcome gsdk_run(const std::vector<std::string>& args, const std::filesystem::path& cwd,
+                        const std::string* input = nullptr) {
+  const std::filesystem::path in_file = cwd / ".stdin", out_file = cwd / ".stdout", err_file = cwd / ".stderr";
+  if (input) write_file(in_file, *input);
   const std::string exe = gsdk_executable().string();
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(exe.c_str()));
@@ -34,6 +37,10 @@ inline Outcome gsdk_run(const std::vector<std::string>& args, const std::filesys
     const int o = open(out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int e = open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(126);
+    if (input) {
+      const int i = open(in_file.c_str(), O_RDONLY);
+      if (i < 0 || dup2(i, 0) < 0) _exit(126);
+    }
     unsetenv("GSDK_PLUGIN_PATH");
     execv(exe.c_str(), argv.data());
     _exit(127);

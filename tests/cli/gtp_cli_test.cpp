@@ -4,7 +4,7 @@
 // final_score, unknown commands, quit; and bad options exit 2.
 #include <gtest/gtest.h>
 
-#include "gsdk_input_process.hpp"
+#include "gsdk_process.hpp"
 #include "test_paths.hpp"
 
 namespace {
@@ -23,7 +23,7 @@ protected:
     args.insert(args.end(), options.begin(), options.end());
     args.push_back("--plugin-dir");
     args.push_back(gsdk::test::test_plugin_dir("valid").string());
-    return gsdk::test::gsdk_run_with_input(args, dir.path(), input);
+    return gsdk::test::gsdk_run(args, dir.path(), &input);
   }
 
   gsdk::test::TempDir dir;

@@ -3,6 +3,8 @@
 // the lowest playout number of each score (which is all an exact summary needs).
 #include <cuda_runtime.h>
 
+#include <map>
+#include <mutex>
 #include <string>
 
 #include "cuda_check.hpp"
@@ -47,15 +49,25 @@ __global__ void __launch_bounds__(kBlock) playout_kernel(Position start, uint64_
   }
 }
 
-// Blocks enough to fill every SM at full occupancy; each thread then loops over its playouts.
-unsigned grid_size(int device, uint64_t count) {
+// Blocks enough to fill every SM at full occupancy, found once per device (search agents call the
+// table once per tree leaf, so the queries would otherwise sit on their hot path).
+unsigned full_grid(int device) {
+  static std::mutex mutex;
+  static std::map<int, unsigned> grids;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (const auto known = grids.find(device); known != grids.end()) return known->second;
   int sms = 0, per_sm = 0;
   cuda::check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
   cuda::check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, playout_kernel, kBlock, 0),
               "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-  const uint64_t full = uint64_t(sms) * uint64_t(per_sm > 0 ? per_sm : 1);
+  return grids[device] = static_cast<unsigned>(sms * (per_sm > 0 ? per_sm : 1));
+}
+
+// Each thread then loops over its playouts.
+unsigned grid_size(int device, uint64_t count) {
   const uint64_t needed = (count + kBlock - 1) / kBlock;
-  return static_cast<unsigned>(needed < full ? needed : full);
+  const unsigned full = full_grid(device);
+  return needed < full ? static_cast<unsigned>(needed) : full;
 }
 
 // Destroys the events of one call whatever happens.

@@ -14,7 +14,7 @@
 namespace othello {
 
 GSDK_HD gsdk::rng::SplitMix64 playout_stream(uint64_t seed, uint64_t playout) {
-  return gsdk::rng::SplitMix64(gsdk::rng::philox_block(seed, playout, uint64_t{0x4f7468656c6c6f}) [0]);
+  return gsdk::rng::SplitMix64(gsdk::rng::philox_block(seed, playout, uint64_t{0x4f7468656c6c6f})[0]);
 }
 
 struct NoMoveLog {

@@ -10,7 +10,7 @@
 #include "endgame_solver.hpp"
 #include "gsdk/core/agents.hpp"
 #include "gsdk/core/game_instance.hpp"
-#include "linked_plugin.hpp"
+#include "othello_test_support.hpp"
 #include "rules/board_text.hpp"
 
 namespace othello {
@@ -70,8 +70,8 @@ std::vector<std::pair<uint32_t, int>> move_values(const Position& p) {
 }
 
 TEST(OthelloSearch, UctChoosesAWinningMoveInDecisiveEndgames) {
-  const gsdk_param_value convention{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, "standard"};
-  const gsdk::core::GameInstance game(gsdk::test::linked_plugin_tables("othello"), {convention});
+  const auto owner = test::make_game();
+  const gsdk::core::GameInstance& game = *owner;
   gsdk::core::AgentSettings uct;
   uct.kind = gsdk::core::AgentKind::uct;
   uct.playouts = 30000;
