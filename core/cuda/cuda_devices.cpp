@@ -1,4 +1,4 @@
-// cuda_devices.cpp - CUDA device enumeration, streams and arenas (CUDA builds).
+// cuda_devices.cpp - CUDA device enumeration, streams, arenas and pinned buffers (CUDA builds).
 #include "gsdk/core/cuda_devices.hpp"
 
 #include <cuda_runtime.h>
@@ -59,6 +59,35 @@ CudaStream::~CudaStream() {
   if (!stream_) return;
   cudaSetDevice(device_);
   cudaStreamDestroy(static_cast<cudaStream_t>(stream_));
+}
+
+void CudaStream::copy_to_device(void* device_destination, const void* host_source, uint64_t bytes) {
+  check(cudaMemcpyAsync(device_destination, host_source, bytes, cudaMemcpyHostToDevice,
+                        static_cast<cudaStream_t>(stream_)),
+        "cudaMemcpyAsync to the device");
+}
+
+void CudaStream::copy_to_host(void* host_destination, const void* device_source, uint64_t bytes) {
+  check(cudaMemcpyAsync(host_destination, device_source, bytes, cudaMemcpyDeviceToHost,
+                        static_cast<cudaStream_t>(stream_)),
+        "cudaMemcpyAsync to the host");
+}
+
+void CudaStream::synchronize() {
+  check(cudaStreamSynchronize(static_cast<cudaStream_t>(stream_)), "cudaStreamSynchronize (work on the stream failed)");
+}
+
+PinnedBuffer::PinnedBuffer(uint64_t bytes) : size_(bytes) {
+  void* p = nullptr;
+  const cudaError_t status = cudaMallocHost(&p, bytes > 0 ? bytes : 1);
+  if (status != cudaSuccess)
+    throw std::runtime_error(fmt::format("CUDA: cannot allocate {} bytes of pinned host memory: {}", bytes,
+                                         cudaGetErrorString(status)));
+  data_ = static_cast<unsigned char*>(p);
+}
+
+PinnedBuffer::~PinnedBuffer() {
+  if (data_) cudaFreeHost(data_);
 }
 
 DeviceArena::DeviceArena(int device, uint64_t bytes) : device_(device), capacity_(bytes) {

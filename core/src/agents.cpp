@@ -13,7 +13,7 @@ namespace gsdk::core {
 uint64_t derive_seed(uint64_t seed, uint64_t stream) { return rng::philox_block(seed, stream, 0)[0]; }
 
 std::unique_ptr<LeafEvaluator> make_evaluator(const GameInstance& game, const AgentSettings& settings, uint64_t max_batch) {
-  if (settings.device == PlayoutDevice::cuda) return make_cuda_evaluator(game, settings.gpu, max_batch);
+  if (settings.device == PlayoutDevice::cuda) return make_cuda_evaluator(game, settings.gpu, max_batch, settings.batch);
   return make_cpu_evaluator(game);
 }
 
@@ -37,6 +37,7 @@ std::unique_ptr<Agent> make_agent(const GameInstance& game, const AgentSettings&
   if (settings.leaf == 0) throw std::invalid_argument("leaf must be at least 1 playout");
   if (settings.kind == AgentKind::flat_monte_carlo) return make_flat_monte_carlo_agent(game, settings);
   if (settings.roots == 0) throw std::invalid_argument("roots must be at least 1");
+  if (settings.batch == 0) throw std::invalid_argument("batch must be at least 1 leaf");
   return make_uct_agent(game, settings);
 }
 

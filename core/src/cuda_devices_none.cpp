@@ -22,6 +22,11 @@ std::vector<CudaDeviceInfo> cuda_devices(std::string& why) {
 uint64_t cuda_free_memory(int) { unavailable(); }
 CudaStream::CudaStream(int device) : device_(device) { unavailable(); }
 CudaStream::~CudaStream() = default;
+void CudaStream::copy_to_device(void*, const void*, uint64_t) { unavailable(); }
+void CudaStream::copy_to_host(void*, const void*, uint64_t) { unavailable(); }
+void CudaStream::synchronize() { unavailable(); }
+PinnedBuffer::PinnedBuffer(uint64_t) { unavailable(); }
+PinnedBuffer::~PinnedBuffer() = default;
 DeviceArena::DeviceArena(int device, uint64_t) : device_(device) { unavailable(); }
 DeviceArena::~DeviceArena() = default;
 void* DeviceArena::allocate(uint64_t) { unavailable(); }

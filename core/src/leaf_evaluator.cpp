@@ -1,6 +1,7 @@
 // leaf_evaluator.cpp - win/draw/loss counting and the CPU evaluator (plugin batch table or generic).
 #include "gsdk/core/leaf_evaluator.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -20,6 +21,19 @@ WinDrawLoss outcome_of_histogram(const std::vector<uint64_t>& histogram, int64_t
   WinDrawLoss r;
   for (size_t k = 0; k < histogram.size(); ++k) r.add(outcome_of_score(score_min + static_cast<int64_t>(k), histogram[k]));
   return r;
+}
+
+std::vector<WinDrawLoss> LeafEvaluator::evaluate_batch(const std::vector<unsigned char>& packed_states, uint32_t count,
+                                                       uint64_t playouts) {
+  std::vector<WinDrawLoss> results;
+  if (count == 0) return results;
+  const size_t state_size = packed_states.size() / count;
+  StateBlob state(state_size);
+  for (uint32_t i = 0; i < count; ++i) {
+    std::copy_n(packed_states.begin() + static_cast<std::ptrdiff_t>(i * state_size), state_size, state.begin());
+    results.push_back(evaluate(state, playouts));
+  }
+  return results;
 }
 
 namespace {

@@ -1,4 +1,5 @@
-// mcts.cpp - the UCT tree: selection, expansion, leaf evaluation, backup and subtree reuse.
+// mcts.cpp - the UCT tree: selection (with virtual loss), expansion, batched leaf evaluation, backup and
+// subtree reuse.
 #include "gsdk/core/mcts.hpp"
 
 #include <algorithm>
@@ -19,6 +20,7 @@ SearchTree::SearchTree(const GameInstance& game, std::unique_ptr<LeafEvaluator> 
     : game_(game), evaluator_(std::move(evaluator)), settings_(settings), state_size_(game.state_size()),
       moves_(game.max_moves()), probabilities_(game.max_moves()), scratch_(game.state_size()) {
   settings_.leaf = std::max(1u, settings_.leaf);
+  settings_.batch = std::max(1u, settings_.batch);
   settings_.max_nodes = std::clamp<uint64_t>(settings_.max_nodes, 1, kNone);
 }
 
@@ -114,15 +116,21 @@ uint32_t SearchTree::select_child(uint32_t node) {
     return parent.first_child + parent.child_count - 1;
   }
   // Every child is tried once before UCB1 compares them (lowest index first, so it is reproducible).
-  const double log_visits = std::log(static_cast<double>(std::max<uint64_t>(parent.visits, 1)));
+  // A pending playout counts as a visit the mover lost.
+  const uint64_t leaf = settings_.leaf;
+  const uint64_t parent_visits = parent.visits + uint64_t{parent.pending} * leaf;
+  const double log_visits = std::log(static_cast<double>(std::max<uint64_t>(parent_visits, 1)));
   uint32_t best = parent.first_child;
   double best_value = -1;
   for (uint32_t c = parent.first_child; c < parent.first_child + parent.child_count; ++c) {
     const Node& child = nodes_[c];
-    if (child.visits == 0) return c;
-    const double mean0 = child.points / static_cast<double>(child.visits);
+    const uint64_t pending = uint64_t{child.pending} * leaf;
+    const uint64_t visits = child.visits + pending;
+    if (visits == 0) return c;
+    const double points0 = child.points + (parent.player == 0 ? 0.0 : static_cast<double>(pending));
+    const double mean0 = points0 / static_cast<double>(visits);
     const double mean = parent.player == 0 ? mean0 : 1 - mean0;
-    const double value = mean + settings_.exploration * std::sqrt(log_visits / static_cast<double>(child.visits));
+    const double value = mean + settings_.exploration * std::sqrt(log_visits / static_cast<double>(visits));
     if (value > best_value) {
       best_value = value;
       best = c;
@@ -131,30 +139,60 @@ uint32_t SearchTree::select_child(uint32_t node) {
   return best;
 }
 
-WinDrawLoss SearchTree::evaluate(uint32_t node) {
-  if (nodes_[node].player == GSDK_PLAYER_TERMINAL) {
-    scratch_.assign(state(node), state(node) + state_size_);
-    return outcome_of_score(game_.score(scratch_), settings_.leaf);
-  }
-  scratch_.assign(state(node), state(node) + state_size_);
-  return evaluator_->evaluate(scratch_, settings_.leaf);
-}
-
-uint64_t SearchTree::iterate() {
-  if (nodes_.empty()) throw std::logic_error("SearchTree::iterate without a root");
+uint32_t SearchTree::select_leaf() {
   uint32_t node = 0;
   while (nodes_[node].child_count > 0) node = select_child(node);
   // A leaf is expanded on its second visit (the root at once): one evaluation first tells whether it
-  // is worth the memory.
+  // is worth the memory. A leaf already selected in this iteration counts as visited.
   const Node& leaf = nodes_[node];
-  if (leaf.player != GSDK_PLAYER_TERMINAL && (leaf.visits > 0 || node == 0) && expand(node))
+  if (leaf.player != GSDK_PLAYER_TERMINAL && (leaf.visits > 0 || leaf.pending > 0 || node == 0) && expand(node))
     node = select_child(node);
-  const WinDrawLoss result = evaluate(node);
-  for (uint32_t n = node; n != kNone; n = nodes_[n].parent) {
+  for (uint32_t n = node; n != kNone; n = nodes_[n].parent) ++nodes_[n].pending;
+  return node;
+}
+
+std::vector<WinDrawLoss> SearchTree::evaluate(const std::vector<uint32_t>& leaves) {
+  std::vector<WinDrawLoss> results(leaves.size());
+  std::vector<uint32_t> unfinished;
+  packed_.clear();
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    if (nodes_[leaves[i]].player == GSDK_PLAYER_TERMINAL) {
+      scratch_.assign(state(leaves[i]), state(leaves[i]) + state_size_);
+      results[i] = outcome_of_score(game_.score(scratch_), settings_.leaf);
+      continue;
+    }
+    packed_.insert(packed_.end(), state(leaves[i]), state(leaves[i]) + state_size_);
+    unfinished.push_back(static_cast<uint32_t>(i));
+  }
+  if (unfinished.empty()) return results;
+  const std::vector<WinDrawLoss> played =
+      evaluator_->evaluate_batch(packed_, static_cast<uint32_t>(unfinished.size()), settings_.leaf);
+  for (size_t k = 0; k < unfinished.size(); ++k) results[unfinished[k]] = played[k];
+  return results;
+}
+
+void SearchTree::back_up(uint32_t leaf, const WinDrawLoss& result) {
+  for (uint32_t n = leaf; n != kNone; n = nodes_[n].parent) {
+    --nodes_[n].pending;
     nodes_[n].visits += result.playouts();
     nodes_[n].points += result.points();
   }
-  return result.playouts();
+}
+
+uint64_t SearchTree::iterate(uint64_t allowance) {
+  if (nodes_.empty()) throw std::logic_error("SearchTree::iterate without a root");
+  const uint64_t affordable = std::max<uint64_t>(1, allowance / settings_.leaf);
+  const auto count = static_cast<uint32_t>(std::min<uint64_t>(settings_.batch, affordable));
+  std::vector<uint32_t> leaves;
+  leaves.reserve(count);
+  for (uint32_t k = 0; k < count; ++k) leaves.push_back(select_leaf());
+  const std::vector<WinDrawLoss> results = evaluate(leaves);
+  uint64_t playouts = 0;
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    back_up(leaves[i], results[i]);
+    playouts += results[i].playouts();
+  }
+  return playouts;
 }
 
 std::vector<RootChild> SearchTree::root_children() const {

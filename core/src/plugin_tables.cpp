@@ -53,6 +53,9 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
   t.cuda_qlearning = bind<gsdk_cuda_qlearning>(path, info, GSDK_TABLE_CUDA_QLEARNING, GSDK_TYPE_CUDA_QLEARNING,
                                                sizeof(gsdk_cuda_qlearning));
   t.render = bind<gsdk_render>(path, info, GSDK_TABLE_RENDER, GSDK_TYPE_RENDER, sizeof(gsdk_render));
+  t.cuda_playout_batches = bind<gsdk_cuda_playout_batches>(path, info, GSDK_TABLE_CUDA_PLAYOUT_BATCHES,
+                                                           GSDK_TYPE_CUDA_PLAYOUT_BATCHES,
+                                                           sizeof(gsdk_cuda_playout_batches));
   if ((t.cpu_qlearning || t.cuda_qlearning) && !t.environment)
     throw std::runtime_error(fmt::format("{}: plugin '{}' has a Q-learning table but no '{}' table", path,
                                          info.plugin_name, GSDK_TABLE_ENVIRONMENT));

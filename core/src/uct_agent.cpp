@@ -1,5 +1,6 @@
 // uct_agent.cpp - the UCT agent: `roots` independent trees (root parallelisation) grown on `threads`
-// threads, each tree with its own seed and playout evaluator (leaf parallelisation inside it); the
+// threads, each tree with its own seed and playout evaluator (leaf parallelisation inside it, and
+// batches of leaves under virtual loss, one GPU launch per batch); the
 // root visit counts are summed per move and the most visited move is played. Trees keep the subtree
 // of the moves played between searches.
 //
@@ -27,7 +28,7 @@ public:
     const unsigned hardware = available_cpu_threads();
     threads_ = settings.threads ? settings.threads : std::min<unsigned>(settings.roots, hardware);
     threads_ = std::min(threads_, settings.roots);
-    const TreeSettings tree{settings.exploration, settings.leaf, settings.max_nodes};
+    const TreeSettings tree{settings.exploration, settings.leaf, settings.max_nodes, settings.batch};
     for (uint32_t r = 0; r < settings.roots; ++r)
       trees_.push_back(std::make_unique<SearchTree>(game, make_evaluator(game, settings, settings.leaf), tree));
   }
@@ -83,8 +84,8 @@ public:
   }
 
   std::string describe() const override {
-    return fmt::format("uct ({}, leaf={}, c={}, roots={}, threads={}, nodes={}, reuse={}, {})", budget_text(settings_),
-                       settings_.leaf, settings_.exploration, settings_.roots, threads_, settings_.max_nodes,
+    return fmt::format("uct ({}, leaf={}, batch={}, c={}, roots={}, threads={}, nodes={}, reuse={}, {})",
+                       budget_text(settings_), settings_.leaf, settings_.batch, settings_.exploration, settings_.roots, threads_, settings_.max_nodes,
                        settings_.reuse ? "yes" : "no", trees_[0]->evaluator().describe());
   }
 
@@ -102,7 +103,7 @@ private:
         more = false;
         for (uint32_t r = w; r < roots; r += threads_) {
           if (spent[r] >= budget[r]) continue;
-          spent[r] += trees_[r]->iterate();
+          spent[r] += trees_[r]->iterate(budget[r] - spent[r]);
           more = true;
         }
       }

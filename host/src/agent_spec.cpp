@@ -76,7 +76,7 @@ private:
 };
 
 const std::vector<std::string> kFlatKeys = {"playouts", "time", "leaf", "device", "gpu"};
-const std::vector<std::string> kUctKeys = {"playouts", "time", "leaf", "c", "roots", "threads", "device", "gpu", "nodes", "reuse"};
+const std::vector<std::string> kUctKeys = {"playouts", "time", "leaf", "batch", "c", "roots", "threads", "device", "gpu", "nodes", "reuse"};
 
 } // namespace
 
@@ -115,6 +115,8 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
       s.seconds = reader.real(key, value, 0, 86400, true);
     else if (key == "leaf")
       s.leaf = static_cast<uint32_t>(reader.integer(key, value, 1, 1u << 20));
+    else if (key == "batch")
+      s.batch = static_cast<uint32_t>(reader.integer(key, value, 1, 1u << 16));
     else if (key == "c")
       s.exploration = reader.real(key, value, 0, 100, false);
     else if (key == "roots")

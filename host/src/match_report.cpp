@@ -25,7 +25,8 @@ struct Tally {
 nlohmann::json agent_json(const AgentTally& t, const std::string& spec) {
   const double moves = static_cast<double>(std::max<uint64_t>(t.moves, 1));
   return {{"spec", spec}, {"description", t.description}, {"moves", t.moves},
-          {"seconds_per_move", t.seconds / moves}, {"playouts_per_move", static_cast<double>(t.playouts) / moves}};
+          {"seconds_per_move", t.seconds / moves}, {"playouts_per_move", static_cast<double>(t.playouts) / moves},
+          {"nodes_per_move", static_cast<double>(t.nodes) / moves}};
 }
 
 } // namespace
@@ -123,8 +124,9 @@ void print_match_report(const nlohmann::json& match, const std::string& game_nam
               a["ci95"]["low"].get<double>(), a["ci95"]["high"].get<double>());
   std::printf("  average game length %.2f plies\n", r["average_plies"].get<double>());
   for (const char* side : {"a", "b"})
-    std::printf("  %s: %.6f s per move, %.1f playouts per move over %llu moves\n", side[0] == 'a' ? "A" : "B",
-                agents[side]["seconds_per_move"].get<double>(), agents[side]["playouts_per_move"].get<double>(),
+    std::printf("  %s: %.6f s per move, %.1f playouts per move, %.0f tree nodes after a move, over %llu moves\n",
+                side[0] == 'a' ? "A" : "B", agents[side]["seconds_per_move"].get<double>(),
+                agents[side]["playouts_per_move"].get<double>(), agents[side]["nodes_per_move"].get<double>(),
                 static_cast<unsigned long long>(agents[side]["moves"].get<uint64_t>()));
   std::printf("  time %.3f s wall\n  digest %s\n", match["timings"]["wall_seconds"].get<double>(),
               match["digest"].get<std::string>().c_str());

@@ -64,6 +64,7 @@ PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::
       tally.seconds += seconds_since(began);
       tally.moves += 1;
       tally.playouts += by_player[player]->last_move().playouts;
+      tally.nodes += by_player[player]->last_move().nodes;
       const uint32_t n = game.checked_legal_moves(state, legal);
       if (std::find(legal.begin(), legal.begin() + n, move) == legal.begin() + n)
         throw std::runtime_error(fmt::format("agent chose move {}, which is not legal in '{}'", move, game.state_to_string(state)));

@@ -27,6 +27,7 @@ struct AgentTally {
   uint64_t moves = 0; // choices made (forced moves included)
   double seconds = 0;
   uint64_t playouts = 0;
+  uint64_t nodes = 0; // tree nodes after each search, summed
 };
 
 struct MatchOutcome {

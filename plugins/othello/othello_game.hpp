@@ -54,6 +54,9 @@ public:
   uint64_t cuda_scratch_bytes(uint64_t playout_count) const;
   void cuda_playouts(const gsdk_playout_request& request, int32_t device, void* stream, void* scratch,
                      uint64_t scratch_size, gsdk_playout_summary& summary) const;
+  void cuda_playout_batches(uint64_t seed, uint64_t first_playout, const State* states, uint32_t count,
+                            uint32_t playouts_per_state, int32_t device, void* stream,
+                            gsdk_outcome_counts* outcomes) const;
 
   static constexpr uint32_t kCudaPerftLeafPlies = 3;
   void cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,

@@ -85,10 +85,11 @@ TEST_F(MatchCli, BadSpecsExitTwoNamingTheKey) {
     EXPECT_TRUE(contains(r.err, message)) << spec << "\n" << r.err;
   };
   expect_refusal("uct:playouts=100,depth=3",
-                 "agent spec 'uct:playouts=100,depth=3': unknown key 'depth' for uct; allowed keys: playouts, time, leaf, c, "
+                 "agent spec 'uct:playouts=100,depth=3': unknown key 'depth' for uct; allowed keys: playouts, time, leaf, batch, c, "
                  "roots, threads, device, gpu, nodes, reuse");
   expect_refusal("mcts", "unknown agent 'mcts'; expected one of: random, flatmc, uct");
   expect_refusal("uct:leaf=0", "leaf must be an integer from 1 to 1048576, got '0'");
+  expect_refusal("uct:batch=0", "batch must be an integer from 1 to 65536, got '0'");
   expect_refusal("uct:c=lots", "c must be a number from 0 and at most 100, got 'lots'");
   expect_refusal("uct:playouts=10,time=1", "give playouts or time, not both");
   expect_refusal("uct:device=tpu", "device must be one of cpu, cuda, got 'tpu'");

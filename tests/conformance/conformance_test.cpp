@@ -10,7 +10,8 @@
 //  - playouts: batch (when a CPU table exists) and generic results consistent with themselves, the
 //    same for 1 or 2 threads and any item size, replays reproducing the best and worst scores, the
 //    exact score distribution (when given) a probability that the playouts fit;
-//  - CPU and CUDA summaries identical (when a CUDA table exists and a GPU is present);
+//  - CPU and CUDA summaries identical (when a CUDA table exists and a GPU is present), and a CUDA
+//    playout batch (when given) equal to the same states played one at a time on the CPU;
 //  - a cpu_perft table (when given) counting what the per-state rules count, finished games included;
 //  - an environment table (when given): sane counts, start states and steps; the plugin's CPU Q-learning
 //    equal to the core's generic trainer over the per-state table, and CUDA equal to CPU.
@@ -25,6 +26,7 @@
 #include "game_params.hpp"
 #include "gpu.hpp"
 #include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/leaf_evaluator.hpp"
 #include "gsdk/core/perft.hpp"
 #include "gsdk/core/playouts.hpp"
 #include "gsdk/core/qlearning.hpp"
@@ -248,6 +250,12 @@ TEST_P(Conformance, TablesHaveTheRightTypeSizeAndEntries) {
     EXPECT_GE(h->size, sizeof(gsdk_cuda_playouts));
     EXPECT_NE(t.cuda_playouts->scratch_bytes, nullptr);
     EXPECT_NE(t.cuda_playouts->run, nullptr);
+  }
+  if (const auto* h = header(GSDK_TABLE_CUDA_PLAYOUT_BATCHES)) {
+    EXPECT_EQ(h->type, GSDK_TYPE_CUDA_PLAYOUT_BATCHES);
+    EXPECT_GE(h->size, sizeof(gsdk_cuda_playout_batches));
+    EXPECT_NE(t.cuda_playout_batches->run, nullptr);
+    EXPECT_NE(t.cuda_playouts, nullptr) << "a playout-batch table without the single-start CUDA table";
   }
   if (const auto* h = header(GSDK_TABLE_REPLAY)) {
     EXPECT_EQ(h->type, GSDK_TYPE_REPLAY);
@@ -482,6 +490,36 @@ TEST_P(Conformance, CpuAndCudaSummariesAreIdentical) {
   ASSERT_TRUE(gpu.error.empty()) << gpu.error;
   EXPECT_EQ(gpu.result.canonical(), cpu.result.canonical());
   EXPECT_EQ(gpu.timings.cuda_playouts, job.playouts);
+}
+
+TEST_P(Conformance, CudaPlayoutBatchesEqualTheCpuOneStateAtATime) {
+  if (!plugin_->tables.cuda_playout_batches) GTEST_SKIP() << "no CUDA playout-batch table";
+  GSDK_REQUIRE_GPU();
+  std::mt19937_64 random(23);
+  std::vector<unsigned char> packed;
+  uint32_t count = 0;
+  for (int g = 0; g < 40; ++g) {
+    std::vector<StateBlob> visited;
+    int64_t score = 0;
+    play_random_game(random, game_->initial_state(), &score, &visited);
+    for (size_t i = 0; i < visited.size(); i += 3) {
+      if (game_->current_player(visited[i]) < 0) continue;
+      packed.insert(packed.end(), visited[i].begin(), visited[i].end());
+      ++count;
+    }
+  }
+  const auto cpu = gsdk::core::make_cpu_evaluator(*game_);
+  const auto gpu = gsdk::core::make_cuda_evaluator(*game_, 0, 1 << 16, 64);
+  cpu->reseed(61);
+  gpu->reseed(61);
+  const auto want = cpu->evaluate_batch(packed, count, 53);
+  const auto got = gpu->evaluate_batch(packed, count, 53);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(got[i].wins, want[i].wins) << "state " << i;
+    EXPECT_EQ(got[i].draws, want[i].draws) << "state " << i;
+    EXPECT_EQ(got[i].losses, want[i].losses) << "state " << i;
+  }
 }
 
 TEST_P(Conformance, CpuPerftTableAgreesWithThePerStateRules) {

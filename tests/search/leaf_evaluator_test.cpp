@@ -50,6 +50,26 @@ TEST_F(LeafEvaluator, GenericPlayoutsFollowTheRunningCounter) {
   expect_equal(evaluator->evaluate(state, 1), gsdk::core::outcome_of_score(gsdk::core::generic_playout(*game, 7, 0, state)));
 }
 
+TEST_F(LeafEvaluator, ABatchIsOneCallPerStateInOrder) {
+  const auto game = nim();
+  const auto evaluator = gsdk::core::make_cpu_evaluator(*game);
+  const std::vector<std::string> texts = {"stones=10 to_move=1", "stones=7 to_move=0", "stones=12 to_move=0"};
+  std::vector<unsigned char> packed;
+  for (const auto& text : texts) {
+    const auto state = game->state_from_string(text);
+    packed.insert(packed.end(), state.begin(), state.end());
+  }
+  evaluator->reseed(9);
+  const auto batch = evaluator->evaluate_batch(packed, 3, 200);
+  EXPECT_EQ(evaluator->playouts_run(), 600u);
+  ASSERT_EQ(batch.size(), 3u);
+  evaluator->reseed(9);
+  for (size_t i = 0; i < texts.size(); ++i) {
+    expect_equal(batch[i], evaluator->evaluate(game->state_from_string(texts[i]), 200));
+    EXPECT_EQ(batch[i].playouts(), 200u);
+  }
+}
+
 TEST_F(LeafEvaluator, BatchTableGivesTheSchedulersResultForTheSameStreams) {
   const auto game = make("graveler", toml::table{{"rolls", 20}});
   const auto evaluator = gsdk::core::make_cpu_evaluator(*game);

@@ -1,6 +1,6 @@
 // mcts_test.cpp - the UCT tree itself on test_nim: visits add up to the playouts spent, the most
 // visited root move is the winning one, reuse keeps a move's subtree with its statistics, the node
-// cap holds however long the search runs.
+// cap holds however long the search runs, and batches of leaves spread under virtual loss.
 #include <algorithm>
 
 #include <gtest/gtest.h>
@@ -91,6 +91,39 @@ TEST_F(Mcts, TerminalLeavesAreScoredExactly) {
   // take2 wins for player 1 at once: player 0 scores 0 points on every visit of it.
   EXPECT_EQ(children[1].points, 0.0);
   EXPECT_EQ(most_visited(children).move, 2u);
+}
+
+TEST_F(Mcts, ABatchSpreadsOverTheChildrenUnderVirtualLoss) {
+  const auto game = nim();
+  TreeSettings settings{0.7, 2, 1000};
+  settings.batch = 3;
+  SearchTree tree(*game, gsdk::core::make_cpu_evaluator(*game), settings);
+  tree.reset(4);
+  tree.set_root(game->state_from_string("stones=9 to_move=0"));
+  EXPECT_EQ(tree.iterate(), 6u);
+  // Without the pending selections counted, all three would have gone to the first child.
+  for (const RootChild& c : tree.root_children()) EXPECT_EQ(c.visits, 2u) << "move " << c.move;
+  // A smaller allowance cuts the batch (never below one leaf).
+  EXPECT_EQ(tree.iterate(4), 4u);
+  EXPECT_EQ(tree.iterate(1), 2u);
+  EXPECT_EQ(tree.root_visits(), 12u);
+}
+
+TEST_F(Mcts, BatchedSearchAddsUpAndFindsTheWinningMove) {
+  const auto game = nim();
+  TreeSettings settings{0.7, 4, 100000};
+  settings.batch = 16;
+  SearchTree tree(*game, gsdk::core::make_cpu_evaluator(*game), settings);
+  tree.reset(3);
+  tree.set_root(game->state_from_string("stones=9 to_move=0"));
+  uint64_t spent = 0;
+  for (int i = 0; i < 100; ++i) spent += tree.iterate();
+  EXPECT_EQ(spent, 6400u);
+  EXPECT_EQ(tree.root_visits(), 6400u);
+  uint64_t child_visits = 0;
+  for (const auto& c : tree.root_children()) child_visits += c.visits;
+  EXPECT_EQ(child_visits, 6400u);
+  EXPECT_EQ(most_visited(tree.root_children()).move, 1u);
 }
 
 } // namespace

@@ -3,11 +3,10 @@
 // the lowest playout number of each score (which is all an exact summary needs).
 #include <cuda_runtime.h>
 
-#include <map>
-#include <mutex>
 #include <string>
 
 #include "cuda_check.hpp"
+#include "launch_grid.cuh"
 #include "gsdk/playout_summary.hpp"
 #include "othello_game.hpp"
 #include "rules/random_game.hpp"
@@ -49,27 +48,6 @@ __global__ void __launch_bounds__(kBlock) playout_kernel(Position start, uint64_
   }
 }
 
-// Blocks enough to fill every SM at full occupancy, found once per device (search agents call the
-// table once per tree leaf, so the queries would otherwise sit on their hot path).
-unsigned full_grid(int device) {
-  static std::mutex mutex;
-  static std::map<int, unsigned> grids;
-  const std::lock_guard<std::mutex> lock(mutex);
-  if (const auto known = grids.find(device); known != grids.end()) return known->second;
-  int sms = 0, per_sm = 0;
-  cuda::check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-  cuda::check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, playout_kernel, kBlock, 0),
-              "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-  return grids[device] = static_cast<unsigned>(sms * (per_sm > 0 ? per_sm : 1));
-}
-
-// Each thread then loops over its playouts.
-unsigned grid_size(int device, uint64_t count) {
-  const uint64_t needed = (count + kBlock - 1) / kBlock;
-  const unsigned full = full_grid(device);
-  return needed < full ? static_cast<unsigned>(needed) : full;
-}
-
 // Destroys the events of one call whatever happens.
 struct EventPair {
   cudaEvent_t started = nullptr, finished = nullptr;
@@ -103,7 +81,7 @@ void Game::cuda_playouts(const gsdk_playout_request& request, int32_t device, vo
   cuda::check(cudaMemsetAsync(table->count, 0, sizeof table->count, stream), "cudaMemsetAsync");
   cuda::check(cudaMemsetAsync(table->first_playout, 0xff, sizeof table->first_playout, stream), "cudaMemsetAsync");
   cuda::check(cudaEventRecord(events.started, stream), "cudaEventRecord");
-  playout_kernel<<<grid_size(device, request.playout_count), kBlock, 0, stream>>>(
+  playout_kernel<<<cuda::grid_size<playout_kernel>(device, kBlock, request.playout_count), kBlock, 0, stream>>>(
       start, request.seed, request.first_playout, request.playout_count, table);
   cuda::check(cudaGetLastError(), "launching the playout kernel");
   cuda::check(cudaEventRecord(events.finished, stream), "cudaEventRecord");

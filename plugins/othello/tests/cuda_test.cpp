@@ -1,5 +1,6 @@
 // cuda_test.cpp - othello's CUDA tables: perft through the core's GPU engine against the published
-// tables in every convention, and CUDA playouts bit-identical to the CPU's. Skipped without a GPU.
+// tables in every convention, CUDA playouts (one start or a batch of them) bit-identical to the
+// CPU's, and so a UCT tree grown with GPU batches equal to one grown on the CPU. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <cuda_runtime.h>
@@ -11,6 +12,8 @@
 #include "gpu.hpp"
 #include "gsdk/core/cuda_perft.hpp"
 #include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/leaf_evaluator.hpp"
+#include "gsdk/core/mcts.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "othello_test_support.hpp"
 #include "perft_reference.hpp"
@@ -96,6 +99,64 @@ TEST(OthelloCuda, PlayoutsEqualTheCpuForTheSameSeed) {
     EXPECT_EQ(gpu.s.worst_playout, cpu.s.worst_playout);
   }
   cudaFree(scratch);
+}
+
+// Positions of random games after `plies` plies (some finished early), packed as the core packs them.
+std::vector<unsigned char> packed_random_positions(const gsdk::core::GameInstance& game, int count, int plies) {
+  std::mt19937_64 random(5);
+  std::vector<uint32_t> moves(game.max_moves());
+  std::vector<unsigned char> packed;
+  for (int i = 0; i < count; ++i) {
+    auto state = game.initial_state();
+    for (int ply = 0; ply < plies && game.current_player(state) >= 0; ++ply)
+      game.apply_move(state, moves[random() % game.checked_legal_moves(state, moves)]);
+    packed.insert(packed.end(), state.begin(), state.end());
+  }
+  return packed;
+}
+
+TEST(OthelloCuda, PlayoutBatchesEqualTheCpuOneStateAtATime) {
+  GSDK_REQUIRE_GPU();
+  const auto game = make_game("standard");
+  ASSERT_NE(game->tables().cuda_playout_batches, nullptr);
+  const auto packed = packed_random_positions(*game, 300, 40);
+  const auto cpu = gsdk::core::make_cpu_evaluator(*game);
+  const auto gpu = gsdk::core::make_cuda_evaluator(*game, 0, 1 << 16, 128); // 300 states: three launches
+  EXPECT_NE(gpu->describe().find("128 leaves per launch"), std::string::npos) << gpu->describe();
+  for (const uint64_t playouts : {uint64_t{1}, uint64_t{37}, uint64_t{1000}}) {
+    cpu->reseed(playouts);
+    gpu->reseed(playouts);
+    const auto want = cpu->evaluate_batch(packed, 300, playouts);
+    const auto got = gpu->evaluate_batch(packed, 300, playouts);
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i) {
+      EXPECT_EQ(got[i].wins, want[i].wins) << "state " << i << ", " << playouts << " playouts";
+      EXPECT_EQ(got[i].draws, want[i].draws) << "state " << i;
+      EXPECT_EQ(got[i].losses, want[i].losses) << "state " << i;
+    }
+    EXPECT_EQ(gpu->playouts_run(), cpu->playouts_run());
+  }
+}
+
+TEST(OthelloCuda, BatchedUctTreeIsTheSameOnCpuAndGpu) {
+  GSDK_REQUIRE_GPU();
+  const auto game = make_game("standard");
+  gsdk::core::TreeSettings settings{0.7, 64, 1u << 20};
+  settings.batch = 256;
+  gsdk::core::SearchTree cpu(*game, gsdk::core::make_cpu_evaluator(*game), settings);
+  gsdk::core::SearchTree gpu(*game, gsdk::core::make_cuda_evaluator(*game, 0, 1 << 16, 256), settings);
+  cpu.reset(21);
+  gpu.reset(21);
+  cpu.set_root(game->initial_state());
+  gpu.set_root(game->initial_state());
+  for (int i = 0; i < 20; ++i) ASSERT_EQ(gpu.iterate(), cpu.iterate());
+  EXPECT_EQ(gpu.node_count(), cpu.node_count());
+  const auto a = cpu.root_children(), b = gpu.root_children();
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t k = 0; k < a.size(); ++k) {
+    EXPECT_EQ(a[k].visits, b[k].visits) << "root move " << a[k].move;
+    EXPECT_EQ(a[k].points, b[k].points) << "root move " << a[k].move;
+  }
 }
 
 } // namespace

@@ -69,13 +69,15 @@ std::vector<std::pair<uint32_t, int>> move_values(const Position& p) {
   return values;
 }
 
-TEST(OthelloSearch, UctChoosesAWinningMoveInDecisiveEndgames) {
+// UCT with `batch` leaves per iteration must choose a winning move in 12 decisive endgames.
+void expect_uct_wins_decisive_endgames(uint32_t batch) {
   const auto owner = test::make_game();
   const gsdk::core::GameInstance& game = *owner;
   gsdk::core::AgentSettings uct;
   uct.kind = gsdk::core::AgentKind::uct;
   uct.playouts = 30000;
   uct.leaf = 4;
+  uct.batch = batch;
   int decisive = 0;
   for (const Position& p : late_positions(17, 12, 400)) {
     const auto values = move_values(p);
@@ -87,12 +89,17 @@ TEST(OthelloSearch, UctChoosesAWinningMoveInDecisiveEndgames) {
     int chosen_value = -65;
     for (const auto& [move, value] : values)
       if (move_name(move) == chosen) chosen_value = value;
-    EXPECT_GT(chosen_value, 0) << to_text(p) << ": UCT chose " << chosen << " (exact value " << chosen_value << "), "
-                               << winning << " of " << values.size() << " moves win";
+    EXPECT_GT(chosen_value, 0) << to_text(p) << ": UCT (batch " << batch << ") chose " << chosen << " (exact value "
+                               << chosen_value << "), " << winning << " of " << values.size() << " moves win";
     if (decisive == 12) break;
   }
   EXPECT_EQ(decisive, 12) << "too few decisive positions among the samples";
 }
+
+TEST(OthelloSearch, UctChoosesAWinningMoveInDecisiveEndgames) { expect_uct_wins_decisive_endgames(1); }
+
+// Leaves selected 32 at a time under virtual loss, as a GPU evaluates them.
+TEST(OthelloSearch, BatchedUctChoosesAWinningMoveInDecisiveEndgames) { expect_uct_wins_decisive_endgames(32); }
 
 } // namespace
 } // namespace othello

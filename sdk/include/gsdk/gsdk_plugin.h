@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 2u
+#define GSDK_ABI_MINOR 3u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -60,6 +60,7 @@ extern "C" {
 #define GSDK_TYPE_CPU_QLEARNING 0x4753000fu    /* ABI 1.2 */
 #define GSDK_TYPE_CUDA_QLEARNING 0x47530010u   /* ABI 1.2 */
 #define GSDK_TYPE_RENDER 0x47530011u           /* ABI 1.2 */
+#define GSDK_TYPE_CUDA_PLAYOUT_BATCHES 0x47530012u /* ABI 1.3 */
 
 /* Capability table names for get_proc. */
 #define GSDK_TABLE_GAME "gsdk.game.v1"
@@ -73,6 +74,7 @@ extern "C" {
 #define GSDK_TABLE_CPU_QLEARNING "gsdk.cpu_qlearning.v1" /* ABI 1.2 */
 #define GSDK_TABLE_CUDA_QLEARNING "gsdk.cuda_qlearning.v1" /* ABI 1.2 */
 #define GSDK_TABLE_RENDER "gsdk.render.v1"               /* ABI 1.2 */
+#define GSDK_TABLE_CUDA_PLAYOUT_BATCHES "gsdk.cuda_playout_batches.v1" /* ABI 1.3 */
 
 typedef struct gsdk_header {
   uint32_t type;
@@ -395,6 +397,29 @@ typedef struct gsdk_render {
                           uint8_t* rgb, uint64_t capacity, uint32_t* width, uint32_t* height, char* error,
                           uint32_t error_size);
 } gsdk_render;
+
+/* ---- playouts from many start states in one launch (ABI 1.3) ---------------------------------- */
+
+/* Player 0's results over the playouts from one start state: score > 0, == 0 and < 0. */
+typedef struct gsdk_outcome_counts {
+  uint32_t wins;
+  uint32_t draws;
+  uint32_t losses;
+  uint32_t reserved;
+} gsdk_outcome_counts;
+
+/* What tree search needs to evaluate a batch of leaves at once. Playout j of states[i] uses the random
+ * stream (seed, first_playout + i * playouts_per_state + j) and nothing else, so a batch counts exactly
+ * what the states would give one after another through gsdk.cuda_playouts.v1 with consecutive ranges.
+ * states (count blobs of state_size bytes) and outcomes (count entries, overwritten) are device memory
+ * of device; the work is enqueued on stream (a cudaStream_t) and the call returns without waiting,
+ * failing only when a launch fails. The host keeps count * playouts_per_state below 2^32. */
+typedef struct gsdk_cuda_playout_batches {
+  gsdk_header header;
+  int32_t (*run)(const gsdk_game_instance* instance, uint64_t seed, uint64_t first_playout, const void* states,
+                 uint32_t count, uint32_t playouts_per_state, int32_t device, void* stream,
+                 gsdk_outcome_counts* outcomes, char* error, uint32_t error_size);
+} gsdk_cuda_playout_batches;
 
 /* The entry point every plugin exports. */
 GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info,

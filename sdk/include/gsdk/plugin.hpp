@@ -25,6 +25,8 @@
 //     int32_t best_simd_level() const; void cpu_playouts(const gsdk_playout_request&, gsdk_playout_summary&) const;
 //     uint64_t cuda_scratch_bytes(uint64_t) const; void cuda_playouts(const gsdk_playout_request&, int32_t device,
 //         void* stream, void* scratch, uint64_t scratch_size, gsdk_playout_summary&) const;
+//     void cuda_playout_batches(uint64_t seed, uint64_t first_playout, const State* states, uint32_t count,
+//         uint32_t playouts_per_state, int32_t device, void* stream, gsdk_outcome_counts* outcomes) const;
 //     std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
 //     void exact_score_distribution(double* probabilities, uint32_t bins) const;
 //     uint64_t cpu_perft(const State&, uint32_t depth) const;
@@ -141,6 +143,12 @@ concept HasCudaPlayouts = requires(const G g, const gsdk_playout_request& r, gsd
 };
 
 template <typename G>
+concept HasCudaPlayoutBatches = requires(const G g, const typename G::State* states, gsdk_outcome_counts* out) {
+  g.cuda_playout_batches(uint64_t{}, uint64_t{}, states, uint32_t{}, uint32_t{}, int32_t{},
+                         static_cast<void*>(nullptr), out);
+};
+
+template <typename G>
 concept HasScoreDistribution = requires(const G g, double* p) { g.exact_score_distribution(p, uint32_t{}); };
 
 template <typename G>
@@ -243,6 +251,13 @@ template <typename G> struct Adapter {
                           char* error, uint32_t error_size) {
     return guarded(error, error_size,
                    [&] { game(i).cuda_playouts(*r, device, stream, scratch, scratch_size, *s); });
+  }
+  static int32_t cuda_batches_run(const gsdk_game_instance* i, uint64_t seed, uint64_t first, const void* s,
+                                  uint32_t count, uint32_t per_state, int32_t device, void* stream,
+                                  gsdk_outcome_counts* outcomes, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      game(i).cuda_playout_batches(seed, first, states(s), count, per_state, device, stream, outcomes);
+    });
   }
   static uint32_t replay(const gsdk_game_instance* i, uint64_t seed, uint64_t playout, const void* start,
                          uint32_t* moves, uint32_t capacity, char* error, uint32_t error_size) {
@@ -354,6 +369,11 @@ template <typename G> struct Adapter {
       static const gsdk_cuda_playouts cuda = {{GSDK_TYPE_CUDA_PLAYOUTS, sizeof(gsdk_cuda_playouts)},
                                               &cuda_scratch, &cuda_run};
       if (n == GSDK_TABLE_CUDA_PLAYOUTS) return &cuda;
+    }
+    if constexpr (HasCudaPlayoutBatches<G>) {
+      static const gsdk_cuda_playout_batches batches = {
+          {GSDK_TYPE_CUDA_PLAYOUT_BATCHES, sizeof(gsdk_cuda_playout_batches)}, &cuda_batches_run};
+      if (n == GSDK_TABLE_CUDA_PLAYOUT_BATCHES) return &batches;
     }
     if constexpr (HasReplay<G>) {
       static const gsdk_replay replay_table = {{GSDK_TYPE_REPLAY, sizeof(gsdk_replay)}, &replay};

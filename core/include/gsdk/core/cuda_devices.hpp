@@ -1,4 +1,5 @@
-// cuda_devices.hpp - what the core knows of CUDA devices: enumeration, streams, device arenas.
+// cuda_devices.hpp - what the core knows of CUDA devices: enumeration, streams, device arenas, pinned
+// host buffers.
 // Built against the static CUDA runtime when the toolkit is present; otherwise every call reports
 // that this build has no CUDA.
 #pragma once
@@ -41,9 +42,29 @@ public:
   CudaStream& operator=(const CudaStream&) = delete;
   void* handle() const { return stream_; }
 
+  // Enqueued copies (fully asynchronous only with pinned host memory) and the wait for all work.
+  void copy_to_device(void* device_destination, const void* host_source, uint64_t bytes);
+  void copy_to_host(void* host_destination, const void* device_source, uint64_t bytes);
+  void synchronize();
+
 private:
   int device_;
   void* stream_ = nullptr;
+};
+
+// Page-locked host memory, so that stream copies overlap and do not stage through a bounce buffer.
+class PinnedBuffer {
+public:
+  explicit PinnedBuffer(uint64_t bytes);
+  ~PinnedBuffer();
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  unsigned char* data() const { return data_; }
+  uint64_t size() const { return size_; }
+
+private:
+  unsigned char* data_ = nullptr;
+  uint64_t size_ = 0;
 };
 
 // One large device allocation with stack-like sub-allocation: allocate() bumps, release_to() pops

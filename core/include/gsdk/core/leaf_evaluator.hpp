@@ -43,6 +43,11 @@ public:
   // Runs `playouts` playouts from `state` (a state that is not terminal). Throws std::runtime_error
   // with the plugin's message when a playout table fails.
   virtual WinDrawLoss evaluate(const StateBlob& state, uint64_t playouts) = 0;
+  // Runs `playouts` playouts from each of `count` states packed back to back (state_size bytes each)
+  // and returns their outcomes in order: exactly what `count` calls of evaluate would return (the same
+  // random streams), which a device may compute at once.
+  virtual std::vector<WinDrawLoss> evaluate_batch(const std::vector<unsigned char>& packed_states, uint32_t count,
+                                                  uint64_t playouts);
   // E.g. "cpu (plugin avx2 playouts)" or "cuda device 0".
   virtual std::string describe() const = 0;
 
@@ -63,9 +68,11 @@ protected:
 std::unique_ptr<LeafEvaluator> make_cpu_evaluator(const GameInstance& game);
 
 // Playouts on CUDA device `device` through the plugin's CUDA playout table, on one stream of its
-// own, with scratch for `max_batch` playouts allocated once; larger calls are cut into batches.
+// own, with scratch for `max_batch` playouts allocated once; larger calls are cut into batches. Batches
+// of up to `max_states` states go to the plugin's playout-batch table in one launch when it has one.
 // Throws std::invalid_argument when the plugin has no CUDA playout table, std::runtime_error when
 // the device cannot be used (or this build has no CUDA).
-std::unique_ptr<LeafEvaluator> make_cuda_evaluator(const GameInstance& game, int device, uint64_t max_batch);
+std::unique_ptr<LeafEvaluator> make_cuda_evaluator(const GameInstance& game, int device, uint64_t max_batch,
+                                                   uint32_t max_states = 1);
 
 } // namespace gsdk::core

@@ -3,6 +3,10 @@
 // second visit (all children at once), evaluate the new leaf with a batch of playouts (leaf
 // parallelisation), back the batch's win/draw/loss counts up to the root.
 //
+// An iteration may select several leaves before any is evaluated (so a GPU evaluates them in one
+// launch): each selected path carries a virtual loss for its movers until its result arrives, which
+// steers the next selections elsewhere (Chaslot et al.'s tree parallelisation, here on one thread).
+//
 // Values are kept as player 0's points (win 1, draw 1/2) so a node needs no notion of whose turn it
 // was; selection turns them into the mover's. Chance nodes pick their outcome by its probability.
 // Nodes and their states live in two flat arrays capped at max_nodes; a leaf whose children would
@@ -24,6 +28,7 @@ struct TreeSettings {
   double exploration = 0.7;
   uint32_t leaf = 1;             // playouts per evaluation
   uint64_t max_nodes = 1u << 20; // at least 1
+  uint32_t batch = 1;            // leaves selected and evaluated together per iteration
 };
 
 // A root move with its statistics.
@@ -47,9 +52,10 @@ public:
   // becomes the tree (its statistics carried over) and the rest is dropped; otherwise the tree is
   // emptied. Returns whether a subtree was kept.
   bool advance(const StateBlob& before, uint32_t move);
-  // One iteration; returns the playouts it accounted for (leaf, also for exact terminal results).
-  // Needs a root (set_root).
-  uint64_t iterate();
+  // One iteration of up to `batch` leaves, fewer when `allowance` playouts do not cover them all (at
+  // least one); returns the playouts it accounted for (leaf per leaf, also for exact terminal
+  // results). Needs a root (set_root).
+  uint64_t iterate(uint64_t allowance = std::numeric_limits<uint64_t>::max());
 
   bool empty() const { return nodes_.empty(); }
   uint64_t node_count() const { return nodes_.size(); }
@@ -69,6 +75,7 @@ private:
     double probability = 0;       // of this outcome, when the parent is a chance node
     uint64_t visits = 0;
     double points = 0;            // player 0's points
+    uint32_t pending = 0;         // selections of this iteration through the node, not yet backed up
   };
 
   const unsigned char* state(uint32_t node) const { return states_.data() + uint64_t{node} * state_size_; }
@@ -76,7 +83,11 @@ private:
   uint32_t select_child(uint32_t node);
   // Creates the children of `node` when they fit under max_nodes; returns whether it did.
   bool expand(uint32_t node);
-  WinDrawLoss evaluate(uint32_t node);
+  // Descends to a leaf, expanding it when due, and marks the path pending; returns the leaf.
+  uint32_t select_leaf();
+  // Exact results of the terminal leaves, playouts for the others (one evaluator call).
+  std::vector<WinDrawLoss> evaluate(const std::vector<uint32_t>& leaves);
+  void back_up(uint32_t leaf, const WinDrawLoss& result);
 
   const GameInstance& game_;
   std::unique_ptr<LeafEvaluator> evaluator_;
@@ -88,6 +99,7 @@ private:
   std::vector<uint32_t> moves_;
   std::vector<double> probabilities_;
   StateBlob scratch_;
+  std::vector<unsigned char> packed_; // the states of one iteration's unfinished leaves
 };
 
 } // namespace gsdk::core

@@ -1,0 +1,61 @@
+// playout_batches.cu - othello's random playouts from many start states in one launch, for tree search:
+// thread t plays playout t of the batch from start state t / playouts_per_state, and the lanes of a
+// warp that share a start state add their wins, draws and losses with one atomic each.
+#include <cuda_runtime.h>
+
+#include <string>
+
+#include "cuda_check.hpp"
+#include "launch_grid.cuh"
+#include "othello_game.hpp"
+#include "rules/random_game.hpp"
+
+namespace othello {
+
+namespace {
+
+constexpr int kBlock = 256;
+
+__global__ void __launch_bounds__(kBlock) batch_kernel(const Position* starts, uint32_t per_state, uint64_t total,
+                                                       uint64_t seed, uint64_t first, gsdk_outcome_counts* outcomes) {
+  const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
+  for (uint64_t t = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; t < total; t += stride) {
+    const auto state = static_cast<uint32_t>(t / per_state);
+    const int32_t score = random_game(starts[state], seed, first + t);
+    // Lanes that arrive together and share a start state count as one group.
+    const unsigned arrived = __activemask();
+    const unsigned group = __match_any_sync(arrived, state);
+    const unsigned wins = __ballot_sync(arrived, score > 0) & group;
+    const unsigned draws = __ballot_sync(arrived, score == 0) & group;
+    if ((threadIdx.x & 31) != __ffs(group) - 1) continue;
+    gsdk_outcome_counts& out = outcomes[state];
+    const int win_count = __popc(wins), draw_count = __popc(draws);
+    const int loss_count = __popc(group) - win_count - draw_count;
+    if (win_count) atomicAdd(&out.wins, static_cast<unsigned>(win_count));
+    if (draw_count) atomicAdd(&out.draws, static_cast<unsigned>(draw_count));
+    if (loss_count) atomicAdd(&out.losses, static_cast<unsigned>(loss_count));
+  }
+}
+
+} // namespace
+
+void Game::cuda_playout_batches(uint64_t seed, uint64_t first_playout, const State* states, uint32_t count,
+                                uint32_t playouts_per_state, int32_t device, void* stream_handle,
+                                gsdk_outcome_counts* outcomes) const {
+  if (count == 0) return;
+  if (!states || !outcomes)
+    throw gsdk::PluginError("othello CUDA playout batches: states and outcomes must be device memory, got NULL");
+  const uint64_t total = uint64_t{count} * playouts_per_state;
+  if (total >= (uint64_t{1} << 32))
+    throw gsdk::PluginError("othello CUDA playout batches: " + std::to_string(count) + " states x " +
+                            std::to_string(playouts_per_state) + " playouts is 2^32 or more");
+  cuda::check(cudaSetDevice(device), "cudaSetDevice");
+  const auto stream = static_cast<cudaStream_t>(stream_handle);
+  cuda::check(cudaMemsetAsync(outcomes, 0, sizeof(gsdk_outcome_counts) * count, stream), "cudaMemsetAsync");
+  if (total == 0) return;
+  batch_kernel<<<cuda::grid_size<batch_kernel>(device, kBlock, total), kBlock, 0, stream>>>(
+      states, playouts_per_state, total, seed, first_playout, outcomes);
+  cuda::check(cudaGetLastError(), "launching the playout batch kernel");
+}
+
+} // namespace othello
