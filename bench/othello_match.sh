@@ -15,7 +15,7 @@ mkdir -p "$out"
 total() { grep -h "^  A: [0-9]* wins" "$@" | awk '{w+=$2; d+=$4; l+=$6} END {printf "A total: %d wins, %d draws, %d losses of %d\n", w, d, l, w+d+l}'; }
 {
   echo "== every agent against random, 100 games each"
-  agents=("flatmc:playouts=2000" "uct:playouts=2000,leaf=8" "uct:time=0.02,device=cuda,leaf=1024")
+  agents=("flatmc:playouts=2000" "uct:playouts=2000,leaf=8" "uct:time=0.02,device=cuda")
   if ! nvidia-smi > /dev/null 2>&1; then agents=("${agents[@]:0:2}"); fi
   i=0
   for agent in "${agents[@]}"; do
@@ -28,7 +28,7 @@ total() { grep -h "^  A: [0-9]* wins" "$@" | awk '{w+=$2; d+=$4; l+=$6} END {pri
   if ! nvidia-smi > /dev/null 2>&1; then echo "no GPU here: stopping before the GPU pairing"; exit 0; fi
   echo "== UCT with GPU playouts vs UCT on two CPU cores: $parallel x $games games at $seconds s a move"
   for p in $(seq 1 "$parallel"); do
-    "$bin/gsdk" match othello --agent0 "uct:time=$seconds,device=cuda,leaf=1024" \
+    "$bin/gsdk" match othello --agent0 "uct:time=$seconds,device=cuda,nodes=8000000" \
       --agent1 "uct:time=$seconds,device=cpu,leaf=8,roots=2,threads=2" --games "$games" --seed $((200 + p)) -q \
       --record "$out/gpu_vs_cpu_$p.pgn" > "$out/gpu_vs_cpu_$p.log" 2>&1 &
   done

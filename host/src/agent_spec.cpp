@@ -75,6 +75,9 @@ private:
   std::string spec_;
 };
 
+constexpr uint32_t kCudaLeaf = 256;
+constexpr uint32_t kCudaBatch = 256;
+
 const std::vector<std::string> kFlatKeys = {"playouts", "time", "leaf", "device", "gpu"};
 const std::vector<std::string> kUctKeys = {"playouts", "time", "leaf", "batch", "c", "roots", "threads", "device", "gpu", "nodes", "reuse"};
 
@@ -133,6 +136,12 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
       s.reuse = reader.choice(key, value, {"true", "false"}) == "true";
   }
   if (seen.count("playouts") && seen.count("time")) reader.fail("give playouts or time, not both");
+  // A GPU launch per leaf leaves the device idle and the tree small; these are the settings measured
+  // best on an H100 (docs/perf/othello.md).
+  if (s.kind == core::AgentKind::uct && s.device == core::PlayoutDevice::cuda) {
+    if (!seen.count("leaf")) s.leaf = kCudaLeaf;
+    if (!seen.count("batch")) s.batch = kCudaBatch;
+  }
   return s;
 }
 

@@ -1,9 +1,11 @@
 // agents_test.cpp - the agents on test_nim, where the winning move is known (leave a multiple of
 // max_take + 1 stones): UCT and flat Monte Carlo find the only winning move, UCT beats the random
-// agent nearly always, play under a playout budget is reproducible for a seed and does not depend on
-// the thread count, forced moves are played without searching, bad settings are refused.
+// agent nearly always (also with batches of leaves under virtual loss), play under a playout budget is
+// reproducible for a seed and does not depend on the thread count, forced moves are played without
+// searching, bad settings are refused, GPU agents default to batches of leaves.
 #include <gtest/gtest.h>
 
+#include "agent_spec.hpp"
 #include "gsdk/core/agents.hpp"
 #include "match_report.hpp"
 #include "match_runner.hpp"
@@ -52,6 +54,27 @@ TEST_F(Agents, UctWithLeafBatchesAndRootsFindsTheOnlyWinningMove) {
   s.leaf = 16;
   for (const auto& [position, winning] : kOnlyWinningMove)
     EXPECT_EQ(gsdk::core::choose_move_text(*game, position, s, 4), winning) << position;
+}
+
+TEST_F(Agents, UctWithBatchesOfLeavesFindsTheOnlyWinningMove) {
+  const auto game = nim();
+  AgentSettings s = uct(8000, 2);
+  s.leaf = 4;
+  s.batch = 64;
+  for (const auto& [position, winning] : kOnlyWinningMove)
+    EXPECT_EQ(gsdk::core::choose_move_text(*game, position, s, 6), winning) << position;
+}
+
+TEST_F(Agents, GpuUctDefaultsToBatchesOfLeaves) {
+  const AgentSettings gpu = gsdk::host::parse_agent_spec("uct:time=1,device=cuda");
+  EXPECT_EQ(gpu.leaf, 256u);
+  EXPECT_EQ(gpu.batch, 256u);
+  const AgentSettings chosen = gsdk::host::parse_agent_spec("uct:time=1,device=cuda,leaf=64,batch=8");
+  EXPECT_EQ(chosen.leaf, 64u);
+  EXPECT_EQ(chosen.batch, 8u);
+  const AgentSettings cpu = gsdk::host::parse_agent_spec("uct:time=1");
+  EXPECT_EQ(cpu.leaf, 1u);
+  EXPECT_EQ(cpu.batch, 1u);
 }
 
 TEST_F(Agents, FlatMonteCarloFindsTheOnlyWinningMoveNearTheEnd) {

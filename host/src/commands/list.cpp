@@ -40,6 +40,7 @@ int command_list(const Arguments& args) {
     std::string caps = "per-state rules";
     if (t.cpu_playouts) caps += fmt::format(", CPU batch playouts (best SIMD here: {})", simd_level_name(t.cpu_playouts->best_simd_level()));
     if (t.cuda_playouts) caps += ", CUDA batch playouts";
+    if (t.cuda_playout_batches) caps += ", CUDA playouts from many states per launch";
     if (t.replay) caps += ", replay";
     if (t.cpu_perft) caps += ", CPU perft";
     if (t.cuda_perft) caps += fmt::format(", CUDA perft (leaf kernel up to {} plies)", t.cuda_perft->leaf_plies);
