@@ -93,13 +93,19 @@ TEST_F(Mcts, TerminalLeavesAreScoredExactly) {
   EXPECT_EQ(most_visited(children).move, 2u);
 }
 
+// A tree over nim from 9 stones (take1 is the winning move) that selects `batch` leaves per iteration.
+SearchTree batched_tree(const gsdk::core::GameInstance& game, uint32_t leaf, uint32_t batch, uint64_t seed) {
+  TreeSettings settings{0.7, leaf, 100000};
+  settings.batch = batch;
+  SearchTree tree(game, gsdk::core::make_cpu_evaluator(game), settings);
+  tree.reset(seed);
+  tree.set_root(game.state_from_string("stones=9 to_move=0"));
+  return tree;
+}
+
 TEST_F(Mcts, ABatchSpreadsOverTheChildrenUnderVirtualLoss) {
   const auto game = nim();
-  TreeSettings settings{0.7, 2, 1000};
-  settings.batch = 3;
-  SearchTree tree(*game, gsdk::core::make_cpu_evaluator(*game), settings);
-  tree.reset(4);
-  tree.set_root(game->state_from_string("stones=9 to_move=0"));
+  SearchTree tree = batched_tree(*game, 2, 3, 4);
   EXPECT_EQ(tree.iterate(), 6u);
   // Without the pending selections counted, all three would have gone to the first child.
   for (const RootChild& c : tree.root_children()) EXPECT_EQ(c.visits, 2u) << "move " << c.move;
@@ -111,11 +117,7 @@ TEST_F(Mcts, ABatchSpreadsOverTheChildrenUnderVirtualLoss) {
 
 TEST_F(Mcts, BatchedSearchAddsUpAndFindsTheWinningMove) {
   const auto game = nim();
-  TreeSettings settings{0.7, 4, 100000};
-  settings.batch = 16;
-  SearchTree tree(*game, gsdk::core::make_cpu_evaluator(*game), settings);
-  tree.reset(3);
-  tree.set_root(game->state_from_string("stones=9 to_move=0"));
+  SearchTree tree = batched_tree(*game, 4, 16, 3);
   uint64_t spent = 0;
   for (int i = 0; i < 100; ++i) spent += tree.iterate();
   EXPECT_EQ(spent, 6400u);
