@@ -1,6 +1,6 @@
 // replay.cpp - `gsdk replay RESULTS.json`: regenerate a stored playout from (seed, playout number)
-// and show it move by move, checking the score against the results file; for snake-in-the-box, optionally
-// save it as a snake file (--snake).
+// and show it move by move, checking the score against the results file; of a snake-in-the-box playout,
+// optionally write a snake file (--snake).
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -21,14 +21,10 @@ namespace {
 toml::table params_from_json(const nlohmann::json& params) {
   toml::table t;
   for (const auto& [key, value] : params.items()) {
-    if (value.is_boolean())
-      t.insert(key, value.get<bool>());
-    else if (value.is_number_integer())
-      t.insert(key, value.get<int64_t>());
-    else if (value.is_number())
-      t.insert(key, value.get<double>());
-    else if (value.is_string())
-      t.insert(key, value.get<std::string>());
+    if (value.is_boolean()) t.insert(key, value.get<bool>());
+    else if (value.is_number_integer()) t.insert(key, value.get<int64_t>());
+    else if (value.is_number()) t.insert(key, value.get<double>());
+    else if (value.is_string()) t.insert(key, value.get<std::string>());
   }
   return t;
 }
@@ -39,9 +35,9 @@ int command_replay(const Arguments& args) {
   po::options_description options("gsdk replay");
   add_common_options(options);
   options.add_options()("results", po::value<std::string>()->required(), "results file written by gsdk run")(
-      "playout", po::value<uint64_t>(),
-      "playout number to show (default: the best one)")("states", "print the state after every move")(
-      "snake", po::value<std::string>(), "snake game: also write the playout as a snake file (gsdk check-snake)");
+      "playout", po::value<uint64_t>(), "playout number to show (default: the best one)")(
+      "states", "print the state after every move")(
+      "snake", po::value<std::string>(), "snake game: also write the playout as a snake file (see gsdk check-snake)");
   po::positional_options_description positional;
   positional.add("results", 1);
   po::variables_map vm;
@@ -58,8 +54,7 @@ int command_replay(const Arguments& args) {
     game_name = results.at("game").at("name").get<std::string>();
     seed = results.at("seed").get<uint64_t>();
     engine = results.at("engine").get<std::string>();
-    playout = vm.count("playout") ? vm["playout"].as<uint64_t>()
-                                  : results.at("result").at("best").at("playout").get<uint64_t>();
+    playout = vm.count("playout") ? vm["playout"].as<uint64_t>() : results.at("result").at("best").at("playout").get<uint64_t>();
   } catch (const nlohmann::json::exception& e) {
     log_line(LogLevel::error, fmt::format("{}: not a gsdk results file ({})", path, e.what()));
     return kExitUsage;
@@ -79,9 +74,9 @@ int command_replay(const Arguments& args) {
   if (engine == "batch" && plugin.tables.replay) {
     moves.resize(1u << 20);
     char error[1024] = {};
-    const uint32_t n =
-        plugin.tables.replay->playout_moves(game.handle(), seed, playout, explicit_start ? start.data() : nullptr,
-                                            moves.data(), static_cast<uint32_t>(moves.size()), error, sizeof error);
+    const uint32_t n = plugin.tables.replay->playout_moves(game.handle(), seed, playout, explicit_start ? start.data() : nullptr,
+                                                           moves.data(), static_cast<uint32_t>(moves.size()), error,
+                                                           sizeof error);
     if (n == 0 && error[0]) {
       log_line(LogLevel::error, fmt::format("replay of playout {} failed: {}", playout, error));
       return kExitFailed;
@@ -113,11 +108,11 @@ int command_replay(const Arguments& args) {
     }
   }
   if (vm.count("snake")) {
-    if (!params.as_json.contains("dimension") || game_name != "snake") {
+    if (game_name != "snake" || !params.as_json.contains("dimension")) {
       log_line(LogLevel::error, fmt::format("--snake: '{}' is not the snake-in-the-box game", game_name));
       return kExitUsage;
     }
-    // A snake file starts at vertex 0: from any other start, the moves before it belong in the file too.
+    // A snake file starts at vertex 0; from a stored start, the moves before it would be missing.
     if (explicit_start) {
       log_line(LogLevel::error, "--snake: the playout starts from a stored state, not from vertex 0");
       return kExitUsage;
@@ -131,8 +126,7 @@ int command_replay(const Arguments& args) {
   const bool is_best = playout == results["result"]["best"]["playout"].get<uint64_t>();
   if (is_best) {
     const int64_t stored = results["result"]["best"]["score"].get<int64_t>();
-    std::printf(score == stored ? " (matches the results file's best score)\n"
-                                : " (MISMATCH: the results file says %lld)\n",
+    std::printf(score == stored ? " (matches the results file's best score)\n" : " (MISMATCH: the results file says %lld)\n",
                 static_cast<long long>(stored));
     return score == stored ? kExitOk : kExitFailed;
   }
