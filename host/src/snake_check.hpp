@@ -19,7 +19,7 @@ struct Snake {
 
 struct SnakeVerdict {
   bool ok = false;
-  size_t index = 0;      // the first vertex (or move) at fault when !ok
+  size_t index = 0;      // when !ok, the first vertex at fault (or that its move, index - 1, leads to)
   std::string violation; // what is wrong, naming vertices by index and value
 };
 
@@ -53,16 +53,13 @@ inline SnakeVerdict check_snake(const Snake& snake) {
   std::unordered_map<uint32_t, size_t> earlier;
   for (size_t i = 0; i < snake.vertices.size(); ++i) {
     const uint32_t v = snake.vertices[i];
+    if (i > 0 && snake.moves[i - 1] >= d)
+      return fail(i, "move " + std::to_string(i - 1) + " (" + std::to_string(snake.moves[i - 1]) +
+                         ") is not a dimension 0.." + std::to_string(d - 1));
     if (v >> d != 0) return fail(i, name(i) + " is not a vertex of the " + std::to_string(d) + "-cube");
-    if (i > 0) {
-      const uint32_t k = snake.moves[i - 1];
-      if (k >= d)
-        return fail(i - 1, "move " + std::to_string(i - 1) + " (" + std::to_string(k) + ") is not a dimension 0.." +
-                               std::to_string(d - 1));
-      if ((v ^ snake.vertices[i - 1]) != 1u << k)
-        return fail(i, name(i) + " is not " + name(i - 1) + " with bit " + std::to_string(k) + " flipped (move " +
-                           std::to_string(i - 1) + ")");
-    }
+    if (i > 0 && (v ^ snake.vertices[i - 1]) != 1u << snake.moves[i - 1])
+      return fail(i, name(i) + " is not " + name(i - 1) + " with bit " + std::to_string(snake.moves[i - 1]) +
+                         " flipped (move " + std::to_string(i - 1) + ")");
     if (const auto same = earlier.find(v); same != earlier.end())
       return fail(i, name(i) + " repeats " + name(same->second));
     for (uint32_t bit = 0; bit < d; ++bit) {
