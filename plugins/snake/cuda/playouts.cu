@@ -110,8 +110,10 @@ void Game::cuda_playouts(const gsdk_playout_request& request, int32_t device, vo
                          uint64_t scratch_size, gsdk_playout_summary& summary) const {
   const uint64_t needed = cuda_scratch_bytes(request.playout_count);
   if (scratch == nullptr || scratch_size < needed)
-    throw gsdk::PluginError("snake CUDA: scratch of " + std::to_string(scratch_size) + " bytes, need " +
-                            std::to_string(needed));
+    throw gsdk::PluginError(
+        "snake CUDA: " +
+        (scratch ? "scratch of " + std::to_string(scratch_size) + " bytes" : std::string("no scratch")) + ", need " +
+        std::to_string(needed) + " bytes");
   const State& start = playout_start(request.start_state);
   if (request.playout_count == 0) return;
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
