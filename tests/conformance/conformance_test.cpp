@@ -1,6 +1,7 @@
 // conformance_test.cpp - the generic conformance suite, run on every plugin in bin/plugins (and on the
-// test game in bin/test_plugins/valid): what every gsdk plugin must satisfy, checked through the ABI
-// alone.
+// test game in bin/test_plugins/valid) under its default parameters, and under a few more for games whose
+// parameters change the shape of their states (kExtraCases): what every gsdk plugin must satisfy, checked
+// through the ABI alone.
 //  - negotiation: fields sane, foreign majors refused with a message;
 //  - tables: right type tag and size, no null entries, parameter declarations sane;
 //  - random games from the initial state through the per-state table: current_player in range, legal
@@ -17,6 +18,7 @@
 //    equal to the core's generic trainer over the per-state table, and CUDA equal to CPU.
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <random>
 #include <regex>
 #include <set>
@@ -47,8 +49,37 @@ std::vector<fs::path> plugin_files() {
   return files;
 }
 
-std::string test_name(const ::testing::TestParamInfo<fs::path>& info) {
-  std::string name = info.param.stem().string();
+// One plugin under one set of parameters (TOML, as a config's [params] would give them; empty: defaults).
+struct PluginCase {
+  fs::path file;
+  std::string label;
+  std::string params;
+};
+
+void PrintTo(const PluginCase& c, std::ostream* out) { *out << c.file.filename().string() << " " << c.params; }
+
+// Games whose parameters change the shape of their states get more cases than their defaults.
+const std::map<std::string, std::vector<PluginCase>> kExtraCases = {
+    {"snake.so",
+     {{{}, "d5_free", "dimension = 5\nsymmetry_breaking = false"}, {{}, "d10_kinny", "dimension = 10\npolicy = 'kinny'"}}},
+};
+
+std::vector<PluginCase> plugin_cases() {
+  std::vector<PluginCase> cases;
+  for (const fs::path& file : plugin_files()) {
+    cases.push_back({file, "", ""});
+    const auto extra = kExtraCases.find(file.filename().string());
+    if (extra == kExtraCases.end()) continue;
+    for (PluginCase c : extra->second) {
+      c.file = file;
+      cases.push_back(c);
+    }
+  }
+  return cases;
+}
+
+std::string test_name(const ::testing::TestParamInfo<PluginCase>& info) {
+  std::string name = info.param.file.stem().string() + (info.param.label.empty() ? "" : "_" + info.param.label);
   for (char& c : name)
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   return name;
@@ -78,13 +109,13 @@ private:
   std::vector<unsigned char> bytes_;
 };
 
-class Conformance : public ::testing::TestWithParam<fs::path> {
+class Conformance : public ::testing::TestWithParam<PluginCase> {
 protected:
   void SetUp() override {
-    plugin_ = catalog_.load_file(GetParam());
-    ASSERT_NE(plugin_, nullptr) << GetParam() << " refused: "
+    plugin_ = catalog_.load_file(GetParam().file);
+    ASSERT_NE(plugin_, nullptr) << GetParam().file << " refused: "
                                 << (catalog_.problems().empty() ? "" : catalog_.problems()[0].message);
-    const auto params = gsdk::host::resolve_params(*plugin_->tables.game, toml::table{});
+    const auto params = gsdk::host::resolve_params(*plugin_->tables.game, toml::parse(GetParam().params));
     game_ = std::make_unique<GameInstance>(plugin_->tables, params.values);
   }
 
@@ -637,7 +668,7 @@ TEST_P(Conformance, CpuAndCudaQLearningAreIdentical) {
   EXPECT_EQ(gpu.visits, cpu.visits);
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryPlugin, Conformance, ::testing::ValuesIn(plugin_files()), test_name);
+INSTANTIATE_TEST_SUITE_P(EveryPlugin, Conformance, ::testing::ValuesIn(plugin_cases()), test_name);
 
 TEST(ConformanceSetup, FindsTheBuiltPlugins) {
   const auto files = plugin_files();

@@ -1,5 +1,6 @@
 // replay.cpp - `gsdk replay RESULTS.json`: regenerate a stored playout from (seed, playout number)
-// and show it move by move, checking the score against the results file.
+// and show it move by move, checking the score against the results file; of a snake-in-the-box playout,
+// optionally write a snake file (--snake).
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -9,6 +10,7 @@
 #include "../game_params.hpp"
 #include "../log.hpp"
 #include "../results_file.hpp"
+#include "../snake_file.hpp"
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/playouts.hpp"
 
@@ -34,11 +36,13 @@ int command_replay(const Arguments& args) {
   add_common_options(options);
   options.add_options()("results", po::value<std::string>()->required(), "results file written by gsdk run")(
       "playout", po::value<uint64_t>(), "playout number to show (default: the best one)")(
-      "states", "print the state after every move");
+      "states", "print the state after every move")(
+      "snake", po::value<std::string>(), "snake game: also write the playout as a snake file (see gsdk check-snake)");
   po::positional_options_description positional;
   positional.add("results", 1);
   po::variables_map vm;
-  if (auto exit = parse_arguments(args, "gsdk replay RESULTS.json [--playout N] [--states]", options, positional, vm))
+  if (auto exit = parse_arguments(args, "gsdk replay RESULTS.json [--playout N] [--states] [--snake FILE]", options,
+                                  positional, vm))
     return *exit;
 
   const std::string path = vm["results"].as<std::string>();
@@ -102,6 +106,20 @@ int command_replay(const Arguments& args) {
       std::printf("  %s\n", line.c_str());
       line.clear();
     }
+  }
+  if (vm.count("snake")) {
+    if (game_name != "snake" || !params.as_json.contains("dimension")) {
+      log_line(LogLevel::error, fmt::format("--snake: '{}' is not the snake-in-the-box game", game_name));
+      return kExitUsage;
+    }
+    // A snake file starts at vertex 0; from a stored start, the moves before it would be missing.
+    if (explicit_start) {
+      log_line(LogLevel::error, "--snake: the playout starts from a stored state, not from vertex 0");
+      return kExitUsage;
+    }
+    const std::string snake_path = vm["snake"].as<std::string>();
+    write_json(snake_path, snake_document(params.as_json["dimension"].get<uint32_t>(), moves));
+    std::printf("snake of length %zu written to %s\n", moves.size(), snake_path.c_str());
   }
   const int64_t score = game.score(state);
   std::printf("final state: %s, score %lld", game.state_to_string(state).c_str(), static_cast<long long>(score));

@@ -1,0 +1,100 @@
+// snake_game.cpp - the parameters, per-state table, CPU playouts and replays of snake.so.
+#include "snake_game.hpp"
+
+#include <stdexcept>
+
+#include "cpu/playouts_cpu.hpp"
+#include "rules/snake_text.hpp"
+
+namespace snake {
+
+namespace {
+
+const gsdk_param_desc kParameters[] = {
+    {"dimension", GSDK_PARAM_INT, 0, 8, 0.0, nullptr, kMinDimension, kMaxDimension,
+     "the hypercube's dimension d (3..13): 2^d vertices, moves 0..d-1"},
+    {"symmetry_breaking", GSDK_PARAM_BOOL, 0, 1, 0.0, nullptr, 0, 1,
+     "search only snakes whose dimensions appear in order of first use (a move flips a dimension used before "
+     "or the lowest unused one; the first moves are 0, 1, 2): loses no snake length, up to relabelling"},
+    {"policy", GSDK_PARAM_STRING, 0, 0, 0.0, "uniform", 0, 0,
+     "the batch playouts' move choice: 'uniform' (every legal move alike) or 'kinny' (Kinny's heuristic: "
+     "prefer the moves after which exactly one move is legal, uniformly among them, else uniform)"},
+};
+
+Policy parse_policy(const std::string& name) {
+  if (name == "uniform") return Policy::uniform;
+  if (name == "kinny") return Policy::kinny;
+  throw gsdk::PluginError("policy = '" + name + "', expected 'uniform' or 'kinny'");
+}
+
+} // namespace
+
+std::span<const gsdk_param_desc> Game::parameters() {
+  return kParameters;
+}
+
+Game::Game(const gsdk::Params& params) {
+  const int64_t dimension = params.get_int("dimension");
+  if (dimension < kMinDimension || dimension > kMaxDimension)
+    throw gsdk::PluginError("dimension = " + std::to_string(dimension) + ", expected an integer in " +
+                            std::to_string(kMinDimension) + ".." + std::to_string(kMaxDimension));
+  rules_ = Rules{static_cast<uint32_t>(dimension), params.get_bool("symmetry_breaking")};
+  policy_ = parse_policy(params.get_string("policy"));
+  start_state(initial_, rules_.dimension);
+}
+
+void Game::initial_state(State& s) const {
+  s = initial_;
+}
+
+int32_t Game::current_player(const State& s) const {
+  return legal_dimensions(rules_, s) == 0 ? GSDK_PLAYER_TERMINAL : 0;
+}
+
+uint32_t Game::legal_moves(const State& s, uint32_t* moves, double*) const {
+  uint32_t n = 0;
+  for (uint32_t rest = legal_dimensions(rules_, s); rest; rest &= rest - 1) moves[n++] = lowest_bit(rest);
+  return n;
+}
+
+void Game::apply_move(State& s, uint32_t move) const {
+  play(rules_, s, move);
+}
+
+std::string Game::state_to_string(const State& s) const {
+  return to_text(s);
+}
+
+Game::State Game::state_from_string(std::string_view text) const {
+  try {
+    return parse_text(text, rules_);
+  } catch (const std::invalid_argument& e) {
+    throw gsdk::PluginError(std::string("snake: ") + e.what());
+  }
+}
+
+const State& Game::playout_start(const void* start_state) const {
+  if (!start_state) return initial_;
+  const State& s = *static_cast<const State*>(start_state);
+  if (s.dimension != rules_.dimension || s.head >= (1u << rules_.dimension) ||
+      s.length > length_bound(rules_.dimension) || (s.used_dimensions & ~all_dimensions(rules_.dimension)) != 0)
+    throw gsdk::PluginError("snake: the playout start state is not a snake of dimension " +
+                            std::to_string(rules_.dimension) + " (its dimension is " + std::to_string(s.dimension) +
+                            ", or its head or length is out of range)");
+  return s;
+}
+
+void Game::cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const {
+  cpu::playouts(rules_, policy_, playout_start(request.start_state), request.seed, request.first_playout,
+                request.playout_count, summary);
+}
+
+std::vector<uint32_t> Game::replay_playout(uint64_t seed, uint64_t playout, const State* start) const {
+  State s = playout_start(start);
+  Walk walk = walk_of(s);
+  std::vector<uint32_t> moves;
+  random_snake(rules_, policy_, WordBits{s.blocked}, walk, seed, playout, [&](uint32_t k) { moves.push_back(k); });
+  return moves;
+}
+
+} // namespace snake

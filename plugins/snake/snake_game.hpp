@@ -1,0 +1,65 @@
+// snake_game.hpp - Snake-in-the-box as a gsdk game: the longest induced path of the d-dimensional
+// hypercube from vertex 0. One player; a move is the dimension the head flips; the score is the length
+// in edges. Per-state rules, batch random playouts on CPU and CUDA (uniform or Kinny's policy), replays.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "gsdk/plugin.hpp"
+#include "rules/random_snake.hpp"
+#include "rules/snake_state.hpp"
+
+namespace snake {
+
+class Game {
+public:
+  using State = snake::State;
+  static constexpr const char* kName = "snake";
+  static constexpr const char* kDescription =
+      "Snake-in-the-box: the longest induced path of the d-dimensional hypercube from vertex 0; a move is "
+      "the dimension the head flips, the score the length in edges; states are 'd=5 moves 0 1 2 0 3'";
+  static constexpr uint32_t kPlayers = 1;
+  static constexpr uint32_t kFlags = 0;
+
+  static std::span<const gsdk_param_desc> parameters();
+  explicit Game(const gsdk::Params& params);
+
+  const Rules& rules() const { return rules_; }
+  Policy policy() const { return policy_; }
+
+  uint32_t max_moves() const { return rules_.dimension; }
+  std::pair<int64_t, int64_t> score_range() const { return {0, length_bound(rules_.dimension)}; }
+  void initial_state(State& s) const;
+  int32_t current_player(const State& s) const;
+  uint32_t legal_moves(const State& s, uint32_t* moves, double* probabilities) const;
+  void apply_move(State& s, uint32_t move) const;
+  int64_t score(const State& s) const { return s.length; }
+  std::string state_to_string(const State& s) const;
+  std::string move_to_string(const State&, uint32_t move) const { return std::to_string(move); }
+  State state_from_string(std::string_view text) const;
+
+  static int32_t best_simd_level() { return GSDK_SIMD_SCALAR; }
+  void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;
+  std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
+
+#if defined(GSDK_WITH_CUDA)
+  uint64_t cuda_scratch_bytes(uint64_t playout_count) const;
+  void cuda_playouts(const gsdk_playout_request& request, int32_t device, void* stream, void* scratch,
+                     uint64_t scratch_size, gsdk_playout_summary& summary) const;
+#endif
+
+private:
+  // A playout request's start, checked: a snake of this game's dimension.
+  const State& playout_start(const void* start_state) const;
+
+  Rules rules_{};
+  Policy policy_ = Policy::uniform;
+  State initial_{};
+};
+
+} // namespace snake

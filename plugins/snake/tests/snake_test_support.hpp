@@ -1,0 +1,66 @@
+// snake_test_support.hpp - what several snake tests need: the game under given parameters, both as the
+// rules class itself and through the plugin's own tables (linked into the test), a playout summary with
+// its histogram, and a CPU playout request.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gsdk/core/game_instance.hpp"
+#include "gsdk/playout_summary.hpp"
+#include "linked_plugin.hpp"
+#include "snake_game.hpp"
+
+namespace snake::test {
+
+struct Settings {
+  uint32_t dimension = 8;
+  bool symmetry_breaking = true;
+  const char* policy = "uniform";
+};
+
+inline std::vector<gsdk_param_value> param_values(const Settings& s) {
+  return {{"dimension", GSDK_PARAM_INT, 0, s.dimension, 0.0, nullptr},
+          {"symmetry_breaking", GSDK_PARAM_BOOL, 0, s.symmetry_breaking ? 1 : 0, 0.0, nullptr},
+          {"policy", GSDK_PARAM_STRING, 0, 0, 0.0, s.policy}};
+}
+
+inline Game make_rules(const Settings& s) {
+  const std::vector<gsdk_param_value> values = param_values(s);
+  return Game(gsdk::Params(values.data(), static_cast<uint32_t>(values.size())));
+}
+
+inline std::unique_ptr<gsdk::core::GameInstance> make_game(const Settings& s) {
+  return std::make_unique<gsdk::core::GameInstance>(gsdk::test::linked_plugin_tables("snake"), param_values(s));
+}
+
+// A reset summary over the game's lengths 0..length_bound.
+struct Summary {
+  std::vector<uint64_t> histogram;
+  gsdk_playout_summary s{};
+  explicit Summary(const gsdk::core::GameInstance& game) : histogram(game.histogram_bins()) {
+    s.histogram = histogram.data();
+    s.histogram_bins = static_cast<uint32_t>(histogram.size());
+    gsdk::reset_summary(s);
+  }
+};
+
+inline gsdk_playout_request request(uint64_t seed, uint64_t first, uint64_t count, const void* start = nullptr) {
+  gsdk_playout_request r{};
+  r.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof r};
+  r.seed = seed;
+  r.first_playout = first;
+  r.playout_count = count;
+  r.start_state = start;
+  return r;
+}
+
+inline void run_cpu(const gsdk::core::GameInstance& game, const gsdk_playout_request& r, Summary& into) {
+  char error[256] = {};
+  ASSERT_EQ(game.tables().cpu_playouts->run(game.handle(), &r, &into.s, error, sizeof error), GSDK_OK) << error;
+}
+
+} // namespace snake::test
