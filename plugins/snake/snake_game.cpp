@@ -1,6 +1,7 @@
 // snake_game.cpp - the parameters, per-state table, CPU playouts and replays of snake.so.
 #include "snake_game.hpp"
 
+#include <cstring>
 #include <stdexcept>
 
 #include "cpu/playouts_cpu.hpp"
@@ -75,12 +76,23 @@ Game::State Game::state_from_string(std::string_view text) const {
 
 const State& Game::playout_start(const void* start_state) const {
   if (!start_state) return initial_;
+  // Replaying the stored moves and comparing the blobs proves every field consistent, which the playouts
+  // rely on (a length past the bound would overrun the histogram); it costs less than one playout.
   const State& s = *static_cast<const State*>(start_state);
-  if (s.dimension != rules_.dimension || s.head >= (1u << rules_.dimension) ||
-      s.length > length_bound(rules_.dimension) || (s.used_dimensions & ~all_dimensions(rules_.dimension)) != 0)
-    throw gsdk::PluginError("snake: the playout start state is not a snake of dimension " +
-                            std::to_string(rules_.dimension) + " (its dimension is " + std::to_string(s.dimension) +
-                            ", or its head or length is out of range)");
+  const auto refuse = [&](const std::string& why) {
+    return gsdk::PluginError("snake: the playout start state is not a snake of this game (dimension " +
+                             std::to_string(rules_.dimension) + "): " + why);
+  };
+  if (s.dimension != rules_.dimension) throw refuse("its dimension is " + std::to_string(s.dimension));
+  if (s.length > length_bound(rules_.dimension)) throw refuse("its length is " + std::to_string(s.length));
+  State replayed = initial_;
+  for (uint32_t i = 0; i < s.length; ++i) {
+    const uint32_t k = move_at(s, i);
+    if (k >= rules_.dimension || (legal_dimensions(rules_, replayed) & (1u << k)) == 0)
+      throw refuse("its move " + std::to_string(i) + " (" + std::to_string(k) + ") is illegal");
+    play(rules_, replayed, k);
+  }
+  if (std::memcmp(&replayed, &s, sizeof s) != 0) throw refuse("its bitset or head disagrees with its moves");
   return s;
 }
 

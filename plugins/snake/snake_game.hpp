@@ -54,7 +54,7 @@ public:
 #endif
 
 private:
-  // A playout request's start, checked: a snake of this game's dimension.
+  // A playout request's start, checked: a snake these rules can reach, every byte as play() leaves it.
   const State& playout_start(const void* start_state) const;
 
   Rules rules_{};

@@ -115,16 +115,34 @@ TEST(SnakePlayouts, PlayoutsFromAGivenSnakeContinueIt) {
   }
 }
 
-TEST(SnakePlayouts, AStartOfAnotherDimensionIsRefused) {
-  const auto game = make_game({8, true, "uniform"});
-  const auto other = make_game({6, true, "uniform"});
-  const gsdk::core::StateBlob foreign = other->initial_state();
-  Summary summary(*game);
-  const gsdk_playout_request r = request(1, 0, 10, foreign.data());
+// The message the CPU table gives for a start state, or "" when it accepts it.
+std::string start_refusal(const gsdk::core::GameInstance& game, const gsdk::core::StateBlob& start) {
+  Summary summary(game);
+  const gsdk_playout_request r = request(1, 0, 10, start.data());
   char error[256] = {};
-  EXPECT_EQ(game->tables().cpu_playouts->run(game->handle(), &r, &summary.s, error, sizeof error),
-            GSDK_ERR_INVALID_ARGUMENT);
-  EXPECT_NE(std::string(error).find("not a snake of dimension 8 (its dimension is 6"), std::string::npos) << error;
+  const int32_t status = game.tables().cpu_playouts->run(game.handle(), &r, &summary.s, error, sizeof error);
+  EXPECT_EQ(status == GSDK_OK, error[0] == '\0');
+  return error;
+}
+
+TEST(SnakePlayouts, StartsThatAreNotSnakesOfTheGameAreRefused) {
+  const auto game = make_game({8, true, "uniform"});
+  const gsdk::core::StateBlob good = game->state_from_string("d=8 moves 0 1 2 0 3");
+  EXPECT_EQ(start_refusal(*game, good), "");
+  const std::string prefix = "snake: the playout start state is not a snake of this game (dimension 8): ";
+  EXPECT_EQ(start_refusal(*game, make_game({6, true, "uniform"})->initial_state()), prefix + "its dimension is 6");
+  const gsdk::core::StateBlob free_start = make_game({8, false, "uniform"})->state_from_string("d=8 moves 4");
+  EXPECT_EQ(start_refusal(*game, free_start), prefix + "its move 0 (4) is illegal");
+  State tampered;
+  std::memcpy(&tampered, good.data(), sizeof tampered);
+  tampered.length = static_cast<uint16_t>(kMaxLength); // would overrun the histogram if it were believed
+  gsdk::core::StateBlob blob(sizeof tampered);
+  std::memcpy(blob.data(), &tampered, sizeof tampered);
+  EXPECT_EQ(start_refusal(*game, blob), prefix + "its length is " + std::to_string(kMaxLength));
+  tampered.length = 5;
+  tampered.head ^= 1u << 7;
+  std::memcpy(blob.data(), &tampered, sizeof tampered);
+  EXPECT_EQ(start_refusal(*game, blob), prefix + "its bitset or head disagrees with its moves");
 }
 
 } // namespace
