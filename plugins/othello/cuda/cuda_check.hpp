@@ -1,18 +1,15 @@
-// cuda_check.hpp - othello's CUDA failures as plugin errors that name the call.
+// cuda_check.hpp - othello's CUDA failures as plugin errors that name the call, and the SDK's launch
+// helpers under the same name.
 #pragma once
 
-#include <cuda_runtime.h>
-
-#include <string>
-
-#include "gsdk/plugin.hpp"
+#include "gsdk/cuda/launch.cuh"
 
 namespace othello::cuda {
 
+inline constexpr const char* kOwner = "othello CUDA";
+
 inline void check(cudaError_t status, const char* what) {
-  if (status != cudaSuccess)
-    throw gsdk::PluginError(std::string("othello CUDA: ") + what + " failed: " + cudaGetErrorString(status),
-                            GSDK_ERR_DEVICE);
+  gsdk::cuda::check(status, kOwner, what);
 }
 
 } // namespace othello::cuda

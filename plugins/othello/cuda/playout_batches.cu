@@ -6,7 +6,6 @@
 #include <string>
 
 #include "cuda_check.hpp"
-#include "launch_grid.cuh"
 #include "othello_game.hpp"
 #include "rules/random_game.hpp"
 
@@ -53,7 +52,8 @@ void Game::cuda_playout_batches(uint64_t seed, uint64_t first_playout, const Sta
   const auto stream = static_cast<cudaStream_t>(stream_handle);
   cuda::check(cudaMemsetAsync(outcomes, 0, sizeof(gsdk_outcome_counts) * count, stream), "cudaMemsetAsync");
   if (total == 0) return;
-  batch_kernel<<<cuda::grid_size<batch_kernel>(device, kBlock, total), kBlock, 0, stream>>>(
+  const unsigned blocks = gsdk::cuda::grid_size<batch_kernel>(device, kBlock, total, 0, cuda::kOwner);
+  batch_kernel<<<blocks, kBlock, 0, stream>>>(
       states, playouts_per_state, total, seed, first_playout, outcomes);
   cuda::check(cudaGetLastError(), "launching the playout batch kernel");
 }

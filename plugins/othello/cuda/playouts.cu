@@ -6,7 +6,6 @@
 #include <string>
 
 #include "cuda_check.hpp"
-#include "launch_grid.cuh"
 #include "gsdk/playout_summary.hpp"
 #include "othello_game.hpp"
 #include "rules/random_game.hpp"
@@ -48,21 +47,6 @@ __global__ void __launch_bounds__(kBlock) playout_kernel(Position start, uint64_
   }
 }
 
-// Destroys the events of one call whatever happens.
-struct EventPair {
-  cudaEvent_t started = nullptr, finished = nullptr;
-  EventPair() {
-    cuda::check(cudaEventCreate(&started), "cudaEventCreate");
-    cuda::check(cudaEventCreate(&finished), "cudaEventCreate");
-  }
-  ~EventPair() {
-    cudaEventDestroy(started);
-    cudaEventDestroy(finished);
-  }
-  EventPair(const EventPair&) = delete;
-  EventPair& operator=(const EventPair&) = delete;
-};
-
 } // namespace
 
 uint64_t Game::cuda_scratch_bytes(uint64_t) const { return sizeof(ScoreTable); }
@@ -77,11 +61,12 @@ void Game::cuda_playouts(const gsdk_playout_request& request, int32_t device, vo
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
   const auto stream = static_cast<cudaStream_t>(stream_handle);
   auto* table = static_cast<ScoreTable*>(scratch);
-  const EventPair events;
+  const gsdk::cuda::EventPair events(cuda::kOwner);
   cuda::check(cudaMemsetAsync(table->count, 0, sizeof table->count, stream), "cudaMemsetAsync");
   cuda::check(cudaMemsetAsync(table->first_playout, 0xff, sizeof table->first_playout, stream), "cudaMemsetAsync");
   cuda::check(cudaEventRecord(events.started, stream), "cudaEventRecord");
-  playout_kernel<<<cuda::grid_size<playout_kernel>(device, kBlock, request.playout_count), kBlock, 0, stream>>>(
+  const unsigned blocks = gsdk::cuda::grid_size<playout_kernel>(device, kBlock, request.playout_count, 0, cuda::kOwner);
+  playout_kernel<<<blocks, kBlock, 0, stream>>>(
       start, request.seed, request.first_playout, request.playout_count, table);
   cuda::check(cudaGetLastError(), "launching the playout kernel");
   cuda::check(cudaEventRecord(events.finished, stream), "cudaEventRecord");

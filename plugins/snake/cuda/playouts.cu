@@ -7,10 +7,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <map>
-#include <mutex>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "cuda_check.hpp"
@@ -63,36 +60,6 @@ uint32_t block_threads(uint32_t words) {
   return std::clamp<uint32_t>(kSharedBudget / (words * 4) / 32 * 32, 32, kMaxBlock);
 }
 
-// Blocks enough to fill every SM at full occupancy, found once per device and block shape.
-unsigned full_grid(int device, uint32_t threads, size_t shared_bytes) {
-  static std::mutex mutex;
-  static std::map<std::pair<int, uint32_t>, unsigned> grids;
-  const std::lock_guard<std::mutex> lock(mutex);
-  const auto key = std::make_pair(device, threads);
-  if (const auto known = grids.find(key); known != grids.end()) return known->second;
-  int sms = 0, per_sm = 0;
-  cuda::check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-  cuda::check(
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, playout_kernel, static_cast<int>(threads), shared_bytes),
-      "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-  return grids[key] = static_cast<unsigned>(sms * (per_sm > 0 ? per_sm : 1));
-}
-
-// Destroys the events of one call whatever happens.
-struct EventPair {
-  cudaEvent_t started = nullptr, finished = nullptr;
-  EventPair() {
-    cuda::check(cudaEventCreate(&started), "cudaEventCreate");
-    cuda::check(cudaEventCreate(&finished), "cudaEventCreate");
-  }
-  ~EventPair() {
-    cudaEventDestroy(started);
-    cudaEventDestroy(finished);
-  }
-  EventPair(const EventPair&) = delete;
-  EventPair& operator=(const EventPair&) = delete;
-};
-
 Start kernel_start(const State& s, uint32_t words) {
   Start start{};
   for (uint32_t w = 0; w < words; ++w) start.words[w] = static_cast<uint32_t>(s.blocked[w / 2] >> (32 * (w % 2)));
@@ -124,10 +91,9 @@ void Game::cuda_playouts(const gsdk_playout_request& request, int32_t device, vo
   const uint32_t words = words32(rules_.dimension);
   const uint32_t threads = block_threads(words);
   const size_t shared_bytes = size_t{threads} * words * sizeof(uint32_t);
-  const uint64_t blocks_needed = (request.playout_count + threads - 1) / threads;
-  const unsigned blocks =
-      static_cast<unsigned>(std::min<uint64_t>(blocks_needed, full_grid(device, threads, shared_bytes)));
-  const EventPair events;
+  const unsigned blocks = gsdk::cuda::grid_size<playout_kernel>(device, static_cast<int>(threads),
+                                                                request.playout_count, shared_bytes, cuda::kOwner);
+  const gsdk::cuda::EventPair events(cuda::kOwner);
   cuda::check(cudaMemsetAsync(counts, 0, bins * sizeof *counts, stream), "cudaMemsetAsync");
   cuda::check(cudaMemsetAsync(firsts, 0xff, bins * sizeof *firsts, stream), "cudaMemsetAsync");
   cuda::check(cudaEventRecord(events.started, stream), "cudaEventRecord");
