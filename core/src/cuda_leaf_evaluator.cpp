@@ -41,7 +41,7 @@ public:
         scratch_size_(game.tables().cuda_playouts->scratch_bytes(game.handle(), max_batch)), stream_(device),
         arena_(device, scratch_size_ + batch_bytes(game, max_states) + 1024), scratch_(arena_.allocate(scratch_size_)),
         histogram_(game.histogram_bins()) {
-    if (game.tables().cuda_playout_batches && max_states > 1) batches_.emplace(arena_, max_states, game.state_size());
+    if (batches_used(game, max_states)) batches_.emplace(arena_, max_states, game.state_size());
   }
 
   WinDrawLoss evaluate(const StateBlob& state, uint64_t playouts) override {
@@ -75,7 +75,12 @@ public:
 private:
   static constexpr uint64_t kMaxLaunchPlayouts = (uint64_t{1} << 32) - 1;
 
+  static bool batches_used(const GameInstance& game, uint32_t max_states) {
+    return game.tables().cuda_playout_batches && max_states > 1;
+  }
+  // Arena room for the batch buffers (none when batches go one state per launch).
   static uint64_t batch_bytes(const GameInstance& game, uint32_t max_states) {
+    if (!batches_used(game, max_states)) return 0;
     return uint64_t{max_states} * (game.state_size() + sizeof(gsdk_outcome_counts)) + 512;
   }
 
