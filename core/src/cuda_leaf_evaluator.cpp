@@ -4,6 +4,7 @@
 // without the CUDA toolkit too.
 #include <algorithm>
 #include <cstring>
+#include <deque>
 #include <optional>
 #include <stdexcept>
 
@@ -19,29 +20,39 @@ namespace {
 
 constexpr uint32_t kMessageSize = 1024;
 
-// Device and pinned host room for one launch of the playout-batch table.
-struct BatchBuffers {
-  BatchBuffers(DeviceArena& arena, uint32_t max_states, uint32_t state_size)
-      : max_states(max_states), states_host(uint64_t{max_states} * state_size),
+// Device and pinned host room for one launch of the playout-batch table, with a stream of its own so
+// that two launches can be in flight (one computing while the host prepares the other).
+struct BatchSlot {
+  BatchSlot(int device, DeviceArena& arena, uint32_t max_states, uint32_t state_size)
+      : stream(device), states_host(uint64_t{max_states} * state_size),
         outcomes_host(uint64_t{max_states} * sizeof(gsdk_outcome_counts)),
         states_device(arena.allocate(states_host.size())),
         outcomes_device(static_cast<gsdk_outcome_counts*>(arena.allocate(outcomes_host.size()))) {}
 
-  uint32_t max_states;
+  CudaStream stream;
   PinnedBuffer states_host;
   PinnedBuffer outcomes_host;
   void* states_device;
   gsdk_outcome_counts* outcomes_device;
 };
 
+// A started batch: either launched on a slot (results pending) or computed when it started.
+struct StartedBatch {
+  int slot = -1; // -1: results already in `results`
+  uint32_t count = 0;
+  uint32_t playouts = 0;
+  std::vector<WinDrawLoss> results;
+};
+
 class CudaEvaluator final : public LeafEvaluator {
 public:
   CudaEvaluator(const GameInstance& game, int device, uint64_t max_batch, uint32_t max_states)
-      : game_(game), device_(device), max_batch_(max_batch),
+      : game_(game), device_(device), max_batch_(max_batch), max_states_(max_states),
         scratch_size_(game.tables().cuda_playouts->scratch_bytes(game.handle(), max_batch)), stream_(device),
         arena_(device, scratch_size_ + batch_bytes(game, max_states) + 1024), scratch_(arena_.allocate(scratch_size_)),
         histogram_(game.histogram_bins()) {
-    if (batches_used(game, max_states)) batches_.emplace(arena_, max_states, game.state_size());
+    if (!batches_used(game, max_states)) return;
+    for (auto& slot : slots_) slot.emplace(device, arena_, max_states, game.state_size());
   }
 
   WinDrawLoss evaluate(const StateBlob& state, uint64_t playouts) override {
@@ -56,32 +67,70 @@ public:
 
   std::vector<WinDrawLoss> evaluate_batch(const std::vector<unsigned char>& packed_states, uint32_t count,
                                           uint64_t playouts) override {
-    if (!batches_ || count <= 1 || playouts == 0 || playouts > kMaxLaunchPlayouts)
-      return LeafEvaluator::evaluate_batch(packed_states, count, playouts);
+    if (!launchable(count, playouts)) return LeafEvaluator::evaluate_batch(packed_states, count, playouts);
     // Launches of at most max_states states and 2^32 playouts each.
-    const auto per_launch = static_cast<uint32_t>(
-        std::min<uint64_t>(batches_->max_states, kMaxLaunchPlayouts / playouts));
+    const auto per_launch = static_cast<uint32_t>(std::min<uint64_t>(max_states_, kMaxLaunchPlayouts / playouts));
     std::vector<WinDrawLoss> results;
     results.reserve(count);
-    for (uint32_t first = 0; first < count; first += per_launch)
-      launch(packed_states, first, std::min(per_launch, count - first), static_cast<uint32_t>(playouts), results);
+    for (uint32_t first = 0; first < count; first += per_launch) {
+      StartedBatch batch = launch(packed_states, first, std::min(per_launch, count - first), static_cast<uint32_t>(playouts));
+      collect(batch, results);
+    }
+    return results;
+  }
+
+  // Without batch slots every batch is computed when it starts, which allows any number in flight.
+  uint32_t overlap() const override { return slots_[0] ? kSlots : LeafEvaluator::overlap(); }
+
+  void start_batch(const std::vector<unsigned char>& packed_states, uint32_t count, uint64_t playouts) override {
+    const bool fits = launchable(count, playouts) && count <= max_states_ && count * playouts <= kMaxLaunchPlayouts;
+    if (!fits) {
+      started_.push_back(StartedBatch{-1, count, static_cast<uint32_t>(playouts), evaluate_batch(packed_states, count, playouts)});
+      return;
+    }
+    started_.push_back(launch(packed_states, 0, count, static_cast<uint32_t>(playouts)));
+  }
+
+  std::vector<WinDrawLoss> finish_batch() override {
+    if (started_.empty()) throw std::logic_error("CudaEvaluator::finish_batch without a started batch");
+    StartedBatch batch = std::move(started_.front());
+    started_.pop_front();
+    if (batch.slot < 0) return std::move(batch.results);
+    std::vector<WinDrawLoss> results;
+    results.reserve(batch.count);
+    collect(batch, results);
     return results;
   }
 
   std::string describe() const override {
-    return fmt::format("cuda device {}{}", device_, batches_ ? fmt::format(", {} leaves per launch", batches_->max_states) : "");
+    return fmt::format("cuda device {}{}", device_, slots_[0] ? fmt::format(", {} leaves per launch", max_states_) : "");
   }
 
 private:
   static constexpr uint64_t kMaxLaunchPlayouts = (uint64_t{1} << 32) - 1;
+  static constexpr uint32_t kSlots = 2;
 
   static bool batches_used(const GameInstance& game, uint32_t max_states) {
     return game.tables().cuda_playout_batches && max_states > 1;
   }
-  // Arena room for the batch buffers (none when batches go one state per launch).
+  // Arena room for the batch slots (none when batches go one state per launch).
   static uint64_t batch_bytes(const GameInstance& game, uint32_t max_states) {
     if (!batches_used(game, max_states)) return 0;
-    return uint64_t{max_states} * (game.state_size() + sizeof(gsdk_outcome_counts)) + 512;
+    return kSlots * (uint64_t{max_states} * (game.state_size() + sizeof(gsdk_outcome_counts)) + 512);
+  }
+
+  bool launchable(uint32_t count, uint64_t playouts) const {
+    return slots_[0] && count > 1 && playouts > 0 && playouts <= kMaxLaunchPlayouts;
+  }
+
+  // The slot no started batch holds.
+  int free_slot() const {
+    for (int k = 0; k < static_cast<int>(kSlots); ++k) {
+      bool busy = false;
+      for (const StartedBatch& b : started_) busy = busy || b.slot == k;
+      if (!busy) return k;
+    }
+    throw std::logic_error(fmt::format("CudaEvaluator: more than {} batches started at once", kSlots));
   }
 
   WinDrawLoss run_batch(const StateBlob& state, uint64_t count) {
@@ -96,42 +145,52 @@ private:
     return outcome_of_histogram(histogram_, game_.score_range().first);
   }
 
-  // States first .. first + count - 1 of the packed states, `playouts` each, in one launch.
-  void launch(const std::vector<unsigned char>& packed_states, uint32_t first, uint32_t count, uint32_t playouts,
-              std::vector<WinDrawLoss>& results) {
+  // Enqueues states first .. first + count - 1 of the packed states, `playouts` each, as one launch on a
+  // free slot: copy in, playouts, copy out. Returns without waiting.
+  StartedBatch launch(const std::vector<unsigned char>& packed_states, uint32_t first, uint32_t count, uint32_t playouts) {
+    const int k = free_slot();
+    BatchSlot& slot = *slots_[k];
     const uint64_t state_size = game_.state_size();
-    std::memcpy(batches_->states_host.data(), packed_states.data() + first * state_size, count * state_size);
-    stream_.copy_to_device(batches_->states_device, batches_->states_host.data(), count * state_size);
+    std::memcpy(slot.states_host.data(), packed_states.data() + first * state_size, count * state_size);
+    slot.stream.copy_to_device(slot.states_device, slot.states_host.data(), count * state_size);
     char error[kMessageSize] = {};
-    if (game_.tables().cuda_playout_batches->run(game_.handle(), seed_, next_playout_, batches_->states_device, count,
-                                                 playouts, device_, stream_.handle(), batches_->outcomes_device, error,
+    if (game_.tables().cuda_playout_batches->run(game_.handle(), seed_, next_playout_, slot.states_device, count,
+                                                 playouts, device_, slot.stream.handle(), slot.outcomes_device, error,
                                                  kMessageSize) != GSDK_OK)
       throw std::runtime_error(fmt::format("{} CUDA playout batch ({} states x {} playouts from playout {}) on device {} "
                                            "failed: {}",
                                            game_.game().name, count, playouts, next_playout_, device_, error));
-    stream_.copy_to_host(batches_->outcomes_host.data(), batches_->outcomes_device, count * sizeof(gsdk_outcome_counts));
-    stream_.synchronize();
-    const auto* outcomes = reinterpret_cast<const gsdk_outcome_counts*>(batches_->outcomes_host.data());
-    for (uint32_t i = 0; i < count; ++i) {
+    slot.stream.copy_to_host(slot.outcomes_host.data(), slot.outcomes_device, count * sizeof(gsdk_outcome_counts));
+    next_playout_ += uint64_t{count} * playouts;
+    return StartedBatch{k, count, playouts, {}};
+  }
+
+  // Waits for a launched batch and appends its outcomes to results.
+  void collect(const StartedBatch& batch, std::vector<WinDrawLoss>& results) {
+    BatchSlot& slot = *slots_[batch.slot];
+    slot.stream.synchronize();
+    const auto* outcomes = reinterpret_cast<const gsdk_outcome_counts*>(slot.outcomes_host.data());
+    for (uint32_t i = 0; i < batch.count; ++i) {
       const WinDrawLoss r{outcomes[i].wins, outcomes[i].draws, outcomes[i].losses};
-      if (r.playouts() != playouts)
+      if (r.playouts() != batch.playouts)
         throw std::runtime_error(fmt::format("{} CUDA playout batch on device {}: state {} counted {} playouts of {} "
                                              "(device result inconsistent)",
-                                             game_.game().name, device_, first + i, r.playouts(), playouts));
+                                             game_.game().name, device_, i, r.playouts(), batch.playouts));
       results.push_back(r);
     }
-    next_playout_ += uint64_t{count} * playouts;
   }
 
   const GameInstance& game_;
   int device_;
   uint64_t max_batch_;
+  uint32_t max_states_;
   uint64_t scratch_size_;
   CudaStream stream_;
   DeviceArena arena_;
   void* scratch_;
   std::vector<uint64_t> histogram_;
-  std::optional<BatchBuffers> batches_;
+  std::optional<BatchSlot> slots_[kSlots];
+  std::deque<StartedBatch> started_; // oldest first
 };
 
 } // namespace

@@ -36,6 +36,17 @@ std::vector<WinDrawLoss> LeafEvaluator::evaluate_batch(const std::vector<unsigne
   return results;
 }
 
+void LeafEvaluator::start_batch(const std::vector<unsigned char>& packed_states, uint32_t count, uint64_t playouts) {
+  computed_.push_back(evaluate_batch(packed_states, count, playouts));
+}
+
+std::vector<WinDrawLoss> LeafEvaluator::finish_batch() {
+  if (computed_.empty()) throw std::logic_error("LeafEvaluator::finish_batch without a started batch");
+  std::vector<WinDrawLoss> results = std::move(computed_.front());
+  computed_.pop_front();
+  return results;
+}
+
 namespace {
 
 constexpr uint32_t kMessageSize = 1024;

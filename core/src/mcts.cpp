@@ -21,10 +21,12 @@ SearchTree::SearchTree(const GameInstance& game, std::unique_ptr<LeafEvaluator> 
       moves_(game.max_moves()), probabilities_(game.max_moves()), scratch_(game.state_size()) {
   settings_.leaf = std::max(1u, settings_.leaf);
   settings_.batch = std::max(1u, settings_.batch);
+  settings_.in_flight = std::clamp(settings_.in_flight, 1u, evaluator_->overlap());
   settings_.max_nodes = std::clamp<uint64_t>(settings_.max_nodes, 1, kNone);
 }
 
 void SearchTree::clear() {
+  settle();
   nodes_.clear();
   states_.clear();
 }
@@ -47,12 +49,14 @@ uint32_t SearchTree::add_node(uint32_t parent, uint32_t move, double probability
 }
 
 void SearchTree::set_root(const StateBlob& s) {
+  settle();
   if (!nodes_.empty() && std::memcmp(state(0), s.data(), state_size_) == 0) return;
   clear();
   add_node(kNone, 0, 1, s);
 }
 
 bool SearchTree::advance(const StateBlob& before, uint32_t move) {
+  settle();
   if (nodes_.empty() || before.size() != state_size_ || std::memcmp(state(0), before.data(), state_size_) != 0) {
     clear();
     return false;
@@ -151,24 +155,37 @@ uint32_t SearchTree::select_leaf() {
   return node;
 }
 
-std::vector<WinDrawLoss> SearchTree::evaluate(const std::vector<uint32_t>& leaves) {
-  std::vector<WinDrawLoss> results(leaves.size());
-  std::vector<uint32_t> unfinished;
+SearchTree::Flight SearchTree::launch(std::vector<uint32_t> leaves) {
+  Flight flight{std::move(leaves), {}, {}};
+  flight.results.resize(flight.leaves.size());
   packed_.clear();
-  for (size_t i = 0; i < leaves.size(); ++i) {
-    if (nodes_[leaves[i]].player == GSDK_PLAYER_TERMINAL) {
-      scratch_.assign(state(leaves[i]), state(leaves[i]) + state_size_);
-      results[i] = outcome_of_score(game_.score(scratch_), settings_.leaf);
+  for (size_t i = 0; i < flight.leaves.size(); ++i) {
+    const uint32_t leaf = flight.leaves[i];
+    if (nodes_[leaf].player == GSDK_PLAYER_TERMINAL) {
+      scratch_.assign(state(leaf), state(leaf) + state_size_);
+      flight.results[i] = outcome_of_score(game_.score(scratch_), settings_.leaf);
       continue;
     }
-    packed_.insert(packed_.end(), state(leaves[i]), state(leaves[i]) + state_size_);
-    unfinished.push_back(static_cast<uint32_t>(i));
+    packed_.insert(packed_.end(), state(leaf), state(leaf) + state_size_);
+    flight.unfinished.push_back(static_cast<uint32_t>(i));
   }
-  if (unfinished.empty()) return results;
-  const std::vector<WinDrawLoss> played =
-      evaluator_->evaluate_batch(packed_, static_cast<uint32_t>(unfinished.size()), settings_.leaf);
-  for (size_t k = 0; k < unfinished.size(); ++k) results[unfinished[k]] = played[k];
-  return results;
+  if (!flight.unfinished.empty())
+    evaluator_->start_batch(packed_, static_cast<uint32_t>(flight.unfinished.size()), settings_.leaf);
+  return flight;
+}
+
+void SearchTree::land_oldest() {
+  Flight flight = std::move(flights_.front());
+  flights_.pop_front();
+  if (!flight.unfinished.empty()) {
+    const std::vector<WinDrawLoss> played = evaluator_->finish_batch();
+    for (size_t k = 0; k < flight.unfinished.size(); ++k) flight.results[flight.unfinished[k]] = played[k];
+  }
+  for (size_t i = 0; i < flight.leaves.size(); ++i) back_up(flight.leaves[i], flight.results[i]);
+}
+
+void SearchTree::settle() {
+  while (!flights_.empty()) land_oldest();
 }
 
 void SearchTree::back_up(uint32_t leaf, const WinDrawLoss& result) {
@@ -186,13 +203,9 @@ uint64_t SearchTree::iterate(uint64_t allowance) {
   std::vector<uint32_t> leaves;
   leaves.reserve(count);
   for (uint32_t k = 0; k < count; ++k) leaves.push_back(select_leaf());
-  const std::vector<WinDrawLoss> results = evaluate(leaves);
-  uint64_t playouts = 0;
-  for (size_t i = 0; i < leaves.size(); ++i) {
-    back_up(leaves[i], results[i]);
-    playouts += results[i].playouts();
-  }
-  return playouts;
+  flights_.push_back(launch(std::move(leaves)));
+  while (flights_.size() >= settings_.in_flight) land_oldest();
+  return uint64_t{count} * settings_.leaf;
 }
 
 std::vector<RootChild> SearchTree::root_children() const {

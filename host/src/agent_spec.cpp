@@ -77,9 +77,10 @@ private:
 
 constexpr uint32_t kCudaLeaf = 256;
 constexpr uint32_t kCudaBatch = 256;
+constexpr uint32_t kCudaInFlight = 2;
 
 const std::vector<std::string> kFlatKeys = {"playouts", "time", "leaf", "device", "gpu"};
-const std::vector<std::string> kUctKeys = {"playouts", "time", "leaf", "batch", "c", "roots", "threads", "device", "gpu", "nodes", "reuse"};
+const std::vector<std::string> kUctKeys = {"playouts", "time", "leaf", "batch", "inflight", "c", "roots", "threads", "device", "gpu", "nodes", "reuse"};
 
 } // namespace
 
@@ -120,6 +121,8 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
       s.leaf = static_cast<uint32_t>(reader.integer(key, value, 1, 1u << 20));
     else if (key == "batch")
       s.batch = static_cast<uint32_t>(reader.integer(key, value, 1, 1u << 16));
+    else if (key == "inflight")
+      s.in_flight = static_cast<uint32_t>(reader.integer(key, value, 1, 2));
     else if (key == "c")
       s.exploration = reader.real(key, value, 0, 100, false);
     else if (key == "roots")
@@ -141,6 +144,7 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
   if (s.kind == core::AgentKind::uct && s.device == core::PlayoutDevice::cuda) {
     if (!seen.count("leaf")) s.leaf = kCudaLeaf;
     if (!seen.count("batch")) s.batch = kCudaBatch;
+    if (!seen.count("inflight")) s.in_flight = kCudaInFlight;
   }
   return s;
 }

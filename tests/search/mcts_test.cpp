@@ -115,6 +115,23 @@ TEST_F(Mcts, ABatchSpreadsOverTheChildrenUnderVirtualLoss) {
   EXPECT_EQ(tree.root_visits(), 12u);
 }
 
+TEST_F(Mcts, APipelinedTreeBacksEachBatchUpOneIterationLater) {
+  const auto game = nim();
+  TreeSettings settings{0.7, 2, 100000, 3, 2};
+  SearchTree tree(*game, gsdk::core::make_cpu_evaluator(*game), settings);
+  tree.reset(4);
+  tree.set_root(game->state_from_string("stones=9 to_move=0"));
+  EXPECT_EQ(tree.iterate(), 6u);
+  EXPECT_EQ(tree.root_visits(), 0u); // the first batch is still in flight
+  EXPECT_EQ(tree.iterate(), 6u);
+  EXPECT_EQ(tree.root_visits(), 6u);
+  // The second batch was selected under the first one's virtual losses too: six leaves over three
+  // children, two each, instead of the first batch's choices again.
+  tree.settle();
+  EXPECT_EQ(tree.root_visits(), 12u);
+  for (const RootChild& c : tree.root_children()) EXPECT_EQ(c.visits, 4u) << "move " << c.move;
+}
+
 TEST_F(Mcts, BatchedSearchAddsUpAndFindsTheWinningMove) {
   const auto game = nim();
   SearchTree tree = batched_tree(*game, 4, 16, 3);

@@ -143,6 +143,7 @@ TEST(OthelloCuda, BatchedUctTreeIsTheSameOnCpuAndGpu) {
   const auto game = make_game("standard");
   gsdk::core::TreeSettings settings{0.7, 64, 1u << 20};
   settings.batch = 256;
+  settings.in_flight = 2; // the GPU tree overlaps launches; the CPU tree defers its backups the same way
   gsdk::core::SearchTree cpu(*game, gsdk::core::make_cpu_evaluator(*game), settings);
   gsdk::core::SearchTree gpu(*game, gsdk::core::make_cuda_evaluator(*game, 0, 1 << 16, 256), settings);
   cpu.reset(21);
@@ -150,6 +151,8 @@ TEST(OthelloCuda, BatchedUctTreeIsTheSameOnCpuAndGpu) {
   cpu.set_root(game->initial_state());
   gpu.set_root(game->initial_state());
   for (int i = 0; i < 20; ++i) ASSERT_EQ(gpu.iterate(), cpu.iterate());
+  cpu.settle();
+  gpu.settle();
   EXPECT_EQ(gpu.node_count(), cpu.node_count());
   const auto a = cpu.root_children(), b = gpu.root_children();
   ASSERT_EQ(a.size(), b.size());

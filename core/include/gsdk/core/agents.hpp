@@ -24,6 +24,7 @@ struct AgentSettings {
   double seconds = 0;             // > 0: the budget per move is this much wall time instead
   uint32_t leaf = 1;              // UCT: playouts per evaluated leaf; flat MC: playouts per move per round when timed
   uint32_t batch = 1;             // UCT: leaves selected (with virtual loss) and evaluated together, one launch on a GPU
+  uint32_t in_flight = 1;         // UCT: batches started before the oldest is backed up (2: the host selects while a GPU plays)
   double exploration = 0.7;       // UCT: c of UCB1, mean + c sqrt(ln N / n), rewards in [0, 1]
   uint32_t roots = 1;             // UCT: independent trees (root parallelisation), visits merged
   uint32_t threads = 0;           // UCT: threads that grow the trees; 0: one per tree, at most the hardware's

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +50,14 @@ public:
   // random streams), which a device may compute at once.
   virtual std::vector<WinDrawLoss> evaluate_batch(const std::vector<unsigned char>& packed_states, uint32_t count,
                                                   uint64_t playouts);
+  // Pipelining: start_batch begins what evaluate_batch does and may return before the results exist (on
+  // a device), so the caller can prepare its next batch meanwhile; finish_batch returns the results of
+  // the oldest batch started and not yet finished. Up to overlap() batches may be started before the
+  // oldest is finished. Random streams are assigned when a batch starts, so the results are exactly
+  // evaluate_batch's for the same order of calls. By default a batch is computed when it starts.
+  virtual uint32_t overlap() const { return std::numeric_limits<uint32_t>::max(); }
+  virtual void start_batch(const std::vector<unsigned char>& packed_states, uint32_t count, uint64_t playouts);
+  virtual std::vector<WinDrawLoss> finish_batch();
   // E.g. "cpu (plugin avx2 playouts)" or "cuda device 0".
   virtual std::string describe() const = 0;
 
@@ -61,6 +71,9 @@ public:
 protected:
   uint64_t seed_ = 0;
   uint64_t next_playout_ = 0; // the first playout number of the next call
+
+private:
+  std::deque<std::vector<WinDrawLoss>> computed_; // started batches' results, oldest first
 };
 
 // Playouts on the calling thread: the plugin's CPU batch table (at its best SIMD level) when it has

@@ -6,6 +6,8 @@
 // An iteration may select several leaves before any is evaluated (so a GPU evaluates them in one
 // launch): each selected path carries a virtual loss for its movers until its result arrives, which
 // steers the next selections elsewhere (Chaslot et al.'s tree parallelisation, here on one thread).
+// With two batches in flight an iteration starts its batch and lands the previous one, so a GPU plays out
+// one batch while the host selects the next (whose paths see both batches' virtual losses).
 //
 // Values are kept as player 0's points (win 1, draw 1/2) so a node needs no notion of whose turn it
 // was; selection turns them into the mover's. Chance nodes pick their outcome by its probability.
@@ -14,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -29,6 +32,7 @@ struct TreeSettings {
   uint32_t leaf = 1;             // playouts per evaluation
   uint64_t max_nodes = 1u << 20; // at least 1
   uint32_t batch = 1;            // leaves selected and evaluated together per iteration
+  uint32_t in_flight = 1;        // batches started before the oldest is backed up (2: overlap a GPU)
 };
 
 // A root move with its statistics.
@@ -54,8 +58,10 @@ public:
   bool advance(const StateBlob& before, uint32_t move);
   // One iteration of up to `batch` leaves, fewer when `allowance` playouts do not cover them all (at
   // least one); returns the playouts it accounted for (leaf per leaf, also for exact terminal
-  // results). Needs a root (set_root).
+  // results). Needs a root (set_root). A batch may still be in flight when it returns (see settle).
   uint64_t iterate(uint64_t allowance = std::numeric_limits<uint64_t>::max());
+  // Backs up every batch still in flight; root_children and node statistics are final after it.
+  void settle();
 
   bool empty() const { return nodes_.empty(); }
   uint64_t node_count() const { return nodes_.size(); }
@@ -85,8 +91,16 @@ private:
   bool expand(uint32_t node);
   // Descends to a leaf, expanding it when due, and marks the path pending; returns the leaf.
   uint32_t select_leaf();
-  // Exact results of the terminal leaves, playouts for the others (one evaluator call).
-  std::vector<WinDrawLoss> evaluate(const std::vector<uint32_t>& leaves);
+  // Leaves selected together: exact results of the terminal ones now, playouts for the others started
+  // as one evaluator batch (`unfinished` indexes them in `leaves`).
+  struct Flight {
+    std::vector<uint32_t> leaves;
+    std::vector<WinDrawLoss> results;
+    std::vector<uint32_t> unfinished;
+  };
+  Flight launch(std::vector<uint32_t> leaves);
+  // Waits for the oldest flight's playouts and backs its leaves up.
+  void land_oldest();
   void back_up(uint32_t leaf, const WinDrawLoss& result);
 
   const GameInstance& game_;
@@ -100,6 +114,7 @@ private:
   std::vector<double> probabilities_;
   StateBlob scratch_;
   std::vector<unsigned char> packed_; // the states of one iteration's unfinished leaves
+  std::deque<Flight> flights_;        // started and not yet backed up, oldest first
 };
 
 } // namespace gsdk::core
