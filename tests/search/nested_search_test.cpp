@@ -1,6 +1,6 @@
-// nested_search_test.cpp - NMCS and NRPA refuse what they cannot search: a two-player game (test_nim), a game
-// with chance moves (graveler), a game without move codes (NRPA), a level of 0. Their results on a real
-// one-player game are tested with snake (plugins/snake/tests/nested_search_test.cpp).
+// nested_search_test.cpp - NMCS and NRPA refuse what they cannot search: a two-player game (test_nim), a
+// game with chance moves (graveler), a game without move codes (minefield, for NRPA), a level of 0. Their
+// results on a real one-player game are tested with snake (plugins/snake/tests/nested_search_test.cpp).
 #include <gtest/gtest.h>
 
 #include "gsdk/core/nested_search.hpp"
@@ -33,6 +33,20 @@ TEST_F(NestedSearch, GamesWithChanceMovesAreRefused) {
   const auto evaluator = core::make_cpu_batch_evaluator(*game, 1, 1);
   EXPECT_EQ(refusal([&] { core::run_nmcs(*game, {}, *evaluator); }),
             "NMCS searches deterministic games; 'graveler' has chance moves");
+}
+
+TEST_F(NestedSearch, NrpaRefusesAGameWithoutMoveCodes) {
+  host::PluginCatalog catalog;
+  catalog.load_file(plugin_dir() / "minefield.so");
+  ASSERT_NE(catalog.find("minefield"), nullptr);
+  const auto& tables = catalog.find("minefield")->tables;
+  const core::GameInstance game(tables, host::resolve_params(*tables.game, {}).values);
+  EXPECT_EQ(refusal([&] { core::run_nrpa(game, {}); }),
+            "NRPA needs move codes for its policy, and game 'minefield' has no 'gsdk.move_codes.v1' table");
+  const auto evaluator = core::make_cpu_batch_evaluator(game, 1, 1);
+  core::NmcsSettings settings;
+  settings.level = 0;
+  EXPECT_EQ(refusal([&] { core::run_nmcs(game, settings, *evaluator); }), "NMCS level must be at least 1");
 }
 
 } // namespace
