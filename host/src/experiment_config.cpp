@@ -222,7 +222,7 @@ ConfigError located_error(const toml::node& n, const std::string& message) {
 }
 
 void refuse_other_sections(const Section& top, const std::string& algorithm) {
-  for (const char* section : {"playouts", "perft", "qlearning", "match"}) {
+  for (const char* section : {"playouts", "perft", "qlearning", "match", "nmcs", "nrpa"}) {
     if (section == algorithm) continue;
     if (const toml::node* n = top.node(section))
       throw located_error(*n, fmt::format("[{}] applies to algorithm = \"{}\", not \"{}\"", section, section, algorithm));
@@ -338,17 +338,50 @@ void read_match(const Section& top, const toml::table& doc, ExperimentConfig& c)
   c.match.record_file = m.string("record", "");
 }
 
+// Where both searches share a key, they share its meaning and range.
+core::SearchBudget read_budget(const Section& s) {
+  core::SearchBudget budget;
+  budget.time_seconds = s.real("time_seconds", 0, 0, 1e7);
+  budget.restarts = static_cast<uint32_t>(s.integer("restarts", 0, 0, UINT32_MAX - 1));
+  budget.searches_in_parallel = static_cast<uint32_t>(s.integer("searches_in_parallel", 1, 1, 65536));
+  if (s.node("stop_at_score")) budget.stop_at_score = s.integer("stop_at_score", 0, INT64_MIN, INT64_MAX);
+  return budget;
+}
+
+void read_nested_search(const Section& top, const toml::table& doc, ExperimentConfig& c) {
+  refuse_other_sections(top, c.algorithm);
+  const toml::table* table = top.table(c.algorithm);
+  if (!table)
+    throw ConfigError(located(doc.source(), fmt::format("missing required table [{}] for algorithm \"{}\"", c.algorithm,
+                                                        c.algorithm)));
+  const Section s(*table, "[" + c.algorithm + "]");
+  if (c.algorithm == "nmcs") {
+    s.allow_only({"level", "time_seconds", "restarts", "searches_in_parallel", "stop_at_score", "engine"});
+    c.nested.nmcs.level = static_cast<uint32_t>(s.integer("level", 1, 1, 16));
+    c.nested.nmcs.budget = read_budget(s);
+    c.nested.generic = s.string("engine", "batch", {"batch", "generic"}) == "generic";
+    return;
+  }
+  s.allow_only({"level", "iterations", "alpha", "time_seconds", "restarts", "searches_in_parallel", "stop_at_score"});
+  c.nested.nrpa.level = static_cast<uint32_t>(s.integer("level", 1, 1, 16));
+  c.nested.nrpa.iterations = static_cast<uint32_t>(s.integer("iterations", 100, 1, 1000000));
+  c.nested.nrpa.alpha = s.real("alpha", 1.0, 0.0, 100.0);
+  c.nested.nrpa.budget = read_budget(s);
+}
+
 ExperimentConfig validate(toml::table doc, const std::string& file) {
   ExperimentConfig c;
   c.file = file;
   const Section top(doc, "the experiment's top level");
-  top.allow_only({"game", "algorithm", "seed", "name", "params", "playouts", "perft", "qlearning", "match", "run", "output"});
+  top.allow_only({"game", "algorithm", "seed", "name", "params", "playouts", "perft", "qlearning", "match", "nmcs",
+                  "nrpa", "run", "output"});
   c.game = top.required_string("game");
   c.algorithm = top.required_string("algorithm");
-  if (c.algorithm != "playouts" && c.algorithm != "perft" && c.algorithm != "qlearning" && c.algorithm != "match") {
+  const std::vector<std::string> algorithms = {"playouts", "perft", "qlearning", "match", "nmcs", "nrpa"};
+  if (std::find(algorithms.begin(), algorithms.end(), c.algorithm) == algorithms.end()) {
     const toml::node* n = top.node("algorithm");
-    throw ConfigError(located(
-        n->source(), fmt::format("'algorithm' is \"{}\"; expected one of: playouts, perft, qlearning, match", c.algorithm)));
+    throw ConfigError(located(n->source(), fmt::format("'algorithm' is \"{}\"; expected one of: {}", c.algorithm,
+                                                       join(algorithms))));
   }
   c.seed = static_cast<uint64_t>(top.integer("seed", 1, 0, INT64_MAX));
   c.name = top.string("name", std::filesystem::path(file).stem().string());
@@ -365,6 +398,8 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
     read_qlearning(top, doc, c);
   else if (c.algorithm == "match")
     read_match(top, doc, c);
+  else if (c.algorithm == "nmcs" || c.algorithm == "nrpa")
+    read_nested_search(top, doc, c);
   else
     read_playouts(top, doc, c);
 
@@ -379,10 +414,13 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
   }
   if (const toml::table* out = top.table("output")) {
     const Section o(*out, "[output]");
-    o.allow_only({"file", "plot", "events"});
+    const bool nested = c.algorithm == "nmcs" || c.algorithm == "nrpa";
+    o.allow_only(nested ? std::vector<std::string>{"file", "plot", "events", "best"}
+                        : std::vector<std::string>{"file", "plot", "events"});
     c.output_file = o.string("file", "");
     c.plot_file = o.string("plot", "");
     c.events_file = o.string("events", "");
+    c.best_file = o.string("best", "");
   }
   c.raw = std::move(doc);
   return c;

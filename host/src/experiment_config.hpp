@@ -14,8 +14,12 @@
 //               test_episodes, engine ("batch" | "generic")                    (algorithm = "qlearning")
 //   [match] games, agents (two agent specs: A, then B; see agent_spec.hpp), record  (algorithm = "match";
 //           the seed is the top-level one, devices are part of each agent spec, so no [run])
+//   [nmcs] level, time_seconds, restarts, searches_in_parallel, stop_at_score, engine ("batch" | "generic")
+//                                                                     (algorithm = "nmcs")
+//   [nrpa] level, iterations, alpha, time_seconds, restarts, searches_in_parallel, stop_at_score
+//                                                                     (algorithm = "nrpa")
 //   [run] device ("auto" | "cpu" | "cuda" | "all"), threads, gpus, streams, simd
-//   [output] file, plot, events
+//   [output] file, plot, events, best (nmcs and nrpa: where the best sequence is saved)
 #pragma once
 
 #include <cstdint>
@@ -26,6 +30,7 @@
 #include <toml++/toml.h>
 
 #include "config_error.hpp"
+#include "gsdk/core/nested_search.hpp"
 #include "gsdk/core/perft.hpp"
 #include "gsdk/core/qlearning.hpp"
 #include "match_settings.hpp"
@@ -60,6 +65,13 @@ struct QLearningConfig {
   bool generic = false;                  // engine = "generic"
 };
 
+// NMCS and NRPA: the settings of both; `algorithm` says which apply.
+struct NestedSearchConfig {
+  core::NmcsSettings nmcs;
+  core::NrpaSettings nrpa; // seed and threads are filled in when the run starts
+  bool generic = false;    // nmcs engine = "generic"
+};
+
 struct ExperimentConfig {
   std::string file;
   std::string name;
@@ -73,10 +85,12 @@ struct ExperimentConfig {
   PerftSettings perft;
   QLearningConfig qlearning;
   MatchSettings match;         // seed is filled in from `seed` when the match runs
+  NestedSearchConfig nested;   // algorithm = "nmcs" | "nrpa"
   RunSettings run;
   std::string output_file;     // empty: results/<name>.json
   std::string plot_file;
   std::string events_file;
+  std::string best_file;       // nmcs/nrpa; empty: results/<name>.best.json
   toml::table raw;             // the whole document after overrides, for the results file
 };
 

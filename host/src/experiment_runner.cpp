@@ -12,6 +12,7 @@
 #include "gsdk/core/playouts.hpp"
 #include "hardware.hpp"
 #include "match_runner.hpp"
+#include "nested_search_runner.hpp"
 #include "perft_runner.hpp"
 #include "qlearning_runner.hpp"
 #include "progress_bar.hpp"
@@ -88,6 +89,8 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   if (config.algorithm == "perft") return run_perft_experiment(config, catalog, options);
   if (config.algorithm == "qlearning") return run_qlearning_experiment(config, catalog, options);
   if (config.algorithm == "match") return run_match_experiment(config, catalog, options);
+  if (config.algorithm == "nmcs" || config.algorithm == "nrpa")
+    return run_nested_search_experiment(config, catalog, options);
   const toml::node* game_node = config.raw.get("game");
   const std::string where = game_node ? located(game_node->source(), "") : "";
   const LoadedPlugin& plugin = require_plugin(catalog, config.game, where);

@@ -1,6 +1,7 @@
 // snake_game.hpp - Snake-in-the-box as a gsdk game: the longest induced path of the d-dimensional
 // hypercube from vertex 0. One player; a move is the dimension the head flips; the score is the length
-// in edges. Per-state rules, batch random playouts on CPU and CUDA (uniform or Kinny's policy), replays.
+// in edges. Per-state rules, batch random playouts on CPU and CUDA (uniform or Kinny's policy), replays,
+// move codes for NRPA.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +43,10 @@ public:
   std::string state_to_string(const State& s) const;
   std::string move_to_string(const State&, uint32_t move) const { return std::to_string(move); }
   State state_from_string(std::string_view text) const;
+
+  // NRPA's move codes: the head vertex and the dimension flipped, head * dimension + k.
+  uint32_t code_count() const { return (1u << rules_.dimension) * rules_.dimension; }
+  uint32_t move_code(const State& s, uint32_t move) const { return s.head * rules_.dimension + move; }
 
   static int32_t best_simd_level() { return GSDK_SIMD_SCALAR; }
   void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;

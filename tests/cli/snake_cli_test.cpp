@@ -1,8 +1,11 @@
 // snake_cli_test.cpp - `gsdk check-snake` end to end: a good snake file passes with its length, each bad
 // one fails (exit 1) naming the first violation and its index, an unreadable one is a usage error (exit 2);
-// and `gsdk replay --snake` writes the best playout of a snake run as a file the checker accepts.
+// `gsdk replay --snake` writes the best playout of a snake run as a file the checker accepts; NMCS and NRPA
+// runs reach the 5-cube's optimum, log their improvements and save a snake the checker accepts.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 #include "gsdk_process.hpp"
 #include "test_paths.hpp"
@@ -85,6 +88,34 @@ device = "cpu"
   const Outcome checked = run({"check-snake", "best.json"});
   EXPECT_EQ(checked.status, 0) << describe(checked);
   EXPECT_TRUE(contains(checked.out, "a snake of length " + std::to_string(best) + " in dimension 7")) << checked.out;
+}
+
+TEST_F(SnakeCli, NestedSearchesSaveACheckedSnakeAndLogEveryImprovement) {
+  for (const std::string algorithm : {"nmcs", "nrpa"}) {
+    write(algorithm + ".toml", "game = \"snake\"\nalgorithm = \"" + algorithm + "\"\nseed = 5\n[params]\ndimension = 5\n[" +
+                                   algorithm + "]\nlevel = 2\nrestarts = 100000\ntime_seconds = 60\nstop_at_score = 13\n"
+                                               "[run]\nthreads = 1\n");
+    const Outcome ran = run({"run", algorithm + ".toml", "-q", "--out", "r.json", "--set", "output.best=\"best.json\"",
+                             "--set", "output.events=\"events.jsonl\""});
+    ASSERT_EQ(ran.status, 0) << describe(ran);
+    const auto results = nlohmann::json::parse(gsdk::test::read_file(dir / "r.json"));
+    EXPECT_EQ(results["result"]["best_score"].get<int64_t>(), 13) << algorithm;
+    const Outcome checked = run({"check-snake", "best.json"});
+    EXPECT_EQ(checked.status, 0) << describe(checked);
+    EXPECT_TRUE(contains(checked.out, "a snake of length 13 in dimension 5")) << checked.out;
+    const std::string events = gsdk::test::read_file(dir / "events.jsonl");
+    EXPECT_TRUE(contains(events, "\"score\":13,\"search\":")) << events;
+    EXPECT_EQ(std::count(events.begin(), events.end(), '\n'), results["result"]["improvements"].size());
+  }
+}
+
+TEST_F(SnakeCli, NestedSearchesRefuseATwoPlayerGameAtTheAlgorithmKey) {
+  write("nim.toml", "game = \"test_nim\"\nalgorithm = \"nmcs\"\n[nmcs]\nlevel = 1\n");
+  const Outcome refused =
+      run({"run", "nim.toml", "-q", "--plugin-dir", gsdk::test::test_plugin_dir("valid").string()});
+  EXPECT_EQ(refused.status, 2) << describe(refused);
+  EXPECT_TRUE(contains(refused.err, "nim.toml:2:13: NMCS searches one-player games; 'test_nim' has 2 players"))
+      << refused.err;
 }
 
 TEST_F(SnakeCli, ReplayRefusesToWriteASnakeOfAnotherGame) {

@@ -121,7 +121,7 @@ TEST(ExperimentConfig, UnterminatedString) {
 TEST(ExperimentConfig, UnknownTopLevelKeyListsValidKeys) {
   const std::string m = error_of(std::string("sede = 3\n") + kValid);
   EXPECT_EQ(m, "exp.toml:1:1: unknown key 'sede' in the experiment's top level; valid keys: game, algorithm, seed, "
-               "name, params, playouts, perft, qlearning, match, run, output");
+               "name, params, playouts, perft, qlearning, match, nmcs, nrpa, run, output");
 }
 
 TEST(ExperimentConfig, UnknownKeyInSectionPointsAtTheKey) {
@@ -162,7 +162,7 @@ TEST(ExperimentConfig, ValueNotAmongTheChoices) {
   const std::string m = error_of(kValid, {"run.device=gpu"});
   EXPECT_EQ(m, "--set[1]:1:12: 'device' in [run] is \"gpu\"; expected one of: auto, cpu, cuda, all");
   const std::string a = error_of("game = \"g\"\nalgorithm = \"mcts\"\n[playouts]\ncount = 1\n");
-  EXPECT_EQ(a, "exp.toml:2:13: 'algorithm' is \"mcts\"; expected one of: playouts, perft, qlearning, match");
+  EXPECT_EQ(a, "exp.toml:2:13: 'algorithm' is \"mcts\"; expected one of: playouts, perft, qlearning, match, nmcs, nrpa");
 }
 
 TEST(ExperimentConfig, GpuListEntries) {

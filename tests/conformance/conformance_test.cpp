@@ -14,6 +14,8 @@
 //  - CPU and CUDA summaries identical (when a CUDA table exists and a GPU is present), and a CUDA
 //    playout batch (when given) equal to the same states played one at a time on the CPU;
 //  - a cpu_perft table (when given) counting what the per-state rules count, finished games included;
+//  - a move-code table (when given): codes below code_count, the same on every call, distinct among the
+//    legal moves of a state;
 //  - an environment table (when given): sane counts, start states and steps; the plugin's CPU Q-learning
 //    equal to the core's generic trainer over the per-state table, and CUDA equal to CPU.
 #include <cmath>
@@ -314,6 +316,12 @@ TEST_P(Conformance, TablesHaveTheRightTypeSizeAndEntries) {
     EXPECT_EQ(h->type, GSDK_TYPE_RENDER);
     EXPECT_NE(t.render->policy_image, nullptr);
   }
+  if (const auto* h = header(GSDK_TABLE_MOVE_CODES)) {
+    EXPECT_EQ(h->type, GSDK_TYPE_MOVE_CODES);
+    EXPECT_GE(h->size, sizeof(gsdk_move_codes));
+    EXPECT_NE(t.move_codes->code_count, nullptr);
+    EXPECT_NE(t.move_codes->move_code, nullptr);
+  }
   if (const auto* h = header(GSDK_TABLE_SCORE_DISTRIBUTION)) {
     EXPECT_EQ(h->type, GSDK_TYPE_SCORE_DISTRIBUTION);
     EXPECT_GE(h->size, sizeof(gsdk_score_distribution));
@@ -550,6 +558,31 @@ TEST_P(Conformance, CudaPlayoutBatchesEqualTheCpuOneStateAtATime) {
     EXPECT_EQ(got[i].wins, want[i].wins) << "state " << i;
     EXPECT_EQ(got[i].draws, want[i].draws) << "state " << i;
     EXPECT_EQ(got[i].losses, want[i].losses) << "state " << i;
+  }
+}
+
+TEST_P(Conformance, MoveCodesAreInRangeDeterministicAndDistinctPerState) {
+  const auto* codes = plugin_->tables.move_codes;
+  if (!codes) GTEST_SKIP() << "no move-code table";
+  const uint32_t code_count = codes->code_count(handle());
+  ASSERT_GE(code_count, 1u);
+  std::mt19937_64 random(29);
+  std::vector<uint32_t> moves(game_->max_moves());
+  for (int g = 0; g < 20; ++g) {
+    std::vector<StateBlob> visited;
+    int64_t score = 0;
+    play_random_game(random, game_->initial_state(), &score, &visited);
+    for (const StateBlob& s : visited) {
+      if (game_->current_player(s) < 0) continue;
+      const uint32_t n = game_->legal_moves(s, moves.data(), nullptr);
+      std::set<uint32_t> seen;
+      for (uint32_t k = 0; k < n; ++k) {
+        const uint32_t code = codes->move_code(handle(), s.data(), moves[k]);
+        ASSERT_LT(code, code_count) << "move " << moves[k] << " in " << to_string(s.data());
+        EXPECT_EQ(codes->move_code(handle(), s.data(), moves[k]), code) << "move_code must be a pure function";
+        EXPECT_TRUE(seen.insert(code).second) << "two legal moves share code " << code << " in " << to_string(s.data());
+      }
+    }
   }
 }
 

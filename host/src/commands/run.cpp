@@ -7,6 +7,7 @@
 #include "../command_line.hpp"
 #include "../experiment_runner.hpp"
 #include "../histogram_plot.hpp"
+#include "../improvement_plot.hpp"
 #include "../log.hpp"
 #include "../match_report.hpp"
 #include "../perft_report.hpp"
@@ -88,6 +89,44 @@ void print_qlearning_summary(const ExperimentRun& run, const std::string& out_pa
   std::printf("  digest %s\n  results %s\n", r["digest"].get<std::string>().c_str(), out_path.c_str());
 }
 
+void print_nested_search_summary(const ExperimentRun& run, const std::string& out_path) {
+  const auto& r = run.results;
+  const auto& res = r["result"];
+  const auto& t = r["timings"];
+  std::printf("%s: %s of %s on %s (seed %s)\n", r["experiment"]["name"].get<std::string>().c_str(),
+              r["algorithm"].get<std::string>() == "nmcs" ? "NMCS" : "NRPA", r["game"]["name"].get<std::string>().c_str(),
+              r["devices"].get<std::string>().c_str(), r["seed"].dump().c_str());
+  if (!res["best_score"].is_null())
+    std::printf("  best score   %lld  (search %u, %zu moves) saved in %s\n",
+                static_cast<long long>(res["best_score"].get<int64_t>()), res["best_search"].get<uint32_t>(),
+                res["best_moves"].size(), res["best_file"].get<std::string>().c_str());
+  std::printf("  searches     %u started, %u finished%s\n", res["searches_started"].get<uint32_t>(),
+              res["searches_finished"].get<uint32_t>(), res["stopped_by_time"].get<bool>() ? " (stopped by the time limit)" : "");
+  std::printf("  time %.3f s wall, %s playouts: %.4g per second", t["wall_seconds"].get<double>(),
+              fmt::format("{}", t["playouts"].get<uint64_t>()).c_str(), t["playouts_per_second"].get<double>());
+  if (t["level1_steps"].get<uint64_t>() > 0)
+    std::printf("; %s level-1 steps: %.4g per second", fmt::format("{}", t["level1_steps"].get<uint64_t>()).c_str(),
+                t["level1_steps_per_second"].get<double>());
+  std::printf("\n  improvements %s\n  digest %s\n  results %s\n", res["events_file"].get<std::string>().c_str(),
+              r["digest"].get<std::string>().c_str(), out_path.c_str());
+}
+
+// Best score against time, from the improvements in the results.
+int plot_nested_search(const ExperimentRun& run, const ExperimentConfig& config, const std::string& plot) {
+  std::vector<std::pair<double, long long>> steps;
+  for (const auto& i : run.results["result"]["improvements"])
+    steps.emplace_back(i["seconds"].get<double>(), i["score"].get<long long>());
+  try {
+    plot_improvements(plot, fmt::format("{}: {} on {}, seed {}", config.name, config.algorithm, config.game, config.seed),
+                      steps, run.results["timings"]["wall_seconds"].get<double>());
+  } catch (const std::exception& e) {
+    log_line(LogLevel::error, std::string("plot: ") + e.what());
+    return kExitFailed;
+  }
+  std::printf("  plot %s\n", plot.c_str());
+  return kExitOk;
+}
+
 // The exit status of a run whose results are saved in `out`, saying what went wrong.
 int finish(const ExperimentRun& run, const std::string& out) {
   if (!run.complete) {
@@ -113,7 +152,8 @@ int command_run(const Arguments& args) {
       "seed", po::value<uint64_t>(), "random seed (overrides seed)")(
       "out", po::value<std::string>(), "results file (default: output.file, else results/<name>.json)")(
       "plot", po::value<std::string>(),
-      "write a PNG: the score histogram against the exact distribution, or the learned policy (qlearning)")(
+      "write a PNG: the score histogram against the exact distribution, the learned policy (qlearning), or the best "
+      "score against time (nmcs, nrpa)")(
       "quiet,q", "no progress bar");
   po::positional_options_description positional;
   positional.add("config", 1);
@@ -159,6 +199,11 @@ int command_run(const Arguments& args) {
   }
   if (config.algorithm == "qlearning") {
     print_qlearning_summary(run, out);
+    return finish(run, out);
+  }
+  if (config.algorithm == "nmcs" || config.algorithm == "nrpa") {
+    print_nested_search_summary(run, out);
+    if (!plot.empty() && run.complete && plot_nested_search(run, config, plot) != kExitOk) return kExitFailed;
     return finish(run, out);
   }
   if (config.algorithm == "match") {

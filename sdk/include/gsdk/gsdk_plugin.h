@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 3u
+#define GSDK_ABI_MINOR 4u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -61,6 +61,7 @@ extern "C" {
 #define GSDK_TYPE_CUDA_QLEARNING 0x47530010u   /* ABI 1.2 */
 #define GSDK_TYPE_RENDER 0x47530011u           /* ABI 1.2 */
 #define GSDK_TYPE_CUDA_PLAYOUT_BATCHES 0x47530012u /* ABI 1.3 */
+#define GSDK_TYPE_MOVE_CODES 0x47530013u           /* ABI 1.4 */
 
 /* Capability table names for get_proc. */
 #define GSDK_TABLE_GAME "gsdk.game.v1"
@@ -75,6 +76,7 @@ extern "C" {
 #define GSDK_TABLE_CUDA_QLEARNING "gsdk.cuda_qlearning.v1" /* ABI 1.2 */
 #define GSDK_TABLE_RENDER "gsdk.render.v1"               /* ABI 1.2 */
 #define GSDK_TABLE_CUDA_PLAYOUT_BATCHES "gsdk.cuda_playout_batches.v1" /* ABI 1.3 */
+#define GSDK_TABLE_MOVE_CODES "gsdk.move_codes.v1"                   /* ABI 1.4 */
 
 typedef struct gsdk_header {
   uint32_t type;
@@ -420,6 +422,21 @@ typedef struct gsdk_cuda_playout_batches {
                  uint32_t count, uint32_t playouts_per_state, int32_t device, void* stream,
                  gsdk_outcome_counts* outcomes, char* error, uint32_t error_size);
 } gsdk_cuda_playout_batches;
+
+/* ---- move codes: a small integer naming a move in its context (ABI 1.4) ----------------------- */
+
+/* Learning searches (NRPA) keep one weight per move code. A code names a move together with the
+ * context that makes it the same decision again (for snake-in-the-box: the head vertex and the
+ * dimension flipped), so weights learned in one playout apply in another. Codes are deterministic:
+ * the same state and move always give the same code, and different legal moves of one state get
+ * different codes (the conformance suite checks both). */
+typedef struct gsdk_move_codes {
+  gsdk_header header;
+  /* Every code is below this bound (>= 1). */
+  uint32_t (*code_count)(const gsdk_game_instance* instance);
+  /* The code of legal move `move` in the non-terminal state `state`. */
+  uint32_t (*move_code)(const gsdk_game_instance* instance, const void* state, uint32_t move);
+} gsdk_move_codes;
 
 /* The entry point every plugin exports. */
 GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info,

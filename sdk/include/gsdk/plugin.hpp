@@ -41,6 +41,7 @@
 //         const gsdk_qlearning_request&, int32_t device, void* stream, void* scratch, uint64_t scratch_size) const;
 //     void policy_image(const float* q_table, const uint64_t* visits, std::vector<uint8_t>& rgb, uint32_t& width,
 //         uint32_t& height) const;
+//     uint32_t code_count() const; uint32_t move_code(const State&, uint32_t move) const;  // NRPA policies
 //   };
 //   GSDK_PLUGIN(MyGame, "1.0.0")
 //
@@ -190,6 +191,12 @@ concept HasCudaQLearning = requires(const G g, const gsdk_qlearning_request& r) 
 template <typename G>
 concept HasPolicyImage = requires(const G g, std::vector<uint8_t>& rgb, uint32_t& w) {
   g.policy_image(static_cast<const float*>(nullptr), static_cast<const uint64_t*>(nullptr), rgb, w, w);
+};
+
+template <typename G>
+concept HasMoveCodes = requires(const G g, const typename G::State& s) {
+  { g.code_count() } -> std::convertible_to<uint32_t>;
+  { g.move_code(s, uint32_t{}) } -> std::convertible_to<uint32_t>;
 };
 
 // The static C tables of one game class.
@@ -345,6 +352,11 @@ template <typename G> struct Adapter {
     });
   }
 
+  static uint32_t code_count(const gsdk_game_instance* i) { return game(i).code_count(); }
+  static uint32_t move_code(const gsdk_game_instance* i, const void* s, uint32_t m) {
+    return game(i).move_code(state(s), m);
+  }
+
   static const gsdk_game* game_table() {
     static const std::span<const gsdk_param_desc> params = G::parameters();
     static const gsdk_game table = {
@@ -409,6 +421,10 @@ template <typename G> struct Adapter {
     if constexpr (HasPolicyImage<G>) {
       static const gsdk_render render = {{GSDK_TYPE_RENDER, sizeof(gsdk_render)}, &policy_image};
       if (n == GSDK_TABLE_RENDER) return &render;
+    }
+    if constexpr (HasMoveCodes<G>) {
+      static const gsdk_move_codes codes = {{GSDK_TYPE_MOVE_CODES, sizeof(gsdk_move_codes)}, &code_count, &move_code};
+      if (n == GSDK_TABLE_MOVE_CODES) return &codes;
     }
     return nullptr;
   }

@@ -1,0 +1,98 @@
+// nested_search.hpp - Nested Monte Carlo Search (Cazenave 2009) and Nested Rollout Policy Adaptation
+// (Rosin 2011) for one-player games, written against the ABI so that any such game can use them.
+//
+// Both are batched: a search is a state machine that hands out the playouts it needs next, several
+// independent searches run side by side, and each round's playouts from all of them go to the evaluator
+// in one batch. At an NMCS step every child's lower-level search is independent of its siblings, so all
+// of them advance together. NRPA's iterations depend on each other, so its batches come from the
+// searches side by side alone.
+//
+// Determinism: search k (k = 0, 1, ... over restarts) draws its playouts from the streams
+// (seed, k * 2^40 + n), n counting its own playouts in the order it asks for them. So a search's result
+// is a function of (game, parameters, seed, k): not of threads, batching or the searches beside it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/playout_batch_evaluator.hpp"
+
+namespace gsdk::core {
+
+struct MoveSequence {
+  int64_t score = std::numeric_limits<int64_t>::min(); // min: no sequence yet
+  std::vector<uint32_t> moves;                         // from the initial state to a terminal one
+  bool empty() const { return score == std::numeric_limits<int64_t>::min(); }
+};
+
+// A sequence better than every one the run had found, found by search `search` after `seconds`.
+struct Improvement {
+  double seconds = 0;
+  int64_t score = 0;
+  uint32_t search = 0;
+  const std::vector<uint32_t>* moves = nullptr;
+};
+using ImprovementFn = std::function<void(const Improvement&)>;
+
+// When to stop: after restarts + 1 searches, when time_seconds have passed (0: no limit) or when a
+// sequence scores stop_at_score (a known optimum, say), whichever comes first. A search cut short still
+// contributes what it found.
+struct SearchBudget {
+  double time_seconds = 0;
+  uint32_t restarts = 0;
+  uint32_t searches_in_parallel = 1;
+  std::optional<int64_t> stop_at_score;
+};
+
+// The playouts' seed and threads are the evaluator's.
+struct NmcsSettings {
+  uint32_t level = 1; // >= 1; level 0 is a playout
+  SearchBudget budget;
+};
+
+struct NrpaSettings {
+  uint64_t seed = 1;
+  uint32_t level = 1;        // >= 1
+  uint32_t iterations = 100; // calls of level - 1 per level-`level` search
+  double alpha = 1.0;        // the adaptation's step
+  unsigned threads = 1;      // CPU threads for the policy playouts
+  SearchBudget budget;
+};
+
+struct NestedSearchOutcome {
+  MoveSequence best;          // the best of the run (empty only if no playout finished)
+  uint32_t best_search = 0;   // the search that found it first
+  uint32_t searches_started = 0;
+  uint32_t searches_finished = 0;
+  uint64_t playouts = 0;
+  uint64_t level1_steps = 0;  // NMCS: moves chosen by level-1 searches; NRPA: 0
+  uint64_t batches = 0;
+  double wall_seconds = 0;
+  bool stopped_by_time = false;
+  bool reached_stop_score = false;
+  std::string engine;         // "batch" or "generic" (NMCS), "policy" (NRPA)
+  std::string device;         // what ran the playouts
+};
+
+// Throws std::invalid_argument naming the game and `algorithm` unless it is a one-player game without
+// chance moves.
+void require_one_player_game(const GameInstance& game, const std::string& algorithm);
+
+// Runs NMCS from the initial state. Throws std::invalid_argument for a game or settings it cannot search.
+NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& settings, PlayoutBatchEvaluator& evaluator,
+                             const ImprovementFn& on_improvement = {});
+
+// Runs NRPA from the initial state; needs the game's move-code table (gsdk.move_codes.v1).
+NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& settings,
+                             const ImprovementFn& on_improvement = {});
+
+// The score of `moves` played from the initial state through the per-state table; throws
+// std::invalid_argument when a move is illegal or the sequence does not end the game.
+int64_t replay_score(const GameInstance& game, const std::vector<uint32_t>& moves);
+
+} // namespace gsdk::core

@@ -1,0 +1,15 @@
+// improvement_plot.hpp - a PNG of the best score against time (a step line), drawn by gnuplot.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gsdk::host {
+
+// `improvements` holds (seconds, score) in order; the line runs on flat to end_seconds. Throws
+// std::runtime_error when there is nothing to plot or gnuplot is missing or fails.
+void plot_improvements(const std::string& png_path, const std::string& title,
+                       const std::vector<std::pair<double, long long>>& improvements, double end_seconds);
+
+} // namespace gsdk::host

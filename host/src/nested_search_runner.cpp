@@ -1,0 +1,158 @@
+// nested_search_runner.cpp - from an NMCS or NRPA config to its results document, improvement events and
+// best-sequence file.
+#include "nested_search_runner.hpp"
+
+#include <cstdio>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "gsdk/core/digest.hpp"
+#include "gsdk/core/nested_search.hpp"
+#include "gsdk/core/playout_batch_evaluator.hpp"
+#include "gsdk/core/worker_pool.hpp"
+#include "hardware.hpp"
+#include "results_file.hpp"
+#include "snake_file.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+bool is_snake(const LoadedPlugin& plugin, const ResolvedParams& params) {
+  return plugin.tables.name() == "snake" && params.as_json.contains("dimension");
+}
+
+// Every sequence the run reports passes this before it is logged or saved: the per-state rules replay
+// it to its score, and a snake also passes the independent checker.
+void check_sequence(const core::GameInstance& game, const std::optional<uint32_t>& snake_dimension,
+                    int64_t score, const std::vector<uint32_t>& moves) {
+  int64_t replayed = 0;
+  try {
+    replayed = core::replay_score(game, moves);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(fmt::format("the search reported a sequence of score {} that does not replay: {}", score,
+                                         e.what()));
+  }
+  if (replayed != score)
+    throw std::runtime_error(fmt::format("the search reported score {} for a sequence that replays to {}", score, replayed));
+  if (!snake_dimension) return;
+  const SnakeVerdict verdict = check_snake({*snake_dimension, moves, walk_vertices(moves)});
+  if (!verdict.ok) throw std::runtime_error("the search reported an invalid snake: " + verdict.violation);
+}
+
+nlohmann::json best_document(const core::GameInstance& game, const std::optional<uint32_t>& snake_dimension,
+                             const core::MoveSequence& best) {
+  if (snake_dimension) return snake_document(*snake_dimension, best.moves);
+  nlohmann::json names = nlohmann::json::array();
+  core::StateBlob state = game.initial_state();
+  for (uint32_t move : best.moves) {
+    names.push_back(game.move_to_string(state, move));
+    game.apply_move(state, move);
+  }
+  return {{"format", "gsdk-moves"},
+          {"game", game.game().name},
+          {"score", best.score},
+          {"moves", best.moves},
+          {"move_names", names}};
+}
+
+unsigned search_threads(const ExperimentConfig& config) {
+  if (config.run.device == "cuda" || config.run.device == "all")
+    throw std::runtime_error(fmt::format("{} runs its playouts on CPU threads; device = \"{}\" is not available for it "
+                                         "yet (use \"cpu\" or \"auto\")", config.algorithm, config.run.device));
+  return config.run.threads > 0 ? config.run.threads : core::available_cpu_threads();
+}
+
+} // namespace
+
+std::string best_sequence_path(const ExperimentConfig& config) {
+  return config.best_file.empty() ? "results/" + config.name + ".best.json" : config.best_file;
+}
+
+std::string improvement_events_path(const ExperimentConfig& config) {
+  return config.events_file.empty() ? "results/" + config.name + ".events.jsonl" : config.events_file;
+}
+
+ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const PluginCatalog& catalog,
+                                           const RunOptions& options) {
+  const toml::node* game_node = config.raw.get("game");
+  const LoadedPlugin& plugin = require_plugin(catalog, config.game, game_node ? located(game_node->source(), "") : "");
+  const ResolvedParams params = resolve_params(*plugin.tables.game, config.params);
+  const auto instance = instantiate_game(config, plugin, params);
+  const core::GameInstance& game = *instance;
+  const unsigned threads = search_threads(config);
+  const bool nmcs = config.algorithm == "nmcs";
+  const std::optional<uint32_t> snake_dimension =
+      is_snake(plugin, params) ? std::optional<uint32_t>(params.as_json["dimension"].get<uint32_t>()) : std::nullopt;
+
+  const std::string events_path = improvement_events_path(config);
+  std::ofstream events = open_events(events_path);
+  nlohmann::json improvements = nlohmann::json::array();
+  const auto on_improvement = [&](const core::Improvement& i) {
+    check_sequence(game, snake_dimension, i.score, *i.moves);
+    // Ordered, so that each line reads as documented: seconds, score, search.
+    const nlohmann::ordered_json line = {{"seconds", i.seconds}, {"score", i.score}, {"search", i.search}};
+    events << line.dump() << '\n' << std::flush;
+    improvements.push_back({{"seconds", i.seconds}, {"score", i.score}, {"search", i.search}});
+    if (options.progress) std::fprintf(stderr, "  %9.3f s  best %lld  (search %u)\n", i.seconds, static_cast<long long>(i.score), i.search);
+  };
+
+  core::NestedSearchOutcome outcome;
+  try {
+    if (nmcs) {
+      const auto evaluator = core::make_cpu_batch_evaluator(game, config.seed, threads, config.nested.generic);
+      outcome = core::run_nmcs(game, config.nested.nmcs, *evaluator, on_improvement);
+    } else {
+      core::NrpaSettings settings = config.nested.nrpa;
+      settings.seed = config.seed;
+      settings.threads = threads;
+      outcome = core::run_nrpa(game, settings, on_improvement);
+    }
+  } catch (const std::invalid_argument& e) {
+    const toml::node* n = config.raw.get("algorithm");
+    throw ConfigError(n ? located(n->source(), e.what()) : fmt::format("{}: {}", config.file, e.what()));
+  }
+
+  ExperimentRun run;
+  run.complete = !outcome.best.empty();
+  if (!run.complete) run.error = "the search found no sequence before its time ran out";
+  const std::string best_path = best_sequence_path(config);
+  if (run.complete) {
+    check_sequence(game, snake_dimension, outcome.best.score, outcome.best.moves);
+    write_json(best_path, best_document(game, snake_dimension, outcome.best));
+  }
+  const double seconds = outcome.wall_seconds;
+  const std::string canonical =
+      fmt::format("{} score {} moves {}", config.algorithm, outcome.best.score, fmt::join(outcome.best.moves, " "));
+  run.results = results_header(config, plugin, params);
+  run.results.update(
+      {{"algorithm", config.algorithm},
+       {"engine", outcome.engine},
+       {"seed", config.seed},
+       {"devices", outcome.device},
+       {"hardware", describe_hardware()},
+       {"status", run.complete ? "complete" : "incomplete"},
+       {"result",
+        {{"best_score", run.complete ? nlohmann::json(outcome.best.score) : nlohmann::json(nullptr)},
+         {"best_moves", outcome.best.moves},
+         {"best_search", outcome.best_search},
+         {"best_file", run.complete ? nlohmann::json(best_path) : nlohmann::json(nullptr)},
+         {"events_file", events_path},
+         {"searches_started", outcome.searches_started},
+         {"searches_finished", outcome.searches_finished},
+         {"stopped_by_time", outcome.stopped_by_time},
+         {"improvements", improvements}}},
+       {"timings",
+        {{"wall_seconds", seconds},
+         {"playouts", outcome.playouts},
+         {"playouts_per_second", seconds > 0 ? static_cast<double>(outcome.playouts) / seconds : 0.0},
+         {"level1_steps", outcome.level1_steps},
+         {"level1_steps_per_second", seconds > 0 ? static_cast<double>(outcome.level1_steps) / seconds : 0.0},
+         {"batches", outcome.batches}}},
+       {"digest", core::sha1_digest(canonical)}});
+  if (!run.complete) run.results["error"] = run.error;
+  return run;
+}
+
+} // namespace gsdk::host

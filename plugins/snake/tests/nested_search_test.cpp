@@ -1,0 +1,166 @@
+// nested_search_test.cpp - NMCS and NRPA on snake-in-the-box: they reach the known optima of small cubes
+// (4, 7, 13, 26 edges for d = 3..6) in seconds, every best sequence replays to its score and passes the
+// independent checker, results do not depend on the thread count, and a time budget stops a long run.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "gsdk/core/nested_search.hpp"
+#include "snake_check.hpp"
+#include "snake_test_support.hpp"
+
+namespace snake {
+namespace {
+
+using gsdk::core::NestedSearchOutcome;
+using test::make_game;
+
+constexpr int64_t kOptimum[] = {0, 1, 2, 4, 7, 13, 26, 50, 98};
+
+// The best sequence is a snake by the independent checker, of the reported length, and the per-state
+// rules agree on its score; so is every improvement reported on the way, each better than the last.
+void expect_valid(const gsdk::core::GameInstance& game, uint32_t dimension, const gsdk::core::MoveSequence& best) {
+  ASSERT_FALSE(best.empty());
+  EXPECT_EQ(gsdk::core::replay_score(game, best.moves), best.score);
+  EXPECT_EQ(static_cast<int64_t>(best.moves.size()), best.score);
+  const auto verdict = gsdk::host::check_snake({dimension, best.moves, gsdk::host::walk_vertices(best.moves)});
+  EXPECT_TRUE(verdict.ok) << verdict.violation;
+}
+
+struct Recorder {
+  std::vector<int64_t> scores;
+  gsdk::core::ImprovementFn callback(const gsdk::core::GameInstance& game, uint32_t dimension) {
+    return [this, &game, dimension](const gsdk::core::Improvement& i) {
+      EXPECT_TRUE(scores.empty() || i.score > scores.back());
+      scores.push_back(i.score);
+      expect_valid(game, dimension, {i.score, *i.moves});
+    };
+  }
+};
+
+TEST(SnakeNmcs, Level2ReachesTheOptimumOfSmallCubes) {
+  for (uint32_t d = 3; d <= 6; ++d) {
+    const auto game = make_game({d, true, "uniform"});
+    const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 7, 1);
+    gsdk::core::NmcsSettings settings;
+    settings.level = 2;
+    // d = 6 needs a few dozen restarts (a few hundredths of a second on one core).
+    settings.budget.restarts = 100000;
+    settings.budget.time_seconds = 30;
+    settings.budget.stop_at_score = kOptimum[d];
+    Recorder recorder;
+    const NestedSearchOutcome outcome = gsdk::core::run_nmcs(*game, settings, *evaluator, recorder.callback(*game, d));
+    EXPECT_EQ(outcome.best.score, kOptimum[d]) << "d=" << d;
+    EXPECT_TRUE(outcome.reached_stop_score);
+    EXPECT_FALSE(outcome.stopped_by_time);
+    expect_valid(*game, d, outcome.best);
+    EXPECT_EQ(outcome.engine, "batch");
+  }
+}
+
+TEST(SnakeNmcs, Level1IsTheSameOnOneAndTwoThreadsAndForEitherEngineItsOwnReplay) {
+  const auto game = make_game({8, true, "uniform"});
+  gsdk::core::NmcsSettings settings;
+  settings.level = 1;
+  settings.budget.restarts = 15;
+  settings.budget.searches_in_parallel = 16; // batches of ~100 playouts, enough to use both threads
+  const auto one = gsdk::core::make_cpu_batch_evaluator(*game, 11, 1);
+  const auto two = gsdk::core::make_cpu_batch_evaluator(*game, 11, 2);
+  const NestedSearchOutcome a = gsdk::core::run_nmcs(*game, settings, *one);
+  const NestedSearchOutcome b = gsdk::core::run_nmcs(*game, settings, *two);
+  EXPECT_EQ(a.best.score, b.best.score);
+  EXPECT_EQ(a.best.moves, b.best.moves);
+  EXPECT_EQ(a.best_search, b.best_search);
+  EXPECT_EQ(a.playouts, b.playouts);
+  EXPECT_EQ(a.level1_steps, b.level1_steps);
+  EXPECT_EQ(a.searches_finished, 16u);
+  expect_valid(*game, 8, a.best);
+  EXPECT_GE(a.best.score, 30);
+
+  const auto generic = gsdk::core::make_cpu_batch_evaluator(*game, 11, 2, true);
+  const NestedSearchOutcome g = gsdk::core::run_nmcs(*game, settings, *generic);
+  EXPECT_EQ(g.engine, "generic");
+  expect_valid(*game, 8, g.best);
+}
+
+TEST(SnakeNmcs, SearchesDoTheSameWorkOneAfterAnotherOrSideBySide) {
+  const auto game = make_game({7, true, "uniform"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 5, 1);
+  gsdk::core::NmcsSettings settings;
+  settings.level = 2;
+  settings.budget.restarts = 3;
+  const NestedSearchOutcome serial = gsdk::core::run_nmcs(*game, settings, *evaluator);
+  settings.budget.searches_in_parallel = 4;
+  const NestedSearchOutcome side_by_side = gsdk::core::run_nmcs(*game, settings, *evaluator);
+  EXPECT_EQ(serial.best.score, side_by_side.best.score);
+  EXPECT_EQ(serial.playouts, side_by_side.playouts);
+  EXPECT_EQ(serial.level1_steps, side_by_side.level1_steps);
+  EXPECT_LT(side_by_side.batches, serial.batches);
+  expect_valid(*game, 7, side_by_side.best);
+}
+
+TEST(SnakeNmcs, TheTimeBudgetStopsALongRunWithItsBestSoFar) {
+  const auto game = make_game({11, true, "uniform"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 3, 1);
+  gsdk::core::NmcsSettings settings;
+  settings.level = 3; // hours at d = 11
+  settings.budget.time_seconds = 0.5;
+  settings.budget.restarts = 1000;
+  const auto start = std::chrono::steady_clock::now();
+  const NestedSearchOutcome outcome = gsdk::core::run_nmcs(*game, settings, *evaluator);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 10.0);
+  EXPECT_TRUE(outcome.stopped_by_time);
+  EXPECT_EQ(outcome.searches_finished, 0u);
+  expect_valid(*game, 11, outcome.best);
+  EXPECT_GT(outcome.best.score, 50);
+}
+
+TEST(SnakeNrpa, Level2ReachesTheOptimumOfSmallCubes) {
+  for (uint32_t d = 3; d <= 5; ++d) {
+    const auto game = make_game({d, true, "uniform"});
+    gsdk::core::NrpaSettings settings;
+    settings.seed = 13;
+    settings.level = 2;
+    settings.iterations = 50;
+    settings.budget.restarts = 100000;
+    settings.budget.time_seconds = 30;
+    settings.budget.stop_at_score = kOptimum[d];
+    settings.budget.searches_in_parallel = 2;
+    settings.threads = 2;
+    Recorder recorder;
+    const NestedSearchOutcome outcome = gsdk::core::run_nrpa(*game, settings, recorder.callback(*game, d));
+    EXPECT_EQ(outcome.best.score, kOptimum[d]) << "d=" << d;
+    EXPECT_TRUE(outcome.reached_stop_score);
+    expect_valid(*game, d, outcome.best);
+  }
+}
+
+TEST(SnakeNrpa, ResultsDoNotDependOnThreadsAndTheTimeBudgetIsHonoured) {
+  const auto game = make_game({7, true, "uniform"});
+  gsdk::core::NrpaSettings settings;
+  settings.seed = 17;
+  settings.level = 1;
+  settings.iterations = 100;
+  settings.budget.restarts = 7;
+  settings.budget.searches_in_parallel = 8;
+  settings.threads = 1;
+  const NestedSearchOutcome a = gsdk::core::run_nrpa(*game, settings);
+  settings.threads = 2;
+  const NestedSearchOutcome b = gsdk::core::run_nrpa(*game, settings);
+  EXPECT_EQ(a.best.moves, b.best.moves);
+  EXPECT_EQ(a.playouts, 800u);
+  expect_valid(*game, 7, a.best);
+
+  settings.level = 4; // far too long for the budget
+  settings.budget.time_seconds = 0.5;
+  const auto start = std::chrono::steady_clock::now();
+  const NestedSearchOutcome cut = gsdk::core::run_nrpa(*game, settings);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
+  EXPECT_TRUE(cut.stopped_by_time);
+  expect_valid(*game, 7, cut.best);
+}
+
+} // namespace
+} // namespace snake

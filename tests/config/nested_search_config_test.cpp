@@ -1,0 +1,98 @@
+// nested_search_config_test.cpp - algorithm = "nmcs" and "nrpa" experiment files: a valid file's values and
+// the located errors for mistakes in [nmcs], [nrpa] and their [output] key `best`.
+#include <gtest/gtest.h>
+
+#include "experiment_config.hpp"
+
+namespace {
+
+using gsdk::host::ConfigError;
+using gsdk::host::parse_experiment;
+
+const char* const kNmcs = R"(game = "snake"
+algorithm = "nmcs"
+seed = 3
+
+[nmcs]
+level = 2
+time_seconds = 1.5
+restarts = 4
+searches_in_parallel = 8
+engine = "generic"
+
+[output]
+best = "results/best.json"
+)";
+
+const char* const kNrpa = R"(game = "snake"
+algorithm = "nrpa"
+
+[nrpa]
+level = 3
+iterations = 50
+alpha = 0.5
+time_seconds = 60
+)";
+
+std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
+  try {
+    parse_experiment(text, "ns.toml", overrides);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no error for:\n" << text;
+  return "";
+}
+
+TEST(NestedSearchConfig, ValidFilesGiveTheirValues) {
+  const auto n = parse_experiment(kNmcs, "ns.toml", {});
+  EXPECT_EQ(n.algorithm, "nmcs");
+  EXPECT_EQ(n.nested.nmcs.level, 2u);
+  EXPECT_EQ(n.nested.nmcs.budget.time_seconds, 1.5);
+  EXPECT_EQ(n.nested.nmcs.budget.restarts, 4u);
+  EXPECT_EQ(n.nested.nmcs.budget.searches_in_parallel, 8u);
+  EXPECT_TRUE(n.nested.generic);
+  EXPECT_EQ(n.best_file, "results/best.json");
+
+  EXPECT_FALSE(n.nested.nmcs.budget.stop_at_score.has_value());
+
+  const auto r = parse_experiment(kNrpa, "ns.toml", {"nrpa.restarts=2", "nrpa.stop_at_score=98"});
+  EXPECT_EQ(r.nested.nrpa.level, 3u);
+  EXPECT_EQ(r.nested.nrpa.iterations, 50u);
+  EXPECT_EQ(r.nested.nrpa.alpha, 0.5);
+  EXPECT_EQ(r.nested.nrpa.budget.time_seconds, 60.0);
+  EXPECT_EQ(r.nested.nrpa.budget.restarts, 2u);
+  EXPECT_EQ(r.nested.nrpa.budget.searches_in_parallel, 1u);
+  EXPECT_EQ(r.nested.nrpa.budget.stop_at_score, 98);
+}
+
+TEST(NestedSearchConfig, UnknownKeysListTheValidOnes) {
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.iterations=5"}),
+            "--set[1]:1:6: unknown key 'iterations' in [nmcs]; valid keys: level, time_seconds, restarts, "
+            "searches_in_parallel, stop_at_score, engine");
+  EXPECT_EQ(error_of(std::string(kNrpa) + "depth = 2\n"),
+            "ns.toml:9:1: unknown key 'depth' in [nrpa]; valid keys: level, iterations, alpha, time_seconds, restarts, "
+            "searches_in_parallel, stop_at_score");
+  EXPECT_EQ(error_of("game = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 1\n[output]\nbest = \"b.json\"\n"),
+            "ns.toml:6:1: unknown key 'best' in [output]; valid keys: file, plot, events");
+}
+
+TEST(NestedSearchConfig, ValuesOutOfRangeOrOfTheWrongType) {
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.level=0"}), "--set[1]:1:12: 'level' in [nmcs] = 0 is out of range [1, 16]");
+  EXPECT_EQ(error_of(kNrpa, {"nrpa.iterations=0"}),
+            "--set[1]:1:17: 'iterations' in [nrpa] = 0 is out of range [1, 1000000]");
+  EXPECT_EQ(error_of(kNrpa, {"nrpa.time_seconds=-1"}),
+            "--set[1]:1:19: 'time_seconds' in [nrpa] = -1 is out of range [0, 10000000]");
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.engine=cuda"}),
+            "--set[1]:1:13: 'engine' in [nmcs] is \"cuda\"; expected one of: batch, generic");
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.restarts=\"many\""}), "--set[1]:1:15: 'restarts' in [nmcs] must be an integer, got a string");
+}
+
+TEST(NestedSearchConfig, TheAlgorithmsSectionIsRequiredAndOthersAreRefused) {
+  EXPECT_EQ(error_of("game = \"snake\"\nalgorithm = \"nrpa\"\n"),
+            "ns.toml:1:1: missing required table [nrpa] for algorithm \"nrpa\"");
+  EXPECT_EQ(error_of(std::string(kNrpa) + "[nmcs]\nlevel = 1\n"),
+            "ns.toml:9:1: [nmcs] applies to algorithm = \"nmcs\", not \"nrpa\"");
+}
+
+} // namespace
