@@ -4,7 +4,13 @@
 // NMCS(level, s): until s is terminal, run NMCS(level - 1) after each legal move; if the best of them beats
 // the best sequence found so far from s, it becomes the best sequence; play the best sequence's next move.
 // Level 0 is a random playout. A frame below is one running NMCS(level >= 1); each round it hands out
-// the playouts its children need and takes their scores back in the same order.
+// the playouts its children need and takes their scores back in the same order. With a level-1 searcher
+// (a GPU) every level-1 frame is handed out whole instead, and its result comes back in one piece.
+//
+// Streams: each level-1 frame takes the next block of 2^20 streams of its search when it is created
+// (blocks wrap after 2^20 of them), and its n-th playout uses the block's n-th stream. Frames are created
+// in the same order however the playouts are run, so a delegated level-1 search draws the same streams
+// as the CPU frame would have.
 #include <algorithm>
 #include <stdexcept>
 
@@ -18,6 +24,8 @@ namespace gsdk::core {
 namespace {
 
 constexpr uint64_t kStreamsPerSearch = uint64_t{1} << 40;
+constexpr uint64_t kStreamsPerLevel1 = uint64_t{1} << 20;
+constexpr uint64_t kLevel1Blocks = kStreamsPerSearch / kStreamsPerLevel1;
 
 // What the frames of one search share.
 struct SearchContext {
@@ -25,17 +33,36 @@ struct SearchContext {
   PlayoutBatchEvaluator& evaluator;
   SearchRecord& record;
   NestedSearchOutcome& counters; // playouts and level1_steps
+  Level1Searcher* level1; // null: level-1 frames run here, their playouts batched to the evaluator
   uint32_t search;
-  uint64_t next_stream;
+  uint64_t first_stream;
+  uint64_t next_block = 0;
 };
 
+// What one round hands out (playouts, whole level-1 searches) and gets back, in hand-out order.
+struct RoundBatch {
+  std::vector<PlayoutTask> playouts;
+  std::vector<int64_t> scores;
+  std::vector<Level1Task> searches;
+  std::vector<Level1Outcome> outcomes;
+  size_t next_score = 0;
+  size_t next_outcome = 0;
+
+  void clear() {
+    playouts.clear();
+    searches.clear();
+    next_score = next_outcome = 0;
+  }
+};
+
+// a, b, then `move` (when with_move) and tail.
 std::vector<uint32_t> joined(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b, uint32_t move,
-                             const std::vector<uint32_t>& tail) {
+                             const std::vector<uint32_t>& tail, bool with_move = true) {
   std::vector<uint32_t> out;
   out.reserve(a.size() + b.size() + 1 + tail.size());
   out.insert(out.end(), a.begin(), a.end());
   out.insert(out.end(), b.begin(), b.end());
-  out.push_back(move);
+  if (with_move) out.push_back(move);
   out.insert(out.end(), tail.begin(), tail.end());
   return out;
 }
@@ -45,43 +72,68 @@ public:
   // `path`: the moves from the initial state to `start`.
   NmcsFrame(SearchContext& context, uint32_t level, StateBlob start, std::vector<uint32_t> path)
       : context_(context), level_(level), state_(std::move(start)), path_(std::move(path)) {
-    advance();
+    if (level_ == 1)
+      next_stream_ = context_.first_stream + (context_.next_block++ % kLevel1Blocks) * kStreamsPerLevel1;
+    delegated_ = level_ == 1 && context_.level1 != nullptr;
+    if (delegated_ && context_.game.current_player(state_) == GSDK_PLAYER_TERMINAL) {
+      best_ = {context_.game.score(state_), {}};
+      done_ = true;
+    }
+    if (!delegated_) advance();
   }
 
   bool done() const { return done_; }
   // The best sequence from this frame's start state (moves relative to it).
   const MoveSequence& result() const { return best_; }
 
-  void collect(std::vector<PlayoutTask>& tasks) {
+  void collect(RoundBatch& batch) {
     awaiting_ = false;
     if (done_) return;
     awaiting_ = true;
-    if (level_ == 1) {
-      for (size_t k = 0; k < moves_.size(); ++k)
-        if (!score_known_[k]) tasks.push_back({child_states_[k].data(), streams_[k]});
+    if (delegated_) {
+      batch.searches.push_back({state_.data(), next_stream_});
       return;
     }
-    for (auto& child : children_) child->collect(tasks);
+    if (level_ == 1) {
+      for (size_t k = 0; k < moves_.size(); ++k)
+        if (!score_known_[k]) batch.playouts.push_back({child_states_[k].data(), streams_[k]});
+      return;
+    }
+    for (auto& child : children_) child->collect(batch);
   }
 
-  // Takes the scores of the tasks collect() handed out, from `next` on.
-  void deliver(const std::vector<int64_t>& scores, size_t& next) {
+  // Takes the results of what collect() handed out, from the batch's next positions on.
+  void deliver(RoundBatch& batch) {
     if (!awaiting_) return;
     awaiting_ = false;
+    if (delegated_) {
+      take(std::move(batch.outcomes[batch.next_outcome++]));
+      return;
+    }
     if (level_ == 1) {
       for (size_t k = 0; k < moves_.size(); ++k) {
         if (score_known_[k]) continue;
-        scores_[k] = scores[next++];
+        scores_[k] = batch.scores[batch.next_score++];
         score_known_[k] = true;
         ++context_.counters.playouts;
       }
     } else {
-      for (auto& child : children_) child->deliver(scores, next);
+      for (auto& child : children_) child->deliver(batch);
     }
     advance();
   }
 
 private:
+  // A delegated search's result is the frame's result.
+  void take(Level1Outcome outcome) {
+    context_.counters.playouts += outcome.playouts;
+    context_.counters.level1_steps += outcome.moves.size();
+    if (context_.record.beaten_by(outcome.score))
+      context_.record.improve(context_.search, {outcome.score, joined(path_, {}, 0, outcome.moves, false)});
+    best_ = {outcome.score, std::move(outcome.moves)};
+    done_ = true;
+  }
+
   bool step_finished() const {
     if (level_ == 1) return std::find(score_known_.begin(), score_known_.end(), false) == score_known_.end();
     for (const auto& child : children_)
@@ -138,7 +190,7 @@ private:
           scores_[k] = game.score(child_states_[k]);
           score_known_[k] = true;
         } else {
-          streams_[k] = context_.next_stream++;
+          streams_[k] = next_stream_++;
         }
       }
     }
@@ -181,6 +233,8 @@ private:
   std::vector<uint32_t> path_;   // initial state -> start
   std::vector<uint32_t> played_; // start -> state_
   MoveSequence best_;            // from start
+  bool delegated_ = false;     // a level-1 frame the level-1 searcher runs whole
+  uint64_t next_stream_ = 0;   // level 1: the stream of the next playout
   bool done_ = false;
   bool stepping_ = false;
   bool awaiting_ = false;
@@ -228,29 +282,30 @@ int64_t replay_score(const GameInstance& game, const std::vector<uint32_t>& move
 }
 
 NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& settings, PlayoutBatchEvaluator& evaluator,
-                             const ImprovementFn& on_improvement) {
+                             const ImprovementFn& on_improvement, Level1Searcher* level1) {
   require_one_player_game(game, "NMCS");
   if (settings.level < 1) throw std::invalid_argument("NMCS level must be at least 1");
   NestedSearchOutcome outcome;
   outcome.engine = evaluator.engine();
-  outcome.device = evaluator.describe();
+  outcome.device = level1 ? level1->describe() : evaluator.describe();
+  if (level1) outcome.engine = "level-1 searches";
   SearchRecord record(on_improvement);
-  std::vector<PlayoutTask> tasks;
-  std::vector<int64_t> scores;
+  RoundBatch batch;
   const auto make = [&](uint32_t k) {
     auto search = std::make_unique<NmcsSearch>(
-        NmcsSearch{SearchContext{game, evaluator, record, outcome, k, k * kStreamsPerSearch}, nullptr});
+        NmcsSearch{SearchContext{game, evaluator, record, outcome, level1, k, k * kStreamsPerSearch}, nullptr});
     search->root = std::make_unique<NmcsFrame>(search->context, settings.level, game.initial_state(),
                                                std::vector<uint32_t>{});
     return search;
   };
   const auto play_round = [&](std::vector<NmcsSearch*>& round) {
-    tasks.clear();
-    for (NmcsSearch* s : round) s->root->collect(tasks);
-    scores.resize(tasks.size());
-    evaluator.evaluate(tasks, scores);
-    size_t next = 0;
-    for (NmcsSearch* s : round) s->root->deliver(scores, next);
+    batch.clear();
+    for (NmcsSearch* s : round) s->root->collect(batch);
+    batch.scores.resize(batch.playouts.size());
+    if (!batch.playouts.empty()) evaluator.evaluate(batch.playouts, batch.scores);
+    batch.outcomes.resize(batch.searches.size());
+    if (!batch.searches.empty()) level1->search(batch.searches, batch.outcomes);
+    for (NmcsSearch* s : round) s->root->deliver(batch);
   };
   run_side_by_side<NmcsSearch>(settings.budget, record, outcome, make, play_round);
   return outcome;

@@ -57,6 +57,9 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
                                                            GSDK_TYPE_CUDA_PLAYOUT_BATCHES,
                                                            sizeof(gsdk_cuda_playout_batches));
   t.move_codes = bind<gsdk_move_codes>(path, info, GSDK_TABLE_MOVE_CODES, GSDK_TYPE_MOVE_CODES, sizeof(gsdk_move_codes));
+  t.cuda_level1_searches = bind<gsdk_cuda_level1_searches>(path, info, GSDK_TABLE_CUDA_LEVEL1_SEARCHES,
+                                                           GSDK_TYPE_CUDA_LEVEL1_SEARCHES,
+                                                           sizeof(gsdk_cuda_level1_searches));
   if ((t.cpu_qlearning || t.cuda_qlearning) && !t.environment)
     throw std::runtime_error(fmt::format("{}: plugin '{}' has a Q-learning table but no '{}' table", path,
                                          info.plugin_name, GSDK_TABLE_ENVIRONMENT));

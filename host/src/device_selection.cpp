@@ -102,4 +102,15 @@ DeviceChoice choose_qlearning_devices(const RunSettings& settings, const core::P
   return c;
 }
 
+DeviceChoice choose_nmcs_devices(const RunSettings& settings, const core::PluginTables& plugin, bool generic_engine) {
+  DeviceChoice c = choose_workers(settings, plugin, plugin.cuda_level1_searches != nullptr,
+                                  "CUDA level-1 search table", generic_engine);
+  if (!c.gpus.empty()) {
+    c.cpu_threads = 0;
+    c.gpus.resize(1); // one GPU runs the level-1 searches; several are not spread over yet
+  }
+  c.summary = describe_workers(c, generic_engine ? "per-state" : "plugin playouts");
+  return c;
+}
+
 } // namespace gsdk::host

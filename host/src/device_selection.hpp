@@ -30,6 +30,10 @@ DeviceChoice choose_perft_devices(const RunSettings& settings, const core::Plugi
 // The same for Q-learning: GPUs need the plugin's CUDA Q-learning table; with GPUs the CPUs stay idle.
 DeviceChoice choose_qlearning_devices(const RunSettings& settings, const core::PluginTables& plugin, bool generic_engine);
 
+// The same for NMCS: a GPU runs whole level-1 searches through the plugin's CUDA level-1 search table
+// (the first GPU chosen); with a GPU the CPUs stay idle.
+DeviceChoice choose_nmcs_devices(const RunSettings& settings, const core::PluginTables& plugin, bool generic_engine);
+
 const char* simd_level_name(int32_t level);
 
 } // namespace gsdk::host

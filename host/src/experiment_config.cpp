@@ -343,7 +343,7 @@ core::SearchBudget read_budget(const Section& s) {
   core::SearchBudget budget;
   budget.time_seconds = s.real("time_seconds", 0, 0, 1e7);
   budget.restarts = static_cast<uint32_t>(s.integer("restarts", 0, 0, UINT32_MAX - 1));
-  budget.searches_in_parallel = static_cast<uint32_t>(s.integer("searches_in_parallel", 1, 1, 65536));
+  budget.searches_in_parallel = static_cast<uint32_t>(s.integer("searches_in_parallel", 1, 1, 1 << 22));
   if (s.node("stop_at_score")) budget.stop_at_score = s.integer("stop_at_score", 0, INT64_MIN, INT64_MAX);
   return budget;
 }

@@ -2,11 +2,13 @@
 // best-sequence file.
 #include "nested_search_runner.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 
 #include <fmt/format.h>
 
+#include "device_selection.hpp"
 #include "gsdk/core/digest.hpp"
 #include "gsdk/core/nested_search.hpp"
 #include "gsdk/core/playout_batch_evaluator.hpp"
@@ -57,6 +59,11 @@ nlohmann::json best_document(const core::GameInstance& game, const std::optional
           {"move_names", names}};
 }
 
+// Enough threads to fill an H100 several times over, at a few hundred MB of pinned and device memory
+// for the largest cubes.
+constexpr uint32_t kLevel1SearchesPerLaunch = 1u << 16;
+
+// NRPA's threads (it has no GPU path yet).
 unsigned search_threads(const ExperimentConfig& config) {
   if (config.run.device == "cuda" || config.run.device == "all")
     throw std::runtime_error(fmt::format("{} runs its playouts on CPU threads; device = \"{}\" is not available for it "
@@ -81,8 +88,9 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
   const ResolvedParams params = resolve_params(*plugin.tables.game, config.params);
   const auto instance = instantiate_game(config, plugin, params);
   const core::GameInstance& game = *instance;
-  const unsigned threads = search_threads(config);
   const bool nmcs = config.algorithm == "nmcs";
+  const DeviceChoice devices = nmcs ? choose_nmcs_devices(config.run, plugin.tables, config.nested.generic) : DeviceChoice{};
+  const unsigned threads = nmcs ? devices.cpu_threads : search_threads(config);
   const std::optional<uint32_t> snake_dimension =
       is_snake(plugin, params) ? std::optional<uint32_t>(params.as_json["dimension"].get<uint32_t>()) : std::nullopt;
 
@@ -101,8 +109,11 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
   core::NestedSearchOutcome outcome;
   try {
     if (nmcs) {
-      const auto evaluator = core::make_cpu_batch_evaluator(game, config.seed, threads, config.nested.generic);
-      outcome = core::run_nmcs(game, config.nested.nmcs, *evaluator, on_improvement);
+      const auto evaluator = core::make_cpu_batch_evaluator(game, config.seed, std::max(threads, 1u), config.nested.generic);
+      const auto level1 = devices.gpus.empty() ? nullptr
+                                               : core::make_cuda_level1_searcher(game, config.seed, devices.gpus[0].ordinal,
+                                                                                 kLevel1SearchesPerLaunch);
+      outcome = core::run_nmcs(game, config.nested.nmcs, *evaluator, on_improvement, level1.get());
     } else {
       core::NrpaSettings settings = config.nested.nrpa;
       settings.seed = config.seed;

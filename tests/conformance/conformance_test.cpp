@@ -322,6 +322,12 @@ TEST_P(Conformance, TablesHaveTheRightTypeSizeAndEntries) {
     EXPECT_NE(t.move_codes->code_count, nullptr);
     EXPECT_NE(t.move_codes->move_code, nullptr);
   }
+  if (const auto* h = header(GSDK_TABLE_CUDA_LEVEL1_SEARCHES)) {
+    EXPECT_EQ(h->type, GSDK_TYPE_CUDA_LEVEL1_SEARCHES);
+    EXPECT_GE(h->size, sizeof(gsdk_cuda_level1_searches));
+    EXPECT_NE(t.cuda_level1_searches->max_game_length, nullptr);
+    EXPECT_NE(t.cuda_level1_searches->run, nullptr);
+  }
   if (const auto* h = header(GSDK_TABLE_SCORE_DISTRIBUTION)) {
     EXPECT_EQ(h->type, GSDK_TYPE_SCORE_DISTRIBUTION);
     EXPECT_GE(h->size, sizeof(gsdk_score_distribution));

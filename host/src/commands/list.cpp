@@ -46,6 +46,7 @@ int command_list(const Arguments& args) {
     if (t.cuda_perft) caps += fmt::format(", CUDA perft (leaf kernel up to {} plies)", t.cuda_perft->leaf_plies);
     if (t.score_distribution) caps += ", exact score distribution";
     if (t.move_codes) caps += ", move codes (for NRPA policies)";
+    if (t.cuda_level1_searches) caps += ", CUDA level-1 NMCS";
     std::printf("    capabilities: %s\n", caps.c_str());
     for (uint32_t i = 0; i < g.param_count; ++i)
       std::printf("    param %-12s %s - %s\n", g.params[i].name, describe_default(g.params[i]).c_str(), g.params[i].doc);

@@ -1,7 +1,7 @@
 // playouts.cu - snake's CUDA playouts: one thread per playout, each thread's blocked-vertex bitset in
 // shared memory (2^d bits is too big for registers past d = 8 or so; Buzer and Cazenave measured shared
-// memory as the only GPU memory with good latency for random reads and writes). The words are interleaved
-// (word w of thread t at w * blockDim + t) so a warp's 32 accesses always hit 32 different banks.
+// memory as the only GPU memory with good latency for random reads and writes), interleaved as
+// strided_bits.cuh lays them out.
 // Results go straight to a global histogram of lengths and the lowest playout number of each length: a
 // playout is hundreds of moves, so two atomics at its end cost nothing.
 #include <cuda_runtime.h>
@@ -14,6 +14,7 @@
 #include "gsdk/playout_summary.hpp"
 #include "rules/random_snake.hpp"
 #include "snake_game.hpp"
+#include "strided_bits.cuh"
 
 namespace snake {
 
@@ -29,16 +30,8 @@ struct Start {
   Walk walk;
 };
 
-struct StridedBits {
-  uint32_t* word0;
-  uint32_t stride;
-  GSDK_HD bool test(uint32_t v) const { return (word0[(v >> 5) * stride] >> (v & 31)) & 1u; }
-  GSDK_HD void set(uint32_t v) const { word0[(v >> 5) * stride] |= 1u << (v & 31); }
-};
-
-uint32_t words32(uint32_t dimension) {
-  return dimension <= 5 ? 1u : 1u << (dimension - 5);
-}
+using cuda::StridedBits;
+using cuda::words32;
 
 __global__ void playout_kernel(Rules rules, Policy policy, Start start, uint32_t words, uint64_t seed, uint64_t first,
                                uint64_t count, unsigned long long* counts, unsigned long long* firsts) {

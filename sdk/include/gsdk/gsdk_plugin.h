@@ -62,6 +62,7 @@ extern "C" {
 #define GSDK_TYPE_RENDER 0x47530011u           /* ABI 1.2 */
 #define GSDK_TYPE_CUDA_PLAYOUT_BATCHES 0x47530012u /* ABI 1.3 */
 #define GSDK_TYPE_MOVE_CODES 0x47530013u           /* ABI 1.4 */
+#define GSDK_TYPE_CUDA_LEVEL1_SEARCHES 0x47530014u /* ABI 1.4 */
 
 /* Capability table names for get_proc. */
 #define GSDK_TABLE_GAME "gsdk.game.v1"
@@ -77,6 +78,7 @@ extern "C" {
 #define GSDK_TABLE_RENDER "gsdk.render.v1"               /* ABI 1.2 */
 #define GSDK_TABLE_CUDA_PLAYOUT_BATCHES "gsdk.cuda_playout_batches.v1" /* ABI 1.3 */
 #define GSDK_TABLE_MOVE_CODES "gsdk.move_codes.v1"                   /* ABI 1.4 */
+#define GSDK_TABLE_CUDA_LEVEL1_SEARCHES "gsdk.cuda_level1_searches.v1" /* ABI 1.4 */
 
 typedef struct gsdk_header {
   uint32_t type;
@@ -437,6 +439,35 @@ typedef struct gsdk_move_codes {
   /* The code of legal move `move` in the non-terminal state `state`. */
   uint32_t (*move_code)(const gsdk_game_instance* instance, const void* state, uint32_t move);
 } gsdk_move_codes;
+
+/* ---- level-1 nested Monte Carlo searches on a device (ABI 1.4) --------------------------------- */
+
+/* What one level-1 search found: its best sequence's score and length, and the playouts it ran. */
+typedef struct gsdk_level1_result {
+  int64_t score;
+  uint64_t playouts;   /* random streams used (replays of a best playout not counted) */
+  uint32_t move_count; /* moves of the best sequence, from the start state to a terminal state */
+  uint32_t reserved;
+} gsdk_level1_result;
+
+/* Level-1 NMCS (Cazenave 2009) of a one-player game, a whole search per call, as the core runs it on
+ * the CPU: until the state is terminal, take the legal moves in legal_moves order; a child state that
+ * is terminal scores exactly, every other child gets one playout, the n-th playout of search i drawing
+ * the random stream (seed, first_streams[i] + n) exactly as gsdk.cpu_playouts.v1 plays it; the first
+ * best child wins ties; when its score beats the best sequence found so far, the best sequence becomes
+ * the moves played, the child's move and its playout's moves; then play the best sequence's next move.
+ * A search from a terminal state returns its score and no moves. states (count blobs of state_size
+ * bytes), first_streams, results (count entries) and moves (search i's sequence at i * max_moves) are
+ * device memory of device; the work is enqueued on stream and the call returns without waiting,
+ * failing only when a launch fails. */
+typedef struct gsdk_cuda_level1_searches {
+  gsdk_header header;
+  /* The most moves a game can last from the initial state (the stride of `moves`). */
+  uint32_t (*max_game_length)(const gsdk_game_instance* instance);
+  int32_t (*run)(const gsdk_game_instance* instance, uint64_t seed, const void* states, const uint64_t* first_streams,
+                 uint32_t count, int32_t device, void* stream, gsdk_level1_result* results, uint32_t* moves,
+                 char* error, uint32_t error_size);
+} gsdk_cuda_level1_searches;
 
 /* The entry point every plugin exports. */
 GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info,

@@ -42,6 +42,9 @@
 //     void policy_image(const float* q_table, const uint64_t* visits, std::vector<uint8_t>& rgb, uint32_t& width,
 //         uint32_t& height) const;
 //     uint32_t code_count() const; uint32_t move_code(const State&, uint32_t move) const;  // NRPA policies
+//     uint32_t max_game_length() const; void cuda_level1_searches(uint64_t seed, const State* states,
+//         const uint64_t* first_streams, uint32_t count, int32_t device, void* stream, gsdk_level1_result* results,
+//         uint32_t* moves) const;  // NMCS on a GPU
 //   };
 //   GSDK_PLUGIN(MyGame, "1.0.0")
 //
@@ -193,6 +196,12 @@ concept HasPolicyImage = requires(const G g, std::vector<uint8_t>& rgb, uint32_t
   g.policy_image(static_cast<const float*>(nullptr), static_cast<const uint64_t*>(nullptr), rgb, w, w);
 };
 
+template <typename G>
+concept HasCudaLevel1Searches = requires(const G g, const typename G::State* states, gsdk_level1_result* out) {
+  { g.max_game_length() } -> std::convertible_to<uint32_t>;
+  g.cuda_level1_searches(uint64_t{}, states, static_cast<const uint64_t*>(nullptr), uint32_t{}, int32_t{},
+                         static_cast<void*>(nullptr), out, static_cast<uint32_t*>(nullptr));
+};
 template <typename G>
 concept HasMoveCodes = requires(const G g, const typename G::State& s) {
   { g.code_count() } -> std::convertible_to<uint32_t>;
@@ -352,6 +361,14 @@ template <typename G> struct Adapter {
     });
   }
 
+  static uint32_t max_game_length(const gsdk_game_instance* i) { return game(i).max_game_length(); }
+  static int32_t cuda_level1_run(const gsdk_game_instance* i, uint64_t seed, const void* s, const uint64_t* first_streams,
+                                 uint32_t count, int32_t device, void* stream, gsdk_level1_result* results,
+                                 uint32_t* moves, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      game(i).cuda_level1_searches(seed, states(s), first_streams, count, device, stream, results, moves);
+    });
+  }
   static uint32_t code_count(const gsdk_game_instance* i) { return game(i).code_count(); }
   static uint32_t move_code(const gsdk_game_instance* i, const void* s, uint32_t m) {
     return game(i).move_code(state(s), m);
@@ -421,6 +438,11 @@ template <typename G> struct Adapter {
     if constexpr (HasPolicyImage<G>) {
       static const gsdk_render render = {{GSDK_TYPE_RENDER, sizeof(gsdk_render)}, &policy_image};
       if (n == GSDK_TABLE_RENDER) return &render;
+    }
+    if constexpr (HasCudaLevel1Searches<G>) {
+      static const gsdk_cuda_level1_searches searches = {
+          {GSDK_TYPE_CUDA_LEVEL1_SEARCHES, sizeof(gsdk_cuda_level1_searches)}, &max_game_length, &cuda_level1_run};
+      if (n == GSDK_TABLE_CUDA_LEVEL1_SEARCHES) return &searches;
     }
     if constexpr (HasMoveCodes<G>) {
       static const gsdk_move_codes codes = {{GSDK_TYPE_MOVE_CODES, sizeof(gsdk_move_codes)}, &code_count, &move_code};

@@ -8,8 +8,9 @@
 // searches side by side alone.
 //
 // Determinism: search k (k = 0, 1, ... over restarts) draws its playouts from the streams
-// (seed, k * 2^40 + n), n counting its own playouts in the order it asks for them. So a search's result
-// is a function of (game, parameters, seed, k): not of threads, batching or the searches beside it.
+// (seed, k * 2^40 + b * 2^20 + n): b numbers its level-1 searches in the order they start, n a level-1
+// search's own playouts. So a search's result is a function of (game, parameters, seed, k): not of
+// threads, batching, the searches beside it, or whether its level-1 searches ran on a GPU.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/level1_searcher.hpp"
 #include "gsdk/core/playout_batch_evaluator.hpp"
 
 namespace gsdk::core {
@@ -84,8 +86,9 @@ struct NestedSearchOutcome {
 void require_one_player_game(const GameInstance& game, const std::string& algorithm);
 
 // Runs NMCS from the initial state. Throws std::invalid_argument for a game or settings it cannot search.
+// With `level1` every level-1 search runs whole on it (a GPU) and the evaluator is not used.
 NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& settings, PlayoutBatchEvaluator& evaluator,
-                             const ImprovementFn& on_improvement = {});
+                             const ImprovementFn& on_improvement = {}, Level1Searcher* level1 = nullptr);
 
 // Runs NRPA from the initial state; needs the game's move-code table (gsdk.move_codes.v1).
 NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& settings,
