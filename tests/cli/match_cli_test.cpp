@@ -85,7 +85,7 @@ TEST_F(MatchCli, BadSpecsExitTwoNamingTheKey) {
     EXPECT_TRUE(contains(r.err, message)) << spec << "\n" << r.err;
   };
   expect_refusal("uct:playouts=100,depth=3",
-                 "agent spec 'uct:playouts=100,depth=3': unknown key 'depth' for uct; allowed keys: playouts, time, leaf, batch, c, "
+                 "agent spec 'uct:playouts=100,depth=3': unknown key 'depth' for uct; allowed keys: playouts, time, leaf, batch, inflight, c, "
                  "roots, threads, device, gpu, nodes, reuse");
   expect_refusal("mcts", "unknown agent 'mcts'; expected one of: random, flatmc, uct");
   expect_refusal("uct:leaf=0", "leaf must be an integer from 1 to 1048576, got '0'");
