@@ -16,6 +16,16 @@ namespace gsdk::core {
 namespace {
 
 constexpr uint32_t kMessageSize = 1024;
+// Device memory (and as much pinned host memory) for one launch's states and sequences: enough for the
+// ~250,000 threads an H100 holds at once in cubes up to d = 10, under a tenth of its memory.
+constexpr uint64_t kLaunchBytes = uint64_t{2} << 30;
+
+// Searches per launch: at most what the caller can hand out at once and what fits in kLaunchBytes.
+uint32_t launch_size(const GameInstance& game, uint32_t wanted) {
+  const uint64_t per_search = game.state_size() + sizeof(uint64_t) + sizeof(gsdk_level1_result) +
+                              uint64_t{game.tables().cuda_level1_searches->max_game_length(game.handle())} * 4;
+  return static_cast<uint32_t>(std::clamp<uint64_t>(kLaunchBytes / per_search, 1, std::max(wanted, 1u)));
+}
 
 class CudaLevel1Searcher final : public Level1Searcher {
 public:
@@ -101,7 +111,7 @@ std::unique_ptr<Level1Searcher> make_cuda_level1_searcher(const GameInstance& ga
     throw std::invalid_argument(fmt::format("game '{}' (plugin {}) has no CUDA level-1 search table "
                                             "(gsdk.cuda_level1_searches.v1); NMCS on cuda needs it",
                                             game.game().name, game.tables().path));
-  return std::make_unique<CudaLevel1Searcher>(game, seed, device, std::max(1u, max_batch));
+  return std::make_unique<CudaLevel1Searcher>(game, seed, device, launch_size(game, max_batch));
 }
 
 } // namespace gsdk::core

@@ -12,6 +12,7 @@
 // in the same order however the playouts are run, so a delegated level-1 search draws the same streams
 // as the CPU frame would have.
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -301,10 +302,12 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   const auto play_round = [&](std::vector<NmcsSearch*>& round) {
     batch.clear();
     for (NmcsSearch* s : round) s->root->collect(batch);
+    const auto began = std::chrono::steady_clock::now();
     batch.scores.resize(batch.playouts.size());
     if (!batch.playouts.empty()) evaluator.evaluate(batch.playouts, batch.scores);
     batch.outcomes.resize(batch.searches.size());
     if (!batch.searches.empty()) level1->search(batch.searches, batch.outcomes);
+    outcome.evaluator_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     for (NmcsSearch* s : round) s->root->deliver(batch);
   };
   run_side_by_side<NmcsSearch>(settings.budget, record, outcome, make, play_round);

@@ -59,9 +59,14 @@ nlohmann::json best_document(const core::GameInstance& game, const std::optional
           {"move_names", names}};
 }
 
-// Enough threads to fill an H100 several times over, at a few hundred MB of pinned and device memory
-// for the largest cubes.
-constexpr uint32_t kLevel1SearchesPerLaunch = 1u << 16;
+// The most level-1 searches one round can hand out: every search side by side at level 1, each with one
+// per legal move at higher levels (several steps' worth when levels above 2 nest them).
+uint32_t level1_searches_at_once(const ExperimentConfig& config, const core::GameInstance& game) {
+  const core::NmcsSettings& nmcs = config.nested.nmcs;
+  uint64_t at_once = nmcs.budget.searches_in_parallel;
+  for (uint32_t level = nmcs.level; level > 1 && at_once < (1u << 20); --level) at_once *= game.max_moves();
+  return static_cast<uint32_t>(std::min<uint64_t>(at_once, 1u << 20));
+}
 
 // NRPA's threads (it has no GPU path yet).
 unsigned search_threads(const ExperimentConfig& config) {
@@ -112,7 +117,7 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
       const auto evaluator = core::make_cpu_batch_evaluator(game, config.seed, std::max(threads, 1u), config.nested.generic);
       const auto level1 = devices.gpus.empty() ? nullptr
                                                : core::make_cuda_level1_searcher(game, config.seed, devices.gpus[0].ordinal,
-                                                                                 kLevel1SearchesPerLaunch);
+                                                                                 level1_searches_at_once(config, game));
       outcome = core::run_nmcs(game, config.nested.nmcs, *evaluator, on_improvement, level1.get());
     } else {
       core::NrpaSettings settings = config.nested.nrpa;
@@ -160,7 +165,8 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
          {"playouts_per_second", seconds > 0 ? static_cast<double>(outcome.playouts) / seconds : 0.0},
          {"level1_steps", outcome.level1_steps},
          {"level1_steps_per_second", seconds > 0 ? static_cast<double>(outcome.level1_steps) / seconds : 0.0},
-         {"batches", outcome.batches}}},
+         {"batches", outcome.batches},
+         {"evaluator_seconds", outcome.evaluator_seconds}}},
        {"digest", core::sha1_digest(canonical)}});
   if (!run.complete) run.results["error"] = run.error;
   return run;

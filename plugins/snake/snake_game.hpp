@@ -58,7 +58,7 @@ public:
                      uint64_t scratch_size, gsdk_playout_summary& summary) const;
   // Level-1 NMCS on the GPU (gsdk.cuda_level1_searches.v1), one thread per search.
   uint32_t max_game_length() const;
-  void cuda_level1_searches(uint64_t seed, const State* states, const uint64_t* first_streams, uint32_t count,
+  void cuda_level1_searches(uint64_t seed, State* states, const uint64_t* first_streams, uint32_t count,
                             int32_t device, void* stream, gsdk_level1_result* results, uint32_t* moves) const;
 #endif
 

@@ -107,7 +107,9 @@ void print_nested_search_summary(const ExperimentRun& run, const std::string& ou
   if (t["level1_steps"].get<uint64_t>() > 0)
     std::printf("; %s level-1 steps: %.4g per second", fmt::format("{}", t["level1_steps"].get<uint64_t>()).c_str(),
                 t["level1_steps_per_second"].get<double>());
-  std::printf("\n  improvements %s\n  digest %s\n  results %s\n", res["events_file"].get<std::string>().c_str(),
+  std::printf("; %.3f s of it in the %s\n", t["evaluator_seconds"].get<double>(),
+              r["engine"].get<std::string>() == "level-1 searches" ? "level-1 searcher" : "playout evaluator");
+  std::printf("  improvements %s\n  digest %s\n  results %s\n", res["events_file"].get<std::string>().c_str(),
               r["digest"].get<std::string>().c_str(), out_path.c_str());
 }
 

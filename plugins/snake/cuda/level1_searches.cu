@@ -1,6 +1,9 @@
 // level1_searches.cu - whole level-1 NMCS searches on the GPU, one thread per search (the table
-// gsdk.cuda_level1_searches.v1): the search's snake and its children's playouts live in two bitsets of
-// the thread in shared memory, the best sequence in global memory. Each step plays one playout per
+// gsdk.cuda_level1_searches.v1): the children's playouts run in the thread's bitset in shared memory
+// (where every move of a playout reads and writes), the search's own snake stays in its state blob in
+// global memory (read once per child, written once per step), which halves the shared memory a thread
+// needs and so doubles the threads an SM holds in large cubes. The best sequence goes to global
+// memory too. Each step plays one playout per
 // non-terminal child, keeps the best child and, when it beats the best sequence, replays that child's
 // playout to write its moves (the replay costs one playout per improvement instead of a move buffer per
 // child). It follows core's CPU NMCS step for step, so both find the same snake for the same streams.
@@ -32,22 +35,20 @@ struct SequenceLog {
   GSDK_HD void operator()(uint32_t k) const { moves[(*count)++] = k; }
 };
 
-GSDK_HD void copy_bits(const StridedBits& from, const StridedBits& to, uint32_t words) {
-  for (uint32_t w = 0; w < words; ++w) to.word0[w * to.stride] = from.word0[w * from.stride];
+// The search's snake into the thread's bitset.
+GSDK_HD void copy_bits(const uint64_t* from, const StridedBits& to, uint32_t words) {
+  for (uint32_t w = 0; w < words; ++w) to.word0[w * to.stride] = static_cast<uint32_t>(from[w / 2] >> (32 * (w % 2)));
 }
 
-__global__ void level1_kernel(Rules rules, Policy policy, const State* states, const uint64_t* first_streams,
+__global__ void level1_kernel(Rules rules, Policy policy, State* states, const uint64_t* first_streams,
                               uint32_t count, uint32_t words, uint32_t max_moves, uint64_t seed,
                               gsdk_level1_result* results, uint32_t* moves) {
   extern __shared__ uint32_t bitsets[];
-  const StridedBits snake{bitsets + threadIdx.x, blockDim.x};
-  const StridedBits child{bitsets + words * blockDim.x + threadIdx.x, blockDim.x};
+  const StridedBits child{bitsets + threadIdx.x, blockDim.x};
   const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
   for (uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
-    const State& start = states[i];
-    for (uint32_t w = 0; w < words; ++w)
-      snake.word0[w * snake.stride] = static_cast<uint32_t>(start.blocked[w / 2] >> (32 * (w % 2)));
-    Walk walk = walk_of(start);
+    const WordBits snake{states[i].blocked};
+    Walk walk = walk_of(states[i]);
     uint32_t* best = moves + i * max_moves;
     int64_t best_score = LLONG_MIN;
     uint32_t best_count = 0, played = 0;
@@ -58,7 +59,7 @@ __global__ void level1_kernel(Rules rules, Policy policy, const State* states, c
       uint64_t step_stream = kNoStream;
       for (uint32_t rest = legal; rest; rest &= rest - 1) {
         const uint32_t k = lowest_bit(rest);
-        copy_bits(snake, child, words);
+        copy_bits(snake.words, child, words);
         Walk w = walk;
         advance(rules, child, w, k);
         uint64_t stream = kNoStream;
@@ -78,7 +79,7 @@ __global__ void level1_kernel(Rules rules, Policy policy, const State* states, c
         best[played] = step_move;
         best_count = played + 1;
         if (step_stream != kNoStream) {
-          copy_bits(snake, child, words);
+          copy_bits(snake.words, child, words);
           Walk w = walk;
           advance(rules, child, w, step_move);
           random_snake(rules, policy, child, w, seed, step_stream, SequenceLog{best, &best_count});
@@ -98,19 +99,15 @@ uint32_t Game::max_game_length() const {
   return length_bound(rules_.dimension);
 }
 
-void Game::cuda_level1_searches(uint64_t seed, const State* states, const uint64_t* first_streams, uint32_t count,
+void Game::cuda_level1_searches(uint64_t seed, State* states, const uint64_t* first_streams, uint32_t count,
                                 int32_t device, void* stream_handle, gsdk_level1_result* results,
                                 uint32_t* moves) const {
   if (count == 0) return;
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
   const uint32_t words = cuda::words32(rules_.dimension);
-  const uint32_t thread_bytes = 2 * words * sizeof(uint32_t);
+  const uint32_t thread_bytes = words * sizeof(uint32_t);
   const uint32_t threads = std::clamp<uint32_t>(kSharedBudget / thread_bytes / 32 * 32, 32, kMaxBlock);
   const size_t shared_bytes = size_t{threads} * thread_bytes;
-  // Dimension 13 needs 64 KiB a block: past the 48 KiB a kernel gets without asking.
-  cuda::check(cudaFuncSetAttribute(level1_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                   static_cast<int>(shared_bytes)),
-              "cudaFuncSetAttribute");
   const unsigned blocks =
       gsdk::cuda::grid_size<level1_kernel>(device, static_cast<int>(threads), count, shared_bytes, cuda::kOwner);
   level1_kernel<<<blocks, threads, shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(

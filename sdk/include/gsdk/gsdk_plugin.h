@@ -457,14 +457,14 @@ typedef struct gsdk_level1_result {
  * best child wins ties; when its score beats the best sequence found so far, the best sequence becomes
  * the moves played, the child's move and its playout's moves; then play the best sequence's next move.
  * A search from a terminal state returns its score and no moves. states (count blobs of state_size
- * bytes), first_streams, results (count entries) and moves (search i's sequence at i * max_moves) are
- * device memory of device; the work is enqueued on stream and the call returns without waiting,
- * failing only when a launch fails. */
+ * bytes, which the searches may overwrite as they go), first_streams, results (count entries) and moves
+ * (search i's sequence at i * max_game_length) are device memory of device; the work is enqueued on
+ * stream and the call returns without waiting, failing only when a launch fails. */
 typedef struct gsdk_cuda_level1_searches {
   gsdk_header header;
   /* The most moves a game can last from the initial state (the stride of `moves`). */
   uint32_t (*max_game_length)(const gsdk_game_instance* instance);
-  int32_t (*run)(const gsdk_game_instance* instance, uint64_t seed, const void* states, const uint64_t* first_streams,
+  int32_t (*run)(const gsdk_game_instance* instance, uint64_t seed, void* states, const uint64_t* first_streams,
                  uint32_t count, int32_t device, void* stream, gsdk_level1_result* results, uint32_t* moves,
                  char* error, uint32_t error_size);
 } gsdk_cuda_level1_searches;

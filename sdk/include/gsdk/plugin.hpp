@@ -42,7 +42,7 @@
 //     void policy_image(const float* q_table, const uint64_t* visits, std::vector<uint8_t>& rgb, uint32_t& width,
 //         uint32_t& height) const;
 //     uint32_t code_count() const; uint32_t move_code(const State&, uint32_t move) const;  // NRPA policies
-//     uint32_t max_game_length() const; void cuda_level1_searches(uint64_t seed, const State* states,
+//     uint32_t max_game_length() const; void cuda_level1_searches(uint64_t seed, State* states,
 //         const uint64_t* first_streams, uint32_t count, int32_t device, void* stream, gsdk_level1_result* results,
 //         uint32_t* moves) const;  // NMCS on a GPU
 //   };
@@ -197,7 +197,7 @@ concept HasPolicyImage = requires(const G g, std::vector<uint8_t>& rgb, uint32_t
 };
 
 template <typename G>
-concept HasCudaLevel1Searches = requires(const G g, const typename G::State* states, gsdk_level1_result* out) {
+concept HasCudaLevel1Searches = requires(const G g, typename G::State* states, gsdk_level1_result* out) {
   { g.max_game_length() } -> std::convertible_to<uint32_t>;
   g.cuda_level1_searches(uint64_t{}, states, static_cast<const uint64_t*>(nullptr), uint32_t{}, int32_t{},
                          static_cast<void*>(nullptr), out, static_cast<uint32_t*>(nullptr));
@@ -362,11 +362,11 @@ template <typename G> struct Adapter {
   }
 
   static uint32_t max_game_length(const gsdk_game_instance* i) { return game(i).max_game_length(); }
-  static int32_t cuda_level1_run(const gsdk_game_instance* i, uint64_t seed, const void* s, const uint64_t* first_streams,
+  static int32_t cuda_level1_run(const gsdk_game_instance* i, uint64_t seed, void* s, const uint64_t* first_streams,
                                  uint32_t count, int32_t device, void* stream, gsdk_level1_result* results,
                                  uint32_t* moves, char* error, uint32_t error_size) {
     return guarded(error, error_size, [&] {
-      game(i).cuda_level1_searches(seed, states(s), first_streams, count, device, stream, results, moves);
+      game(i).cuda_level1_searches(seed, static_cast<State*>(s), first_streams, count, device, stream, results, moves);
     });
   }
   static uint32_t code_count(const gsdk_game_instance* i) { return game(i).code_count(); }

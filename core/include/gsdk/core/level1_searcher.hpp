@@ -37,7 +37,8 @@ public:
   virtual std::string describe() const = 0;
 };
 
-// Level-1 searches on CUDA device `device` through the plugin's table, up to `max_batch` per launch.
+// Level-1 searches on CUDA device `device` through the plugin's table, up to `max_batch` per launch (fewer
+// when their states and sequences would take more than 2 GiB).
 // Throws std::invalid_argument when the plugin has no such table, std::runtime_error when the device
 // cannot be used (or this build has no CUDA).
 std::unique_ptr<Level1Searcher> make_cuda_level1_searcher(const GameInstance& game, uint64_t seed, int device,

@@ -74,6 +74,7 @@ struct NestedSearchOutcome {
   uint64_t playouts = 0;
   uint64_t level1_steps = 0;  // NMCS: moves chosen by level-1 searches; NRPA: 0
   uint64_t batches = 0;
+  double evaluator_seconds = 0; // NMCS: wall time inside the playout evaluator or level-1 searcher
   double wall_seconds = 0;
   bool stopped_by_time = false;
   bool reached_stop_score = false;
