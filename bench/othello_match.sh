@@ -3,7 +3,8 @@
 # budgets), then UCT with GPU leaf playouts against UCT on two CPU cores (the issue's pairing), as
 # PARALLEL matches of GAMES games at SECONDS a move, run side by side to fit a time limit (they share
 # the GPU, which only handicaps the GPU agent). Sums wins/draws/losses. Logs go to $OUT (or ./bench-logs).
-# Usage: bench/othello_match.sh [BUILD_BIN_DIR] [SECONDS] [PARALLEL] [GAMES] [SEED_BASE]
+# Usage: bench/othello_match.sh [BUILD_BIN_DIR] [SECONDS] [PARALLEL] [GAMES] [SEED_BASE] [GPU_AGENT_KEYS]
+# (GPU_AGENT_KEYS, e.g. "roots=2,threads=2", are added to the GPU agent's spec)
 # (run it again with another SEED_BASE to add games; time budgets make each run its own sample anyway)
 set -uo pipefail
 bin=${1:-build/bin}
@@ -11,6 +12,7 @@ seconds=${2:-1}
 parallel=${3:-5}
 games=${4:-20}
 seed_base=${5:-200}
+gpu_keys=${6:+,$6}
 out=${OUT:-bench-logs}
 mkdir -p "$out"
 # Adds up the "A: W wins, D draws, L losses" lines of the given reports.
@@ -30,7 +32,7 @@ total() { grep -h "^  A: [0-9]* wins" "$@" | awk '{w+=$2; d+=$4; l+=$6} END {pri
   if ! nvidia-smi > /dev/null 2>&1; then echo "no GPU here: stopping before the GPU pairing"; exit 0; fi
   echo "== UCT with GPU playouts vs UCT on two CPU cores: $parallel x $games games at $seconds s a move"
   for p in $(seq 1 "$parallel"); do
-    "$bin/gsdk" match othello --agent0 "uct:time=$seconds,device=cuda,nodes=8000000" \
+    "$bin/gsdk" match othello --agent0 "uct:time=$seconds,device=cuda,nodes=8000000$gpu_keys" \
       --agent1 "uct:time=$seconds,device=cpu,leaf=8,roots=2,threads=2" --games "$games" --seed $((seed_base + p)) -q \
       --record "$out/gpu_vs_cpu_$p.pgn" > "$out/gpu_vs_cpu_$p.log" 2>&1 &
   done
