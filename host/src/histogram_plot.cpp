@@ -1,12 +1,11 @@
-// histogram_plot.cpp - writes data and a gnuplot script to a temporary folder and runs gnuplot.
+// histogram_plot.cpp - writes data and a gnuplot script to a temporary folder and runs gnuplot on it.
 #include "histogram_plot.hpp"
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
-#include <fmt/format.h>
+#include "gnuplot.hpp"
 
 namespace gsdk::host {
 
@@ -23,8 +22,7 @@ void plot_histogram(const std::string& png_path, const std::string& title, int64
     }
   }
   if (total == 0) throw std::runtime_error("nothing to plot: the histogram is empty");
-  const fs::path dir = fs::temp_directory_path() / fmt::format("gsdk-plot-{}", ::getpid());
-  fs::create_directories(dir);
+  const fs::path dir = plot_folder("gsdk-plot");
   {
     std::ofstream data(dir / "data.txt");
     const size_t lo = first > 3 ? first - 3 : 0, hi = std::min(histogram.size() - 1, last + 3);
@@ -43,14 +41,7 @@ void plot_histogram(const std::string& png_path, const std::string& title, int64
            << "plot '" << (dir / "data.txt").string() << "' using 1:2 with boxes title 'observed'"
            << (exact.empty() ? "" : ", '' using 1:3 with linespoints lw 2 title 'exact'") << "\n";
   }
-  const std::string command = fmt::format("gnuplot '{}' 2>'{}'", (dir / "plot.gp").string(), (dir / "err.txt").string());
-  const int status = std::system(command.c_str());
-  std::ifstream err(dir / "err.txt");
-  const std::string err_text((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());
-  fs::remove_all(dir);
-  if (status != 0)
-    throw std::runtime_error(fmt::format("gnuplot failed (exit status {}){}{} - is gnuplot installed?", status,
-                                         err_text.empty() ? "" : ": ", err_text));
+  run_gnuplot(dir);
 }
 
 } // namespace gsdk::host

@@ -1,14 +1,11 @@
-// improvement_plot.cpp - writes the steps and a gnuplot script to a temporary folder and runs gnuplot.
+// improvement_plot.cpp - writes the steps and a gnuplot script to a temporary folder and runs gnuplot on it.
 #include "improvement_plot.hpp"
 
-#include <unistd.h>
-
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
-#include <fmt/format.h>
+#include "gnuplot.hpp"
 
 namespace gsdk::host {
 
@@ -16,8 +13,7 @@ void plot_improvements(const std::string& png_path, const std::string& title,
                        const std::vector<std::pair<double, long long>>& improvements, double end_seconds) {
   namespace fs = std::filesystem;
   if (improvements.empty()) throw std::runtime_error("nothing to plot: the run found no sequence");
-  const fs::path dir = fs::temp_directory_path() / fmt::format("gsdk-improvements-{}", ::getpid());
-  fs::create_directories(dir);
+  const fs::path dir = plot_folder("gsdk-improvements");
   // Most improvements come in the first milliseconds and the rest over minutes: time on a log scale,
   // from a millisecond.
   const auto at = [](double seconds) { return std::max(seconds, 1e-3); };
@@ -39,14 +35,7 @@ void plot_improvements(const std::string& png_path, const std::string& title,
            << "plot '" << (dir / "line.txt").string() << "' using 1:2 with steps lw 2 title 'best so far', '"
            << (dir / "points.txt").string() << "' using 1:2 with points pt 7 title 'improvements'\n";
   }
-  const std::string command = fmt::format("gnuplot '{}' 2>'{}'", (dir / "plot.gp").string(), (dir / "err.txt").string());
-  const int status = std::system(command.c_str());
-  std::ifstream err(dir / "err.txt");
-  const std::string err_text((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());
-  fs::remove_all(dir);
-  if (status != 0)
-    throw std::runtime_error(fmt::format("gnuplot failed (exit status {}){}{} - is gnuplot installed?", status,
-                                         err_text.empty() ? "" : ": ", err_text));
+  run_gnuplot(dir);
 }
 
 } // namespace gsdk::host
