@@ -6,6 +6,7 @@
 // sequence (a tie replaces it, as in Rosin's pseudocode) and after each call adapts its policy towards the
 // best sequence: along it, the chosen move's weight gains alpha and every legal move's weight loses alpha
 // times its probability under the policy before the adaptation.
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -39,6 +40,16 @@ struct PolicySequence {
   std::vector<uint32_t> chosen;
 };
 
+// weights[k] = exp(policy[codes[k]] - the largest of them) for k < n (shifted so none overflows);
+// returns their sum, so weights[k] / sum is move k's probability under the policy.
+double softmax_weights(const Policy& policy, const uint32_t* codes, uint32_t n, double* weights) {
+  double largest = -INFINITY;
+  for (uint32_t k = 0; k < n; ++k) largest = std::max(largest, policy[codes[k]]);
+  double total = 0;
+  for (uint32_t k = 0; k < n; ++k) total += weights[k] = std::exp(policy[codes[k]] - largest);
+  return total;
+}
+
 PolicySequence policy_playout(const GameInstance& game, const gsdk_move_codes& table, const Policy& policy,
                               uint64_t seed, uint64_t stream) {
   rng::PhiloxStream random(seed, stream);
@@ -52,18 +63,15 @@ PolicySequence policy_playout(const GameInstance& game, const gsdk_move_codes& t
     const uint32_t n = game.checked_legal_moves(state, legal);
     if (n == 0)
       throw std::runtime_error(fmt::format("game '{}' has no legal move in a non-terminal state", game.game().name));
-    double largest = -INFINITY;
     for (uint32_t k = 0; k < n; ++k) {
       const uint32_t code = table.move_code(game.handle(), state.data(), legal[k]);
       if (code >= policy.size())
         throw std::runtime_error(fmt::format("game '{}': move code {} is not below code_count {}", game.game().name,
                                              code, policy.size()));
       out.codes.push_back(code);
-      largest = std::max(largest, policy[code]);
     }
     const uint32_t* codes = out.codes.data() + out.offsets.back();
-    double total = 0;
-    for (uint32_t k = 0; k < n; ++k) total += weights[k] = std::exp(policy[codes[k]] - largest);
+    const double total = softmax_weights(policy, codes, n, weights.data());
     double u = random.uniform() * total;
     uint32_t pick = n - 1;
     for (uint32_t k = 0; k < n; ++k) {
@@ -83,17 +91,15 @@ PolicySequence policy_playout(const GameInstance& game, const gsdk_move_codes& t
 }
 
 // Rosin's adapt: every delta is computed from the policy before the adaptation, then applied.
-void adapt(Policy& policy, const PolicySequence& best, double alpha, std::vector<std::pair<uint32_t, double>>& deltas) {
+void adapt(Policy& policy, const PolicySequence& best, double alpha, std::vector<std::pair<uint32_t, double>>& deltas,
+           std::vector<double>& weights) {
   deltas.clear();
   for (size_t t = 0; t < best.chosen.size(); ++t) {
-    const uint32_t begin = best.offsets[t], end = best.offsets[t + 1];
-    double largest = -INFINITY;
-    for (uint32_t i = begin; i < end; ++i) largest = std::max(largest, policy[best.codes[i]]);
-    double total = 0;
-    for (uint32_t i = begin; i < end; ++i) total += std::exp(policy[best.codes[i]] - largest);
+    const uint32_t begin = best.offsets[t], n = best.offsets[t + 1] - begin;
+    weights.resize(std::max<size_t>(weights.size(), n));
+    const double total = softmax_weights(policy, best.codes.data() + begin, n, weights.data());
     deltas.emplace_back(best.chosen[t], alpha);
-    for (uint32_t i = begin; i < end; ++i)
-      deltas.emplace_back(best.codes[i], -alpha * std::exp(policy[best.codes[i]] - largest) / total);
+    for (uint32_t k = 0; k < n; ++k) deltas.emplace_back(best.codes[begin + k], -alpha * weights[k] / total);
   }
   for (const auto& [code, delta] : deltas) policy[code] += delta;
 }
@@ -130,7 +136,7 @@ private:
       Level& level = levels_[l];
       if (level.best.sequence.empty() || result.sequence.score >= level.best.sequence.score)
         level.best = std::move(result);
-      adapt(level.policy, level.best, settings_.alpha, deltas_);
+      adapt(level.policy, level.best, settings_.alpha, deltas_, weights_);
       if (++level.iteration < settings_.iterations) {
         start_iteration(l);
         return;
@@ -155,6 +161,7 @@ private:
   uint64_t next_stream_;
   std::vector<Level> levels_;
   std::vector<std::pair<uint32_t, double>> deltas_;
+  std::vector<double> weights_; // adapt's scratch
   bool done_ = false;
 };
 

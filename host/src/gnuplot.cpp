@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <fstream>
 #include <iterator>
 #include <stdexcept>
 
@@ -16,6 +15,17 @@ std::filesystem::path plot_folder(const std::string& stem) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / fmt::format("{}-{}", stem, ::getpid());
   std::filesystem::create_directories(dir);
   return dir;
+}
+
+std::ofstream open_plot_script(const std::filesystem::path& dir, const std::string& png_path, const std::string& title,
+                               const std::string& terminal) {
+  namespace fs = std::filesystem;
+  if (const fs::path parent = fs::path(png_path).parent_path(); !parent.empty()) fs::create_directories(parent);
+  std::ofstream script(dir / "plot.gp");
+  script << "set terminal " << terminal << "\n"
+         << "set output '" << fs::absolute(png_path).string() << "'\n"
+         << "set title '" << title << "'\n";
+  return script;
 }
 
 void run_gnuplot(const std::filesystem::path& dir) {

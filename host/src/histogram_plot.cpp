@@ -30,13 +30,9 @@ void plot_histogram(const std::string& png_path, const std::string& title, int64
       data << score_min + static_cast<int64_t>(k) << ' ' << static_cast<double>(histogram[k]) / total << ' '
            << (exact.empty() ? 0.0 : exact[k]) << '\n';
   }
-  if (const fs::path parent = fs::path(png_path).parent_path(); !parent.empty()) fs::create_directories(parent);
   {
-    std::ofstream script(dir / "plot.gp");
-    script << "set terminal pngcairo size 1000,600\n"
-           << "set output '" << fs::absolute(png_path).string() << "'\n"
-           << "set title '" << title << "'\n"
-           << "set xlabel 'score'\nset ylabel 'fraction of playouts'\nset logscale y\nset grid\n"
+    std::ofstream script = open_plot_script(dir, png_path, title, "pngcairo size 1000,600");
+    script << "set xlabel 'score'\nset ylabel 'fraction of playouts'\nset logscale y\nset grid\n"
            << "set style fill solid 0.5\n"
            << "plot '" << (dir / "data.txt").string() << "' using 1:2 with boxes title 'observed'"
            << (exact.empty() ? "" : ", '' using 1:3 with linespoints lw 2 title 'exact'") << "\n";

@@ -24,13 +24,9 @@ void plot_improvements(const std::string& png_path, const std::string& title,
     for (const auto& [seconds, score] : improvements) line << at(seconds) << ' ' << score << '\n';
     line << at(std::max(end_seconds, improvements.back().first)) << ' ' << improvements.back().second << '\n';
   }
-  if (const fs::path parent = fs::path(png_path).parent_path(); !parent.empty()) fs::create_directories(parent);
   {
-    std::ofstream script(dir / "plot.gp");
-    script << "set terminal pngcairo noenhanced size 1000,600\n"
-           << "set output '" << fs::absolute(png_path).string() << "'\n"
-           << "set title '" << title << "'\n"
-           << "set xlabel 'seconds (log scale)'\nset ylabel 'best score'\nset logscale x\nset grid\n"
+    std::ofstream script = open_plot_script(dir, png_path, title, "pngcairo noenhanced size 1000,600");
+    script << "set xlabel 'seconds (log scale)'\nset ylabel 'best score'\nset logscale x\nset grid\n"
            << "set key bottom right\n"
            << "plot '" << (dir / "line.txt").string() << "' using 1:2 with steps lw 2 title 'best so far', '"
            << (dir / "points.txt").string() << "' using 1:2 with points pt 7 title 'improvements'\n";
