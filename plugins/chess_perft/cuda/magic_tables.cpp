@@ -54,11 +54,12 @@ constexpr uint64_t kBishopMagics[64] = {
 uint32_t fill(Tables& tables, Entry& entry, int sq, bool diagonal, uint64_t magic, uint32_t offset) {
   const Bitboard mask = relevant_occupancy(sq, diagonal);
   const int bits = popcount(mask);
-  entry = {mask, magic, offset, static_cast<uint32_t>(64 - bits)};
+  entry = {mask, magic, offset, static_cast<uint32_t>(64 - bits), 0};
+  if (entry.shift < 52) throw std::logic_error("chess_perft: a slider index of more than 12 bits");
   std::vector<bool> filled(size_t{1} << bits, false);
   for_each_subset(mask, [&](Bitboard subset) {
     const Bitboard attacks = slider_attacks_by_rays(sq, diagonal, subset);
-    const auto index = static_cast<uint32_t>((subset * magic) >> entry.shift);
+    const uint32_t index = slice_index(subset, magic, entry.shift);
     Bitboard& slot = tables.attacks[offset + index];
     if (filled[index] && slot != attacks)
       throw std::logic_error("chess_perft: the embedded magic number of square " + std::to_string(sq) + " collides");

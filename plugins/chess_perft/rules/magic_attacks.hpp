@@ -15,12 +15,23 @@
 
 namespace chess::magic {
 
-struct Entry {
+// 32 bytes, aligned, so the GPU reads the mask and the magic in one 16-byte load.
+struct alignas(16) Entry {
   Bitboard mask;   // relevant occupancy
   Bitboard magic;  // (occupied & mask) * magic >> shift is a collision-free index
   uint32_t offset; // of this square's slice in Tables::attacks
-  uint32_t shift;
+  uint32_t shift;  // at least 52: an index has at most 12 bits
+  uint64_t unused;
 };
+
+// The index of relevant occupancy bits in a square's slice, ((relevant * magic) >> shift) with shift >= 52:
+// only the product's high word matters, three 32-bit multiplies (the GPU has no 64-bit multiply).
+GSDK_HD constexpr uint32_t slice_index(Bitboard relevant, Bitboard magic, uint32_t shift) {
+  const auto low = static_cast<uint32_t>(relevant), high = static_cast<uint32_t>(relevant >> 32);
+  const auto magic_low = static_cast<uint32_t>(magic), magic_high = static_cast<uint32_t>(magic >> 32);
+  const uint32_t top = static_cast<uint32_t>((uint64_t{low} * magic_low) >> 32) + low * magic_high + high * magic_low;
+  return top >> (shift & 31);
+}
 
 inline constexpr uint32_t kAttackEntries = 102400 + 5248; // sum over squares of 2^popcount(mask)
 
@@ -39,12 +50,12 @@ static __device__ Entry kDeviceRook[64];
 static __device__ Entry kDeviceBishop[64];
 static __device__ Bitboard kDeviceAttacks[kAttackEntries];
 
+// Index arithmetic stays 32-bit: a 64-bit pointer offset costs extra instructions per lookup.
 __device__ __forceinline__ Bitboard device_lookup(const Entry& e, Bitboard occupied) {
-  const Bitboard mask = __ldg(reinterpret_cast<const unsigned long long*>(&e.mask));
-  const Bitboard magic = __ldg(reinterpret_cast<const unsigned long long*>(&e.magic));
+  const ulonglong2 mask_magic = __ldg(reinterpret_cast<const ulonglong2*>(&e));
   const uint2 place = __ldg(reinterpret_cast<const uint2*>(&e.offset));
-  return __ldg(reinterpret_cast<const unsigned long long*>(kDeviceAttacks) + place.x +
-               static_cast<uint32_t>(((occupied & mask) * magic) >> place.y));
+  const uint32_t index = place.x + slice_index(occupied & mask_magic.x, mask_magic.y, place.y);
+  return __ldg(reinterpret_cast<const unsigned long long*>(kDeviceAttacks) + index);
 }
 #endif
 

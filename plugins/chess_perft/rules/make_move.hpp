@@ -6,19 +6,6 @@
 namespace chess {
 CHESS_ISA_BEGIN
 
-// Castling rights that survive a move touching sq (a king or rook leaving, a rook being captured).
-GSDK_HD uint8_t rights_kept(int sq) {
-  switch (sq) {
-  case 0: return static_cast<uint8_t>(~kWhiteLong);
-  case 4: return static_cast<uint8_t>(~(kWhiteShort | kWhiteLong));
-  case 7: return static_cast<uint8_t>(~kWhiteShort);
-  case 56: return static_cast<uint8_t>(~kBlackLong);
-  case 60: return static_cast<uint8_t>(~(kBlackShort | kBlackLong));
-  case 63: return static_cast<uint8_t>(~kBlackShort);
-  default: return 0xff;
-  }
-}
-
 GSDK_HD void make_move(Position& p, Move m) {
   const int from = move_from(m), to = move_to(m);
   const Bitboard from_bb = square_bb(from), to_bb = square_bb(to), moved = from_bb | to_bb;
@@ -72,7 +59,7 @@ GSDK_HD void make_move(Position& p, Move m) {
     p.white ^= moved;
   else
     p.white &= ~to_bb;
-  p.castling &= rights_kept(from) & rights_kept(to);
+  p.castling &= tables().castling_kept[from] & tables().castling_kept[to];
   p.ep_square = ep;
   p.halfmove = (capture || pawn_move) ? 0 : static_cast<uint8_t>(p.halfmove < 255 ? p.halfmove + 1 : 255);
   if (us == kBlack) ++p.fullmove;

@@ -33,17 +33,21 @@ template <int Us> GSDK_HD KingSafety king_safety(const Position& p, Bitboard own
   const Bitboard enemy_orthogonal = p.orthogonal & enemy & t.rook_lines[ksq];
   if (enemy_diagonal) {
     const Bitboard diagonal = bishop_attacks(ksq, occupied);
-    for (Bitboard b = diagonal & enemy_diagonal; b; b &= b - 1, ++s.checks)
-      s.check_mask |= (diagonal & bishop_attacks(lowest_square(b), occupied)) | (b & (0 - b));
-    for (Bitboard b = bishop_attacks(ksq, occupied ^ (diagonal & own)) & enemy_diagonal & ~diagonal; b; b &= b - 1)
-      s.pinned_diagonal |= diagonal & bishop_attacks(lowest_square(b), occupied) & own;
+    for (uint32_t sq : squares(diagonal & enemy_diagonal)) {
+      s.check_mask |= (diagonal & bishop_attacks(sq, occupied)) | square_bb(sq);
+      ++s.checks;
+    }
+    for (uint32_t sq : squares(bishop_attacks(ksq, occupied ^ (diagonal & own)) & enemy_diagonal & ~diagonal))
+      s.pinned_diagonal |= diagonal & bishop_attacks(sq, occupied) & own;
   }
   if (enemy_orthogonal) {
     const Bitboard orthogonal = rook_attacks(ksq, occupied);
-    for (Bitboard b = orthogonal & enemy_orthogonal; b; b &= b - 1, ++s.checks)
-      s.check_mask |= (orthogonal & rook_attacks(lowest_square(b), occupied)) | (b & (0 - b));
-    for (Bitboard b = rook_attacks(ksq, occupied ^ (orthogonal & own)) & enemy_orthogonal & ~orthogonal; b; b &= b - 1)
-      s.pinned_orthogonal |= orthogonal & rook_attacks(lowest_square(b), occupied) & own;
+    for (uint32_t sq : squares(orthogonal & enemy_orthogonal)) {
+      s.check_mask |= (orthogonal & rook_attacks(sq, occupied)) | square_bb(sq);
+      ++s.checks;
+    }
+    for (uint32_t sq : squares(rook_attacks(ksq, occupied ^ (orthogonal & own)) & enemy_orthogonal & ~orthogonal))
+      s.pinned_orthogonal |= orthogonal & rook_attacks(sq, occupied) & own;
   }
   if (!s.checks) s.check_mask = ~Bitboard{0};
   return s;
@@ -57,14 +61,10 @@ GSDK_HD Bitboard attacked_squares(const Position& p, Bitboard enemy, Bitboard oc
   const Bitboard pawns = p.pawns & enemy;
   Bitboard a = pawn_attacks_west<Them>(pawns) | pawn_attacks_east<Them>(pawns) |
                knight_attacks_set(p.knights & enemy) | t.king[p.king[Them]];
-  for (Bitboard b = p.diagonal & enemy; b; b &= b - 1) {
-    const int sq = lowest_square(b);
+  for (uint32_t sq : squares(p.diagonal & enemy))
     if (t.bishop_lines[sq] & relevant) a |= bishop_attacks(sq, occupied_without_king);
-  }
-  for (Bitboard b = p.orthogonal & enemy; b; b &= b - 1) {
-    const int sq = lowest_square(b);
+  for (uint32_t sq : squares(p.orthogonal & enemy))
     if (t.rook_lines[sq] & relevant) a |= rook_attacks(sq, occupied_without_king);
-  }
   return a;
 }
 
@@ -146,33 +146,23 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
   const Bitboard empty = ~occupied;
 
   const Bitboard free = ~(s.pinned_diagonal | s.pinned_orthogonal);
-  for (Bitboard b = p.knights & own & free; b; b &= b - 1) {
-    const int sq = lowest_square(b);
-    sink.piece(sq, t.knight[sq] & targets);
-  }
-  for (Bitboard b = p.diagonal & own & free; b; b &= b - 1) {
-    const int sq = lowest_square(b);
-    sink.piece(sq, bishop_attacks(sq, occupied) & targets);
-  }
-  for (Bitboard b = p.orthogonal & own & free; b; b &= b - 1) {
-    const int sq = lowest_square(b);
-    sink.piece(sq, rook_attacks(sq, occupied) & targets);
-  }
+  for (uint32_t sq : squares(p.knights & own & free)) sink.piece(sq, t.knight[sq] & targets);
+  for (uint32_t sq : squares(p.diagonal & own & free)) sink.piece(sq, bishop_attacks(sq, occupied) & targets);
+  for (uint32_t sq : squares(p.orthogonal & own & free)) sink.piece(sq, rook_attacks(sq, occupied) & targets);
   pawn_moves<Us>(p.pawns & own & free, enemy, empty, targets, sink);
 
   // A pinned piece may only move along the segment from its king to its pinner, which is where the
   // king's attacks through the piece meet the piece's own; knights and cross-moving sliders never can.
   const auto pinned_moves = [&](Bitboard pinned, Bitboard sliders, auto attacks) {
-    for (Bitboard b = pinned; b; b &= b - 1) {
-      const int sq = lowest_square(b);
-      const Bitboard piece = b & (0 - b);
+    for (uint32_t sq : squares(pinned)) {
+      const Bitboard piece = square_bb(sq);
       const Bitboard segment = attacks(ksq, occupied ^ piece) & attacks(sq, occupied) & targets;
       if (piece & p.pawns) pawn_moves<Us>(piece, enemy, empty, segment, sink);
       else if (piece & sliders) sink.piece(sq, segment);
     }
   };
-  pinned_moves(s.pinned_diagonal, p.diagonal, [](int sq, Bitboard occ) { return bishop_attacks(sq, occ); });
-  pinned_moves(s.pinned_orthogonal, p.orthogonal, [](int sq, Bitboard occ) { return rook_attacks(sq, occ); });
+  pinned_moves(s.pinned_diagonal, p.diagonal, [](uint32_t sq, Bitboard occ) { return bishop_attacks(sq, occ); });
+  pinned_moves(s.pinned_orthogonal, p.orthogonal, [](uint32_t sq, Bitboard occ) { return rook_attacks(sq, occ); });
 
   if (p.ep_square != kNoSquare) {
     for (Bitboard b = t.pawn[Them][p.ep_square] & p.pawns & own; b; b &= b - 1) {

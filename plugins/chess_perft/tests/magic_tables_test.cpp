@@ -12,7 +12,17 @@
 namespace {
 
 chess::Bitboard lookup(const chess::magic::Tables& t, const chess::magic::Entry& e, chess::Bitboard occupied) {
-  return t.attacks[e.offset + static_cast<uint32_t>(((occupied & e.mask) * e.magic) >> e.shift)];
+  return t.attacks[e.offset + chess::magic::slice_index(occupied & e.mask, e.magic, e.shift)];
+}
+
+// The GPU's three 32-bit multiplies give the 64-bit product's top bits exactly.
+TEST(MagicTables, SliceIndexIsTheTopOfTheFullProduct) {
+  std::mt19937_64 random(7);
+  for (int i = 0; i < 100000; ++i) {
+    const chess::Bitboard relevant = random(), magic = random();
+    const auto shift = static_cast<uint32_t>(52 + i % 9);
+    ASSERT_EQ(chess::magic::slice_index(relevant, magic, shift), static_cast<uint32_t>((relevant * magic) >> shift));
+  }
 }
 
 TEST(MagicTables, LookupsEqualRayScans) {
