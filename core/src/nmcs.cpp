@@ -19,6 +19,7 @@
 // breaks ties by search, then moves), so the run's best does not depend on that interleaving either.
 #include <algorithm>
 #include <chrono>
+#include <span>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -72,15 +73,31 @@ struct RoundBatch {
 
 class NmcsFrame {
 public:
-  // `parent` (null for the root) reaches `start` by `move`; `id` is the frame's place in its search's tree.
-  NmcsFrame(SearchContext& context, uint32_t level, StateBlob start, const NmcsFrame* parent, uint32_t move,
-            uint64_t id)
-      : context_(context), level_(level), state_(std::move(start)), parent_(parent), move_(move), id_(id) {
+  // A frame of `level` below `parent` (null: the root); begin() starts it.
+  NmcsFrame(SearchContext& context, uint32_t level, const NmcsFrame* parent)
+      : context_(context), level_(level), parent_(parent), delegated_(level == 1 && context.level1 != nullptr) {}
+
+  // Starts the frame over at its parent's state after `move` (the root: at the initial state) as the frame
+  // `id`. A parent reuses its children from step to step, and with them their buffers.
+  void begin(uint32_t move, uint64_t id) {
+    move_ = move;
+    id_ = id;
+    children_made_ = 0;
+    child_count_ = 0;
+    played_.clear();
+    best_.score = MoveSequence{}.score;
+    best_.moves.clear();
+    done_ = stepping_ = awaiting_ = false;
+    if (parent_) {
+      state_ = parent_->state_;
+      context_.game.apply_move(state_, move_);
+    } else {
+      state_ = context_.game.initial_state();
+    }
     if (level_ == 1) {
       next_stream_ = context_.first_stream + block_of(id_) * kStreamsPerLevel1;
       ++context_.counters.level1_searches;
     }
-    delegated_ = level_ == 1 && context_.level1 != nullptr;
     if (delegated_ && context_.game.current_player(state_) == GSDK_PLAYER_TERMINAL) {
       improve_best(context_.game.score(state_));
       done_ = true;
@@ -105,7 +122,7 @@ public:
         if (!score_known_[k]) batch.playouts.push_back({child_states_[k].data(), streams_[k]});
       return;
     }
-    for (auto& child : children_) child->collect(batch);
+    for (const auto& child : children()) child->collect(batch);
   }
 
   // Takes the results of what collect() handed out, from the batch's next positions on.
@@ -124,7 +141,7 @@ public:
         ++context_.counters.playouts;
       }
     } else {
-      for (auto& child : children_) child->deliver(batch);
+      for (const auto& child : children()) child->deliver(batch);
     }
     advance();
   }
@@ -134,7 +151,7 @@ private:
   void take(Level1Outcome& outcome) {
     context_.counters.playouts += outcome.playouts;
     context_.counters.level1_steps += outcome.moves.size();
-    best_.moves = std::move(outcome.moves);
+    best_.moves.swap(outcome.moves); // the outcome keeps a buffer for the next search's moves
     improve_best(outcome.score);
     done_ = true;
   }
@@ -160,7 +177,7 @@ private:
 
   bool step_finished() const {
     if (level_ == 1) return std::find(score_known_.begin(), score_known_.end(), false) == score_known_.end();
-    for (const auto& child : children_)
+    for (const auto& child : children())
       if (!child->done()) return false;
     return true;
   }
@@ -184,20 +201,16 @@ private:
       if (best_.empty()) improve_best(game.score(state_));
       done_ = true;
       stepping_ = false;
-      children_.clear();
+      child_count_ = 0;
       return;
     }
     const uint32_t n = game.checked_legal_moves(state_, context_.legal);
     moves_.assign(context_.legal.begin(), context_.legal.begin() + n); // children's steps reuse context_.legal
     stepping_ = true;
     if (level_ > 1) {
-      children_.clear();
-      for (uint32_t move : moves_) {
-        StateBlob child = state_;
-        game.apply_move(child, move);
-        children_.push_back(std::make_unique<NmcsFrame>(context_, level_ - 1, std::move(child), this, move,
-                                                        id_ * kChildIds + children_made_++));
-      }
+      while (children_.size() < n) children_.push_back(std::make_unique<NmcsFrame>(context_, level_ - 1, this));
+      child_count_ = n;
+      for (uint32_t k = 0; k < n; ++k) children_[k]->begin(moves_[k], id_ * kChildIds + children_made_++);
       return;
     }
     child_states_.resize(n);
@@ -233,7 +246,7 @@ private:
     const uint32_t next = best_.moves[played_.size()];
     context_.game.apply_move(state_, next);
     played_.push_back(next);
-    children_.clear();
+    child_count_ = 0;
   }
 
   int64_t child_score(size_t k) const { return level_ == 1 ? scores_[k] : children_[k]->result().score; }
@@ -250,6 +263,8 @@ private:
     out.insert(out.end(), tail.begin(), tail.end());
   }
 
+  std::span<const std::unique_ptr<NmcsFrame>> children() const { return {children_.data(), child_count_}; }
+
   bool child_is_terminal(size_t k) const {
     return context_.game.current_player(child_states_[k]) == GSDK_PLAYER_TERMINAL;
   }
@@ -258,19 +273,20 @@ private:
   uint32_t level_;
   StateBlob state_;              // the current state: start + played_
   const NmcsFrame* parent_;      // null: the root, whose start is the initial state
-  uint32_t move_;                // parent's state -> start
-  uint64_t id_;                  // the frame's place in the tree (see the top of the file)
-  uint64_t children_made_ = 0;   // over all steps
+  uint32_t move_ = 0;            // parent's state -> start
+  uint64_t id_ = 0;              // the frame's place in the tree (see the top of the file)
+  uint64_t children_made_ = 0;   // since begin(), over all steps
   std::vector<uint32_t> played_; // start -> state_
   MoveSequence best_;            // from start
-  bool delegated_ = false;     // a level-1 frame the level-1 searcher runs whole
+  bool delegated_;             // a level-1 frame the level-1 searcher runs whole
   uint64_t next_stream_ = 0;   // level 1: the stream of the next playout
   bool done_ = false;
   bool stepping_ = false;
   bool awaiting_ = false;
   // The current step: one child per legal move.
   std::vector<uint32_t> moves_;
-  std::vector<std::unique_ptr<NmcsFrame>> children_; // level > 1
+  std::vector<std::unique_ptr<NmcsFrame>> children_; // level > 1: the first child_count_ are this step's
+  size_t child_count_ = 0;
   std::vector<StateBlob> child_states_;              // level 1: where the playouts start
   std::vector<int64_t> scores_;                      // level 1
   std::vector<bool> score_known_;                    // level 1
@@ -323,7 +339,8 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   const auto make = [&](uint32_t k) {
     auto search = std::make_unique<NmcsSearch>(
         NmcsSearch{SearchContext{game, evaluator, record, outcome, level1, k, k * kStreamsPerSearch}, nullptr});
-    search->root = std::make_unique<NmcsFrame>(search->context, settings.level, game.initial_state(), nullptr, 0, 0);
+    search->root = std::make_unique<NmcsFrame>(search->context, settings.level, nullptr);
+    search->root->begin(0, 0);
     return search;
   };
   const auto timed = [&](const auto& work) {
