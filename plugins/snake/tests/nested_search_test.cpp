@@ -158,6 +158,15 @@ TEST(SnakeNmcs, TheTimeBudgetStopsALongRunWithItsBestSoFar) {
   EXPECT_EQ(outcome.searches_finished, 0u);
   expect_valid(*game, 11, outcome.best);
   EXPECT_GT(outcome.best.score, 50);
+
+  // Pipelined, the rounds in flight when the time is up are finished and delivered first.
+  const auto level1 = gsdk::core::make_cpu_level1_searcher(*game, 3, 1);
+  settings.budget.searches_in_parallel = 3;
+  const auto pipelined_start = std::chrono::steady_clock::now();
+  const NestedSearchOutcome pipelined = gsdk::core::run_nmcs(*game, settings, *evaluator, {}, level1.get());
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - pipelined_start).count(), 10.0);
+  EXPECT_TRUE(pipelined.stopped_by_time);
+  expect_valid(*game, 11, pipelined.best);
 }
 
 TEST(SnakeNrpa, Level2ReachesTheOptimumOfSmallCubes) {
