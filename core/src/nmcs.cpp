@@ -166,7 +166,7 @@ private:
     context_.record.offer(context_.search, std::move(whole));
   }
 
-  // Appends the moves from the initial state to this frame's start. A child lives only during one step of
+  // Appends the moves from the initial state to this frame's start. A child is in use during one step of
   // its parent, so the parent's played moves are still those that led to it.
   void append_path(std::vector<uint32_t>& out) const {
     if (!parent_) return;
