@@ -1,7 +1,10 @@
 // cuda_level1_searcher.cpp - level-1 NMCS searches on a GPU through the plugin's
 // gsdk.cuda_level1_searches.v1 table: states and stream numbers copied in through pinned buffers, one
-// launch per chunk, results and best sequences copied back. Written against CudaStream, DeviceArena and
-// PinnedBuffer, so it builds (and says why it cannot run) without the CUDA toolkit too.
+// launch per chunk, results and best sequences copied back. Each slot is a lane of its own (stream,
+// pinned and device buffers), so two batches can be in flight at once: start() enqueues a batch's last
+// chunk on its lane's stream and returns, finish() waits for that stream alone. Written against
+// CudaStream, DeviceArena and PinnedBuffer, so it builds (and says why it cannot run) without the CUDA
+// toolkit too.
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -17,7 +20,8 @@ namespace {
 
 constexpr uint32_t kMessageSize = 1024;
 // Device memory (and as much pinned host memory) for one launch's states and sequences: enough for the
-// ~250,000 threads an H100 holds at once in cubes up to d = 10, under a tenth of its memory.
+// ~250,000 threads an H100 holds at once in cubes up to d = 10, under a tenth of its memory. Each of the
+// two lanes has this much.
 constexpr uint64_t kLaunchBytes = uint64_t{2} << 30;
 
 // Searches per launch: at most what the caller can hand out at once and what fits in kLaunchBytes.
@@ -27,61 +31,126 @@ uint32_t launch_size(const GameInstance& game, uint32_t wanted) {
   return static_cast<uint32_t>(std::clamp<uint64_t>(kLaunchBytes / per_search, 1, std::max(wanted, 1u)));
 }
 
+// A lane's buffers for up to `capacity` searches: host staging (pinned, so copies are asynchronous) and
+// their device twins, on a stream of its own.
+struct Lane {
+  Lane(int device, uint64_t capacity, uint32_t state_size, uint32_t max_moves)
+      : stream(device), states_host(capacity * state_size), streams_host(capacity * sizeof(uint64_t)),
+        results_host(capacity * sizeof(gsdk_level1_result)), moves_host(capacity * max_moves * sizeof(uint32_t)),
+        arena(device, states_host.size() + streams_host.size() + results_host.size() + moves_host.size() + 4096),
+        states_device(arena.allocate(states_host.size())),
+        streams_device(static_cast<uint64_t*>(arena.allocate(streams_host.size()))),
+        results_device(static_cast<gsdk_level1_result*>(arena.allocate(results_host.size()))),
+        moves_device(static_cast<uint32_t*>(arena.allocate(moves_host.size()))) {}
+
+  CudaStream stream;
+  PinnedBuffer states_host;
+  PinnedBuffer streams_host;
+  PinnedBuffer results_host;
+  PinnedBuffer moves_host;
+  DeviceArena arena;
+  void* states_device;
+  uint64_t* streams_device;
+  gsdk_level1_result* results_device;
+  uint32_t* moves_device;
+  bool busy = false;                // a batch was started and not finished
+  std::vector<Level1Outcome> early; // the batch's chunks before the last, run to the end by start()
+  uint32_t enqueued = 0;            // searches of the batch's last chunk, on the stream
+};
+
 class CudaLevel1Searcher final : public Level1Searcher {
 public:
   CudaLevel1Searcher(const GameInstance& game, uint64_t seed, int device, uint32_t max_batch)
       : game_(game), table_(*game.tables().cuda_level1_searches), seed_(seed), device_(device), max_batch_(max_batch),
-        max_moves_(table_.max_game_length(game.handle())), stream_(device),
-        states_host_(uint64_t{max_batch} * game.state_size()), streams_host_(uint64_t{max_batch} * sizeof(uint64_t)),
-        results_host_(uint64_t{max_batch} * sizeof(gsdk_level1_result)),
-        moves_host_(uint64_t{max_batch} * max_moves_ * sizeof(uint32_t)),
-        arena_(device, states_host_.size() + streams_host_.size() + results_host_.size() + moves_host_.size() + 4096),
-        states_device_(arena_.allocate(states_host_.size())),
-        streams_device_(static_cast<uint64_t*>(arena_.allocate(streams_host_.size()))),
-        results_device_(static_cast<gsdk_level1_result*>(arena_.allocate(results_host_.size()))),
-        moves_device_(static_cast<uint32_t*>(arena_.allocate(moves_host_.size()))) {}
+        max_moves_(table_.max_game_length(game.handle())) {
+    for (auto& lane : lanes_) lane = std::make_unique<Lane>(device, max_batch, game.state_size(), max_moves_);
+  }
 
-  void search(std::span<const Level1Task> tasks, std::span<Level1Outcome> outcomes) override {
-    if (outcomes.size() != tasks.size()) throw std::invalid_argument("search: one outcome per task");
-    for (size_t first = 0; first < tasks.size(); first += max_batch_) {
-      const size_t count = std::min<size_t>(max_batch_, tasks.size() - first);
-      launch(tasks.subspan(first, count), outcomes.subspan(first, count));
+  // The lanes' copies must not land in buffers that are gone: wait for what is still on their streams.
+  ~CudaLevel1Searcher() override {
+    for (auto& lane : lanes_) {
+      try {
+        lane->stream.synchronize();
+      } catch (const std::runtime_error&) {
+        // The error was (or would have been) reported by finish(); there is nothing left to wait for.
+      }
     }
+  }
+
+  void start(uint32_t slot, std::span<const Level1Task> tasks) override {
+    Lane& lane = lane_of(slot);
+    if (lane.busy) throw std::logic_error(fmt::format("CUDA level-1 searcher: slot {} is not free", slot));
+    lane.busy = true;
+    lane.early.clear();
+    lane.enqueued = 0;
+    // Chunks before the last reuse the lane's buffers, so each must end before the next is copied in.
+    size_t first = 0;
+    for (; tasks.size() - first > max_batch_; first += max_batch_) {
+      enqueue(lane, tasks.subspan(first, max_batch_));
+      lane.stream.synchronize();
+      lane.early.resize(first + max_batch_);
+      decode(lane, max_batch_, std::span(lane.early).subspan(first));
+    }
+    enqueue(lane, tasks.subspan(first));
+    lane.enqueued = static_cast<uint32_t>(tasks.size() - first);
+  }
+
+  void finish(uint32_t slot, std::span<Level1Outcome> outcomes) override {
+    Lane& lane = lane_of(slot);
+    if (!lane.busy) throw std::logic_error(fmt::format("CUDA level-1 searcher: no batch in flight in slot {}", slot));
+    lane.busy = false;
+    lane.stream.synchronize();
+    if (outcomes.size() != lane.early.size() + lane.enqueued)
+      throw std::invalid_argument("finish: one outcome per task");
+    std::move(lane.early.begin(), lane.early.end(), outcomes.begin());
+    decode(lane, lane.enqueued, outcomes.subspan(lane.early.size()));
   }
 
   std::string describe() const override {
-    return fmt::format("cuda device {}, up to {} level-1 searches per launch", device_, max_batch_);
+    return fmt::format("cuda device {}, up to {} level-1 searches per launch, {} launches in flight", device_,
+                       max_batch_, kSlots);
   }
 
 private:
-  void launch(std::span<const Level1Task> tasks, std::span<Level1Outcome> outcomes) {
+  Lane& lane_of(uint32_t slot) {
+    if (slot >= kSlots) throw std::logic_error(fmt::format("CUDA level-1 searcher: no slot {}", slot));
+    return *lanes_[slot];
+  }
+
+  // Stages the tasks in the lane's pinned buffers and enqueues copies in, the kernel and copies out.
+  void enqueue(Lane& lane, std::span<const Level1Task> tasks) {
+    if (tasks.empty()) return;
     const uint32_t state_size = game_.state_size();
     const auto count = static_cast<uint32_t>(tasks.size());
-    auto* first_streams = reinterpret_cast<uint64_t*>(streams_host_.data());
+    auto* first_streams = reinterpret_cast<uint64_t*>(lane.streams_host.data());
     for (uint32_t i = 0; i < count; ++i) {
-      std::memcpy(states_host_.data() + uint64_t{i} * state_size, tasks[i].start, state_size);
+      std::memcpy(lane.states_host.data() + uint64_t{i} * state_size, tasks[i].start, state_size);
       first_streams[i] = tasks[i].first_stream;
     }
-    stream_.copy_to_device(states_device_, states_host_.data(), uint64_t{count} * state_size);
-    stream_.copy_to_device(streams_device_, first_streams, uint64_t{count} * sizeof(uint64_t));
+    lane.stream.copy_to_device(lane.states_device, lane.states_host.data(), uint64_t{count} * state_size);
+    lane.stream.copy_to_device(lane.streams_device, first_streams, uint64_t{count} * sizeof(uint64_t));
     char error[kMessageSize] = {};
-    if (table_.run(game_.handle(), seed_, states_device_, streams_device_, count, device_, stream_.handle(),
-                   results_device_, moves_device_, error, kMessageSize) != GSDK_OK)
+    if (table_.run(game_.handle(), seed_, lane.states_device, lane.streams_device, count, device_,
+                   lane.stream.handle(), lane.results_device, lane.moves_device, error, kMessageSize) != GSDK_OK)
       throw std::runtime_error(fmt::format("{} CUDA level-1 searches ({} of them) on device {} failed: {}",
                                            game_.game().name, count, device_, error));
-    stream_.copy_to_host(results_host_.data(), results_device_, uint64_t{count} * sizeof(gsdk_level1_result));
-    stream_.copy_to_host(moves_host_.data(), moves_device_, uint64_t{count} * max_moves_ * sizeof(uint32_t));
-    stream_.synchronize();
-    const auto* results = reinterpret_cast<const gsdk_level1_result*>(results_host_.data());
-    const auto* moves = reinterpret_cast<const uint32_t*>(moves_host_.data());
+    lane.stream.copy_to_host(lane.results_host.data(), lane.results_device, uint64_t{count} * sizeof(gsdk_level1_result));
+    lane.stream.copy_to_host(lane.moves_host.data(), lane.moves_device, uint64_t{count} * max_moves_ * sizeof(uint32_t));
+  }
+
+  // The outcomes of the lane's last `count` searches, once its stream has been waited for.
+  void decode(const Lane& lane, uint32_t count, std::span<Level1Outcome> outcomes) const {
+    const auto* results = reinterpret_cast<const gsdk_level1_result*>(lane.results_host.data());
+    const auto* moves = reinterpret_cast<const uint32_t*>(lane.moves_host.data());
     for (uint32_t i = 0; i < count; ++i) {
       if (results[i].move_count > max_moves_)
         throw std::runtime_error(fmt::format("{} CUDA level-1 search {} reported {} moves, more than the game's "
                                              "bound of {} (device result inconsistent)",
                                              game_.game().name, i, results[i].move_count, max_moves_));
       const uint32_t* sequence = moves + uint64_t{i} * max_moves_;
-      outcomes[i] = Level1Outcome{results[i].score, results[i].playouts,
-                                  std::vector<uint32_t>(sequence, sequence + results[i].move_count)};
+      outcomes[i].score = results[i].score;
+      outcomes[i].playouts = results[i].playouts;
+      outcomes[i].moves.assign(sequence, sequence + results[i].move_count);
     }
   }
 
@@ -91,16 +160,7 @@ private:
   int device_;
   uint32_t max_batch_;
   uint32_t max_moves_;
-  CudaStream stream_;
-  PinnedBuffer states_host_;
-  PinnedBuffer streams_host_;
-  PinnedBuffer results_host_;
-  PinnedBuffer moves_host_;
-  DeviceArena arena_;
-  void* states_device_;
-  uint64_t* streams_device_;
-  gsdk_level1_result* results_device_;
-  uint32_t* moves_device_;
+  std::unique_ptr<Lane> lanes_[kSlots];
 };
 
 } // namespace

@@ -5,14 +5,21 @@
 // the best sequence found so far from s, it becomes the best sequence; play the best sequence's next move.
 // Level 0 is a random playout. A frame below is one running NMCS(level >= 1); each round it hands out
 // the playouts its children need and takes their scores back in the same order. With a level-1 searcher
-// (a GPU) every level-1 frame is handed out whole instead, and its result comes back in one piece.
+// (a GPU) every level-1 frame is handed out whole instead, and its result comes back in one piece; the
+// searches side by side then form two groups, one searched while the other is retired and refilled.
 //
-// Streams: each level-1 frame takes the next block of 2^20 streams of its search when it is created
-// (blocks wrap after 2^20 of them), and its n-th playout uses the block's n-th stream. Frames are created
-// in the same order however the playouts are run, so a delegated level-1 search draws the same streams
-// as the CPU frame would have.
+// Streams: each level-1 frame draws its n-th playout from the n-th stream of one block of 2^20 streams of
+// its search, chosen by the frame's place in the search's tree, not by when it is created: a frame numbers
+// the children it creates 0, 1, 2, ... over all its steps, a child's id is its parent's times 1024 plus
+// that number, and a level-1 frame's block is its id folded to 20 bits (blocks are distinct at levels 2
+// and 3 while frames create fewer than 1024 children each, and are reused beyond). So a search draws the
+// same streams however its frames are interleaved: level-1 frames run here or handed out, pipelined or not.
+//
+// Every frame offers its best sequence to the run's record each time it improves (SearchRecord::offer
+// breaks ties by search, then moves), so the run's best does not depend on that interleaving either.
 #include <algorithm>
 #include <chrono>
+#include <span>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -27,17 +34,25 @@ namespace {
 constexpr uint64_t kStreamsPerSearch = uint64_t{1} << 40;
 constexpr uint64_t kStreamsPerLevel1 = uint64_t{1} << 20;
 constexpr uint64_t kLevel1Blocks = kStreamsPerSearch / kStreamsPerLevel1;
+constexpr uint64_t kChildIds = 1024; // a frame's children's ids: its own times this, plus their number
+
+// A level-1 frame's block: its id's 20-bit digits folded together, so that every ancestor counts.
+uint64_t block_of(uint64_t id) {
+  uint64_t block = 0;
+  for (; id != 0; id /= kLevel1Blocks) block ^= id % kLevel1Blocks;
+  return block;
+}
 
 // What the frames of one search share.
 struct SearchContext {
   const GameInstance& game;
   PlayoutBatchEvaluator& evaluator;
   SearchRecord& record;
-  NestedSearchOutcome& counters; // playouts and level1_steps
+  NestedSearchOutcome& counters; // playouts, level1_steps and level1_searches
   Level1Searcher* level1; // null: level-1 frames run here, their playouts batched to the evaluator
   uint32_t search;
   uint64_t first_stream;
-  uint64_t next_block = 0;
+  std::vector<uint32_t> legal = std::vector<uint32_t>(game.max_moves()); // scratch for any frame's step
 };
 
 // What one round hands out (playouts, whole level-1 searches) and gets back, in hand-out order.
@@ -56,28 +71,35 @@ struct RoundBatch {
   }
 };
 
-// a, b, then `move` (when with_move) and tail.
-std::vector<uint32_t> joined(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b, uint32_t move,
-                             const std::vector<uint32_t>& tail, bool with_move = true) {
-  std::vector<uint32_t> out;
-  out.reserve(a.size() + b.size() + 1 + tail.size());
-  out.insert(out.end(), a.begin(), a.end());
-  out.insert(out.end(), b.begin(), b.end());
-  if (with_move) out.push_back(move);
-  out.insert(out.end(), tail.begin(), tail.end());
-  return out;
-}
-
 class NmcsFrame {
 public:
-  // `path`: the moves from the initial state to `start`.
-  NmcsFrame(SearchContext& context, uint32_t level, StateBlob start, std::vector<uint32_t> path)
-      : context_(context), level_(level), state_(std::move(start)), path_(std::move(path)) {
-    if (level_ == 1)
-      next_stream_ = context_.first_stream + (context_.next_block++ % kLevel1Blocks) * kStreamsPerLevel1;
-    delegated_ = level_ == 1 && context_.level1 != nullptr;
+  // A frame of `level` below `parent` (null: the root); begin() starts it.
+  NmcsFrame(SearchContext& context, uint32_t level, const NmcsFrame* parent)
+      : context_(context), level_(level), parent_(parent), delegated_(level == 1 && context.level1 != nullptr) {}
+
+  // Starts the frame over at its parent's state after `move` (the root: at the initial state) as the frame
+  // `id`. A parent reuses its children from step to step, and with them their buffers.
+  void begin(uint32_t move, uint64_t id) {
+    move_ = move;
+    id_ = id;
+    children_made_ = 0;
+    child_count_ = 0;
+    played_.clear();
+    best_.score = MoveSequence{}.score;
+    best_.moves.clear();
+    done_ = stepping_ = awaiting_ = false;
+    if (parent_) {
+      state_ = parent_->state_;
+      context_.game.apply_move(state_, move_);
+    } else {
+      state_ = context_.game.initial_state();
+    }
+    if (level_ == 1) {
+      next_stream_ = context_.first_stream + block_of(id_) * kStreamsPerLevel1;
+      ++context_.counters.level1_searches;
+    }
     if (delegated_ && context_.game.current_player(state_) == GSDK_PLAYER_TERMINAL) {
-      best_ = {context_.game.score(state_), {}};
+      improve_best(context_.game.score(state_));
       done_ = true;
     }
     if (!delegated_) advance();
@@ -100,7 +122,7 @@ public:
         if (!score_known_[k]) batch.playouts.push_back({child_states_[k].data(), streams_[k]});
       return;
     }
-    for (auto& child : children_) child->collect(batch);
+    for (const auto& child : children()) child->collect(batch);
   }
 
   // Takes the results of what collect() handed out, from the batch's next positions on.
@@ -108,7 +130,7 @@ public:
     if (!awaiting_) return;
     awaiting_ = false;
     if (delegated_) {
-      take(std::move(batch.outcomes[batch.next_outcome++]));
+      take(batch.outcomes[batch.next_outcome++]);
       return;
     }
     if (level_ == 1) {
@@ -119,25 +141,43 @@ public:
         ++context_.counters.playouts;
       }
     } else {
-      for (auto& child : children_) child->deliver(batch);
+      for (const auto& child : children()) child->deliver(batch);
     }
     advance();
   }
 
 private:
   // A delegated search's result is the frame's result.
-  void take(Level1Outcome outcome) {
+  void take(Level1Outcome& outcome) {
     context_.counters.playouts += outcome.playouts;
     context_.counters.level1_steps += outcome.moves.size();
-    if (context_.record.beaten_by(outcome.score))
-      context_.record.improve(context_.search, {outcome.score, joined(path_, {}, 0, outcome.moves, false)});
-    best_ = {outcome.score, std::move(outcome.moves)};
+    best_.moves.swap(outcome.moves); // the outcome keeps a buffer for the next search's moves
+    improve_best(outcome.score);
     done_ = true;
+  }
+
+  // best_.moves are set already; the run's record sees every sequence that becomes a frame's best.
+  void improve_best(int64_t score) {
+    best_.score = score;
+    if (!context_.record.might_take(context_.search, score)) return;
+    MoveSequence whole{score, {}};
+    append_path(whole.moves);
+    whole.moves.insert(whole.moves.end(), best_.moves.begin(), best_.moves.end());
+    context_.record.offer(context_.search, std::move(whole));
+  }
+
+  // Appends the moves from the initial state to this frame's start. A child is in use during one step of
+  // its parent, so the parent's played moves are still those that led to it.
+  void append_path(std::vector<uint32_t>& out) const {
+    if (!parent_) return;
+    parent_->append_path(out);
+    out.insert(out.end(), parent_->played_.begin(), parent_->played_.end());
+    out.push_back(move_);
   }
 
   bool step_finished() const {
     if (level_ == 1) return std::find(score_known_.begin(), score_known_.end(), false) == score_known_.end();
-    for (const auto& child : children_)
+    for (const auto& child : children())
       if (!child->done()) return false;
     return true;
   }
@@ -158,41 +198,33 @@ private:
     const GameInstance& game = context_.game;
     if (game.current_player(state_) == GSDK_PLAYER_TERMINAL) {
       // A frame that starts at a terminal state has nothing better than the empty sequence.
-      if (best_.empty()) best_ = {game.score(state_), {}};
+      if (best_.empty()) improve_best(game.score(state_));
       done_ = true;
       stepping_ = false;
-      children_.clear();
+      child_count_ = 0;
       return;
     }
-    std::vector<uint32_t> legal(game.max_moves());
-    legal.resize(game.checked_legal_moves(state_, legal));
-    moves_ = legal;
+    const uint32_t n = game.checked_legal_moves(state_, context_.legal);
+    moves_.assign(context_.legal.begin(), context_.legal.begin() + n); // children's steps reuse context_.legal
     stepping_ = true;
-    children_.clear();
-    child_states_.clear();
-    for (uint32_t move : moves_) {
-      StateBlob child = state_;
-      game.apply_move(child, move);
-      if (level_ > 1) {
-        std::vector<uint32_t> child_path = path_;
-        child_path.insert(child_path.end(), played_.begin(), played_.end());
-        child_path.push_back(move);
-        children_.push_back(std::make_unique<NmcsFrame>(context_, level_ - 1, std::move(child), std::move(child_path)));
-      } else {
-        child_states_.push_back(std::move(child));
-      }
+    if (level_ > 1) {
+      while (children_.size() < n) children_.push_back(std::make_unique<NmcsFrame>(context_, level_ - 1, this));
+      child_count_ = n;
+      for (uint32_t k = 0; k < n; ++k) children_[k]->begin(moves_[k], id_ * kChildIds + children_made_++);
+      return;
     }
-    if (level_ == 1) {
-      scores_.assign(moves_.size(), 0);
-      score_known_.assign(moves_.size(), false);
-      streams_.assign(moves_.size(), 0);
-      for (size_t k = 0; k < moves_.size(); ++k) {
-        if (game.current_player(child_states_[k]) == GSDK_PLAYER_TERMINAL) {
-          scores_[k] = game.score(child_states_[k]);
-          score_known_[k] = true;
-        } else {
-          streams_[k] = next_stream_++;
-        }
+    child_states_.resize(n);
+    scores_.assign(n, 0);
+    score_known_.assign(n, false);
+    streams_.assign(n, 0);
+    for (size_t k = 0; k < n; ++k) {
+      child_states_[k] = state_; // reuses the child's buffer from the last step
+      game.apply_move(child_states_[k], moves_[k]);
+      if (game.current_player(child_states_[k]) == GSDK_PLAYER_TERMINAL) {
+        scores_[k] = game.score(child_states_[k]);
+        score_known_[k] = true;
+      } else {
+        streams_[k] = next_stream_++;
       }
     }
   }
@@ -203,45 +235,58 @@ private:
     for (size_t k = 1; k < moves_.size(); ++k)
       if (child_score(k) > child_score(best_child)) best_child = k;
     const int64_t score = child_score(best_child);
-    const uint32_t move = moves_[best_child];
-    const bool frame_improves = score > best_.score;
-    const bool run_improves = context_.record.beaten_by(score);
-    if (frame_improves || run_improves) {
-      const std::vector<uint32_t> tail = child_tail(best_child);
-      if (frame_improves) best_ = {score, joined({}, played_, move, tail)};
-      if (run_improves) context_.record.improve(context_.search, {score, joined(path_, played_, move, tail)});
+    if (score > best_.score) {
+      best_.moves = played_;
+      best_.moves.push_back(moves_[best_child]);
+      append_child_tail(best_child, best_.moves);
+      improve_best(score);
     }
     if (level_ == 1) ++context_.counters.level1_steps;
     // Follow the best sequence: the best child's move when it improved, else the remembered one.
     const uint32_t next = best_.moves[played_.size()];
     context_.game.apply_move(state_, next);
     played_.push_back(next);
-    children_.clear();
+    child_count_ = 0;
   }
 
   int64_t child_score(size_t k) const { return level_ == 1 ? scores_[k] : children_[k]->result().score; }
 
-  // The moves after child k's move that reach its score.
-  std::vector<uint32_t> child_tail(size_t k) const {
-    if (level_ > 1) return children_[k]->result().moves;
-    if (context_.game.current_player(child_states_[k]) == GSDK_PLAYER_TERMINAL) return {};
-    return context_.evaluator.moves_of(child_states_[k], streams_[k]);
+  // Appends the moves after child k's move that reach its score.
+  void append_child_tail(size_t k, std::vector<uint32_t>& out) const {
+    if (level_ > 1) {
+      const std::vector<uint32_t>& tail = children_[k]->result().moves;
+      out.insert(out.end(), tail.begin(), tail.end());
+      return;
+    }
+    if (child_is_terminal(k)) return;
+    const std::vector<uint32_t> tail = context_.evaluator.moves_of(child_states_[k], streams_[k]);
+    out.insert(out.end(), tail.begin(), tail.end());
+  }
+
+  std::span<const std::unique_ptr<NmcsFrame>> children() const { return {children_.data(), child_count_}; }
+
+  bool child_is_terminal(size_t k) const {
+    return context_.game.current_player(child_states_[k]) == GSDK_PLAYER_TERMINAL;
   }
 
   SearchContext& context_;
   uint32_t level_;
   StateBlob state_;              // the current state: start + played_
-  std::vector<uint32_t> path_;   // initial state -> start
+  const NmcsFrame* parent_;      // null: the root, whose start is the initial state
+  uint32_t move_ = 0;            // parent's state -> start
+  uint64_t id_ = 0;              // the frame's place in the tree (see the top of the file)
+  uint64_t children_made_ = 0;   // since begin(), over all steps
   std::vector<uint32_t> played_; // start -> state_
   MoveSequence best_;            // from start
-  bool delegated_ = false;     // a level-1 frame the level-1 searcher runs whole
+  bool delegated_;             // a level-1 frame the level-1 searcher runs whole
   uint64_t next_stream_ = 0;   // level 1: the stream of the next playout
   bool done_ = false;
   bool stepping_ = false;
   bool awaiting_ = false;
   // The current step: one child per legal move.
   std::vector<uint32_t> moves_;
-  std::vector<std::unique_ptr<NmcsFrame>> children_; // level > 1
+  std::vector<std::unique_ptr<NmcsFrame>> children_; // level > 1: the first child_count_ are this step's
+  size_t child_count_ = 0;
   std::vector<StateBlob> child_states_;              // level 1: where the playouts start
   std::vector<int64_t> scores_;                      // level 1
   std::vector<bool> score_known_;                    // level 1
@@ -291,23 +336,46 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   outcome.device = level1 ? level1->describe() : evaluator.describe();
   if (level1) outcome.engine = "level-1 searches";
   SearchRecord record(on_improvement);
-  RoundBatch batch;
   const auto make = [&](uint32_t k) {
     auto search = std::make_unique<NmcsSearch>(
         NmcsSearch{SearchContext{game, evaluator, record, outcome, level1, k, k * kStreamsPerSearch}, nullptr});
-    search->root = std::make_unique<NmcsFrame>(search->context, settings.level, game.initial_state(),
-                                               std::vector<uint32_t>{});
+    search->root = std::make_unique<NmcsFrame>(search->context, settings.level, nullptr);
+    search->root->begin(0, 0);
     return search;
   };
+  const auto timed = [&](const auto& work) {
+    const auto began = std::chrono::steady_clock::now();
+    work();
+    outcome.evaluator_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  };
+  RoundBatch batches[Level1Searcher::kSlots];
+  if (level1 && settings.pipeline) {
+    const auto start_round = [&](uint32_t group, std::vector<NmcsSearch*>& round) {
+      RoundBatch& batch = batches[group];
+      batch.clear();
+      for (NmcsSearch* s : round) s->root->collect(batch);
+      timed([&] { level1->start(group, batch.searches); });
+    };
+    const auto finish_round = [&](uint32_t group, std::vector<NmcsSearch*>& round) {
+      RoundBatch& batch = batches[group];
+      batch.outcomes.resize(batch.searches.size());
+      timed([&] { level1->finish(group, batch.outcomes); });
+      for (NmcsSearch* s : round) s->root->deliver(batch);
+    };
+    run_side_by_side_in_groups<NmcsSearch>(settings.budget, record, outcome, Level1Searcher::kSlots, make,
+                                           start_round, finish_round);
+    return outcome;
+  }
   const auto play_round = [&](std::vector<NmcsSearch*>& round) {
+    RoundBatch& batch = batches[0];
     batch.clear();
     for (NmcsSearch* s : round) s->root->collect(batch);
-    const auto began = std::chrono::steady_clock::now();
-    batch.scores.resize(batch.playouts.size());
-    if (!batch.playouts.empty()) evaluator.evaluate(batch.playouts, batch.scores);
-    batch.outcomes.resize(batch.searches.size());
-    if (!batch.searches.empty()) level1->search(batch.searches, batch.outcomes);
-    outcome.evaluator_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    timed([&] {
+      batch.scores.resize(batch.playouts.size());
+      if (!batch.playouts.empty()) evaluator.evaluate(batch.playouts, batch.scores);
+      batch.outcomes.resize(batch.searches.size());
+      if (!batch.searches.empty()) level1->search(batch.searches, batch.outcomes);
+    });
     for (NmcsSearch* s : round) s->root->deliver(batch);
   };
   run_side_by_side<NmcsSearch>(settings.budget, record, outcome, make, play_round);

@@ -1,8 +1,9 @@
 // side_by_side_searches.hpp - what NMCS and NRPA share: the run's best sequence and its improvements over
 // time, and the loop that keeps `searches_in_parallel` searches going until the budget is used up, one
-// batched round at a time.
+// batched round at a time (or two groups of them taking turns).
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -23,6 +24,23 @@ public:
   }
   // Cheap test first, so that a candidate's moves are only worked out (a replay) when they are needed.
   bool beaten_by(int64_t score) const { return score > best_.score; }
+  // For NMCS, whose searches find sequences in an order that depends on how their work is interleaved:
+  // ties go to the lowest search number, then to the lexicographically smallest moves, so the best of the
+  // run depends only on which sequences were offered. might_take is offer's cheap first test.
+  bool might_take(uint32_t search, int64_t score) const {
+    return score > best_.score || (score == best_.score && search <= best_search_);
+  }
+  // Takes `candidate` if it beats the best under that order; only a higher score is an improvement to report.
+  void offer(uint32_t search, MoveSequence candidate) {
+    if (!might_take(search, candidate.score)) return;
+    if (candidate.score == best_.score) {
+      if (search == best_search_ && !(candidate.moves < best_.moves)) return;
+      best_ = std::move(candidate);
+      best_search_ = search;
+      return;
+    }
+    improve(search, std::move(candidate));
+  }
   void improve(uint32_t search, MoveSequence candidate) {
     best_ = std::move(candidate);
     best_search_ = search;
@@ -38,45 +56,72 @@ private:
   uint32_t best_search_ = 0;
 };
 
-// Search needs `bool done() const`. make(k) builds search k; play_round(active) advances every active
-// search by one batch. Fills the outcome's search counts, batches, time and best.
-template <typename Search, typename Make, typename PlayRound>
-void run_side_by_side(const SearchBudget& budget, SearchRecord& record, NestedSearchOutcome& outcome, Make&& make,
-                      PlayRound&& play_round) {
+// Search needs `bool done() const`. make(k) builds search k. The searches side by side form `groups` (1 or 2)
+// groups that take turns: start_round(g, round) hands out a round of group g's searches and may return before
+// it is played, finish_round(g, round) waits for it and delivers it. With two groups, one group's round is
+// played while the other's is delivered, retired, refilled and handed out. Fills the outcome's search counts,
+// batches, time and best.
+template <typename Search, typename Make, typename StartRound, typename FinishRound>
+void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record, NestedSearchOutcome& outcome,
+                                uint32_t groups, Make&& make, StartRound&& start_round, FinishRound&& finish_round) {
+  constexpr uint32_t kMaxGroups = 2;
+  groups = std::clamp(groups, 1u, kMaxGroups);
   const uint64_t total = uint64_t{budget.restarts} + 1;
+  const uint32_t width = std::max(budget.searches_in_parallel, 1u);
   const auto time_is_up = [&] { return budget.time_seconds > 0 && record.seconds() >= budget.time_seconds; };
   const auto score_reached = [&] { return budget.stop_at_score && record.best().score >= *budget.stop_at_score; };
-  std::vector<std::unique_ptr<Search>> active;
-  for (;;) {
-    if (score_reached()) {
-      outcome.reached_stop_score = true;
-      break;
+  std::vector<std::unique_ptr<Search>> active[kMaxGroups];
+  std::vector<Search*> rounds[kMaxGroups];
+  bool in_flight[kMaxGroups] = {};
+  bool stopping = false;
+  for (uint32_t g = 0;; g = (g + 1) % groups) {
+    if (in_flight[g]) {
+      finish_round(g, rounds[g]);
+      in_flight[g] = false;
+      ++outcome.batches;
+      std::erase_if(active[g], [&](const std::unique_ptr<Search>& s) {
+        if (!s->done()) return false;
+        ++outcome.searches_finished;
+        return true;
+      });
     }
-    while (active.size() < std::max(budget.searches_in_parallel, 1u) && outcome.searches_started < total &&
-           !time_is_up()) {
+    if (!stopping && score_reached()) {
+      outcome.reached_stop_score = true;
+      stopping = true;
+    }
+    // Group g holds its share of the width, the first groups one more when it does not divide evenly.
+    const uint32_t capacity = width / groups + (g < width % groups ? 1 : 0);
+    while (!stopping && active[g].size() < capacity && outcome.searches_started < total && !time_is_up()) {
       std::unique_ptr<Search> search = make(outcome.searches_started++);
       if (search->done())
         ++outcome.searches_finished;
       else
-        active.push_back(std::move(search));
+        active[g].push_back(std::move(search));
     }
-    if (active.empty()) break;
-    if (time_is_up()) break;
-    std::vector<Search*> round;
-    for (auto& s : active) round.push_back(s.get());
-    play_round(round);
-    ++outcome.batches;
-    std::erase_if(active, [&](const std::unique_ptr<Search>& s) {
-      if (!s->done()) return false;
-      ++outcome.searches_finished;
-      return true;
-    });
+    if (time_is_up()) stopping = true;
+    if (!stopping && !active[g].empty()) {
+      rounds[g].clear();
+      for (auto& s : active[g]) rounds[g].push_back(s.get());
+      start_round(g, rounds[g]);
+      in_flight[g] = true;
+    }
+    if (std::none_of(in_flight, in_flight + groups, [](bool b) { return b; })) break;
   }
-  if (!outcome.reached_stop_score && (!active.empty() || (outcome.searches_started < total && time_is_up())))
+  const bool unfinished = std::any_of(active, active + groups, [](const auto& a) { return !a.empty(); });
+  if (!outcome.reached_stop_score && (unfinished || (outcome.searches_started < total && time_is_up())))
     outcome.stopped_by_time = true;
   outcome.best = record.best();
   outcome.best_search = record.best_search();
   outcome.wall_seconds = record.seconds();
+}
+
+// One group whose rounds play_round(active) plays to the end.
+template <typename Search, typename Make, typename PlayRound>
+void run_side_by_side(const SearchBudget& budget, SearchRecord& record, NestedSearchOutcome& outcome, Make&& make,
+                      PlayRound&& play_round) {
+  run_side_by_side_in_groups<Search>(
+      budget, record, outcome, 1, make, [&](uint32_t, std::vector<Search*>& round) { play_round(round); },
+      [](uint32_t, std::vector<Search*>&) {});
 }
 
 } // namespace gsdk::core

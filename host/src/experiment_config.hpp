@@ -14,7 +14,8 @@
 //               test_episodes, engine ("batch" | "generic")                    (algorithm = "qlearning")
 //   [match] games, agents (two agent specs: A, then B; see agent_spec.hpp), record  (algorithm = "match";
 //           the seed is the top-level one, devices are part of each agent spec, so no [run])
-//   [nmcs] level, time_seconds, restarts, searches_in_parallel, stop_at_score, engine ("batch" | "generic")
+//   [nmcs] level, time_seconds, restarts, searches_in_parallel, stop_at_score, engine ("batch" | "generic"),
+//          pipeline, cpu_level1_searches
 //                                                                     (algorithm = "nmcs")
 //   [nrpa] level, iterations, alpha, time_seconds, restarts, searches_in_parallel, stop_at_score
 //                                                                     (algorithm = "nrpa")
@@ -70,6 +71,7 @@ struct NestedSearchConfig {
   core::NmcsSettings nmcs;
   core::NrpaSettings nrpa; // seed and threads are filled in when the run starts
   bool generic = false;    // nmcs engine = "generic"
+  bool cpu_level1_searches = false; // nmcs without a GPU: whole level-1 searches on CPU threads
 };
 
 struct ExperimentConfig {

@@ -63,9 +63,22 @@ nlohmann::json best_document(const core::GameInstance& game, const std::optional
 // per legal move at higher levels (several steps' worth when levels above 2 nest them).
 uint32_t level1_searches_at_once(const ExperimentConfig& config, const core::GameInstance& game) {
   const core::NmcsSettings& nmcs = config.nested.nmcs;
-  uint64_t at_once = nmcs.budget.searches_in_parallel;
+  // Pipelined, a round holds one of the two groups of searches, the larger with one more when uneven.
+  uint64_t at_once = nmcs.pipeline ? (nmcs.budget.searches_in_parallel + 1) / 2 : nmcs.budget.searches_in_parallel;
   for (uint32_t level = nmcs.level; level > 1 && at_once < (1u << 20); --level) at_once *= game.max_moves();
   return static_cast<uint32_t>(std::min<uint64_t>(at_once, 1u << 20));
+}
+
+// NMCS's level-1 searcher: the GPU when one was chosen, CPU threads when asked for, else none (level-1
+// frames on the host, their playouts batched to the CPU threads).
+std::unique_ptr<core::Level1Searcher> make_level1_searcher(const ExperimentConfig& config, const DeviceChoice& devices,
+                                                           const core::GameInstance& game, unsigned threads) {
+  if (!devices.gpus.empty())
+    return core::make_cuda_level1_searcher(game, config.seed, devices.gpus[0].ordinal,
+                                           level1_searches_at_once(config, game));
+  if (config.nested.cpu_level1_searches)
+    return core::make_cpu_level1_searcher(game, config.seed, std::max(threads, 1u), config.nested.generic);
+  return nullptr;
 }
 
 // NRPA's threads (it has no GPU path yet).
@@ -115,9 +128,7 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
   try {
     if (nmcs) {
       const auto evaluator = core::make_cpu_batch_evaluator(game, config.seed, std::max(threads, 1u), config.nested.generic);
-      const auto level1 = devices.gpus.empty() ? nullptr
-                                               : core::make_cuda_level1_searcher(game, config.seed, devices.gpus[0].ordinal,
-                                                                                 level1_searches_at_once(config, game));
+      const auto level1 = make_level1_searcher(config, devices, game, threads);
       outcome = core::run_nmcs(game, config.nested.nmcs, *evaluator, on_improvement, level1.get());
     } else {
       core::NrpaSettings settings = config.nested.nrpa;
@@ -165,6 +176,7 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
          {"playouts_per_second", seconds > 0 ? static_cast<double>(outcome.playouts) / seconds : 0.0},
          {"level1_steps", outcome.level1_steps},
          {"level1_steps_per_second", seconds > 0 ? static_cast<double>(outcome.level1_steps) / seconds : 0.0},
+         {"level1_searches", outcome.level1_searches},
          {"batches", outcome.batches},
          {"evaluator_seconds", outcome.evaluator_seconds}}},
        {"digest", core::sha1_digest(canonical)}});

@@ -55,6 +55,11 @@ TEST(NestedSearchConfig, ValidFilesGiveTheirValues) {
   EXPECT_EQ(n.best_file, "results/best.json");
 
   EXPECT_FALSE(n.nested.nmcs.budget.stop_at_score.has_value());
+  EXPECT_TRUE(n.nested.nmcs.pipeline);
+  EXPECT_FALSE(n.nested.cpu_level1_searches);
+  const auto p = parse_experiment(kNmcs, "ns.toml", {"nmcs.pipeline=false", "nmcs.cpu_level1_searches=true"});
+  EXPECT_FALSE(p.nested.nmcs.pipeline);
+  EXPECT_TRUE(p.nested.cpu_level1_searches);
 
   const auto r = parse_experiment(kNrpa, "ns.toml", {"nrpa.restarts=2", "nrpa.stop_at_score=98"});
   EXPECT_EQ(r.nested.nrpa.level, 3u);
@@ -69,7 +74,7 @@ TEST(NestedSearchConfig, ValidFilesGiveTheirValues) {
 TEST(NestedSearchConfig, UnknownKeysListTheValidOnes) {
   EXPECT_EQ(error_of(kNmcs, {"nmcs.iterations=5"}),
             "--set[1]:1:6: unknown key 'iterations' in [nmcs]; valid keys: level, time_seconds, restarts, "
-            "searches_in_parallel, stop_at_score, engine");
+            "searches_in_parallel, stop_at_score, engine, pipeline, cpu_level1_searches");
   EXPECT_EQ(error_of(std::string(kNrpa) + "depth = 2\n"),
             "ns.toml:9:1: unknown key 'depth' in [nrpa]; valid keys: level, iterations, alpha, time_seconds, restarts, "
             "searches_in_parallel, stop_at_score");

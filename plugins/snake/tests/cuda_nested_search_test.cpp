@@ -1,7 +1,7 @@
 // cuda_nested_search_test.cpp - NMCS with its level-1 searches run whole on the GPU finds what the CPU
 // frames find for the same seed (same score, playouts and level-1 steps; at level 1 the same snake), in
-// small and large cubes under both policies, and level 2 reaches the optima of the small cubes. Skipped
-// without a GPU.
+// small and large cubes under both policies, at levels 2 and 3 pipelined or not, and level 2 reaches the
+// optima of the small cubes. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include "gpu.hpp"
@@ -55,24 +55,36 @@ TEST(SnakeCudaNmcs, Level1SearchesFindWhatTheCpuFinds) {
   }
 }
 
-TEST(SnakeCudaNmcs, Level2AndManySearchesAgreeWithTheCpu) {
+// Levels 2 and 3, many searches side by side (an uneven number, so the pipeline's two groups differ),
+// pipelined or one round at a time: the same best snake and the same work as the CPU frames.
+TEST(SnakeCudaNmcs, Level2And3AndManySearchesAgreeWithTheCpu) {
   GSDK_REQUIRE_GPU();
-  const Settings cubes[] = {{6, true, "uniform"}, {7, true, "kinny"}};
-  for (const Settings& cube : cubes) {
-    const auto game = make_game(cube);
-    gsdk::core::NmcsSettings settings;
-    settings.level = 2;
-    settings.budget.restarts = 40;
-    settings.budget.searches_in_parallel = 16;
-    const Pair run = run_both(*game, 5, settings);
-    SCOPED_TRACE("d=" + std::to_string(cube.dimension));
-    // Which of two equally long snakes is reported first may differ (the GPU reports a level-1 search
-    // when it ends); the score and the work done may not.
-    EXPECT_EQ(run.gpu.best.score, run.cpu.best.score);
-    EXPECT_EQ(run.gpu.playouts, run.cpu.playouts);
-    EXPECT_EQ(run.gpu.level1_steps, run.cpu.level1_steps);
-    EXPECT_EQ(run.gpu.searches_finished, 41u);
-    expect_snake(*game, cube.dimension, run.gpu.best);
+  struct Case {
+    Settings cube;
+    uint32_t level;
+    uint32_t restarts;
+  };
+  const Case cases[] = {{{6, true, "uniform"}, 2, 40}, {{7, true, "kinny"}, 2, 40}, {{6, true, "uniform"}, 3, 6}};
+  for (const Case& c : cases) {
+    const auto game = make_game(c.cube);
+    for (const bool pipeline : {false, true}) {
+      gsdk::core::NmcsSettings settings;
+      settings.level = c.level;
+      settings.budget.restarts = c.restarts;
+      settings.budget.searches_in_parallel = 15;
+      settings.pipeline = pipeline;
+      const Pair run = run_both(*game, 5, settings);
+      SCOPED_TRACE("d=" + std::to_string(c.cube.dimension) + " level " + std::to_string(c.level) +
+                   (pipeline ? " pipelined" : ""));
+      EXPECT_EQ(run.gpu.best.score, run.cpu.best.score);
+      EXPECT_EQ(run.gpu.best.moves, run.cpu.best.moves);
+      EXPECT_EQ(run.gpu.best_search, run.cpu.best_search);
+      EXPECT_EQ(run.gpu.playouts, run.cpu.playouts);
+      EXPECT_EQ(run.gpu.level1_steps, run.cpu.level1_steps);
+      EXPECT_EQ(run.gpu.level1_searches, run.cpu.level1_searches);
+      EXPECT_EQ(run.gpu.searches_finished, c.restarts + 1);
+      expect_snake(*game, c.cube.dimension, run.gpu.best);
+    }
   }
 }
 

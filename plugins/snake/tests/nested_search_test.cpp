@@ -1,11 +1,13 @@
 // nested_search_test.cpp - NMCS and NRPA on snake-in-the-box: they reach the known optima of small cubes
 // (4, 7, 13, 26 edges for d = 3..6) in seconds, every best sequence replays to its score and passes the
-// independent checker, results do not depend on the thread count, and a time budget stops a long run.
+// independent checker, results do not depend on the thread count, on level-1 searches being run whole or
+// pipelined, and a time budget stops a long run.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
 
+#include "gsdk/core/level1_searcher.hpp"
 #include "gsdk/core/nested_search.hpp"
 #include "snake_check.hpp"
 #include "snake_test_support.hpp"
@@ -100,6 +102,47 @@ TEST(SnakeNmcs, SearchesDoTheSameWorkOneAfterAnotherOrSideBySide) {
   expect_valid(*game, 7, side_by_side.best);
 }
 
+// Plain CPU frames, whole level-1 searches on CPU threads one round at a time, and the same pipelined in
+// two groups of searches (uneven ones too: 1, 3 and 7 side by side) all do the same work and find the same
+// best sequence, the one search 0 .. restarts would find one after another.
+TEST(SnakeNmcs, Level1SearchersPipelinedOrNotFindWhatTheFramesFind) {
+  struct Case {
+    uint32_t dimension;
+    uint32_t level;
+    uint32_t restarts;
+  };
+  const Case cases[] = {{5, 2, 9}, {7, 2, 6}, {8, 2, 4}, {5, 3, 5}, {6, 3, 3}, {7, 3, 1}};
+  for (const Case& c : cases) {
+    const auto game = make_game({c.dimension, true, "uniform"});
+    const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 21, 1);
+    const auto level1 = gsdk::core::make_cpu_level1_searcher(*game, 21, 2);
+    gsdk::core::NmcsSettings settings;
+    settings.level = c.level;
+    settings.budget.restarts = c.restarts;
+    const NestedSearchOutcome reference = gsdk::core::run_nmcs(*game, settings, *evaluator);
+    expect_valid(*game, c.dimension, reference.best);
+    EXPECT_EQ(reference.searches_finished, c.restarts + 1);
+    for (const uint32_t side_by_side : {1u, 3u, 7u}) {
+      settings.budget.searches_in_parallel = side_by_side;
+      for (const int mode : {0, 1, 2}) {
+        SCOPED_TRACE(testing::Message() << "d=" << c.dimension << " level " << c.level << ", " << side_by_side
+                                        << " side by side, mode " << mode);
+        settings.pipeline = mode == 2;
+        const NestedSearchOutcome run =
+            gsdk::core::run_nmcs(*game, settings, *evaluator, {}, mode == 0 ? nullptr : level1.get());
+        EXPECT_EQ(run.best.score, reference.best.score);
+        EXPECT_EQ(run.best.moves, reference.best.moves);
+        EXPECT_EQ(run.best_search, reference.best_search);
+        EXPECT_EQ(run.playouts, reference.playouts);
+        EXPECT_EQ(run.level1_steps, reference.level1_steps);
+        EXPECT_EQ(run.level1_searches, reference.level1_searches);
+        EXPECT_EQ(run.searches_finished, reference.searches_finished);
+        EXPECT_EQ(run.engine, mode == 0 ? "batch" : "level-1 searches");
+      }
+    }
+  }
+}
+
 TEST(SnakeNmcs, TheTimeBudgetStopsALongRunWithItsBestSoFar) {
   const auto game = make_game({11, true, "uniform"});
   const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 3, 1);
@@ -115,6 +158,15 @@ TEST(SnakeNmcs, TheTimeBudgetStopsALongRunWithItsBestSoFar) {
   EXPECT_EQ(outcome.searches_finished, 0u);
   expect_valid(*game, 11, outcome.best);
   EXPECT_GT(outcome.best.score, 50);
+
+  // Pipelined, the rounds in flight when the time is up are finished and delivered first.
+  const auto level1 = gsdk::core::make_cpu_level1_searcher(*game, 3, 1);
+  settings.budget.searches_in_parallel = 3;
+  const auto pipelined_start = std::chrono::steady_clock::now();
+  const NestedSearchOutcome pipelined = gsdk::core::run_nmcs(*game, settings, *evaluator, {}, level1.get());
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - pipelined_start).count(), 10.0);
+  EXPECT_TRUE(pipelined.stopped_by_time);
+  expect_valid(*game, 11, pipelined.best);
 }
 
 TEST(SnakeNrpa, Level2ReachesTheOptimumOfSmallCubes) {

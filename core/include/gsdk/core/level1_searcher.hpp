@@ -28,14 +28,35 @@ struct Level1Outcome {
   std::vector<uint32_t> moves; // the best sequence from the start state
 };
 
+// Two batches may be in flight at once, one per slot, so that the caller can retire and refill one group
+// of searches while the searcher works on the other's batch.
 class Level1Searcher {
 public:
+  static constexpr uint32_t kSlots = 2;
+
   virtual ~Level1Searcher() = default;
-  // outcomes[i] = the level-1 search of task i. Throws std::runtime_error with the plugin's message.
-  virtual void search(std::span<const Level1Task> tasks, std::span<Level1Outcome> outcomes) = 0;
+  // Starts the searches of `tasks` in `slot` (< kSlots, with no batch in flight) and may return before they
+  // end. It reads the tasks and their start states before it returns, so the caller may change or free
+  // them afterwards. Throws std::runtime_error with the plugin's message.
+  virtual void start(uint32_t slot, std::span<const Level1Task> tasks) = 0;
+  // Waits for the batch started in `slot`: outcomes[i] = the search of its task i (one outcome per task).
+  // The slot is free again afterwards, also when it throws (std::runtime_error, the plugin's message).
+  virtual void finish(uint32_t slot, std::span<Level1Outcome> outcomes) = 0;
   // E.g. "cuda device 0, 65536 level-1 searches per launch".
   virtual std::string describe() const = 0;
+
+  // One batch, start to finish.
+  void search(std::span<const Level1Task> tasks, std::span<Level1Outcome> outcomes) {
+    start(0, tasks);
+    finish(0, outcomes);
+  }
 };
+
+// Level-1 searches on `threads` CPU threads besides the caller's, through the CPU evaluator of
+// make_cpu_batch_evaluator (so they find what core's CPU frames find): what lets the pipelined NMCS
+// driver run, and be tested, without a GPU.
+std::unique_ptr<Level1Searcher> make_cpu_level1_searcher(const GameInstance& game, uint64_t seed, unsigned threads,
+                                                         bool force_generic = false);
 
 // Level-1 searches on CUDA device `device` through the plugin's table, up to `max_batch` per launch (fewer
 // when their states and sequences would take more than 2 GiB).

@@ -8,9 +8,11 @@
 // searches side by side alone.
 //
 // Determinism: search k (k = 0, 1, ... over restarts) draws its playouts from the streams
-// (seed, k * 2^40 + b * 2^20 + n): b numbers its level-1 searches in the order they start, n a level-1
-// search's own playouts. So a search's result is a function of (game, parameters, seed, k): not of
-// threads, batching, the searches beside it, or whether its level-1 searches ran on a GPU.
+// (seed, k * 2^40 + b * 2^20 + n): b numbers its level-1 searches by their place in the search's tree (at
+// level 2, in the order they start), n a level-1 search's own playouts. So a search's result is a function
+// of (game, parameters, seed, k): not of threads, batching, pipelining, the searches beside it, or whether
+// its level-1 searches ran on a GPU. Equal scores go to the lowest k, then the smallest moves, so without a
+// time limit the run's best is such a function too.
 #pragma once
 
 #include <cstdint>
@@ -55,6 +57,9 @@ struct SearchBudget {
 struct NmcsSettings {
   uint32_t level = 1; // >= 1; level 0 is a playout
   SearchBudget budget;
+  // With a level-1 searcher: the searches side by side form two groups, and one group's level-1 searches
+  // run while the host retires and refills the other. The results are the same either way.
+  bool pipeline = true;
 };
 
 struct NrpaSettings {
@@ -68,13 +73,16 @@ struct NrpaSettings {
 
 struct NestedSearchOutcome {
   MoveSequence best;          // the best of the run (empty only if no playout finished)
-  uint32_t best_search = 0;   // the search that found it first
+  uint32_t best_search = 0;   // the lowest-numbered search that found the best score
   uint32_t searches_started = 0;
   uint32_t searches_finished = 0;
   uint64_t playouts = 0;
   uint64_t level1_steps = 0;  // NMCS: moves chosen by level-1 searches; NRPA: 0
+  uint64_t level1_searches = 0; // NMCS: level-1 searches started (frames here or handed to a level-1 searcher)
   uint64_t batches = 0;
-  double evaluator_seconds = 0; // NMCS: wall time inside the playout evaluator or level-1 searcher
+  // NMCS: wall time inside the playout evaluator or level-1 searcher (pipelined: inside its start and
+  // finish calls, i.e. the time the host waits for it)
+  double evaluator_seconds = 0;
   double wall_seconds = 0;
   bool stopped_by_time = false;
   bool reached_stop_score = false;
