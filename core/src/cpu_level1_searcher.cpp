@@ -1,6 +1,6 @@
 // cpu_level1_searcher.cpp - whole level-1 NMCS searches on CPU threads, in the background. Each search
-// takes the steps of core's CPU level-1 frames (nmcs.cpp) through the same evaluator and streams, so it
-// finds what they find; a batch runs on threads of its own, so start() returns at once and the caller
+// takes the steps of core's CPU level-1 frames (nmcs.cpp, through the same Level1Step) with the same
+// evaluator and streams, so it finds what they find; a batch runs on threads of its own, so start() returns at once and the caller
 // can work meanwhile, as it would with a GPU.
 #include <algorithm>
 #include <future>
@@ -12,12 +12,11 @@
 #include "batch_split.hpp"
 #include "gsdk/core/level1_searcher.hpp"
 #include "gsdk/core/playout_batch_evaluator.hpp"
+#include "level1_step.hpp"
 
 namespace gsdk::core {
 
 namespace {
-
-constexpr uint64_t kNoStream = std::numeric_limits<uint64_t>::max();
 
 // One thread's searches: its own one-thread evaluator and scratch, reused from search to search.
 class Level1Worker {
@@ -34,19 +33,20 @@ public:
     played_.clear();
     while (game_.current_player(state_) != GSDK_PLAYER_TERMINAL) {
       const uint32_t n = game_.checked_legal_moves(state_, legal_);
-      open_step(n, next_stream);
+      step_.open(game_, state_, std::span<const uint32_t>(legal_.data(), n), next_stream);
+      tasks_.clear();
+      step_.append_playouts(tasks_);
+      task_scores_.resize(tasks_.size());
+      evaluator_->evaluate(tasks_, task_scores_);
+      size_t next_score = 0;
+      step_.take_scores(task_scores_, next_score);
       outcome.playouts += tasks_.size();
-      size_t best_child = 0;
-      for (size_t k = 1; k < n; ++k)
-        if (scores_[k] > scores_[best_child]) best_child = k;
-      if (scores_[best_child] > best) {
-        best = scores_[best_child];
+      const size_t best_child = step_.best_child();
+      if (step_.score(best_child) > best) {
+        best = step_.score(best_child);
         outcome.moves = played_;
         outcome.moves.push_back(legal_[best_child]);
-        if (streams_[best_child] != kNoStream) {
-          const std::vector<uint32_t> tail = evaluator_->moves_of(children_[best_child], streams_[best_child]);
-          outcome.moves.insert(outcome.moves.end(), tail.begin(), tail.end());
-        }
+        step_.append_tail(best_child, *evaluator_, outcome.moves);
       }
       const uint32_t next = outcome.moves[played_.size()];
       game_.apply_move(state_, next);
@@ -58,39 +58,12 @@ public:
   }
 
 private:
-  // The children of the current step and their scores: terminal ones scored here, the others by one
-  // batch of playouts on the next streams.
-  void open_step(uint32_t n, uint64_t& next_stream) {
-    children_.resize(n);
-    scores_.resize(n);
-    streams_.resize(n);
-    tasks_.clear();
-    for (uint32_t k = 0; k < n; ++k) {
-      children_[k] = state_; // reuses the child's buffer
-      game_.apply_move(children_[k], legal_[k]);
-      streams_[k] = kNoStream;
-      if (game_.current_player(children_[k]) == GSDK_PLAYER_TERMINAL) {
-        scores_[k] = game_.score(children_[k]);
-        continue;
-      }
-      streams_[k] = next_stream++;
-      tasks_.push_back({children_[k].data(), streams_[k]});
-    }
-    task_scores_.resize(tasks_.size());
-    evaluator_->evaluate(tasks_, task_scores_);
-    size_t next_score = 0;
-    for (uint32_t k = 0; k < n; ++k)
-      if (streams_[k] != kNoStream) scores_[k] = task_scores_[next_score++];
-  }
-
   const GameInstance& game_;
   std::unique_ptr<PlayoutBatchEvaluator> evaluator_;
   std::vector<uint32_t> legal_;
   StateBlob state_;
   std::vector<uint32_t> played_;
-  std::vector<StateBlob> children_;
-  std::vector<int64_t> scores_;
-  std::vector<uint64_t> streams_; // kNoStream: a terminal child
+  Level1Step step_;
   std::vector<PlayoutTask> tasks_;
   std::vector<int64_t> task_scores_;
 };

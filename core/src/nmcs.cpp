@@ -25,6 +25,7 @@
 #include <fmt/format.h>
 
 #include "gsdk/core/nested_search.hpp"
+#include "level1_step.hpp"
 #include "side_by_side_searches.hpp"
 
 namespace gsdk::core {
@@ -118,8 +119,7 @@ public:
       return;
     }
     if (level_ == 1) {
-      for (size_t k = 0; k < moves_.size(); ++k)
-        if (!score_known_[k]) batch.playouts.push_back({child_states_[k].data(), streams_[k]});
+      step_.append_playouts(batch.playouts);
       return;
     }
     for (const auto& child : children()) child->collect(batch);
@@ -134,12 +134,9 @@ public:
       return;
     }
     if (level_ == 1) {
-      for (size_t k = 0; k < moves_.size(); ++k) {
-        if (score_known_[k]) continue;
-        scores_[k] = batch.scores[batch.next_score++];
-        score_known_[k] = true;
-        ++context_.counters.playouts;
-      }
+      const size_t first = batch.next_score;
+      step_.take_scores(batch.scores, batch.next_score);
+      context_.counters.playouts += batch.next_score - first;
     } else {
       for (const auto& child : children()) child->deliver(batch);
     }
@@ -176,7 +173,7 @@ private:
   }
 
   bool step_finished() const {
-    if (level_ == 1) return std::find(score_known_.begin(), score_known_.end(), false) == score_known_.end();
+    if (level_ == 1) return !step_.waiting();
     for (const auto& child : children())
       if (!child->done()) return false;
     return true;
@@ -213,20 +210,7 @@ private:
       for (uint32_t k = 0; k < n; ++k) children_[k]->begin(moves_[k], id_ * kChildIds + children_made_++);
       return;
     }
-    child_states_.resize(n);
-    scores_.assign(n, 0);
-    score_known_.assign(n, false);
-    streams_.assign(n, 0);
-    for (size_t k = 0; k < n; ++k) {
-      child_states_[k] = state_; // reuses the child's buffer from the last step
-      game.apply_move(child_states_[k], moves_[k]);
-      if (game.current_player(child_states_[k]) == GSDK_PLAYER_TERMINAL) {
-        scores_[k] = game.score(child_states_[k]);
-        score_known_[k] = true;
-      } else {
-        streams_[k] = next_stream_++;
-      }
-    }
+    step_.open(game, state_, moves_, next_stream_);
   }
 
   void finish_step() {
@@ -249,7 +233,7 @@ private:
     child_count_ = 0;
   }
 
-  int64_t child_score(size_t k) const { return level_ == 1 ? scores_[k] : children_[k]->result().score; }
+  int64_t child_score(size_t k) const { return level_ == 1 ? step_.score(k) : children_[k]->result().score; }
 
   // Appends the moves after child k's move that reach its score.
   void append_child_tail(size_t k, std::vector<uint32_t>& out) const {
@@ -258,16 +242,10 @@ private:
       out.insert(out.end(), tail.begin(), tail.end());
       return;
     }
-    if (child_is_terminal(k)) return;
-    const std::vector<uint32_t> tail = context_.evaluator.moves_of(child_states_[k], streams_[k]);
-    out.insert(out.end(), tail.begin(), tail.end());
+    step_.append_tail(k, context_.evaluator, out);
   }
 
   std::span<const std::unique_ptr<NmcsFrame>> children() const { return {children_.data(), child_count_}; }
-
-  bool child_is_terminal(size_t k) const {
-    return context_.game.current_player(child_states_[k]) == GSDK_PLAYER_TERMINAL;
-  }
 
   SearchContext& context_;
   uint32_t level_;
@@ -287,10 +265,7 @@ private:
   std::vector<uint32_t> moves_;
   std::vector<std::unique_ptr<NmcsFrame>> children_; // level > 1: the first child_count_ are this step's
   size_t child_count_ = 0;
-  std::vector<StateBlob> child_states_;              // level 1: where the playouts start
-  std::vector<int64_t> scores_;                      // level 1
-  std::vector<bool> score_known_;                    // level 1
-  std::vector<uint64_t> streams_;                    // level 1
+  Level1Step step_;                                  // level 1: the children, their streams and scores
 };
 
 struct NmcsSearch {

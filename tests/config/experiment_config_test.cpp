@@ -4,6 +4,7 @@
 // error whose message starts with file:line:column: pointing at the offending text.
 #include <gtest/gtest.h>
 
+#include "config_error.hpp"
 #include "experiment_config.hpp"
 #include "game_params.hpp"
 #include "test_paths.hpp"
@@ -38,13 +39,7 @@ ExperimentConfig parse(const std::string& text, const std::vector<std::string>& 
 
 // The message of the ConfigError that parsing throws (fails the test when nothing is thrown).
 std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
-  try {
-    parse(text, overrides);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no ConfigError for:\n" << text;
-  return "";
+  return gsdk::test::config_error_of(text, "exp.toml", overrides);
 }
 
 // A config with `line` appended to its [run] table (which starts at line 12; its keys at 13, 14).

@@ -2,11 +2,11 @@
 // the located errors for mistakes in [nmcs], [nrpa] and their [output] key `best`.
 #include <gtest/gtest.h>
 
+#include "config_error.hpp"
 #include "experiment_config.hpp"
 
 namespace {
 
-using gsdk::host::ConfigError;
 using gsdk::host::parse_experiment;
 
 const char* const kNmcs = R"(game = "snake"
@@ -35,13 +35,7 @@ time_seconds = 60
 )";
 
 std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
-  try {
-    parse_experiment(text, "ns.toml", overrides);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no error for:\n" << text;
-  return "";
+  return gsdk::test::config_error_of(text, "ns.toml", overrides);
 }
 
 TEST(NestedSearchConfig, ValidFilesGiveTheirValues) {

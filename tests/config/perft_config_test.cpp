@@ -4,12 +4,12 @@
 // as file:line:column at the offending text.
 #include <gtest/gtest.h>
 
+#include "config_error.hpp"
 #include "experiment_config.hpp"
 #include "test_paths.hpp"
 
 namespace {
 
-using gsdk::host::ConfigError;
 using gsdk::host::ExperimentConfig;
 using gsdk::test::contains;
 
@@ -42,13 +42,7 @@ ExperimentConfig parse(const std::string& text, const std::vector<std::string>& 
 }
 
 std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
-  try {
-    parse(text, overrides);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no ConfigError for:\n" << text;
-  return "";
+  return gsdk::test::config_error_of(text, "exp.toml", overrides);
 }
 
 // kPerft with `from` (which must occur) replaced by `to`.

@@ -2,11 +2,11 @@
 // and the located errors for every kind of mistake in [qlearning].
 #include <gtest/gtest.h>
 
+#include "config_error.hpp"
 #include "experiment_config.hpp"
 
 namespace {
 
-using gsdk::host::ConfigError;
 using gsdk::host::parse_experiment;
 
 const char* const kValid = R"(game = "minefield"
@@ -29,13 +29,7 @@ engine = "generic"
 )";
 
 std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
-  try {
-    parse_experiment(text, "ql.toml", overrides);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no error for:\n" << text;
-  return "";
+  return gsdk::test::config_error_of(text, "ql.toml", overrides);
 }
 
 TEST(QLearningConfig, ReadsEveryKey) {
