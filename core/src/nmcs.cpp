@@ -25,6 +25,7 @@
 #include <fmt/format.h>
 
 #include "gsdk/core/nested_search.hpp"
+#include "gsdk/core/worker_pool.hpp"
 #include "level1_step.hpp"
 #include "side_by_side_searches.hpp"
 
@@ -36,6 +37,7 @@ constexpr uint64_t kStreamsPerSearch = uint64_t{1} << 40;
 constexpr uint64_t kStreamsPerLevel1 = uint64_t{1} << 20;
 constexpr uint64_t kLevel1Blocks = kStreamsPerSearch / kStreamsPerLevel1;
 constexpr uint64_t kChildIds = 1024; // a frame's children's ids: its own times this, plus their number
+constexpr size_t kSearchesPerDeliveryThread = 256; // fewer searches a round: fewer threads, not worth starting
 
 // A level-1 frame's block: its id's 20-bit digits folded together, so that every ancestor counts.
 uint64_t block_of(uint64_t id) {
@@ -44,16 +46,37 @@ uint64_t block_of(uint64_t id) {
   return block;
 }
 
+// A search's work since its counts were last added to the run's (each search counts its own, so that
+// searches can be delivered on several threads).
+struct SearchCounters {
+  uint64_t playouts = 0;
+  uint64_t level1_steps = 0;
+  uint64_t level1_searches = 0;
+
+  void move_into(NestedSearchOutcome& outcome) {
+    outcome.playouts += playouts;
+    outcome.level1_steps += level1_steps;
+    outcome.level1_searches += level1_searches;
+    *this = {};
+  }
+};
+
 // What the frames of one search share.
 struct SearchContext {
   const GameInstance& game;
   PlayoutBatchEvaluator& evaluator;
   SearchRecord& record;
-  NestedSearchOutcome& counters; // playouts, level1_steps and level1_searches
+  SearchCounters counters;
   Level1Searcher* level1; // null: level-1 frames run here, their playouts batched to the evaluator
   uint32_t search;
   uint64_t first_stream;
   std::vector<uint32_t> legal = std::vector<uint32_t>(game.max_moves()); // scratch for any frame's step
+};
+
+// Where a search's results start in a round's batch; delivering moves it past them.
+struct BatchCursor {
+  size_t next_score = 0;
+  size_t next_outcome = 0;
 };
 
 // What one round hands out (playouts, whole level-1 searches) and gets back, in hand-out order.
@@ -62,13 +85,12 @@ struct RoundBatch {
   std::vector<int64_t> scores;
   std::vector<Level1Task> searches;
   std::vector<Level1Outcome> outcomes;
-  size_t next_score = 0;
-  size_t next_outcome = 0;
+  std::vector<BatchCursor> firsts; // per search of the round, where its results start
 
   void clear() {
     playouts.clear();
     searches.clear();
-    next_score = next_outcome = 0;
+    firsts.clear();
   }
 };
 
@@ -125,20 +147,20 @@ public:
     for (const auto& child : children()) child->collect(batch);
   }
 
-  // Takes the results of what collect() handed out, from the batch's next positions on.
-  void deliver(RoundBatch& batch) {
+  // Takes the results of what collect() handed out, from `at` on.
+  void deliver(RoundBatch& batch, BatchCursor& at) {
     if (!awaiting_) return;
     awaiting_ = false;
     if (delegated_) {
-      take(batch.outcomes[batch.next_outcome++]);
+      take(batch.outcomes[at.next_outcome++]);
       return;
     }
     if (level_ == 1) {
-      const size_t first = batch.next_score;
-      step_.take_scores(batch.scores, batch.next_score);
-      context_.counters.playouts += batch.next_score - first;
+      const size_t first = at.next_score;
+      step_.take_scores(batch.scores, at.next_score);
+      context_.counters.playouts += at.next_score - first;
     } else {
-      for (const auto& child : children()) child->deliver(batch);
+      for (const auto& child : children()) child->deliver(batch, at);
     }
     advance();
   }
@@ -156,7 +178,7 @@ private:
   // best_.moves are set already; the run's record sees every sequence that becomes a frame's best.
   void improve_best(int64_t score) {
     best_.score = score;
-    if (!context_.record.might_take(context_.search, score)) return;
+    if (!context_.record.might_take(score)) return;
     MoveSequence whole{score, {}};
     append_path(whole.moves);
     whole.moves.insert(whole.moves.end(), best_.moves.begin(), best_.moves.end());
@@ -308,15 +330,42 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   if (settings.level < 1) throw std::invalid_argument("NMCS level must be at least 1");
   NestedSearchOutcome outcome;
   outcome.engine = evaluator.engine();
-  outcome.device = level1 ? level1->describe() : evaluator.describe();
+  // With a level-1 searcher the frames left on the host are independent of one another and of the
+  // evaluator, so a round's searches are delivered (their next steps built) on the host threads.
+  const unsigned delivery_threads = level1 ? std::max(settings.host_threads, 1u) : 1u;
+  outcome.device = level1 ? fmt::format("{}; {} host threads", level1->describe(), delivery_threads)
+                          : evaluator.describe();
   if (level1) outcome.engine = "level-1 searches";
   SearchRecord record(on_improvement);
   const auto make = [&](uint32_t k) {
     auto search = std::make_unique<NmcsSearch>(
-        NmcsSearch{SearchContext{game, evaluator, record, outcome, level1, k, k * kStreamsPerSearch}, nullptr});
+        NmcsSearch{SearchContext{game, evaluator, record, {}, level1, k, k * kStreamsPerSearch}, nullptr});
     search->root = std::make_unique<NmcsFrame>(search->context, settings.level, nullptr);
     search->root->begin(0, 0);
+    search->context.counters.move_into(outcome);
     return search;
+  };
+  const auto collect = [](RoundBatch& batch, std::vector<NmcsSearch*>& round) {
+    batch.clear();
+    for (NmcsSearch* s : round) {
+      batch.firsts.push_back({batch.playouts.size(), batch.searches.size()});
+      s->root->collect(batch);
+    }
+  };
+  const auto deliver = [&](RoundBatch& batch, std::vector<NmcsSearch*>& round) {
+    const auto deliver_range = [&](size_t from, size_t to) {
+      for (size_t j = from; j < to; ++j) round[j]->root->deliver(batch, batch.firsts[j]);
+    };
+    const auto workers = static_cast<unsigned>(
+        std::clamp<size_t>(round.size() / kSearchesPerDeliveryThread, 1, delivery_threads));
+    if (workers == 1) {
+      deliver_range(0, round.size());
+    } else {
+      run_workers(workers, [&](unsigned w) {
+        deliver_range(round.size() * w / workers, round.size() * (w + 1) / workers);
+      });
+    }
+    for (NmcsSearch* s : round) s->context.counters.move_into(outcome);
   };
   const auto timed = [&](const auto& work) {
     const auto began = std::chrono::steady_clock::now();
@@ -327,15 +376,14 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   if (level1 && settings.pipeline) {
     const auto start_round = [&](uint32_t group, std::vector<NmcsSearch*>& round) {
       RoundBatch& batch = batches[group];
-      batch.clear();
-      for (NmcsSearch* s : round) s->root->collect(batch);
+      collect(batch, round);
       timed([&] { level1->start(group, batch.searches); });
     };
     const auto finish_round = [&](uint32_t group, std::vector<NmcsSearch*>& round) {
       RoundBatch& batch = batches[group];
       batch.outcomes.resize(batch.searches.size());
       timed([&] { level1->finish(group, batch.outcomes); });
-      for (NmcsSearch* s : round) s->root->deliver(batch);
+      deliver(batch, round);
     };
     run_side_by_side_in_groups<NmcsSearch>(settings.budget, record, outcome, Level1Searcher::kSlots, make,
                                            start_round, finish_round);
@@ -343,15 +391,14 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   }
   const auto play_round = [&](std::vector<NmcsSearch*>& round) {
     RoundBatch& batch = batches[0];
-    batch.clear();
-    for (NmcsSearch* s : round) s->root->collect(batch);
+    collect(batch, round);
     timed([&] {
       batch.scores.resize(batch.playouts.size());
       if (!batch.playouts.empty()) evaluator.evaluate(batch.playouts, batch.scores);
       batch.outcomes.resize(batch.searches.size());
       if (!batch.searches.empty()) level1->search(batch.searches, batch.outcomes);
     });
-    for (NmcsSearch* s : round) s->root->deliver(batch);
+    deliver(batch, round);
   };
   run_side_by_side<NmcsSearch>(settings.budget, record, outcome, make, play_round);
   return outcome;

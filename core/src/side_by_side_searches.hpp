@@ -4,9 +4,11 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <utility>
 #include <vector>
 
@@ -14,6 +16,8 @@
 
 namespace gsdk::core {
 
+// Offers may come from several threads at once (NMCS delivers a round's searches on the host threads): the
+// best score is mirrored in an atomic for the cheap first tests, and offers take a lock.
 class SearchRecord {
 public:
   explicit SearchRecord(const ImprovementFn& on_improvement)
@@ -23,37 +27,46 @@ public:
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
   // Cheap test first, so that a candidate's moves are only worked out (a replay) when they are needed.
-  bool beaten_by(int64_t score) const { return score > best_.score; }
+  bool beaten_by(int64_t score) const { return score > score_mirror_.load(std::memory_order_relaxed); }
   // For NMCS, whose searches find sequences in an order that depends on how their work is interleaved:
   // ties go to the lowest search number, then to the lexicographically smallest moves, so the best of the
-  // run depends only on which sequences were offered. might_take is offer's cheap first test.
-  bool might_take(uint32_t search, int64_t score) const {
-    return score > best_.score || (score == best_.score && search <= best_search_);
-  }
+  // run depends only on which sequences were offered. might_take is offer's cheap first test: false only
+  // when offer would refuse (a lower score than the best never becomes the best again).
+  bool might_take(int64_t score) const { return score >= score_mirror_.load(std::memory_order_relaxed); }
   // Takes `candidate` if it beats the best under that order; only a higher score is an improvement to report.
   void offer(uint32_t search, MoveSequence candidate) {
-    if (!might_take(search, candidate.score)) return;
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (candidate.score < best_.score || (candidate.score == best_.score && search > best_search_)) return;
     if (candidate.score == best_.score) {
       if (search == best_search_ && !(candidate.moves < best_.moves)) return;
-      best_ = std::move(candidate);
-      best_search_ = search;
+      take(search, std::move(candidate));
       return;
     }
-    improve(search, std::move(candidate));
-  }
-  void improve(uint32_t search, MoveSequence candidate) {
-    best_ = std::move(candidate);
-    best_search_ = search;
+    take(search, std::move(candidate));
     if (on_improvement_) on_improvement_(Improvement{seconds(), best_.score, search, &best_.moves});
   }
+  void improve(uint32_t search, MoveSequence candidate) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    take(search, std::move(candidate));
+    if (on_improvement_) on_improvement_(Improvement{seconds(), best_.score, search, &best_.moves});
+  }
+  // Only while no offer can come in (between rounds, after the run).
   const MoveSequence& best() const { return best_; }
   uint32_t best_search() const { return best_search_; }
 
 private:
+  void take(uint32_t search, MoveSequence candidate) {
+    best_ = std::move(candidate);
+    best_search_ = search;
+    score_mirror_.store(best_.score, std::memory_order_relaxed);
+  }
+
   std::chrono::steady_clock::time_point start_;
   const ImprovementFn& on_improvement_;
+  std::mutex mutex_;
   MoveSequence best_;
   uint32_t best_search_ = 0;
+  std::atomic<int64_t> score_mirror_{MoveSequence{}.score};
 };
 
 // Search needs `bool done() const`. make(k) builds search k. The searches side by side form `groups` (1 or 2)

@@ -129,7 +129,9 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
     if (nmcs) {
       const auto evaluator = core::make_cpu_batch_evaluator(game, config.seed, std::max(threads, 1u), config.nested.generic);
       const auto level1 = make_level1_searcher(config, devices, game, threads);
-      outcome = core::run_nmcs(game, config.nested.nmcs, *evaluator, on_improvement, level1.get());
+      core::NmcsSettings settings = config.nested.nmcs;
+      settings.host_threads = config.run.threads > 0 ? config.run.threads : core::available_cpu_threads();
+      outcome = core::run_nmcs(game, settings, *evaluator, on_improvement, level1.get());
     } else {
       core::NrpaSettings settings = config.nested.nrpa;
       settings.seed = config.seed;

@@ -143,6 +143,36 @@ TEST(SnakeNmcs, Level1SearchersPipelinedOrNotFindWhatTheFramesFind) {
   }
 }
 
+// With a level-1 searcher, a round's searches are delivered on several host threads when there are enough
+// of them (256 a thread): the work, the counts and the best sequence stay those of one thread.
+TEST(SnakeNmcs, HostThreadsDeliverWhatOneThreadDelivers) {
+  const auto game = make_game({6, true, "uniform"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 5, 1);
+  const auto level1 = gsdk::core::make_cpu_level1_searcher(*game, 5, 2);
+  gsdk::core::NmcsSettings settings;
+  settings.level = 2;
+  settings.budget.searches_in_parallel = 1536;
+  settings.budget.restarts = 2047;
+  settings.host_threads = 1;
+  const NestedSearchOutcome one = gsdk::core::run_nmcs(*game, settings, *evaluator, {}, level1.get());
+  expect_valid(*game, 6, one.best);
+  EXPECT_NE(one.device.find("; 1 host threads"), std::string::npos) << one.device;
+  for (const bool pipeline : {false, true}) {
+    SCOPED_TRACE(testing::Message() << "pipeline " << pipeline);
+    settings.pipeline = pipeline;
+    settings.host_threads = 3;
+    const NestedSearchOutcome three = gsdk::core::run_nmcs(*game, settings, *evaluator, {}, level1.get());
+    EXPECT_NE(three.device.find("; 3 host threads"), std::string::npos) << three.device;
+    EXPECT_EQ(three.best.score, one.best.score);
+    EXPECT_EQ(three.best.moves, one.best.moves);
+    EXPECT_EQ(three.best_search, one.best_search);
+    EXPECT_EQ(three.playouts, one.playouts);
+    EXPECT_EQ(three.level1_steps, one.level1_steps);
+    EXPECT_EQ(three.level1_searches, one.level1_searches);
+    EXPECT_EQ(three.searches_finished, 2048u);
+  }
+}
+
 TEST(SnakeNmcs, TheTimeBudgetStopsALongRunWithItsBestSoFar) {
   const auto game = make_game({11, true, "uniform"});
   const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 3, 1);

@@ -60,6 +60,9 @@ struct NmcsSettings {
   // With a level-1 searcher: the searches side by side form two groups, and one group's level-1 searches
   // run while the host retires and refills the other. The results are the same either way.
   bool pipeline = true;
+  // With a level-1 searcher: host threads that deliver a round's results to its searches and build their
+  // next steps. The results are the same for any number.
+  unsigned host_threads = 1;
 };
 
 struct NrpaSettings {
