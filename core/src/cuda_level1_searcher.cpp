@@ -3,7 +3,8 @@
 // launch per chunk, results and best sequences copied back. Each slot is a lane of its own (stream,
 // pinned and device buffers), so two batches can be in flight at once: start() enqueues a batch's last
 // chunk on its lane's stream and returns, finish() waits for that stream alone. Written against
-// CudaStream, DeviceArena and PinnedBuffer, so it builds (and says why it cannot run) without the CUDA
+// CudaStream, DeviceArena and PinnedBuffer (states are staged and sequences decoded on the host threads),
+// so it builds (and says why it cannot run) without the CUDA
 // toolkit too.
 #include <algorithm>
 #include <cstring>
@@ -13,6 +14,7 @@
 
 #include "gsdk/core/cuda_devices.hpp"
 #include "gsdk/core/level1_searcher.hpp"
+#include "gsdk/core/worker_pool.hpp"
 
 namespace gsdk::core {
 
@@ -23,6 +25,9 @@ constexpr uint32_t kMessageSize = 1024;
 // ~250,000 threads an H100 holds at once in cubes up to d = 10, under a tenth of its memory. Each of the
 // two lanes has this much.
 constexpr uint64_t kLaunchBytes = uint64_t{2} << 30;
+// Staging a state and decoding a sequence are a few kilobytes of copying each: below this many searches a
+// thread, starting more threads costs more than it saves.
+constexpr uint32_t kSearchesPerCopyThread = 4096;
 
 // Searches per launch: at most what the caller can hand out at once and what fits in kLaunchBytes.
 uint32_t launch_size(const GameInstance& game, uint32_t wanted) {
@@ -60,9 +65,9 @@ struct Lane {
 
 class CudaLevel1Searcher final : public Level1Searcher {
 public:
-  CudaLevel1Searcher(const GameInstance& game, uint64_t seed, int device, uint32_t max_batch)
+  CudaLevel1Searcher(const GameInstance& game, uint64_t seed, int device, uint32_t max_batch, unsigned host_threads)
       : game_(game), table_(*game.tables().cuda_level1_searches), seed_(seed), device_(device), max_batch_(max_batch),
-        max_moves_(table_.max_game_length(game.handle())) {
+        max_moves_(table_.max_game_length(game.handle())), host_threads_(std::max(host_threads, 1u)) {
     for (auto& lane : lanes_) lane = std::make_unique<Lane>(device, max_batch, game.state_size(), max_moves_);
   }
 
@@ -123,10 +128,12 @@ private:
     const uint32_t state_size = game_.state_size();
     const auto count = static_cast<uint32_t>(tasks.size());
     auto* first_streams = reinterpret_cast<uint64_t*>(lane.streams_host.data());
-    for (uint32_t i = 0; i < count; ++i) {
-      std::memcpy(lane.states_host.data() + uint64_t{i} * state_size, tasks[i].start, state_size);
-      first_streams[i] = tasks[i].first_stream;
-    }
+    in_parallel(count, [&](uint32_t from, uint32_t to) {
+      for (uint32_t i = from; i < to; ++i) {
+        std::memcpy(lane.states_host.data() + uint64_t{i} * state_size, tasks[i].start, state_size);
+        first_streams[i] = tasks[i].first_stream;
+      }
+    });
     lane.stream.copy_to_device(lane.states_device, lane.states_host.data(), uint64_t{count} * state_size);
     lane.stream.copy_to_device(lane.streams_device, first_streams, uint64_t{count} * sizeof(uint64_t));
     char error[kMessageSize] = {};
@@ -142,16 +149,30 @@ private:
   void decode(const Lane& lane, uint32_t count, std::span<Level1Outcome> outcomes) const {
     const auto* results = reinterpret_cast<const gsdk_level1_result*>(lane.results_host.data());
     const auto* moves = reinterpret_cast<const uint32_t*>(lane.moves_host.data());
-    for (uint32_t i = 0; i < count; ++i) {
-      if (results[i].move_count > max_moves_)
-        throw std::runtime_error(fmt::format("{} CUDA level-1 search {} reported {} moves, more than the game's "
-                                             "bound of {} (device result inconsistent)",
-                                             game_.game().name, i, results[i].move_count, max_moves_));
-      const uint32_t* sequence = moves + uint64_t{i} * max_moves_;
-      outcomes[i].score = results[i].score;
-      outcomes[i].playouts = results[i].playouts;
-      outcomes[i].moves.assign(sequence, sequence + results[i].move_count);
+    in_parallel(count, [&](uint32_t from, uint32_t to) {
+      for (uint32_t i = from; i < to; ++i) {
+        if (results[i].move_count > max_moves_)
+          throw std::runtime_error(fmt::format("{} CUDA level-1 search {} reported {} moves, more than the game's "
+                                               "bound of {} (device result inconsistent)",
+                                               game_.game().name, i, results[i].move_count, max_moves_));
+        const uint32_t* sequence = moves + uint64_t{i} * max_moves_;
+        outcomes[i].score = results[i].score;
+        outcomes[i].playouts = results[i].playouts;
+        outcomes[i].moves.assign(sequence, sequence + results[i].move_count);
+      }
+    });
+  }
+
+  // body(from, to) over [0, count), split among the host threads when there are enough searches.
+  template <typename Body> void in_parallel(uint32_t count, const Body& body) const {
+    const unsigned workers = std::clamp(count / kSearchesPerCopyThread, 1u, host_threads_);
+    if (workers == 1) {
+      body(0, count);
+      return;
     }
+    run_workers(workers, [&](unsigned w) {
+      body(static_cast<uint32_t>(uint64_t{count} * w / workers), static_cast<uint32_t>(uint64_t{count} * (w + 1) / workers));
+    });
   }
 
   const GameInstance& game_;
@@ -160,18 +181,19 @@ private:
   int device_;
   uint32_t max_batch_;
   uint32_t max_moves_;
+  unsigned host_threads_;
   std::unique_ptr<Lane> lanes_[kSlots];
 };
 
 } // namespace
 
 std::unique_ptr<Level1Searcher> make_cuda_level1_searcher(const GameInstance& game, uint64_t seed, int device,
-                                                          uint32_t max_batch) {
+                                                          uint32_t max_batch, unsigned host_threads) {
   if (!game.tables().cuda_level1_searches)
     throw std::invalid_argument(fmt::format("game '{}' (plugin {}) has no CUDA level-1 search table "
                                             "(gsdk.cuda_level1_searches.v1); NMCS on cuda needs it",
                                             game.game().name, game.tables().path));
-  return std::make_unique<CudaLevel1Searcher>(game, seed, device, launch_size(game, max_batch));
+  return std::make_unique<CudaLevel1Searcher>(game, seed, device, launch_size(game, max_batch), host_threads);
 }
 
 } // namespace gsdk::core

@@ -69,13 +69,18 @@ uint32_t level1_searches_at_once(const ExperimentConfig& config, const core::Gam
   return static_cast<uint32_t>(std::min<uint64_t>(at_once, 1u << 20));
 }
 
+// The threads that drive a GPU search from the host: [run] threads, else all.
+unsigned host_threads(const ExperimentConfig& config) {
+  return config.run.threads > 0 ? config.run.threads : core::available_cpu_threads();
+}
+
 // NMCS's level-1 searcher: the GPU when one was chosen, CPU threads when asked for, else none (level-1
 // frames on the host, their playouts batched to the CPU threads).
 std::unique_ptr<core::Level1Searcher> make_level1_searcher(const ExperimentConfig& config, const DeviceChoice& devices,
                                                            const core::GameInstance& game, unsigned threads) {
   if (!devices.gpus.empty())
     return core::make_cuda_level1_searcher(game, config.seed, devices.gpus[0].ordinal,
-                                           level1_searches_at_once(config, game));
+                                           level1_searches_at_once(config, game), host_threads(config));
   if (config.nested.cpu_level1_searches)
     return core::make_cpu_level1_searcher(game, config.seed, std::max(threads, 1u), config.nested.generic);
   return nullptr;
@@ -86,7 +91,7 @@ unsigned search_threads(const ExperimentConfig& config) {
   if (config.run.device == "cuda" || config.run.device == "all")
     throw std::runtime_error(fmt::format("{} runs its playouts on CPU threads; device = \"{}\" is not available for it "
                                          "yet (use \"cpu\" or \"auto\")", config.algorithm, config.run.device));
-  return config.run.threads > 0 ? config.run.threads : core::available_cpu_threads();
+  return host_threads(config);
 }
 
 } // namespace
@@ -130,7 +135,7 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
       const auto evaluator = core::make_cpu_batch_evaluator(game, config.seed, std::max(threads, 1u), config.nested.generic);
       const auto level1 = make_level1_searcher(config, devices, game, threads);
       core::NmcsSettings settings = config.nested.nmcs;
-      settings.host_threads = config.run.threads > 0 ? config.run.threads : core::available_cpu_threads();
+      settings.host_threads = host_threads(config);
       outcome = core::run_nmcs(game, settings, *evaluator, on_improvement, level1.get());
     } else {
       core::NrpaSettings settings = config.nested.nrpa;

@@ -59,10 +59,11 @@ std::unique_ptr<Level1Searcher> make_cpu_level1_searcher(const GameInstance& gam
                                                          bool force_generic = false);
 
 // Level-1 searches on CUDA device `device` through the plugin's table, up to `max_batch` per launch (fewer
-// when their states and sequences would take more than 2 GiB).
+// when their states and sequences would take more than 2 GiB); states are staged and sequences decoded on
+// up to `host_threads` threads.
 // Throws std::invalid_argument when the plugin has no such table, std::runtime_error when the device
 // cannot be used (or this build has no CUDA).
 std::unique_ptr<Level1Searcher> make_cuda_level1_searcher(const GameInstance& game, uint64_t seed, int device,
-                                                          uint32_t max_batch);
+                                                          uint32_t max_batch, unsigned host_threads = 1);
 
 } // namespace gsdk::core
