@@ -102,6 +102,17 @@ TEST(SnakeNmcs, SearchesDoTheSameWorkOneAfterAnotherOrSideBySide) {
   expect_valid(*game, 7, side_by_side.best);
 }
 
+// Two runs of the same searches: the same best sequence from the same search, after the same work.
+void expect_same_work(const NestedSearchOutcome& run, const NestedSearchOutcome& reference) {
+  EXPECT_EQ(run.best.score, reference.best.score);
+  EXPECT_EQ(run.best.moves, reference.best.moves);
+  EXPECT_EQ(run.best_search, reference.best_search);
+  EXPECT_EQ(run.playouts, reference.playouts);
+  EXPECT_EQ(run.level1_steps, reference.level1_steps);
+  EXPECT_EQ(run.level1_searches, reference.level1_searches);
+  EXPECT_EQ(run.searches_finished, reference.searches_finished);
+}
+
 // Plain CPU frames, whole level-1 searches on CPU threads one round at a time, and the same pipelined in
 // two groups of searches (uneven ones too: 1, 3 and 7 side by side) all do the same work and find the same
 // best sequence, the one search 0 .. restarts would find one after another.
@@ -130,13 +141,7 @@ TEST(SnakeNmcs, Level1SearchersPipelinedOrNotFindWhatTheFramesFind) {
         settings.pipeline = mode == 2;
         const NestedSearchOutcome run =
             gsdk::core::run_nmcs(*game, settings, *evaluator, {}, mode == 0 ? nullptr : level1.get());
-        EXPECT_EQ(run.best.score, reference.best.score);
-        EXPECT_EQ(run.best.moves, reference.best.moves);
-        EXPECT_EQ(run.best_search, reference.best_search);
-        EXPECT_EQ(run.playouts, reference.playouts);
-        EXPECT_EQ(run.level1_steps, reference.level1_steps);
-        EXPECT_EQ(run.level1_searches, reference.level1_searches);
-        EXPECT_EQ(run.searches_finished, reference.searches_finished);
+        expect_same_work(run, reference);
         EXPECT_EQ(run.engine, mode == 0 ? "batch" : "level-1 searches");
       }
     }
@@ -163,12 +168,7 @@ TEST(SnakeNmcs, HostThreadsDeliverWhatOneThreadDelivers) {
     settings.host_threads = 3;
     const NestedSearchOutcome three = gsdk::core::run_nmcs(*game, settings, *evaluator, {}, level1.get());
     EXPECT_NE(three.device.find("; 3 host threads"), std::string::npos) << three.device;
-    EXPECT_EQ(three.best.score, one.best.score);
-    EXPECT_EQ(three.best.moves, one.best.moves);
-    EXPECT_EQ(three.best_search, one.best_search);
-    EXPECT_EQ(three.playouts, one.playouts);
-    EXPECT_EQ(three.level1_steps, one.level1_steps);
-    EXPECT_EQ(three.level1_searches, one.level1_searches);
+    expect_same_work(three, one);
     EXPECT_EQ(three.searches_finished, 2048u);
   }
 }
