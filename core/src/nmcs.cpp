@@ -37,7 +37,7 @@ constexpr uint64_t kStreamsPerSearch = uint64_t{1} << 40;
 constexpr uint64_t kStreamsPerLevel1 = uint64_t{1} << 20;
 constexpr uint64_t kLevel1Blocks = kStreamsPerSearch / kStreamsPerLevel1;
 constexpr uint64_t kChildIds = 1024; // a frame's children's ids: its own times this, plus their number
-constexpr size_t kSearchesPerDeliveryThread = 256; // fewer searches a round: fewer threads, not worth starting
+constexpr size_t kSearchesPerHostThread = 256; // fewer searches a round: fewer threads, not worth starting
 
 // A level-1 frame's block: its id's 20-bit digits folded together, so that every ancestor counts.
 uint64_t block_of(uint64_t id) {
@@ -293,7 +293,12 @@ private:
 struct NmcsSearch {
   SearchContext context;
   std::unique_ptr<NmcsFrame> root;
-  bool done() const { return root->done(); }
+  bool begun = false; // root->begin() called (with a level-1 searcher, by the search's first round)
+  bool done() const { return begun && root->done(); }
+  void begin() {
+    root->begin(0, 0);
+    begun = true;
+  }
 };
 
 } // namespace
@@ -330,22 +335,44 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   if (settings.level < 1) throw std::invalid_argument("NMCS level must be at least 1");
   NestedSearchOutcome outcome;
   outcome.engine = evaluator.engine();
-  // With a level-1 searcher the frames left on the host are independent of one another and of the
-  // evaluator, so a round's searches are delivered (their next steps built) on the host threads.
-  const unsigned delivery_threads = level1 ? std::max(settings.host_threads, 1u) : 1u;
-  outcome.device = level1 ? fmt::format("{}; {} host threads", level1->describe(), delivery_threads)
-                          : evaluator.describe();
   if (level1) outcome.engine = "level-1 searches";
   SearchRecord record(on_improvement);
+  // With a level-1 searcher the frames left on the host are independent of one another and of the
+  // evaluator, so searches are begun (at level 1: a root built) and a round's searches delivered (their
+  // next steps built) on the host threads.
+  const unsigned host_threads = level1 ? std::max(settings.host_threads, 1u) : 1u;
+  outcome.device = level1 ? fmt::format("{}; {} host threads", level1->describe(), host_threads)
+                          : evaluator.describe();
+  const auto on_host_threads = [&](std::span<NmcsSearch* const> searches, const auto& work) {
+    const auto workers = static_cast<unsigned>(
+        std::clamp<size_t>(searches.size() / kSearchesPerHostThread, 1, host_threads));
+    const auto range = [&](size_t from, size_t to) {
+      for (size_t j = from; j < to; ++j) work(j, *searches[j]);
+    };
+    if (workers == 1) {
+      range(0, searches.size());
+    } else {
+      run_workers(workers, [&](unsigned w) {
+        range(searches.size() * w / workers, searches.size() * (w + 1) / workers);
+      });
+    }
+    for (NmcsSearch* s : searches) s->context.counters.move_into(outcome);
+  };
   const auto make = [&](uint32_t k) {
     auto search = std::make_unique<NmcsSearch>(
         NmcsSearch{SearchContext{game, evaluator, record, {}, level1, k, k * kStreamsPerSearch}, nullptr});
     search->root = std::make_unique<NmcsFrame>(search->context, settings.level, nullptr);
-    search->root->begin(0, 0);
+    if (level1) return search; // begun by its first round
+    search->begin();
     search->context.counters.move_into(outcome);
     return search;
   };
-  const auto collect = [](RoundBatch& batch, std::vector<NmcsSearch*>& round) {
+  std::vector<NmcsSearch*> unbegun;
+  const auto collect = [&](RoundBatch& batch, std::vector<NmcsSearch*>& round) {
+    unbegun.clear();
+    for (NmcsSearch* s : round)
+      if (!s->begun) unbegun.push_back(s);
+    on_host_threads(unbegun, [](size_t, NmcsSearch& s) { s.begin(); });
     batch.clear();
     for (NmcsSearch* s : round) {
       batch.firsts.push_back({batch.playouts.size(), batch.searches.size()});
@@ -353,19 +380,7 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
     }
   };
   const auto deliver = [&](RoundBatch& batch, std::vector<NmcsSearch*>& round) {
-    const auto deliver_range = [&](size_t from, size_t to) {
-      for (size_t j = from; j < to; ++j) round[j]->root->deliver(batch, batch.firsts[j]);
-    };
-    const auto workers = static_cast<unsigned>(
-        std::clamp<size_t>(round.size() / kSearchesPerDeliveryThread, 1, delivery_threads));
-    if (workers == 1) {
-      deliver_range(0, round.size());
-    } else {
-      run_workers(workers, [&](unsigned w) {
-        deliver_range(round.size() * w / workers, round.size() * (w + 1) / workers);
-      });
-    }
-    for (NmcsSearch* s : round) s->context.counters.move_into(outcome);
+    on_host_threads(round, [&](size_t j, NmcsSearch& s) { s.root->deliver(batch, batch.firsts[j]); });
   };
   const auto timed = [&](const auto& work) {
     const auto began = std::chrono::steady_clock::now();
