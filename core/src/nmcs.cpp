@@ -6,7 +6,8 @@
 // Level 0 is a random playout. A frame below is one running NMCS(level >= 1); each round it hands out
 // the playouts its children need and takes their scores back in the same order. With a level-1 searcher
 // (a GPU) every level-1 frame is handed out whole instead, and its result comes back in one piece; the
-// searches side by side then form two groups, one searched while the other is retired and refilled.
+// searches side by side then form two groups, one searched while the other is retired and refilled, and the
+// host's share (beginning searches, delivering results, building the next steps) runs on the host threads.
 //
 // Streams: each level-1 frame draws its n-th playout from the n-th stream of one block of 2^20 streams of
 // its search, chosen by the frame's place in the search's tree, not by when it is created: a frame numbers
