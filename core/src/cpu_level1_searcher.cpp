@@ -1,7 +1,7 @@
 // cpu_level1_searcher.cpp - whole level-1 NMCS searches on CPU threads, in the background. Each search
 // takes the steps of core's CPU level-1 frames (nmcs.cpp, through the same Level1Step) with the same
-// evaluator and streams, so it finds what they find; a batch runs on threads of its own, so start() returns at once and the caller
-// can work meanwhile, as it would with a GPU.
+// evaluator and streams, so it finds what they find; a batch runs on threads of its own, so start() returns
+// at once and the caller can work meanwhile, as it would with a GPU.
 #include <algorithm>
 #include <future>
 #include <limits>

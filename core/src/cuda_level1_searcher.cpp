@@ -4,8 +4,7 @@
 // pinned and device buffers), so two batches can be in flight at once: start() enqueues a batch's last
 // chunk on its lane's stream and returns, finish() waits for that stream alone. Written against
 // CudaStream, DeviceArena and PinnedBuffer (states are staged and sequences decoded on the host threads),
-// so it builds (and says why it cannot run) without the CUDA
-// toolkit too.
+// so it builds (and says why it cannot run) without the CUDA toolkit too.
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -14,7 +13,8 @@
 
 #include "gsdk/core/cuda_devices.hpp"
 #include "gsdk/core/level1_searcher.hpp"
-#include "gsdk/core/worker_pool.hpp"
+
+#include "batch_split.hpp"
 
 namespace gsdk::core {
 
@@ -27,7 +27,7 @@ constexpr uint32_t kMessageSize = 1024;
 constexpr uint64_t kLaunchBytes = uint64_t{2} << 30;
 // Staging a state and decoding a sequence are a few kilobytes of copying each: below this many searches a
 // thread, starting more threads costs more than it saves.
-constexpr uint32_t kSearchesPerCopyThread = 4096;
+constexpr size_t kSearchesPerCopyThread = 4096;
 
 // Searches per launch: at most what the caller can hand out at once and what fits in kLaunchBytes.
 uint32_t launch_size(const GameInstance& game, uint32_t wanted) {
@@ -128,11 +128,9 @@ private:
     const uint32_t state_size = game_.state_size();
     const auto count = static_cast<uint32_t>(tasks.size());
     auto* first_streams = reinterpret_cast<uint64_t*>(lane.streams_host.data());
-    in_parallel(count, [&](uint32_t from, uint32_t to) {
-      for (uint32_t i = from; i < to; ++i) {
-        std::memcpy(lane.states_host.data() + uint64_t{i} * state_size, tasks[i].start, state_size);
-        first_streams[i] = tasks[i].first_stream;
-      }
+    split_batch(host_threads_, count, kSearchesPerCopyThread, [&](unsigned, size_t i) {
+      std::memcpy(lane.states_host.data() + i * state_size, tasks[i].start, state_size);
+      first_streams[i] = tasks[i].first_stream;
     });
     lane.stream.copy_to_device(lane.states_device, lane.states_host.data(), uint64_t{count} * state_size);
     lane.stream.copy_to_device(lane.streams_device, first_streams, uint64_t{count} * sizeof(uint64_t));
@@ -149,29 +147,15 @@ private:
   void decode(const Lane& lane, uint32_t count, std::span<Level1Outcome> outcomes) const {
     const auto* results = reinterpret_cast<const gsdk_level1_result*>(lane.results_host.data());
     const auto* moves = reinterpret_cast<const uint32_t*>(lane.moves_host.data());
-    in_parallel(count, [&](uint32_t from, uint32_t to) {
-      for (uint32_t i = from; i < to; ++i) {
-        if (results[i].move_count > max_moves_)
-          throw std::runtime_error(fmt::format("{} CUDA level-1 search {} reported {} moves, more than the game's "
-                                               "bound of {} (device result inconsistent)",
-                                               game_.game().name, i, results[i].move_count, max_moves_));
-        const uint32_t* sequence = moves + uint64_t{i} * max_moves_;
-        outcomes[i].score = results[i].score;
-        outcomes[i].playouts = results[i].playouts;
-        outcomes[i].moves.assign(sequence, sequence + results[i].move_count);
-      }
-    });
-  }
-
-  // body(from, to) over [0, count), split among the host threads when there are enough searches.
-  template <typename Body> void in_parallel(uint32_t count, const Body& body) const {
-    const unsigned workers = std::clamp(count / kSearchesPerCopyThread, 1u, host_threads_);
-    if (workers == 1) {
-      body(0, count);
-      return;
-    }
-    run_workers(workers, [&](unsigned w) {
-      body(static_cast<uint32_t>(uint64_t{count} * w / workers), static_cast<uint32_t>(uint64_t{count} * (w + 1) / workers));
+    split_batch(host_threads_, count, kSearchesPerCopyThread, [&](unsigned, size_t i) {
+      if (results[i].move_count > max_moves_)
+        throw std::runtime_error(fmt::format("{} CUDA level-1 search {} reported {} moves, more than the game's "
+                                             "bound of {} (device result inconsistent)",
+                                             game_.game().name, i, results[i].move_count, max_moves_));
+      const uint32_t* sequence = moves + i * max_moves_;
+      outcomes[i].score = results[i].score;
+      outcomes[i].playouts = results[i].playouts;
+      outcomes[i].moves.assign(sequence, sequence + results[i].move_count);
     });
   }
 

@@ -26,7 +26,7 @@
 #include <fmt/format.h>
 
 #include "gsdk/core/nested_search.hpp"
-#include "gsdk/core/worker_pool.hpp"
+#include "batch_split.hpp"
 #include "level1_step.hpp"
 #include "side_by_side_searches.hpp"
 
@@ -345,18 +345,8 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   outcome.device = level1 ? fmt::format("{}; {} host threads", level1->describe(), host_threads)
                           : evaluator.describe();
   const auto on_host_threads = [&](std::span<NmcsSearch* const> searches, const auto& work) {
-    const auto workers = static_cast<unsigned>(
-        std::clamp<size_t>(searches.size() / kSearchesPerHostThread, 1, host_threads));
-    const auto range = [&](size_t from, size_t to) {
-      for (size_t j = from; j < to; ++j) work(j, *searches[j]);
-    };
-    if (workers == 1) {
-      range(0, searches.size());
-    } else {
-      run_workers(workers, [&](unsigned w) {
-        range(searches.size() * w / workers, searches.size() * (w + 1) / workers);
-      });
-    }
+    split_batch(host_threads, searches.size(), kSearchesPerHostThread,
+                [&](unsigned, size_t j) { work(j, *searches[j]); });
     for (NmcsSearch* s : searches) s->context.counters.move_into(outcome);
   };
   const auto make = [&](uint32_t k) {

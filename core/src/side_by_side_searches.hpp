@@ -36,14 +36,12 @@ public:
   // Takes `candidate` if it beats the best under that order; only a higher score is an improvement to report.
   void offer(uint32_t search, MoveSequence candidate) {
     const std::lock_guard<std::mutex> lock(mutex_);
-    if (candidate.score < best_.score || (candidate.score == best_.score && search > best_search_)) return;
-    if (candidate.score == best_.score) {
-      if (search == best_search_ && !(candidate.moves < best_.moves)) return;
-      take(search, std::move(candidate));
+    const bool higher = candidate.score > best_.score;
+    if (!higher && (candidate.score < best_.score || search > best_search_ ||
+                    (search == best_search_ && !(candidate.moves < best_.moves))))
       return;
-    }
     take(search, std::move(candidate));
-    if (on_improvement_) on_improvement_(Improvement{seconds(), best_.score, search, &best_.moves});
+    if (higher && on_improvement_) on_improvement_(Improvement{seconds(), best_.score, search, &best_.moves});
   }
   void improve(uint32_t search, MoveSequence candidate) {
     const std::lock_guard<std::mutex> lock(mutex_);
