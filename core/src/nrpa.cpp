@@ -1,11 +1,14 @@
 // nrpa.cpp - Nested Rollout Policy Adaptation (Rosin 2011) as a state machine per search, so that the
-// policy playouts of searches side by side run as one batch on the CPU threads.
+// policy playouts of searches side by side run as one batch on the CPU threads, or, with a device
+// searcher, so that their calls of the device's level run as one launch.
 //
 // NRPA(level, policy): level 0 plays a playout choosing each move with probability proportional to
 // exp(policy[code(move)]). Level l runs NRPA(l - 1, a copy of policy) `iterations` times, keeps the best
 // sequence (a tie replaces it, as in Rosin's pseudocode) and after each call adapts its policy towards the
 // best sequence: along it, the chosen move's weight gains alpha and every legal move's weight loses alpha
-// times its probability under the policy before the adaptation.
+// times its probability under the policy before the adaptation. The arithmetic is
+// gsdk/nrpa/policy_softmax.hpp's, which a device kernel repeats bit for bit; a state with one legal move
+// draws no random number and adapts nothing (its weights cannot change a choice).
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -14,6 +17,7 @@
 
 #include "batch_split.hpp"
 #include "gsdk/core/nested_search.hpp"
+#include "gsdk/nrpa/policy_softmax.hpp"
 #include "gsdk/rng/philox.hpp"
 #include "side_by_side_searches.hpp"
 
@@ -28,10 +32,12 @@ constexpr uint32_t kMaxCodes = 1u << 26;
 
 // A policy playout calls the per-state table at every step: a few of them pay for starting a thread.
 constexpr size_t kMinPolicyPlayoutsPerThread = 4;
+// Delivering a device's result replays its sequence through the per-state table and adapts a policy.
+constexpr size_t kMinDeliveriesPerThread = 16;
 
 using Policy = std::vector<double>;
 
-// A finished policy playout with what adaptation needs: at step t the legal moves' codes are
+// A sequence with what adaptation needs: at step t the legal moves' codes are
 // codes[offsets[t] .. offsets[t + 1]) and the one played is chosen[t].
 struct PolicySequence {
   MoveSequence sequence;
@@ -40,23 +46,14 @@ struct PolicySequence {
   std::vector<uint32_t> chosen;
 };
 
-// weights[k] = exp(policy[codes[k]] - the largest of them) for k < n (shifted so none overflows);
-// returns their sum, so weights[k] / sum is move k's probability under the policy.
-double softmax_weights(const Policy& policy, const uint32_t* codes, uint32_t n, double* weights) {
-  double largest = -INFINITY;
-  for (uint32_t k = 0; k < n; ++k) largest = std::max(largest, policy[codes[k]]);
-  double total = 0;
-  for (uint32_t k = 0; k < n; ++k) total += weights[k] = std::exp(policy[codes[k]] - largest);
-  return total;
-}
-
-PolicySequence policy_playout(const GameInstance& game, const gsdk_move_codes& table, const Policy& policy,
-                              uint64_t seed, uint64_t stream) {
-  rng::PhiloxStream random(seed, stream);
+// Plays from the initial state, each move from `choose(codes, n)` (an index into the n legal moves), and
+// records the codes along the way.
+template <typename Choose>
+PolicySequence play_recording_codes(const GameInstance& game, const gsdk_move_codes& table, uint32_t code_count,
+                                    Choose&& choose) {
   PolicySequence out;
   StateBlob state = game.initial_state();
   std::vector<uint32_t> legal(game.max_moves());
-  std::vector<double> weights(game.max_moves());
   for (;;) {
     const int32_t player = game.current_player(state);
     if (player == GSDK_PLAYER_TERMINAL) break;
@@ -65,28 +62,52 @@ PolicySequence policy_playout(const GameInstance& game, const gsdk_move_codes& t
       throw std::runtime_error(fmt::format("game '{}' has no legal move in a non-terminal state", game.game().name));
     for (uint32_t k = 0; k < n; ++k) {
       const uint32_t code = table.move_code(game.handle(), state.data(), legal[k]);
-      if (code >= policy.size())
+      if (code >= code_count)
         throw std::runtime_error(fmt::format("game '{}': move code {} is not below code_count {}", game.game().name,
-                                             code, policy.size()));
+                                             code, code_count));
       out.codes.push_back(code);
     }
-    const uint32_t* codes = out.codes.data() + out.offsets.back();
-    const double total = softmax_weights(policy, codes, n, weights.data());
-    double u = random.uniform() * total;
-    uint32_t pick = n - 1;
-    for (uint32_t k = 0; k < n; ++k) {
-      if (u < weights[k]) {
-        pick = k;
-        break;
-      }
-      u -= weights[k];
-    }
+    const uint32_t pick = choose(out.codes.data() + out.offsets.back(), legal.data(), n);
     out.offsets.push_back(static_cast<uint32_t>(out.codes.size()));
-    out.chosen.push_back(codes[pick]);
+    out.chosen.push_back(out.codes[out.offsets[out.offsets.size() - 2] + pick]);
     out.sequence.moves.push_back(legal[pick]);
     game.apply_move(state, legal[pick]);
   }
   out.sequence.score = game.score(state);
+  return out;
+}
+
+PolicySequence policy_playout(const GameInstance& game, const gsdk_move_codes& table, const Policy& policy,
+                              uint64_t seed, uint64_t stream) {
+  rng::PhiloxStream random(seed, stream);
+  std::vector<double> weights(game.max_moves());
+  return play_recording_codes(game, table, static_cast<uint32_t>(policy.size()),
+                              [&](const uint32_t* codes, const uint32_t*, uint32_t n) -> uint32_t {
+                                if (n == 1) return 0;
+                                const double total = nrpa::softmax_weights(policy.data(), codes, n, weights.data());
+                                return nrpa::softmax_pick(weights.data(), n, total, random.uniform());
+                              });
+}
+
+// A device's result with the codes adaptation needs, replayed through the per-state tables.
+PolicySequence with_codes(const GameInstance& game, const gsdk_move_codes& table, uint32_t code_count,
+                          const NrpaCallResult& result) {
+  size_t t = 0;
+  PolicySequence out =
+      play_recording_codes(game, table, code_count, [&](const uint32_t*, const uint32_t* legal, uint32_t n) -> uint32_t {
+        if (t == result.moves.size())
+          throw std::runtime_error(fmt::format("the device's NRPA sequence of {} moves stops before the game ends",
+                                               result.moves.size()));
+        const uint32_t move = result.moves[t++];
+        const uint32_t* found = std::find(legal, legal + n, move);
+        if (found == legal + n)
+          throw std::runtime_error(fmt::format("the device's NRPA sequence plays the illegal move {} at step {}", move, t));
+        return static_cast<uint32_t>(found - legal);
+      });
+  if (t != result.moves.size() || out.sequence.score != result.score)
+    throw std::runtime_error(fmt::format("the device reported an NRPA sequence of score {} and {} moves; it replays to "
+                                         "score {} after {} moves",
+                                         result.score, result.moves.size(), out.sequence.score, t));
   return out;
 }
 
@@ -96,31 +117,47 @@ void adapt(Policy& policy, const PolicySequence& best, double alpha, std::vector
   deltas.clear();
   for (size_t t = 0; t < best.chosen.size(); ++t) {
     const uint32_t begin = best.offsets[t], n = best.offsets[t + 1] - begin;
+    if (n < 2) continue;
     weights.resize(std::max<size_t>(weights.size(), n));
-    const double total = softmax_weights(policy, best.codes.data() + begin, n, weights.data());
+    const double total = nrpa::softmax_weights(policy.data(), best.codes.data() + begin, n, weights.data());
     deltas.emplace_back(best.chosen[t], alpha);
-    for (uint32_t k = 0; k < n; ++k) deltas.emplace_back(best.codes[begin + k], -alpha * weights[k] / total);
+    for (uint32_t k = 0; k < n; ++k)
+      deltas.emplace_back(best.codes[begin + k], nrpa::adaptation_loss(alpha, weights[k], total));
   }
   for (const auto& [code, delta] : deltas) policy[code] += delta;
 }
 
-// One NRPA search as a state machine: levels_[l] is the running NRPA(l) call (l = 1 .. level).
+// One NRPA search as a state machine: levels_[l] is the running NRPA(l) call for bottom < l <= level, and
+// each of its calls of level `bottom` (0: a playout) is handed out as a policy and a range of streams.
 class NrpaSearch {
 public:
-  NrpaSearch(const NrpaSettings& settings, uint32_t code_count, SearchRecord& record, uint32_t search)
-      : settings_(settings), record_(record), search_(search), next_stream_(search * kStreamsPerSearch),
-        levels_(settings.level + 1) {
+  NrpaSearch(const NrpaSettings& settings, uint32_t bottom, uint32_t code_count, SearchRecord& record, uint32_t search)
+      : settings_(settings), bottom_(bottom), record_(record), search_(search),
+        next_stream_(search * kStreamsPerSearch), levels_(settings.level + 1) {
     levels_[settings.level].policy.assign(code_count, 0.0);
-    start_iteration(settings.level);
+    if (bottom_ < settings.level) start_iteration(settings.level);
   }
 
   bool done() const { return done_; }
-  const Policy& playout_policy() const { return levels_[1].policy; }
-  uint64_t take_stream() { return next_stream_++; }
+  // The policy of the next call of level `bottom`: the lowest host level's, or the search's own start.
+  const Policy& call_policy() const { return levels_[std::min(bottom_ + 1, settings_.level)].policy; }
+  // The first stream of the next call, which uses `streams_per_call` of them.
+  uint64_t take_streams(uint64_t streams_per_call) {
+    const uint64_t first = next_stream_;
+    next_stream_ += streams_per_call;
+    return first;
+  }
 
-  void deliver(PolicySequence playout) {
-    if (record_.beaten_by(playout.sequence.score)) record_.improve(search_, playout.sequence);
-    complete(1, std::move(playout));
+  // Offers reach the run's record in the order the search finds them, and a tie within a search goes to the
+  // later sequence, as it does at every level: so the record ends with the same sequence whether it saw every
+  // playout (CPU) or only the device's results.
+  void deliver(PolicySequence found) {
+    if (record_.might_take(found.sequence.score)) record_.offer_latest(search_, found.sequence);
+    if (bottom_ == settings_.level) {
+      done_ = true;
+      return;
+    }
+    complete(bottom_ + 1, std::move(found));
   }
 
 private:
@@ -150,12 +187,13 @@ private:
     }
   }
 
-  // Opens the next call of level l - 1 (down to level 1, whose calls are playouts).
+  // Opens the next call of level l - 1, down to the level above the bottom.
   void start_iteration(uint32_t l) {
-    for (; l > 1; --l) levels_[l - 1] = Level{levels_[l].policy, {}, 0};
+    for (; l > bottom_ + 1; --l) levels_[l - 1] = Level{levels_[l].policy, {}, 0};
   }
 
   const NrpaSettings& settings_;
+  uint32_t bottom_;
   SearchRecord& record_;
   uint32_t search_;
   uint64_t next_stream_;
@@ -165,9 +203,16 @@ private:
   bool done_ = false;
 };
 
+uint64_t playouts_per_call(uint32_t iterations, uint32_t level) {
+  uint64_t playouts = 1;
+  for (uint32_t l = 0; l < level; ++l) playouts *= iterations;
+  return playouts;
+}
+
 } // namespace
 
-NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& settings, const ImprovementFn& on_improvement) {
+NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& settings, const ImprovementFn& on_improvement,
+                             NrpaSearcher* device) {
   require_one_player_game(game, "NRPA");
   if (settings.level < 1) throw std::invalid_argument("NRPA level must be at least 1");
   if (settings.iterations < 1) throw std::invalid_argument("NRPA needs at least 1 iteration per level");
@@ -179,24 +224,43 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
   if (code_count == 0 || code_count > kMaxCodes)
     throw std::invalid_argument(fmt::format("game '{}' declares {} move codes; NRPA handles 1 .. {}", game.game().name,
                                             code_count, kMaxCodes));
+  const uint32_t bottom = device ? device->level() : 0;
+  if (bottom > settings.level)
+    throw std::invalid_argument(fmt::format("NRPA of level {} cannot hand level-{} searches to a device",
+                                            settings.level, bottom));
+  const uint64_t streams_per_call = playouts_per_call(settings.iterations, bottom);
+  if (bottom > 0 && (streams_per_call == 0 || streams_per_call > kStreamsPerSearch / 2))
+    throw std::invalid_argument(fmt::format("NRPA: {} iterations per level make a level-{} call too long for its "
+                                            "search's 2^40 random streams", settings.iterations, bottom));
   NestedSearchOutcome outcome;
   outcome.engine = "policy";
   const unsigned threads = std::max(settings.threads, 1u);
-  outcome.device = fmt::format("cpu, {} thread{} (policy playouts through the per-state table)", threads,
-                               threads == 1 ? "" : "s");
+  outcome.device = device ? fmt::format("{}; {} host thread{}", device->describe(), threads, threads == 1 ? "" : "s")
+                          : fmt::format("cpu, {} thread{} (policy playouts through the per-state table)", threads,
+                                        threads == 1 ? "" : "s");
   SearchRecord record(on_improvement);
-  const auto make = [&](uint32_t k) { return std::make_unique<NrpaSearch>(settings, code_count, record, k); };
-  std::vector<PolicySequence> playouts;
+  const auto make = [&](uint32_t k) { return std::make_unique<NrpaSearch>(settings, bottom, code_count, record, k); };
   std::vector<uint64_t> streams;
+  std::vector<NrpaCall> calls;
+  std::vector<NrpaCallResult> results;
   const auto play_round = [&](std::vector<NrpaSearch*>& round) {
     streams.clear();
-    for (NrpaSearch* s : round) streams.push_back(s->take_stream());
-    playouts.assign(round.size(), {});
-    split_batch(threads, round.size(), kMinPolicyPlayoutsPerThread, [&](unsigned, size_t i) {
-      playouts[i] = policy_playout(game, *table, round[i]->playout_policy(), settings.seed, streams[i]);
-    });
-    outcome.playouts += round.size();
-    for (size_t i = 0; i < round.size(); ++i) round[i]->deliver(std::move(playouts[i]));
+    for (NrpaSearch* s : round) streams.push_back(s->take_streams(streams_per_call));
+    if (device) {
+      calls.clear();
+      for (size_t i = 0; i < round.size(); ++i) calls.push_back({round[i]->call_policy().data(), streams[i]});
+      results.assign(round.size(), {});
+      device->search(calls, results);
+    }
+    // Each search is played and delivered by one thread; the record takes offers from several, and what it
+    // ends with does not depend on their order.
+    split_batch(threads, round.size(), device ? kMinDeliveriesPerThread : kMinPolicyPlayoutsPerThread,
+                [&](unsigned, size_t i) {
+                  round[i]->deliver(device ? with_codes(game, *table, code_count, results[i])
+                                           : policy_playout(game, *table, round[i]->call_policy(), settings.seed,
+                                                            streams[i]));
+                });
+    outcome.playouts += round.size() * streams_per_call;
   };
   run_side_by_side<NrpaSearch>(settings.budget, record, outcome, make, play_round);
   return outcome;

@@ -60,6 +60,8 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
   t.cuda_level1_searches = bind<gsdk_cuda_level1_searches>(path, info, GSDK_TABLE_CUDA_LEVEL1_SEARCHES,
                                                            GSDK_TYPE_CUDA_LEVEL1_SEARCHES,
                                                            sizeof(gsdk_cuda_level1_searches));
+  t.cuda_nrpa_searches = bind<gsdk_cuda_nrpa_searches>(path, info, GSDK_TABLE_CUDA_NRPA_SEARCHES,
+                                                       GSDK_TYPE_CUDA_NRPA_SEARCHES, sizeof(gsdk_cuda_nrpa_searches));
   if ((t.cpu_qlearning || t.cuda_qlearning) && !t.environment)
     throw std::runtime_error(fmt::format("{}: plugin '{}' has a Q-learning table but no '{}' table", path,
                                          info.plugin_name, GSDK_TABLE_ENVIRONMENT));

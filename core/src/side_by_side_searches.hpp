@@ -43,10 +43,15 @@ public:
     take(search, std::move(candidate));
     if (higher && on_improvement_) on_improvement_(Improvement{seconds(), best_.score, search, &best_.moves});
   }
-  void improve(uint32_t search, MoveSequence candidate) {
+  // For NRPA, whose searches offer their sequences in the order they find them: a tie goes to the lowest
+  // search number and, within one search, to the later sequence (as NRPA's own levels break ties), so the
+  // record ends with the same sequence whether a search offers every playout or only its calls' bests.
+  void offer_latest(uint32_t search, const MoveSequence& candidate) {
     const std::lock_guard<std::mutex> lock(mutex_);
-    take(search, std::move(candidate));
-    if (on_improvement_) on_improvement_(Improvement{seconds(), best_.score, search, &best_.moves});
+    const bool higher = candidate.score > best_.score;
+    if (!higher && (candidate.score < best_.score || search > best_search_)) return;
+    take(search, candidate);
+    if (higher && on_improvement_) on_improvement_(Improvement{seconds(), best_.score, search, &best_.moves});
   }
   // Only while no offer can come in (between rounds, after the run).
   const MoveSequence& best() const { return best_; }

@@ -113,4 +113,11 @@ DeviceChoice choose_nmcs_devices(const RunSettings& settings, const core::Plugin
   return c;
 }
 
+DeviceChoice choose_nrpa_devices(const RunSettings& settings, const core::PluginTables& plugin) {
+  DeviceChoice c = choose_workers(settings, plugin, plugin.cuda_nrpa_searches != nullptr, "CUDA NRPA table", false);
+  if (!c.gpus.empty()) c.gpus.resize(1); // one GPU runs the searches; several are not spread over yet
+  c.summary = describe_workers(c, "policy playouts");
+  return c;
+}
+
 } // namespace gsdk::host

@@ -34,6 +34,10 @@ DeviceChoice choose_qlearning_devices(const RunSettings& settings, const core::P
 // (the first GPU chosen); with a GPU the CPUs stay idle.
 DeviceChoice choose_nmcs_devices(const RunSettings& settings, const core::PluginTables& plugin, bool generic_engine);
 
+// The same for NRPA: a GPU runs whole NRPA searches of one level through the plugin's CUDA NRPA table (the
+// first GPU chosen); the CPU threads replay its sequences and adapt the levels above.
+DeviceChoice choose_nrpa_devices(const RunSettings& settings, const core::PluginTables& plugin);
+
 const char* simd_level_name(int32_t level);
 
 } // namespace gsdk::host

@@ -365,11 +365,13 @@ void read_nested_search(const Section& top, const toml::table& doc, ExperimentCo
     c.nested.generic = s.string("engine", "batch", {"batch", "generic"}) == "generic";
     return;
   }
-  s.allow_only({"level", "iterations", "alpha", "time_seconds", "restarts", "searches_in_parallel", "stop_at_score"});
+  s.allow_only({"level", "iterations", "alpha", "time_seconds", "restarts", "searches_in_parallel", "stop_at_score",
+                "device_level"});
   c.nested.nrpa.level = static_cast<uint32_t>(s.integer("level", 1, 1, 16));
   c.nested.nrpa.iterations = static_cast<uint32_t>(s.integer("iterations", 100, 1, 1000000));
   c.nested.nrpa.alpha = s.real("alpha", 1.0, 0.0, 100.0);
   c.nested.nrpa.budget = read_budget(s);
+  c.nested.nrpa_device_level = static_cast<uint32_t>(s.integer("device_level", 2, 1, 16));
 }
 
 ExperimentConfig validate(toml::table doc, const std::string& file) {

@@ -17,7 +17,7 @@
 //   [nmcs] level, time_seconds, restarts, searches_in_parallel, stop_at_score, engine ("batch" | "generic"),
 //          pipeline, cpu_level1_searches
 //                                                                     (algorithm = "nmcs")
-//   [nrpa] level, iterations, alpha, time_seconds, restarts, searches_in_parallel, stop_at_score
+//   [nrpa] level, iterations, alpha, time_seconds, restarts, searches_in_parallel, stop_at_score, device_level
 //                                                                     (algorithm = "nrpa")
 //   [run] device ("auto" | "cpu" | "cuda" | "all"), threads, gpus, streams, simd
 //   [output] file, plot, events, best (nmcs and nrpa: where the best sequence is saved)
@@ -72,6 +72,7 @@ struct NestedSearchConfig {
   core::NrpaSettings nrpa; // seed and threads are filled in when the run starts
   bool generic = false;    // nmcs engine = "generic"
   bool cpu_level1_searches = false; // nmcs without a GPU: whole level-1 searches on CPU threads
+  uint32_t nrpa_device_level = 2;   // nrpa on a GPU: the level of the searches it runs whole (at most `level`)
 };
 
 struct ExperimentConfig {

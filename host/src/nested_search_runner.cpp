@@ -86,12 +86,15 @@ std::unique_ptr<core::Level1Searcher> make_level1_searcher(const ExperimentConfi
   return nullptr;
 }
 
-// NRPA's threads (it has no GPU path yet).
-unsigned search_threads(const ExperimentConfig& config) {
-  if (config.run.device == "cuda" || config.run.device == "all")
-    throw std::runtime_error(fmt::format("{} runs its playouts on CPU threads; device = \"{}\" is not available for it "
-                                         "yet (use \"cpu\" or \"auto\")", config.algorithm, config.run.device));
-  return host_threads(config);
+// NRPA's device searcher when a GPU was chosen: whole searches of [nrpa] device_level (at most the search's
+// level), as many per launch as searches run side by side.
+std::unique_ptr<core::NrpaSearcher> make_nrpa_searcher(const ExperimentConfig& config, const DeviceChoice& devices,
+                                                       const core::GameInstance& game) {
+  if (devices.gpus.empty()) return nullptr;
+  const core::NrpaSettings& nrpa = config.nested.nrpa;
+  return core::make_cuda_nrpa_searcher(game, config.seed, std::min(config.nested.nrpa_device_level, nrpa.level),
+                                       nrpa.iterations, nrpa.alpha, devices.gpus[0].ordinal,
+                                       nrpa.budget.searches_in_parallel, host_threads(config));
 }
 
 } // namespace
@@ -112,8 +115,9 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
   const auto instance = instantiate_game(config, plugin, params);
   const core::GameInstance& game = *instance;
   const bool nmcs = config.algorithm == "nmcs";
-  const DeviceChoice devices = nmcs ? choose_nmcs_devices(config.run, plugin.tables, config.nested.generic) : DeviceChoice{};
-  const unsigned threads = nmcs ? devices.cpu_threads : search_threads(config);
+  const DeviceChoice devices = nmcs ? choose_nmcs_devices(config.run, plugin.tables, config.nested.generic)
+                                    : choose_nrpa_devices(config.run, plugin.tables);
+  const unsigned threads = nmcs || devices.gpus.empty() ? devices.cpu_threads : host_threads(config);
   const std::optional<uint32_t> snake_dimension =
       is_snake(plugin, params) ? std::optional<uint32_t>(params.as_json["dimension"].get<uint32_t>()) : std::nullopt;
 
@@ -141,7 +145,8 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
       core::NrpaSettings settings = config.nested.nrpa;
       settings.seed = config.seed;
       settings.threads = threads;
-      outcome = core::run_nrpa(game, settings, on_improvement);
+      const auto searcher = make_nrpa_searcher(config, devices, game);
+      outcome = core::run_nrpa(game, settings, on_improvement, searcher.get());
     }
   } catch (const std::invalid_argument& e) {
     const toml::node* n = config.raw.get("algorithm");

@@ -63,6 +63,8 @@ TEST(NestedSearchConfig, ValidFilesGiveTheirValues) {
   EXPECT_EQ(r.nested.nrpa.budget.restarts, 2u);
   EXPECT_EQ(r.nested.nrpa.budget.searches_in_parallel, 1u);
   EXPECT_EQ(r.nested.nrpa.budget.stop_at_score, 98);
+  EXPECT_EQ(r.nested.nrpa_device_level, 2u);
+  EXPECT_EQ(parse_experiment(kNrpa, "ns.toml", {"nrpa.device_level=3"}).nested.nrpa_device_level, 3u);
 }
 
 TEST(NestedSearchConfig, UnknownKeysListTheValidOnes) {
@@ -71,7 +73,9 @@ TEST(NestedSearchConfig, UnknownKeysListTheValidOnes) {
             "searches_in_parallel, stop_at_score, engine, pipeline, cpu_level1_searches");
   EXPECT_EQ(error_of(std::string(kNrpa) + "depth = 2\n"),
             "ns.toml:9:1: unknown key 'depth' in [nrpa]; valid keys: level, iterations, alpha, time_seconds, restarts, "
-            "searches_in_parallel, stop_at_score");
+            "searches_in_parallel, stop_at_score, device_level");
+  EXPECT_EQ(error_of(kNrpa, {"nrpa.device_level=0"}),
+            "--set[1]:1:19: 'device_level' in [nrpa] = 0 is out of range [1, 16]");
   EXPECT_EQ(error_of("game = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 1\n[output]\nbest = \"b.json\"\n"),
             "ns.toml:6:1: unknown key 'best' in [output]; valid keys: file, plot, events");
 }

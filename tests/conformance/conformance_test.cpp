@@ -328,6 +328,14 @@ TEST_P(Conformance, TablesHaveTheRightTypeSizeAndEntries) {
     EXPECT_NE(t.cuda_level1_searches->max_game_length, nullptr);
     EXPECT_NE(t.cuda_level1_searches->run, nullptr);
   }
+  if (const auto* h = header(GSDK_TABLE_CUDA_NRPA_SEARCHES)) {
+    EXPECT_EQ(h->type, GSDK_TYPE_CUDA_NRPA_SEARCHES);
+    EXPECT_GE(h->size, sizeof(gsdk_cuda_nrpa_searches));
+    EXPECT_NE(t.cuda_nrpa_searches->max_game_length, nullptr);
+    EXPECT_NE(t.cuda_nrpa_searches->scratch_bytes, nullptr);
+    EXPECT_NE(t.cuda_nrpa_searches->run, nullptr);
+    EXPECT_NE(t.move_codes, nullptr) << "NRPA on a device needs the game's move codes too";
+  }
   if (const auto* h = header(GSDK_TABLE_SCORE_DISTRIBUTION)) {
     EXPECT_EQ(h->type, GSDK_TYPE_SCORE_DISTRIBUTION);
     EXPECT_GE(h->size, sizeof(gsdk_score_distribution));

@@ -47,6 +47,7 @@ int command_list(const Arguments& args) {
     if (t.score_distribution) caps += ", exact score distribution";
     if (t.move_codes) caps += ", move codes (for NRPA policies)";
     if (t.cuda_level1_searches) caps += ", CUDA level-1 NMCS";
+    if (t.cuda_nrpa_searches) caps += ", CUDA NRPA";
     std::printf("    capabilities: %s\n", caps.c_str());
     for (uint32_t i = 0; i < g.param_count; ++i)
       std::printf("    param %-12s %s - %s\n", g.params[i].name, describe_default(g.params[i]).c_str(), g.params[i].doc);

@@ -9,6 +9,7 @@
 
 #include "gsdk/core/level1_searcher.hpp"
 #include "gsdk/core/nested_search.hpp"
+#include "reference_nrpa.hpp"
 #include "snake_check.hpp"
 #include "snake_test_support.hpp"
 
@@ -242,6 +243,34 @@ TEST(SnakeNrpa, ResultsDoNotDependOnThreadsAndTheTimeBudgetIsHonoured) {
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
   EXPECT_TRUE(cut.stopped_by_time);
   expect_valid(*game, 7, cut.best);
+}
+
+// Core's state machine, its searches side by side on several threads, finds what Rosin's recursion finds:
+// the same best sequence, from the same search, after the same playouts.
+TEST(SnakeNrpa, CoreFindsWhatTheRecursiveReferenceFinds) {
+  for (const uint32_t level : {1u, 2u, 3u}) {
+    const auto game = make_game({6, true, "uniform"});
+    gsdk::core::NrpaSettings settings;
+    settings.seed = 29;
+    settings.level = level;
+    settings.iterations = level == 3 ? 4 : 9;
+    settings.alpha = 0.7;
+    settings.budget.restarts = 6;
+    settings.budget.searches_in_parallel = 3;
+    settings.threads = 2;
+    const NestedSearchOutcome outcome = gsdk::core::run_nrpa(*game, settings);
+    const test::ReferenceNrpa reference(*game, settings.seed, settings.iterations, settings.alpha);
+    const test::ReferenceRun expected = test::reference_run(reference, game->tables().move_codes->code_count(game->handle()),
+                                                            level, 7);
+    SCOPED_TRACE("level " + std::to_string(level));
+    EXPECT_EQ(outcome.best.score, expected.best.score);
+    EXPECT_EQ(outcome.best.moves, expected.best.moves);
+    EXPECT_EQ(outcome.best_search, expected.search);
+    uint64_t per_search = 1;
+    for (uint32_t l = 0; l < level; ++l) per_search *= settings.iterations;
+    EXPECT_EQ(outcome.playouts, 7 * per_search);
+    expect_valid(*game, 6, outcome.best);
+  }
 }
 
 } // namespace

@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 4u
+#define GSDK_ABI_MINOR 5u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -63,6 +63,7 @@ extern "C" {
 #define GSDK_TYPE_CUDA_PLAYOUT_BATCHES 0x47530012u /* ABI 1.3 */
 #define GSDK_TYPE_MOVE_CODES 0x47530013u           /* ABI 1.4 */
 #define GSDK_TYPE_CUDA_LEVEL1_SEARCHES 0x47530014u /* ABI 1.4 */
+#define GSDK_TYPE_CUDA_NRPA_SEARCHES 0x47530015u   /* ABI 1.5 */
 
 /* Capability table names for get_proc. */
 #define GSDK_TABLE_GAME "gsdk.game.v1"
@@ -79,6 +80,7 @@ extern "C" {
 #define GSDK_TABLE_CUDA_PLAYOUT_BATCHES "gsdk.cuda_playout_batches.v1" /* ABI 1.3 */
 #define GSDK_TABLE_MOVE_CODES "gsdk.move_codes.v1"                   /* ABI 1.4 */
 #define GSDK_TABLE_CUDA_LEVEL1_SEARCHES "gsdk.cuda_level1_searches.v1" /* ABI 1.4 */
+#define GSDK_TABLE_CUDA_NRPA_SEARCHES "gsdk.cuda_nrpa_searches.v1"     /* ABI 1.5 */
 
 typedef struct gsdk_header {
   uint32_t type;
@@ -468,6 +470,39 @@ typedef struct gsdk_cuda_level1_searches {
                  uint32_t count, int32_t device, void* stream, gsdk_level1_result* results, uint32_t* moves,
                  char* error, uint32_t error_size);
 } gsdk_cuda_level1_searches;
+
+/* ---- whole NRPA searches on a device (ABI 1.5) ----------------------------------------------- */
+
+/* What one NRPA search found: its best sequence's score and length. */
+typedef struct gsdk_nrpa_result {
+  int64_t score;
+  uint32_t move_count; /* moves of the best sequence, from the initial state to a terminal state */
+  uint32_t reserved;
+} gsdk_nrpa_result;
+
+/* NRPA (Rosin 2011) searches of level `level` >= 1 from the initial state, one per policy, computing what
+ * core's CPU NRPA computes, bit for bit, with the arithmetic of gsdk/nrpa/policy_softmax.hpp:
+ *  - level 0 is a playout: in a state with n > 1 legal moves (legal_moves order) it plays
+ *    softmax_pick(softmax_weights(policy, their move codes), one uniform() of its stream); a state with one
+ *    legal move draws nothing. The n-th playout of search i draws the stream (seed, first_streams[i] + n).
+ *  - level l makes `iterations` calls of level l - 1, each from a copy of its policy. A call that scores at
+ *    least the best so far replaces it. After every call the policy adapts to the best sequence: at each of
+ *    its steps with n > 1 legal moves the chosen move's code gains alpha, then every legal move's code adds
+ *    adaptation_loss(alpha, its weight, the step's total), all from the policy before that adaptation.
+ * policies (count * code_count doubles: the searches' starting policies, overwritten as they adapt),
+ * first_streams, scratch (scratch_bytes(count, level) bytes), results (count entries) and moves (search i's
+ * best sequence at i * max_game_length) are device memory of device; the work is enqueued on stream and the
+ * call returns without waiting, failing only when a launch fails. */
+typedef struct gsdk_cuda_nrpa_searches {
+  gsdk_header header;
+  /* The most moves a game can last from the initial state (the stride of `moves`). */
+  uint32_t (*max_game_length)(const gsdk_game_instance* instance);
+  uint64_t (*scratch_bytes)(const gsdk_game_instance* instance, uint32_t count, uint32_t level);
+  int32_t (*run)(const gsdk_game_instance* instance, uint64_t seed, uint32_t level, uint32_t iterations,
+                 double alpha, double* policies, const uint64_t* first_streams, uint32_t count, int32_t device,
+                 void* stream, void* scratch, uint64_t scratch_size, gsdk_nrpa_result* results, uint32_t* moves,
+                 char* error, uint32_t error_size);
+} gsdk_cuda_nrpa_searches;
 
 /* The entry point every plugin exports. */
 GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info,

@@ -45,6 +45,10 @@
 //     uint32_t max_game_length() const; void cuda_level1_searches(uint64_t seed, State* states,
 //         const uint64_t* first_streams, uint32_t count, int32_t device, void* stream, gsdk_level1_result* results,
 //         uint32_t* moves) const;  // NMCS on a GPU
+//     uint64_t cuda_nrpa_scratch_bytes(uint32_t count, uint32_t level) const; void cuda_nrpa_searches(uint64_t seed,
+//         uint32_t level, uint32_t iterations, double alpha, double* policies, const uint64_t* first_streams,
+//         uint32_t count, int32_t device, void* stream, void* scratch, uint64_t scratch_size,
+//         gsdk_nrpa_result* results, uint32_t* moves) const;  // NRPA on a GPU (with max_game_length)
 //   };
 //   GSDK_PLUGIN(MyGame, "1.0.0")
 //
@@ -201,6 +205,14 @@ concept HasCudaLevel1Searches = requires(const G g, typename G::State* states, g
   { g.max_game_length() } -> std::convertible_to<uint32_t>;
   g.cuda_level1_searches(uint64_t{}, states, static_cast<const uint64_t*>(nullptr), uint32_t{}, int32_t{},
                          static_cast<void*>(nullptr), out, static_cast<uint32_t*>(nullptr));
+};
+template <typename G>
+concept HasCudaNrpaSearches = requires(const G g, gsdk_nrpa_result* out) {
+  { g.max_game_length() } -> std::convertible_to<uint32_t>;
+  { g.cuda_nrpa_scratch_bytes(uint32_t{}, uint32_t{}) } -> std::convertible_to<uint64_t>;
+  g.cuda_nrpa_searches(uint64_t{}, uint32_t{}, uint32_t{}, double{}, static_cast<double*>(nullptr),
+                       static_cast<const uint64_t*>(nullptr), uint32_t{}, int32_t{}, static_cast<void*>(nullptr),
+                       static_cast<void*>(nullptr), uint64_t{}, out, static_cast<uint32_t*>(nullptr));
 };
 template <typename G>
 concept HasMoveCodes = requires(const G g, const typename G::State& s) {
@@ -369,6 +381,18 @@ template <typename G> struct Adapter {
       game(i).cuda_level1_searches(seed, static_cast<State*>(s), first_streams, count, device, stream, results, moves);
     });
   }
+  static uint64_t cuda_nrpa_scratch(const gsdk_game_instance* i, uint32_t count, uint32_t level) {
+    return game(i).cuda_nrpa_scratch_bytes(count, level);
+  }
+  static int32_t cuda_nrpa_run(const gsdk_game_instance* i, uint64_t seed, uint32_t level, uint32_t iterations,
+                               double alpha, double* policies, const uint64_t* first_streams, uint32_t count,
+                               int32_t device, void* stream, void* scratch, uint64_t scratch_size,
+                               gsdk_nrpa_result* results, uint32_t* moves, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      game(i).cuda_nrpa_searches(seed, level, iterations, alpha, policies, first_streams, count, device, stream, scratch,
+                                 scratch_size, results, moves);
+    });
+  }
   static uint32_t code_count(const gsdk_game_instance* i) { return game(i).code_count(); }
   static uint32_t move_code(const gsdk_game_instance* i, const void* s, uint32_t m) {
     return game(i).move_code(state(s), m);
@@ -443,6 +467,12 @@ template <typename G> struct Adapter {
       static const gsdk_cuda_level1_searches searches = {
           {GSDK_TYPE_CUDA_LEVEL1_SEARCHES, sizeof(gsdk_cuda_level1_searches)}, &max_game_length, &cuda_level1_run};
       if (n == GSDK_TABLE_CUDA_LEVEL1_SEARCHES) return &searches;
+    }
+    if constexpr (HasCudaNrpaSearches<G>) {
+      static const gsdk_cuda_nrpa_searches searches = {
+          {GSDK_TYPE_CUDA_NRPA_SEARCHES, sizeof(gsdk_cuda_nrpa_searches)}, &max_game_length, &cuda_nrpa_scratch,
+          &cuda_nrpa_run};
+      if (n == GSDK_TABLE_CUDA_NRPA_SEARCHES) return &searches;
     }
     if constexpr (HasMoveCodes<G>) {
       static const gsdk_move_codes codes = {{GSDK_TYPE_MOVE_CODES, sizeof(gsdk_move_codes)}, &code_count, &move_code};

@@ -24,6 +24,7 @@
 
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/level1_searcher.hpp"
+#include "gsdk/core/nrpa_searcher.hpp"
 #include "gsdk/core/playout_batch_evaluator.hpp"
 
 namespace gsdk::core {
@@ -70,7 +71,7 @@ struct NrpaSettings {
   uint32_t level = 1;        // >= 1
   uint32_t iterations = 100; // calls of level - 1 per level-`level` search
   double alpha = 1.0;        // the adaptation's step
-  unsigned threads = 1;      // CPU threads for the policy playouts
+  unsigned threads = 1;      // CPU threads for the policy playouts (with a device: for its results)
   SearchBudget budget;
 };
 
@@ -102,9 +103,11 @@ void require_one_player_game(const GameInstance& game, const std::string& algori
 NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& settings, PlayoutBatchEvaluator& evaluator,
                              const ImprovementFn& on_improvement = {}, Level1Searcher* level1 = nullptr);
 
-// Runs NRPA from the initial state; needs the game's move-code table (gsdk.move_codes.v1).
+// Runs NRPA from the initial state; needs the game's move-code table (gsdk.move_codes.v1). With `device`
+// every call of its level (the whole search when that is the search's level) runs on it, and the CPU threads
+// only replay its sequences and adapt the levels above.
 NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& settings,
-                             const ImprovementFn& on_improvement = {});
+                             const ImprovementFn& on_improvement = {}, NrpaSearcher* device = nullptr);
 
 // The score of `moves` played from the initial state through the per-state table; throws
 // std::invalid_argument when a move is illegal or the sequence does not end the game.
