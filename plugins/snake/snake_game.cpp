@@ -19,13 +19,15 @@ const gsdk_param_desc kParameters[] = {
      "or the lowest unused one; the first moves are 0, 1, 2): loses no snake length, up to relabelling"},
     {"policy", GSDK_PARAM_STRING, 0, 0, 0.0, "uniform", 0, 0,
      "the batch playouts' move choice: 'uniform' (every legal move alike) or 'kinny' (Kinny's heuristic: "
-     "prefer the moves after which exactly one move is legal, uniformly among them, else uniform)"},
+     "prefer the moves after which exactly one move is legal, uniformly among them, else uniform) or 'tight' "
+     "(prefer the moves after which the fewest moves, but at least one, are legal)"},
 };
 
 Policy parse_policy(const std::string& name) {
   if (name == "uniform") return Policy::uniform;
   if (name == "kinny") return Policy::kinny;
-  throw gsdk::PluginError("policy = '" + name + "', expected 'uniform' or 'kinny'");
+  if (name == "tight") return Policy::tight;
+  throw gsdk::PluginError("policy = '" + name + "', expected 'uniform', 'kinny' or 'tight'");
 }
 
 } // namespace

@@ -6,6 +6,8 @@
 //  - kinny (Kinny's heuristic): the legal moves after which the snake has exactly one legal move are
 //    preferred; when there are some, one of them is drawn uniformly, else one of all legal moves is.
 //    Such moves hug the snake's own boundary, which packs it tighter.
+//  - tight: Kinny's idea without its blind spot: the legal moves after which the snake has the fewest legal
+//    moves, but at least one, are drawn from uniformly; a move into a dead end only when every move is one.
 // Playout number k of seed s draws from a splitmix64 sequence started at Philox(s; k, tag): one draw per
 // move with more than one candidate, none for a forced move.
 #pragma once
@@ -18,7 +20,7 @@
 
 namespace snake {
 
-enum class Policy : uint32_t { uniform = 0, kinny = 1 };
+enum class Policy : uint32_t { uniform = 0, kinny = 1, tight = 2 };
 
 GSDK_HD gsdk::rng::SplitMix64 playout_stream(uint64_t seed, uint64_t playout) {
   return gsdk::rng::SplitMix64(gsdk::rng::philox_block(seed, playout, uint64_t{0x736e616b65})[0]);
@@ -29,12 +31,19 @@ template <typename Blocked>
 GSDK_HD uint32_t candidate_dimensions(const Rules& rules, Policy policy, const Blocked& blocked, const Walk& walk,
                                       uint32_t legal) {
   if (policy == Policy::uniform) return legal;
-  uint32_t single_continuation = 0;
+  uint32_t fewest = 0, fewest_count = ~0u;
   for (uint32_t rest = legal; rest; rest &= rest - 1) {
     const uint32_t k = lowest_bit(rest);
-    if (continuations_after(rules, blocked, walk, k) == 1) single_continuation |= 1u << k;
+    const uint32_t after = continuations_after(rules, blocked, walk, k);
+    if (policy == Policy::kinny) {
+      if (after == 1) fewest |= 1u << k;
+      continue;
+    }
+    if (after == 0 || after > fewest_count) continue;
+    if (after < fewest_count) fewest = 0, fewest_count = after;
+    fewest |= 1u << k;
   }
-  return single_continuation ? single_continuation : legal;
+  return fewest ? fewest : legal;
 }
 
 struct NoMoveLog {

@@ -43,7 +43,7 @@ std::pair<double, double> moments(const Summary& summary) {
 }
 
 TEST(SnakePlayouts, ARangeCutInPiecesGivesTheSameSummary) {
-  for (const char* policy : {"uniform", "kinny"}) {
+  for (const char* policy : {"uniform", "kinny", "tight"}) {
     const auto game = make_game({8, true, policy});
     Summary whole(*game), parts(*game), part(*game);
     run_cpu(*game, request(5, 100, 3000), whole);
@@ -61,7 +61,8 @@ TEST(SnakePlayouts, ARangeCutInPiecesGivesTheSameSummary) {
 
 TEST(SnakePlayouts, EveryReplayIsAValidSnakeOfTheLengthTheHistogramCounted) {
   const Settings settings[] = {{3, true, "uniform"}, {5, false, "kinny"},    {8, true, "uniform"},
-                               {8, true, "kinny"},   {10, false, "uniform"}, {13, true, "kinny"}};
+                               {8, true, "kinny"},   {10, false, "uniform"}, {13, true, "kinny"},
+                               {9, true, "tight"},   {12, false, "tight"}};
   for (const Settings& setting : settings) {
     const auto game = make_game(setting);
     const uint64_t seed = 77, first = 1000, count = setting.dimension > 10 ? 20 : 300;
@@ -98,6 +99,18 @@ TEST(SnakePlayouts, KinnysPolicySpreadsTheLengthsAndFindsLongerSnakesThanUniform
   EXPECT_GT(kinny_variance, 2 * uniform_variance) << uniform_variance << " " << kinny_variance;
   EXPECT_GT(k.s.best_score, u.s.best_score + 5);
   EXPECT_NE(kinny_mean, uniform_mean);
+}
+
+// Tight never walks into a dead end while another move stays open: its snakes are longer on average and at
+// best than Kinny's.
+TEST(SnakePlayouts, TightPolicyFindsLongerSnakesThanKinnys) {
+  const auto kinny = make_game({9, true, "kinny"});
+  const auto tight = make_game({9, true, "tight"});
+  Summary k(*kinny), t(*tight);
+  run_cpu(*kinny, request(1, 0, 20000), k);
+  run_cpu(*tight, request(1, 0, 20000), t);
+  EXPECT_GT(moments(t).first, moments(k).first + 20);
+  EXPECT_GT(t.s.best_score, k.s.best_score + 5);
 }
 
 TEST(SnakePlayouts, PlayoutsFromAGivenSnakeContinueIt) {

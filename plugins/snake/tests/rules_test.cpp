@@ -110,6 +110,40 @@ TEST(SnakeRules, KinnyCandidatesAreTheMovesThatLeaveExactlyOneContinuation) {
   EXPECT_GT(states_without, 100);
 }
 
+// Tight's candidates are the moves with the fewest positive continuations, found here by playing every move.
+TEST(SnakeRules, TightCandidatesAreTheMovesThatLeaveTheFewestContinuationsButOne) {
+  std::mt19937_64 random(23);
+  int states_avoiding_a_dead_end = 0;
+  for (uint32_t d : {5u, 8u, 10u}) {
+    const Game game = make_rules({d, true, "tight"});
+    for (int trial = 0; trial < 30; ++trial) {
+      State s;
+      game.initial_state(s);
+      for (auto legal = legal_moves(game, s); !legal.empty(); legal = legal_moves(game, s)) {
+        uint32_t expected = 0, legal_mask = 0, dead_ends = 0;
+        size_t fewest = SIZE_MAX;
+        for (uint32_t k : legal) {
+          legal_mask |= 1u << k;
+          State child = s;
+          game.apply_move(child, k);
+          const size_t after = legal_moves(game, child).size();
+          if (after == 0) dead_ends |= 1u << k;
+          if (after == 0 || after > fewest) continue;
+          if (after < fewest) expected = 0, fewest = after;
+          expected |= 1u << k;
+        }
+        if (dead_ends && expected) ++states_avoiding_a_dead_end;
+        if (!expected) expected = legal_mask;
+        ASSERT_EQ(candidate_dimensions(game.rules(), Policy::tight, ConstWordBits{s.blocked}, walk_of(s), legal_mask),
+                  expected)
+            << game.state_to_string(s);
+        game.apply_move(s, legal[random() % legal.size()]);
+      }
+    }
+  }
+  EXPECT_GT(states_avoiding_a_dead_end, 20);
+}
+
 TEST(SnakeRules, LengthBoundIsAboveEveryKnownRecordAndExactInDimensionThree) {
   const uint32_t records[] = {4, 7, 13, 26, 50, 98, 191, 379, 746, 1476, 2924}; // d = 3..13
   for (uint32_t d = kMinDimension; d <= kMaxDimension; ++d) EXPECT_GE(length_bound(d), records[d - 3]) << d;
