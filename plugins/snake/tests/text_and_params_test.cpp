@@ -84,11 +84,12 @@ std::string creation_refusal(const std::vector<gsdk_param_value>& values) {
 TEST(SnakeParams, BadValuesAreRefusedNamingTheParameter) {
   EXPECT_EQ(creation_refusal(test::param_values({8, true, "uniform"})), "");
   EXPECT_EQ(creation_refusal(test::param_values({13, false, "kinny"})), "");
+  EXPECT_EQ(creation_refusal(test::param_values({9, true, "tight"})), "");
   EXPECT_EQ(creation_refusal(test::param_values({2, true, "uniform"})), "dimension = 2, expected an integer in 3..13");
   EXPECT_EQ(creation_refusal(test::param_values({14, true, "uniform"})),
             "dimension = 14, expected an integer in 3..13");
   EXPECT_EQ(creation_refusal(test::param_values({8, true, "greedy"})),
-            "policy = 'greedy', expected 'uniform' or 'kinny'");
+            "policy = 'greedy', expected 'uniform', 'kinny' or 'tight'");
   EXPECT_EQ(creation_refusal({}), "parameter 'dimension' was not passed by the host");
 }
 
