@@ -15,6 +15,7 @@
 #include "gsdk/core/level1_searcher.hpp"
 
 #include "batch_split.hpp"
+#include "device_sequence.hpp"
 
 namespace gsdk::core {
 
@@ -148,14 +149,9 @@ private:
     const auto* results = reinterpret_cast<const gsdk_level1_result*>(lane.results_host.data());
     const auto* moves = reinterpret_cast<const uint32_t*>(lane.moves_host.data());
     split_batch(host_threads_, count, kSearchesPerCopyThread, [&](unsigned, size_t i) {
-      if (results[i].move_count > max_moves_)
-        throw std::runtime_error(fmt::format("{} CUDA level-1 search {} reported {} moves, more than the game's "
-                                             "bound of {} (device result inconsistent)",
-                                             game_.game().name, i, results[i].move_count, max_moves_));
-      const uint32_t* sequence = moves + i * max_moves_;
+      copy_device_sequence(game_, "level-1", i, results[i].move_count, moves, max_moves_, outcomes[i].moves);
       outcomes[i].score = results[i].score;
       outcomes[i].playouts = results[i].playouts;
-      outcomes[i].moves.assign(sequence, sequence + results[i].move_count);
     });
   }
 

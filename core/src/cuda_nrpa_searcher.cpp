@@ -13,6 +13,7 @@
 #include "gsdk/core/nrpa_searcher.hpp"
 
 #include "batch_split.hpp"
+#include "device_sequence.hpp"
 
 namespace gsdk::core {
 
@@ -90,13 +91,8 @@ private:
     const auto* found = reinterpret_cast<const gsdk_nrpa_result*>(results_host_->data());
     const auto* moves = reinterpret_cast<const uint32_t*>(moves_host_->data());
     split_batch(host_threads_, count, kCallsPerCopyThread, [&](unsigned, size_t i) {
-      if (found[i].move_count > max_moves_)
-        throw std::runtime_error(fmt::format("{} CUDA NRPA search {} reported {} moves, more than the game's bound "
-                                             "of {} (device result inconsistent)",
-                                             game_.game().name, i, found[i].move_count, max_moves_));
-      const uint32_t* sequence = moves + i * max_moves_;
+      copy_device_sequence(game_, "NRPA", i, found[i].move_count, moves, max_moves_, results[i].moves);
       results[i].score = found[i].score;
-      results[i].moves.assign(sequence, sequence + found[i].move_count);
     });
   }
 

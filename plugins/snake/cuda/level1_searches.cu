@@ -9,7 +9,6 @@
 // child). It follows core's CPU NMCS step for step, so both find the same snake for the same streams.
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <climits>
 #include <string>
 
@@ -24,8 +23,6 @@ namespace {
 
 using cuda::StridedBits;
 
-constexpr uint32_t kMaxBlock = 128;
-constexpr uint32_t kSharedBudget = 48 * 1024; // bytes of bitsets per block the block size aims at
 constexpr uint64_t kNoStream = ~uint64_t{0};
 
 // Appends a replayed playout's moves to a best sequence.
@@ -104,14 +101,11 @@ void Game::cuda_level1_searches(uint64_t seed, State* states, const uint64_t* fi
                                 uint32_t* moves) const {
   if (count == 0) return;
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
-  const uint32_t words = cuda::words32(rules_.dimension);
-  const uint32_t thread_bytes = words * sizeof(uint32_t);
-  const uint32_t threads = std::clamp<uint32_t>(kSharedBudget / thread_bytes / 32 * 32, 32, kMaxBlock);
-  const size_t shared_bytes = size_t{threads} * thread_bytes;
-  const unsigned blocks =
-      gsdk::cuda::grid_size<level1_kernel>(device, static_cast<int>(threads), count, shared_bytes, cuda::kOwner);
-  level1_kernel<<<blocks, threads, shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
-      rules_, policy_, states, first_streams, count, words, max_game_length(), seed, results, moves);
+  const cuda::SearchBlock block = cuda::search_block(rules_.dimension);
+  const unsigned blocks = gsdk::cuda::grid_size<level1_kernel>(device, static_cast<int>(block.threads), count,
+                                                           block.shared_bytes, cuda::kOwner);
+  level1_kernel<<<blocks, block.threads, block.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
+      rules_, policy_, states, first_streams, count, block.words, max_game_length(), seed, results, moves);
   cuda::check(cudaGetLastError(), "launching the level-1 search kernel");
 }
 

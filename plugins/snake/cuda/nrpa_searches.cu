@@ -10,7 +10,6 @@
 // names its head vertex: no step reads a weight that another step changes.
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <climits>
 #include <string>
 
@@ -30,8 +29,6 @@ using gsdk::nrpa::softmax_pick;
 using gsdk::nrpa::softmax_weights;
 
 constexpr uint32_t kMaxLevel = 16;
-constexpr uint32_t kMaxBlock = 128;
-constexpr uint32_t kSharedBudget = 48 * 1024; // bytes of bitsets per block the block size aims at
 
 // One step of a sequence in a word: head vertex (bits 0-13), legal dimensions (14-27), dimension played (28-31).
 constexpr uint32_t kFieldBits = 14;
@@ -182,16 +179,13 @@ void Game::cuda_nrpa_searches(uint64_t seed, uint32_t level, uint32_t iterations
                             std::to_string(cuda_nrpa_scratch_bytes(count, level)) + " needed");
   if (count == 0) return;
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
-  const uint32_t words = cuda::words32(rules_.dimension);
-  const uint32_t thread_bytes = words * sizeof(uint32_t);
-  const uint32_t threads = std::clamp<uint32_t>(kSharedBudget / thread_bytes / 32 * 32, 32, kMaxBlock);
-  const size_t shared_bytes = size_t{threads} * thread_bytes;
-  const unsigned blocks =
-      gsdk::cuda::grid_size<nrpa_kernel>(device, static_cast<int>(threads), count, shared_bytes, cuda::kOwner);
-  const Settings settings{rules_, level, iterations, alpha, seed, code_count(), max_game_length(), words};
+  const cuda::SearchBlock block = cuda::search_block(rules_.dimension);
+  const unsigned blocks = gsdk::cuda::grid_size<nrpa_kernel>(device, static_cast<int>(block.threads), count,
+                                                         block.shared_bytes, cuda::kOwner);
+  const Settings settings{rules_, level, iterations, alpha, seed, code_count(), max_game_length(), block.words};
   auto* lower_policies = static_cast<double*>(scratch);
   auto* step_buffers = reinterpret_cast<uint32_t*>(lower_policies + uint64_t{count} * (level - 1) * code_count());
-  nrpa_kernel<<<blocks, threads, shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
+  nrpa_kernel<<<blocks, block.threads, block.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
       settings, policies, lower_policies, step_buffers, first_streams, count, results, moves);
   cuda::check(cudaGetLastError(), "launching the NRPA search kernel");
 }
