@@ -273,5 +273,29 @@ TEST(SnakeNrpa, CoreFindsWhatTheRecursiveReferenceFinds) {
   }
 }
 
+// A device whose sequences do not replay (a broken kernel) stops the run with what it reported, before any
+// policy adapts to it.
+class IllegalNrpaDevice final : public gsdk::core::NrpaSearcher {
+public:
+  uint32_t level() const override { return 1; }
+  void search(std::span<const gsdk::core::NrpaCall>, std::span<gsdk::core::NrpaCallResult> results) override {
+    for (auto& r : results) r = {2, {0, 0}};
+  }
+  std::string describe() const override { return "a broken device"; }
+};
+
+TEST(SnakeNrpa, ADeviceSequenceThatDoesNotReplayIsAnError) {
+  const auto game = make_game({6, true, "uniform"});
+  gsdk::core::NrpaSettings settings;
+  settings.level = 2;
+  IllegalNrpaDevice device;
+  try {
+    gsdk::core::run_nrpa(*game, settings, {}, &device);
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "the device's NRPA sequence plays the illegal move 0 at step 2");
+  }
+}
+
 } // namespace
 } // namespace snake
