@@ -6,7 +6,8 @@
 // standard exp differs between glibc and CUDA's libdevice, and nvcc fuses a product followed by a sum into
 // one FMA (one rounding instead of two) where the host does not. So: exp is computed here from +, * and
 // ldexp alone (each correctly rounded on both sides), and every product that feeds a sum goes through
-// round_product, which nvcc may not fuse. The host code is built without FMA contraction.
+// round_product, which nvcc may not fuse. gsdk's host code is built with -ffp-contract=off (and a plugin's CPU
+// code never runs this: core's CPU NRPA does).
 #pragma once
 
 #include <cmath>
