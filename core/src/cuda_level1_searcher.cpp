@@ -1,6 +1,6 @@
-// cuda_level1_searcher.cpp - level-1 NMCS searches on a GPU through the plugin's
-// gsdk.cuda_level1_searches.v1 table: states and stream numbers copied in through pinned buffers, one
-// launch per chunk, results and best sequences copied back. Each slot is a lane of its own (stream,
+// cuda_level1_searcher.cpp - level-1 (or level-2) NMCS searches on a GPU through the plugin's
+// gsdk.cuda_level1_searches.v1 (or gsdk.cuda_level2_searches.v1) table: states, stream numbers (and frame
+// ids) copied in through pinned buffers, one launch per chunk, results and best sequences copied back. Each slot is a lane of its own (stream,
 // pinned and device buffers), so two batches can be in flight at once: start() enqueues a batch's last
 // chunk on its lane's stream and returns, finish() waits for that stream alone. Written against
 // CudaStream, DeviceArena and PinnedBuffer (states are staged and sequences decoded on the host threads),
@@ -30,35 +30,61 @@ constexpr uint64_t kLaunchBytes = uint64_t{2} << 30;
 // thread, starting more threads costs more than it saves.
 constexpr size_t kSearchesPerCopyThread = 4096;
 
+// What one search takes in buffers at `level`: its state, stream, result and sequence (level 2: also its
+// frame id, its record sequence and the kernel's scratch).
+struct SearchBytes {
+  uint64_t result;
+  uint64_t level2_extra;
+  uint64_t scratch;
+};
+
+SearchBytes search_bytes(const GameInstance& game, uint32_t level, uint32_t max_moves) {
+  if (level == 1) return {sizeof(gsdk_level1_result), 0, 0};
+  return {sizeof(gsdk_level2_result), sizeof(uint64_t) + uint64_t{max_moves} * 4,
+          game.tables().cuda_level2_searches->scratch_bytes(game.handle(), 1)};
+}
+
 // Searches per launch: at most what the caller can hand out at once and what fits in kLaunchBytes.
-uint32_t launch_size(const GameInstance& game, uint32_t wanted) {
-  const uint64_t per_search = game.state_size() + sizeof(uint64_t) + sizeof(gsdk_level1_result) +
-                              uint64_t{game.tables().cuda_level1_searches->max_game_length(game.handle())} * 4;
+uint32_t launch_size(const GameInstance& game, uint32_t level, uint32_t max_moves, uint32_t wanted) {
+  const SearchBytes b = search_bytes(game, level, max_moves);
+  const uint64_t per_search = game.state_size() + sizeof(uint64_t) + uint64_t{max_moves} * 4 + b.result +
+                              b.level2_extra + b.scratch;
   return static_cast<uint32_t>(std::clamp<uint64_t>(kLaunchBytes / per_search, 1, std::max(wanted, 1u)));
 }
 
 // A lane's buffers for up to `capacity` searches: host staging (pinned, so copies are asynchronous) and
 // their device twins, on a stream of its own.
 struct Lane {
-  Lane(int device, uint64_t capacity, uint32_t state_size, uint32_t max_moves)
+  Lane(int device, uint64_t capacity, uint32_t state_size, uint32_t max_moves, const SearchBytes& b, uint64_t scratch)
       : stream(device), states_host(capacity * state_size), streams_host(capacity * sizeof(uint64_t)),
-        results_host(capacity * sizeof(gsdk_level1_result)), moves_host(capacity * max_moves * sizeof(uint32_t)),
-        arena(device, states_host.size() + streams_host.size() + results_host.size() + moves_host.size() + 4096),
+        ids_host(b.level2_extra ? capacity * sizeof(uint64_t) : 0), results_host(capacity * b.result),
+        moves_host(capacity * max_moves * sizeof(uint32_t)),
+        record_moves_host(b.level2_extra ? capacity * max_moves * sizeof(uint32_t) : 0),
+        arena(device, states_host.size() + streams_host.size() + ids_host.size() + results_host.size() +
+                          moves_host.size() + record_moves_host.size() + scratch + 8 * 256),
         states_device(arena.allocate(states_host.size())),
         streams_device(static_cast<uint64_t*>(arena.allocate(streams_host.size()))),
-        results_device(static_cast<gsdk_level1_result*>(arena.allocate(results_host.size()))),
-        moves_device(static_cast<uint32_t*>(arena.allocate(moves_host.size()))) {}
+        ids_device(static_cast<uint64_t*>(arena.allocate(ids_host.size()))), results_device(arena.allocate(results_host.size())),
+        moves_device(static_cast<uint32_t*>(arena.allocate(moves_host.size()))),
+        record_moves_device(static_cast<uint32_t*>(arena.allocate(record_moves_host.size()))),
+        scratch_device(arena.allocate(scratch)), scratch_size(scratch) {}
 
   CudaStream stream;
   PinnedBuffer states_host;
   PinnedBuffer streams_host;
+  PinnedBuffer ids_host;
   PinnedBuffer results_host;
   PinnedBuffer moves_host;
+  PinnedBuffer record_moves_host;
   DeviceArena arena;
   void* states_device;
   uint64_t* streams_device;
-  gsdk_level1_result* results_device;
+  uint64_t* ids_device;
+  void* results_device;
   uint32_t* moves_device;
+  uint32_t* record_moves_device;
+  void* scratch_device;
+  uint64_t scratch_size;
   bool busy = false;                // a batch was started and not finished
   std::vector<Level1Outcome> early; // the batch's chunks before the last, run to the end by start()
   uint32_t enqueued = 0;            // searches of the batch's last chunk, on the stream
@@ -66,11 +92,19 @@ struct Lane {
 
 class CudaLevel1Searcher final : public Level1Searcher {
 public:
-  CudaLevel1Searcher(const GameInstance& game, uint64_t seed, int device, uint32_t max_batch, unsigned host_threads)
-      : game_(game), table_(*game.tables().cuda_level1_searches), seed_(seed), device_(device), max_batch_(max_batch),
-        max_moves_(table_.max_game_length(game.handle())), host_threads_(std::max(host_threads, 1u)) {
-    for (auto& lane : lanes_) lane = std::make_unique<Lane>(device, max_batch, game.state_size(), max_moves_);
+  CudaLevel1Searcher(const GameInstance& game, uint64_t seed, int device, uint32_t max_batch, unsigned host_threads,
+                     uint32_t level)
+      : game_(game), table_(*game.tables().cuda_level1_searches), seed_(seed), device_(device), level_(level),
+        max_moves_(table_.max_game_length(game.handle())),
+        max_batch_(launch_size(game, level, max_moves_, max_batch)), host_threads_(std::max(host_threads, 1u)) {
+    const SearchBytes bytes = search_bytes(game, level, max_moves_);
+    const uint64_t scratch =
+        level == 1 ? 0 : game.tables().cuda_level2_searches->scratch_bytes(game.handle(), max_batch_);
+    for (auto& lane : lanes_)
+      lane = std::make_unique<Lane>(device, max_batch_, game.state_size(), max_moves_, bytes, scratch);
   }
+
+  uint32_t level() const override { return level_; }
 
   // The lanes' copies must not land in buffers that are gone: wait for what is still on their streams.
   ~CudaLevel1Searcher() override {
@@ -113,8 +147,8 @@ public:
   }
 
   std::string describe() const override {
-    return fmt::format("cuda device {}, up to {} level-1 searches per launch, {} launches in flight", device_,
-                       max_batch_, kSlots);
+    return fmt::format("cuda device {}, up to {} level-{} searches per launch, {} launches in flight", device_,
+                       max_batch_, level_, kSlots);
   }
 
 private:
@@ -129,29 +163,60 @@ private:
     const uint32_t state_size = game_.state_size();
     const auto count = static_cast<uint32_t>(tasks.size());
     auto* first_streams = reinterpret_cast<uint64_t*>(lane.streams_host.data());
+    auto* ids = reinterpret_cast<uint64_t*>(lane.ids_host.data());
     split_batch(host_threads_, count, kSearchesPerCopyThread, [&](unsigned, size_t i) {
       std::memcpy(lane.states_host.data() + i * state_size, tasks[i].start, state_size);
       first_streams[i] = tasks[i].first_stream;
+      if (level_ == 2) ids[i] = tasks[i].id;
     });
+    const uint64_t sequence_bytes = uint64_t{count} * max_moves_ * sizeof(uint32_t);
     lane.stream.copy_to_device(lane.states_device, lane.states_host.data(), uint64_t{count} * state_size);
     lane.stream.copy_to_device(lane.streams_device, first_streams, uint64_t{count} * sizeof(uint64_t));
     char error[kMessageSize] = {};
-    if (table_.run(game_.handle(), seed_, lane.states_device, lane.streams_device, count, device_,
-                   lane.stream.handle(), lane.results_device, lane.moves_device, error, kMessageSize) != GSDK_OK)
-      throw std::runtime_error(fmt::format("{} CUDA level-1 searches ({} of them) on device {} failed: {}",
-                                           game_.game().name, count, device_, error));
-    lane.stream.copy_to_host(lane.results_host.data(), lane.results_device, uint64_t{count} * sizeof(gsdk_level1_result));
-    lane.stream.copy_to_host(lane.moves_host.data(), lane.moves_device, uint64_t{count} * max_moves_ * sizeof(uint32_t));
+    int32_t status = GSDK_OK;
+    if (level_ == 1) {
+      status = table_.run(game_.handle(), seed_, lane.states_device, lane.streams_device, count, device_,
+                          lane.stream.handle(), static_cast<gsdk_level1_result*>(lane.results_device), lane.moves_device,
+                          error, kMessageSize);
+    } else {
+      lane.stream.copy_to_device(lane.ids_device, ids, uint64_t{count} * sizeof(uint64_t));
+      status = game_.tables().cuda_level2_searches->run(
+          game_.handle(), seed_, lane.states_device, lane.streams_device, lane.ids_device, count, device_,
+          lane.stream.handle(), lane.scratch_device, lane.scratch_size,
+          static_cast<gsdk_level2_result*>(lane.results_device), lane.moves_device, lane.record_moves_device, error,
+          kMessageSize);
+    }
+    if (status != GSDK_OK)
+      throw std::runtime_error(fmt::format("{} CUDA level-{} searches ({} of them) on device {} failed: {}",
+                                           game_.game().name, level_, count, device_, error));
+    const uint64_t result_bytes = level_ == 1 ? sizeof(gsdk_level1_result) : sizeof(gsdk_level2_result);
+    lane.stream.copy_to_host(lane.results_host.data(), lane.results_device, count * result_bytes);
+    lane.stream.copy_to_host(lane.moves_host.data(), lane.moves_device, sequence_bytes);
+    if (level_ == 2) lane.stream.copy_to_host(lane.record_moves_host.data(), lane.record_moves_device, sequence_bytes);
   }
 
   // The outcomes of the lane's last `count` searches, once its stream has been waited for.
   void decode(const Lane& lane, uint32_t count, std::span<Level1Outcome> outcomes) const {
-    const auto* results = reinterpret_cast<const gsdk_level1_result*>(lane.results_host.data());
     const auto* moves = reinterpret_cast<const uint32_t*>(lane.moves_host.data());
+    if (level_ == 1) {
+      const auto* results = reinterpret_cast<const gsdk_level1_result*>(lane.results_host.data());
+      split_batch(host_threads_, count, kSearchesPerCopyThread, [&](unsigned, size_t i) {
+        copy_device_sequence(game_, "level-1", i, results[i].move_count, moves, max_moves_, outcomes[i].moves);
+        outcomes[i].score = results[i].score;
+        outcomes[i].playouts = results[i].playouts;
+      });
+      return;
+    }
+    const auto* results = reinterpret_cast<const gsdk_level2_result*>(lane.results_host.data());
+    const auto* record_moves = reinterpret_cast<const uint32_t*>(lane.record_moves_host.data());
     split_batch(host_threads_, count, kSearchesPerCopyThread, [&](unsigned, size_t i) {
-      copy_device_sequence(game_, "level-1", i, results[i].move_count, moves, max_moves_, outcomes[i].moves);
+      copy_device_sequence(game_, "level-2", i, results[i].move_count, moves, max_moves_, outcomes[i].moves);
+      copy_device_sequence(game_, "level-2", i, results[i].record_move_count, record_moves, max_moves_,
+                           outcomes[i].record_moves);
       outcomes[i].score = results[i].score;
       outcomes[i].playouts = results[i].playouts;
+      outcomes[i].level1_searches = results[i].level1_searches;
+      outcomes[i].level1_steps = results[i].level1_steps;
     });
   }
 
@@ -159,8 +224,9 @@ private:
   const gsdk_cuda_level1_searches& table_;
   uint64_t seed_;
   int device_;
-  uint32_t max_batch_;
+  uint32_t level_;
   uint32_t max_moves_;
+  uint32_t max_batch_;
   unsigned host_threads_;
   std::unique_ptr<Lane> lanes_[kSlots];
 };
@@ -168,12 +234,18 @@ private:
 } // namespace
 
 std::unique_ptr<Level1Searcher> make_cuda_level1_searcher(const GameInstance& game, uint64_t seed, int device,
-                                                          uint32_t max_batch, unsigned host_threads) {
+                                                          uint32_t max_batch, unsigned host_threads, uint32_t level) {
   if (!game.tables().cuda_level1_searches)
     throw std::invalid_argument(fmt::format("game '{}' (plugin {}) has no CUDA level-1 search table "
                                             "(gsdk.cuda_level1_searches.v1); NMCS on cuda needs it",
                                             game.game().name, game.tables().path));
-  return std::make_unique<CudaLevel1Searcher>(game, seed, device, launch_size(game, max_batch), host_threads);
+  if (level != 1 && level != 2)
+    throw std::invalid_argument(fmt::format("NMCS on cuda runs whole searches of level 1 or 2, not {}", level));
+  if (level == 2 && !game.tables().cuda_level2_searches)
+    throw std::invalid_argument(fmt::format("game '{}' (plugin {}) has no CUDA level-2 search table "
+                                            "(gsdk.cuda_level2_searches.v1); device_level = 2 needs it",
+                                            game.game().name, game.tables().path));
+  return std::make_unique<CudaLevel1Searcher>(game, seed, device, max_batch, host_threads, level);
 }
 
 } // namespace gsdk::core

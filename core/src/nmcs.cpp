@@ -5,9 +5,10 @@
 // the best sequence found so far from s, it becomes the best sequence; play the best sequence's next move.
 // Level 0 is a random playout. A frame below is one running NMCS(level >= 1); each round it hands out
 // the playouts its children need and takes their scores back in the same order. With a level-1 searcher
-// (a GPU) every level-1 frame is handed out whole instead, and its result comes back in one piece; the
-// searches side by side then form two groups, one searched while the other is retired and refilled, and the
-// host's share (beginning searches, delivering results, building the next steps) runs on the host threads.
+// (a GPU) every frame of its level (1, or 2) is handed out whole instead, and its result comes back in one
+// piece; the searches side by side then form two groups, one searched while the other is retired and
+// refilled, and the host's share (beginning searches, delivering results, building the next steps) runs on
+// the host threads.
 //
 // Streams: each level-1 frame draws its n-th playout from the n-th stream of one block of 2^20 streams of
 // its search, chosen by the frame's place in the search's tree, not by when it is created: a frame numbers
@@ -99,7 +100,8 @@ class NmcsFrame {
 public:
   // A frame of `level` below `parent` (null: the root); begin() starts it.
   NmcsFrame(SearchContext& context, uint32_t level, const NmcsFrame* parent)
-      : context_(context), level_(level), parent_(parent), delegated_(level == 1 && context.level1 != nullptr) {}
+      : context_(context), level_(level), parent_(parent),
+        delegated_(context.level1 != nullptr && level == context.level1->level()) {}
 
   // Starts the frame over at its parent's state after `move` (the root: at the initial state) as the frame
   // `id`. A parent reuses its children from step to step, and with them their buffers.
@@ -138,7 +140,7 @@ public:
     if (done_) return;
     awaiting_ = true;
     if (delegated_) {
-      batch.searches.push_back({state_.data(), next_stream_});
+      batch.searches.push_back({state_.data(), level_ == 1 ? next_stream_ : context_.first_stream, id_});
       return;
     }
     if (level_ == 1) {
@@ -167,12 +169,20 @@ public:
   }
 
 private:
-  // A delegated search's result is the frame's result.
+  // A delegated search's result is the frame's result. A level-2 search also says what the run's record would
+  // have kept of all its frames' offers.
   void take(Level1Outcome& outcome) {
     context_.counters.playouts += outcome.playouts;
-    context_.counters.level1_steps += outcome.moves.size();
+    context_.counters.level1_steps += level_ == 1 ? outcome.moves.size() : outcome.level1_steps;
+    context_.counters.level1_searches += outcome.level1_searches;
     best_.moves.swap(outcome.moves); // the outcome keeps a buffer for the next search's moves
     improve_best(outcome.score);
+    if (level_ > 1 && context_.record.might_take(outcome.score)) {
+      MoveSequence whole{outcome.score, {}};
+      append_path(whole.moves);
+      whole.moves.insert(whole.moves.end(), outcome.record_moves.begin(), outcome.record_moves.end());
+      context_.record.offer(context_.search, std::move(whole));
+    }
     done_ = true;
   }
 
@@ -334,9 +344,12 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
                              const ImprovementFn& on_improvement, Level1Searcher* level1) {
   require_one_player_game(game, "NMCS");
   if (settings.level < 1) throw std::invalid_argument("NMCS level must be at least 1");
+  if (level1 && level1->level() > settings.level)
+    throw std::invalid_argument(fmt::format("NMCS of level {} cannot hand level-{} searches to a device", settings.level,
+                                            level1->level()));
   NestedSearchOutcome outcome;
   outcome.engine = evaluator.engine();
-  if (level1) outcome.engine = "level-1 searches";
+  if (level1) outcome.engine = fmt::format("level-{} searches", level1->level());
   SearchRecord record(on_improvement);
   // With a level-1 searcher the frames left on the host are independent of one another and of the
   // evaluator, so searches are begun (at level 1: a root built) and a round's searches delivered (their

@@ -60,6 +60,9 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
   t.cuda_level1_searches = bind<gsdk_cuda_level1_searches>(path, info, GSDK_TABLE_CUDA_LEVEL1_SEARCHES,
                                                            GSDK_TYPE_CUDA_LEVEL1_SEARCHES,
                                                            sizeof(gsdk_cuda_level1_searches));
+  t.cuda_level2_searches = bind<gsdk_cuda_level2_searches>(path, info, GSDK_TABLE_CUDA_LEVEL2_SEARCHES,
+                                                           GSDK_TYPE_CUDA_LEVEL2_SEARCHES,
+                                                           sizeof(gsdk_cuda_level2_searches));
   t.cuda_nrpa_searches = bind<gsdk_cuda_nrpa_searches>(path, info, GSDK_TABLE_CUDA_NRPA_SEARCHES,
                                                        GSDK_TYPE_CUDA_NRPA_SEARCHES, sizeof(gsdk_cuda_nrpa_searches));
   if ((t.cpu_qlearning || t.cuda_qlearning) && !t.environment)

@@ -357,11 +357,12 @@ void read_nested_search(const Section& top, const toml::table& doc, ExperimentCo
   const Section s(*table, "[" + c.algorithm + "]");
   if (c.algorithm == "nmcs") {
     s.allow_only({"level", "time_seconds", "restarts", "searches_in_parallel", "stop_at_score", "engine", "pipeline",
-                  "cpu_level1_searches"});
+                  "cpu_level1_searches", "device_level"});
     c.nested.nmcs.level = static_cast<uint32_t>(s.integer("level", 1, 1, 16));
     c.nested.nmcs.budget = read_budget(s);
     c.nested.nmcs.pipeline = s.boolean("pipeline", true);
     c.nested.cpu_level1_searches = s.boolean("cpu_level1_searches", false);
+    c.nested.nmcs_device_level = static_cast<uint32_t>(s.integer("device_level", 1, 1, 2));
     c.nested.generic = s.string("engine", "batch", {"batch", "generic"}) == "generic";
     return;
   }

@@ -15,7 +15,7 @@
 //   [match] games, agents (two agent specs: A, then B; see agent_spec.hpp), record  (algorithm = "match";
 //           the seed is the top-level one, devices are part of each agent spec, so no [run])
 //   [nmcs] level, time_seconds, restarts, searches_in_parallel, stop_at_score, engine ("batch" | "generic"),
-//          pipeline, cpu_level1_searches
+//          pipeline, cpu_level1_searches, device_level
 //                                                                     (algorithm = "nmcs")
 //   [nrpa] level, iterations, alpha, time_seconds, restarts, searches_in_parallel, stop_at_score, device_level
 //                                                                     (algorithm = "nrpa")
@@ -72,6 +72,7 @@ struct NestedSearchConfig {
   core::NrpaSettings nrpa; // seed and threads are filled in when the run starts
   bool generic = false;    // nmcs engine = "generic"
   bool cpu_level1_searches = false; // nmcs without a GPU: whole level-1 searches on CPU threads
+  uint32_t nmcs_device_level = 1;   // nmcs on a GPU: the level of the searches it runs whole, 1 or 2 (at most `level`)
   uint32_t nrpa_device_level = 2;   // nrpa on a GPU: the level of the searches it runs whole (at most `level`)
 };
 

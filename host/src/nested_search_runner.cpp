@@ -59,13 +59,19 @@ nlohmann::json best_document(const core::GameInstance& game, const std::optional
           {"move_names", names}};
 }
 
-// The most level-1 searches one round can hand out: every search side by side at level 1, each with one
-// per legal move at higher levels (several steps' worth when levels above 2 nest them).
-uint32_t level1_searches_at_once(const ExperimentConfig& config, const core::GameInstance& game) {
+// NMCS's searches of the GPU's level: [nmcs] device_level, at most the search's level.
+uint32_t nmcs_device_level(const ExperimentConfig& config) {
+  return std::min(config.nested.nmcs_device_level, config.nested.nmcs.level);
+}
+
+// The most searches of the GPU's level one round can hand out: every search side by side at that level,
+// each with one per legal move at higher levels (several steps' worth when levels above nest them).
+uint32_t device_searches_at_once(const ExperimentConfig& config, const core::GameInstance& game) {
   const core::NmcsSettings& nmcs = config.nested.nmcs;
   // Pipelined, a round holds one of the two groups of searches, the larger with one more when uneven.
   uint64_t at_once = nmcs.pipeline ? (nmcs.budget.searches_in_parallel + 1) / 2 : nmcs.budget.searches_in_parallel;
-  for (uint32_t level = nmcs.level; level > 1 && at_once < (1u << 20); --level) at_once *= game.max_moves();
+  for (uint32_t level = nmcs.level; level > nmcs_device_level(config) && at_once < (1u << 20); --level)
+    at_once *= game.max_moves();
   return static_cast<uint32_t>(std::min<uint64_t>(at_once, 1u << 20));
 }
 
@@ -80,7 +86,8 @@ std::unique_ptr<core::Level1Searcher> make_level1_searcher(const ExperimentConfi
                                                            const core::GameInstance& game, unsigned threads) {
   if (!devices.gpus.empty())
     return core::make_cuda_level1_searcher(game, config.seed, devices.gpus[0].ordinal,
-                                           level1_searches_at_once(config, game), host_threads(config));
+                                           device_searches_at_once(config, game), host_threads(config),
+                                           nmcs_device_level(config));
   if (config.nested.cpu_level1_searches)
     return core::make_cpu_level1_searcher(game, config.seed, std::max(threads, 1u), config.nested.generic);
   return nullptr;

@@ -54,6 +54,8 @@ TEST(NestedSearchConfig, ValidFilesGiveTheirValues) {
   const auto p = parse_experiment(kNmcs, "ns.toml", {"nmcs.pipeline=false", "nmcs.cpu_level1_searches=true"});
   EXPECT_FALSE(p.nested.nmcs.pipeline);
   EXPECT_TRUE(p.nested.cpu_level1_searches);
+  EXPECT_EQ(p.nested.nmcs_device_level, 1u);
+  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.device_level=2"}).nested.nmcs_device_level, 2u);
 
   const auto r = parse_experiment(kNrpa, "ns.toml", {"nrpa.restarts=2", "nrpa.stop_at_score=98"});
   EXPECT_EQ(r.nested.nrpa.level, 3u);
@@ -70,7 +72,9 @@ TEST(NestedSearchConfig, ValidFilesGiveTheirValues) {
 TEST(NestedSearchConfig, UnknownKeysListTheValidOnes) {
   EXPECT_EQ(error_of(kNmcs, {"nmcs.iterations=5"}),
             "--set[1]:1:6: unknown key 'iterations' in [nmcs]; valid keys: level, time_seconds, restarts, "
-            "searches_in_parallel, stop_at_score, engine, pipeline, cpu_level1_searches");
+            "searches_in_parallel, stop_at_score, engine, pipeline, cpu_level1_searches, device_level");
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.device_level=3"}),
+            "--set[1]:1:19: 'device_level' in [nmcs] = 3 is out of range [1, 2]");
   EXPECT_EQ(error_of(std::string(kNrpa) + "depth = 2\n"),
             "ns.toml:9:1: unknown key 'depth' in [nrpa]; valid keys: level, iterations, alpha, time_seconds, restarts, "
             "searches_in_parallel, stop_at_score, device_level");

@@ -328,6 +328,13 @@ TEST_P(Conformance, TablesHaveTheRightTypeSizeAndEntries) {
     EXPECT_NE(t.cuda_level1_searches->max_game_length, nullptr);
     EXPECT_NE(t.cuda_level1_searches->run, nullptr);
   }
+  if (const auto* h = header(GSDK_TABLE_CUDA_LEVEL2_SEARCHES)) {
+    EXPECT_EQ(h->type, GSDK_TYPE_CUDA_LEVEL2_SEARCHES);
+    EXPECT_GE(h->size, sizeof(gsdk_cuda_level2_searches));
+    EXPECT_NE(t.cuda_level2_searches->scratch_bytes, nullptr);
+    EXPECT_NE(t.cuda_level2_searches->run, nullptr);
+    EXPECT_NE(t.cuda_level1_searches, nullptr) << "level-2 searches on a device come with the level-1 table";
+  }
   if (const auto* h = header(GSDK_TABLE_CUDA_NRPA_SEARCHES)) {
     EXPECT_EQ(h->type, GSDK_TYPE_CUDA_NRPA_SEARCHES);
     EXPECT_GE(h->size, sizeof(gsdk_cuda_nrpa_searches));

@@ -46,7 +46,7 @@ int command_list(const Arguments& args) {
     if (t.cuda_perft) caps += fmt::format(", CUDA perft (leaf kernel up to {} plies)", t.cuda_perft->leaf_plies);
     if (t.score_distribution) caps += ", exact score distribution";
     if (t.move_codes) caps += ", move codes (for NRPA policies)";
-    if (t.cuda_level1_searches) caps += ", CUDA level-1 NMCS";
+    if (t.cuda_level1_searches) caps += t.cuda_level2_searches ? ", CUDA level-1 and level-2 NMCS" : ", CUDA level-1 NMCS";
     if (t.cuda_nrpa_searches) caps += ", CUDA NRPA";
     std::printf("    capabilities: %s\n", caps.c_str());
     for (uint32_t i = 0; i < g.param_count; ++i)

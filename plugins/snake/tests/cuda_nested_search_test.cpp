@@ -29,10 +29,12 @@ struct Pair {
   NestedSearchOutcome gpu;
 };
 
-Pair run_both(const gsdk::core::GameInstance& game, uint64_t seed, const gsdk::core::NmcsSettings& settings) {
+// The CPU frames' run and the run with the searches of `device_level` on the GPU.
+Pair run_both(const gsdk::core::GameInstance& game, uint64_t seed, const gsdk::core::NmcsSettings& settings,
+              uint32_t device_level = 1) {
   const auto evaluator = gsdk::core::make_cpu_batch_evaluator(game, seed, 2);
-  const auto level1 = gsdk::core::make_cuda_level1_searcher(game, seed, 0, 1000); // several launches a round
-  return {gsdk::core::run_nmcs(game, settings, *evaluator), gsdk::core::run_nmcs(game, settings, *evaluator, {}, level1.get())};
+  const auto device = gsdk::core::make_cuda_level1_searcher(game, seed, 0, 1000, 2, device_level); // several launches
+  return {gsdk::core::run_nmcs(game, settings, *evaluator), gsdk::core::run_nmcs(game, settings, *evaluator, {}, device.get())};
 }
 
 TEST(SnakeCudaNmcs, Level1SearchesFindWhatTheCpuFinds) {
@@ -56,7 +58,8 @@ TEST(SnakeCudaNmcs, Level1SearchesFindWhatTheCpuFinds) {
 }
 
 // Levels 2 and 3, many searches side by side (an uneven number, so the pipeline's two groups differ),
-// pipelined or one round at a time: the same best snake and the same work as the CPU frames.
+// pipelined or one round at a time, the GPU running level-1 or whole level-2 searches: the same best snake
+// and the same work as the CPU frames.
 TEST(SnakeCudaNmcs, Level2And3AndManySearchesAgreeWithTheCpu) {
   GSDK_REQUIRE_GPU();
   struct Case {
@@ -64,18 +67,19 @@ TEST(SnakeCudaNmcs, Level2And3AndManySearchesAgreeWithTheCpu) {
     uint32_t level;
     uint32_t restarts;
   };
-  const Case cases[] = {{{6, true, "uniform"}, 2, 40}, {{7, true, "kinny"}, 2, 40}, {{6, true, "uniform"}, 3, 6}};
+  const Case cases[] = {{{6, true, "uniform"}, 2, 40}, {{7, true, "kinny"}, 2, 40}, {{6, true, "uniform"}, 3, 6},
+                        {{8, true, "tight"}, 2, 20},   {{9, false, "uniform"}, 2, 4}};
   for (const Case& c : cases) {
     const auto game = make_game(c.cube);
-    for (const bool pipeline : {false, true}) {
+    for (const auto& [pipeline, device_level] : {std::pair{false, 1u}, {true, 1u}, {false, 2u}, {true, 2u}}) {
       gsdk::core::NmcsSettings settings;
       settings.level = c.level;
       settings.budget.restarts = c.restarts;
       settings.budget.searches_in_parallel = 15;
       settings.pipeline = pipeline;
-      const Pair run = run_both(*game, 5, settings);
+      const Pair run = run_both(*game, 5, settings, device_level);
       SCOPED_TRACE("d=" + std::to_string(c.cube.dimension) + " level " + std::to_string(c.level) +
-                   (pipeline ? " pipelined" : ""));
+                   (pipeline ? " pipelined" : "") + ", device level " + std::to_string(device_level));
       EXPECT_EQ(run.gpu.best.score, run.cpu.best.score);
       EXPECT_EQ(run.gpu.best.moves, run.cpu.best.moves);
       EXPECT_EQ(run.gpu.best_search, run.cpu.best_search);

@@ -64,6 +64,7 @@ extern "C" {
 #define GSDK_TYPE_MOVE_CODES 0x47530013u           /* ABI 1.4 */
 #define GSDK_TYPE_CUDA_LEVEL1_SEARCHES 0x47530014u /* ABI 1.4 */
 #define GSDK_TYPE_CUDA_NRPA_SEARCHES 0x47530015u   /* ABI 1.5 */
+#define GSDK_TYPE_CUDA_LEVEL2_SEARCHES 0x47530016u /* ABI 1.5 */
 
 /* Capability table names for get_proc. */
 #define GSDK_TABLE_GAME "gsdk.game.v1"
@@ -81,6 +82,7 @@ extern "C" {
 #define GSDK_TABLE_MOVE_CODES "gsdk.move_codes.v1"                   /* ABI 1.4 */
 #define GSDK_TABLE_CUDA_LEVEL1_SEARCHES "gsdk.cuda_level1_searches.v1" /* ABI 1.4 */
 #define GSDK_TABLE_CUDA_NRPA_SEARCHES "gsdk.cuda_nrpa_searches.v1"     /* ABI 1.5 */
+#define GSDK_TABLE_CUDA_LEVEL2_SEARCHES "gsdk.cuda_level2_searches.v1" /* ABI 1.5 */
 
 typedef struct gsdk_header {
   uint32_t type;
@@ -470,6 +472,38 @@ typedef struct gsdk_cuda_level1_searches {
                  uint32_t count, int32_t device, void* stream, gsdk_level1_result* results, uint32_t* moves,
                  char* error, uint32_t error_size);
 } gsdk_cuda_level1_searches;
+
+/* ---- level-2 nested Monte Carlo searches on a device (ABI 1.5) ------------------------------- */
+
+/* What one level-2 search found and did. */
+typedef struct gsdk_level2_result {
+  int64_t score;
+  uint64_t playouts;
+  uint64_t level1_searches;   /* its level-1 searches, those from terminal states included */
+  uint64_t level1_steps;      /* moves their best sequences made */
+  uint32_t move_count;        /* moves of the search's best sequence (in `moves`) */
+  uint32_t record_move_count; /* moves of the sequence for the run's record (in `record_moves`) */
+} gsdk_level2_result;
+
+/* Level-2 NMCS as core's CPU frames run it, a whole search per call: at every step, a level-1 search (as
+ * gsdk.cuda_level1_searches.v1 runs it) after each legal move in legal_moves order; the first best child
+ * wins; when it beats the best sequence, the best sequence becomes the moves played, the child's move and
+ * the child's sequence; then play the best sequence's next move. Streams: search i's c-th child (c = 0, 1,
+ * ... over all its steps) has the id ids[i] * 1024 + c and draws its n-th playout from the stream
+ * (seed, search_streams[i] + block * 2^20 + n), block being the XOR of the id's 20-bit digits. The record
+ * sequence is, among the children's sequences (each prefixed by the moves played and the child's move) of
+ * the best score, the lexicographically smallest: what the run's record keeps of everything the search
+ * would offer it. states (count blobs), search_streams, ids, scratch (scratch_bytes(count) bytes), results,
+ * moves and record_moves (max_game_length of gsdk.cuda_level1_searches.v1 per search) are device memory of
+ * device; the work is enqueued on stream and the call returns without waiting. */
+typedef struct gsdk_cuda_level2_searches {
+  gsdk_header header;
+  uint64_t (*scratch_bytes)(const gsdk_game_instance* instance, uint32_t count);
+  int32_t (*run)(const gsdk_game_instance* instance, uint64_t seed, const void* states, const uint64_t* search_streams,
+                 const uint64_t* ids, uint32_t count, int32_t device, void* stream, void* scratch,
+                 uint64_t scratch_size, gsdk_level2_result* results, uint32_t* moves, uint32_t* record_moves,
+                 char* error, uint32_t error_size);
+} gsdk_cuda_level2_searches;
 
 /* ---- whole NRPA searches on a device (ABI 1.5) ----------------------------------------------- */
 

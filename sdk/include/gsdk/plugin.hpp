@@ -49,6 +49,10 @@
 //         uint32_t level, uint32_t iterations, double alpha, double* policies, const uint64_t* first_streams,
 //         uint32_t count, int32_t device, void* stream, void* scratch, uint64_t scratch_size,
 //         gsdk_nrpa_result* results, uint32_t* moves) const;  // NRPA on a GPU (with max_game_length)
+//     uint64_t cuda_level2_scratch_bytes(uint32_t count) const; void cuda_level2_searches(uint64_t seed,
+//         const State* states, const uint64_t* search_streams, const uint64_t* ids, uint32_t count, int32_t device,
+//         void* stream, void* scratch, uint64_t scratch_size, gsdk_level2_result* results, uint32_t* moves,
+//         uint32_t* record_moves) const;  // NMCS level 2 on a GPU (with the level-1 searches)
 //   };
 //   GSDK_PLUGIN(MyGame, "1.0.0")
 //
@@ -205,6 +209,14 @@ concept HasCudaLevel1Searches = requires(const G g, typename G::State* states, g
   { g.max_game_length() } -> std::convertible_to<uint32_t>;
   g.cuda_level1_searches(uint64_t{}, states, static_cast<const uint64_t*>(nullptr), uint32_t{}, int32_t{},
                          static_cast<void*>(nullptr), out, static_cast<uint32_t*>(nullptr));
+};
+template <typename G>
+concept HasCudaLevel2Searches = HasCudaLevel1Searches<G> && requires(const G g, const typename G::State* states,
+                                                                      gsdk_level2_result* out) {
+  { g.cuda_level2_scratch_bytes(uint32_t{}) } -> std::convertible_to<uint64_t>;
+  g.cuda_level2_searches(uint64_t{}, states, static_cast<const uint64_t*>(nullptr), static_cast<const uint64_t*>(nullptr),
+                         uint32_t{}, int32_t{}, static_cast<void*>(nullptr), static_cast<void*>(nullptr), uint64_t{},
+                         out, static_cast<uint32_t*>(nullptr), static_cast<uint32_t*>(nullptr));
 };
 template <typename G>
 concept HasCudaNrpaSearches = requires(const G g, gsdk_nrpa_result* out) {
@@ -381,6 +393,18 @@ template <typename G> struct Adapter {
       game(i).cuda_level1_searches(seed, static_cast<State*>(s), first_streams, count, device, stream, results, moves);
     });
   }
+  static uint64_t cuda_level2_scratch(const gsdk_game_instance* i, uint32_t count) {
+    return game(i).cuda_level2_scratch_bytes(count);
+  }
+  static int32_t cuda_level2_run(const gsdk_game_instance* i, uint64_t seed, const void* s, const uint64_t* streams,
+                                 const uint64_t* ids, uint32_t count, int32_t device, void* stream, void* scratch,
+                                 uint64_t scratch_size, gsdk_level2_result* results, uint32_t* moves,
+                                 uint32_t* record_moves, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      game(i).cuda_level2_searches(seed, static_cast<const State*>(s), streams, ids, count, device, stream, scratch,
+                                   scratch_size, results, moves, record_moves);
+    });
+  }
   static uint64_t cuda_nrpa_scratch(const gsdk_game_instance* i, uint32_t count, uint32_t level) {
     return game(i).cuda_nrpa_scratch_bytes(count, level);
   }
@@ -467,6 +491,11 @@ template <typename G> struct Adapter {
       static const gsdk_cuda_level1_searches searches = {
           {GSDK_TYPE_CUDA_LEVEL1_SEARCHES, sizeof(gsdk_cuda_level1_searches)}, &max_game_length, &cuda_level1_run};
       if (n == GSDK_TABLE_CUDA_LEVEL1_SEARCHES) return &searches;
+    }
+    if constexpr (HasCudaLevel2Searches<G>) {
+      static const gsdk_cuda_level2_searches searches = {
+          {GSDK_TYPE_CUDA_LEVEL2_SEARCHES, sizeof(gsdk_cuda_level2_searches)}, &cuda_level2_scratch, &cuda_level2_run};
+      if (n == GSDK_TABLE_CUDA_LEVEL2_SEARCHES) return &searches;
     }
     if constexpr (HasCudaNrpaSearches<G>) {
       static const gsdk_cuda_nrpa_searches searches = {

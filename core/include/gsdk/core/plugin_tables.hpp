@@ -24,6 +24,7 @@ struct PluginTables {
   const gsdk_cuda_playout_batches* cuda_playout_batches = nullptr; // optional (ABI 1.3)
   const gsdk_move_codes* move_codes = nullptr;              // optional (ABI 1.4)
   const gsdk_cuda_level1_searches* cuda_level1_searches = nullptr; // optional (ABI 1.4)
+  const gsdk_cuda_level2_searches* cuda_level2_searches = nullptr; // optional (ABI 1.5)
   const gsdk_cuda_nrpa_searches* cuda_nrpa_searches = nullptr;     // optional (ABI 1.5)
 
   std::string name() const { return info.plugin_name ? info.plugin_name : ""; }
