@@ -297,5 +297,27 @@ TEST(SnakeNrpa, ADeviceSequenceThatDoesNotReplayIsAnError) {
   }
 }
 
+// A device that runs level-2 searches cannot serve a level-1 NMCS: refused, not run on the CPU instead.
+class Level2Device final : public gsdk::core::Level1Searcher {
+public:
+  uint32_t level() const override { return 2; }
+  void start(uint32_t, std::span<const gsdk::core::Level1Task>) override {}
+  void finish(uint32_t, std::span<gsdk::core::Level1Outcome>) override {}
+  std::string describe() const override { return "a level-2 device"; }
+};
+
+TEST(SnakeNmcs, ADeviceAboveTheSearchLevelIsRefused) {
+  const auto game = make_game({6, true, "uniform"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 1, 1);
+  Level2Device device;
+  gsdk::core::NmcsSettings settings; // level 1
+  try {
+    gsdk::core::run_nmcs(*game, settings, *evaluator, {}, &device);
+    FAIL() << "expected a refusal";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "NMCS of level 1 cannot hand level-2 searches to a device");
+  }
+}
+
 } // namespace
 } // namespace snake
