@@ -170,29 +170,29 @@ public:
 
 private:
   // A delegated search's result is the frame's result. A level-2 search also says what the run's record would
-  // have kept of all its frames' offers.
+  // have kept of all its frames' offers (at most its best sequence in the record's order), and offers that.
   void take(Level1Outcome& outcome) {
     context_.counters.playouts += outcome.playouts;
     context_.counters.level1_steps += level_ == 1 ? outcome.moves.size() : outcome.level1_steps;
     context_.counters.level1_searches += outcome.level1_searches;
     best_.moves.swap(outcome.moves); // the outcome keeps a buffer for the next search's moves
-    improve_best(outcome.score);
-    if (level_ > 1 && context_.record.might_take(outcome.score)) {
-      MoveSequence whole{outcome.score, {}};
-      append_path(whole.moves);
-      whole.moves.insert(whole.moves.end(), outcome.record_moves.begin(), outcome.record_moves.end());
-      context_.record.offer(context_.search, std::move(whole));
-    }
+    best_.score = outcome.score;
+    offer_from_start(outcome.score, level_ == 1 ? best_.moves : outcome.record_moves);
     done_ = true;
   }
 
   // best_.moves are set already; the run's record sees every sequence that becomes a frame's best.
   void improve_best(int64_t score) {
     best_.score = score;
+    offer_from_start(score, best_.moves);
+  }
+
+  // Offers the run's record this frame's path followed by `moves` (from the frame's start).
+  void offer_from_start(int64_t score, const std::vector<uint32_t>& moves) const {
     if (!context_.record.might_take(score)) return;
     MoveSequence whole{score, {}};
     append_path(whole.moves);
-    whole.moves.insert(whole.moves.end(), best_.moves.begin(), best_.moves.end());
+    whole.moves.insert(whole.moves.end(), moves.begin(), moves.end());
     context_.record.offer(context_.search, std::move(whole));
   }
 

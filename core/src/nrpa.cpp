@@ -10,7 +10,6 @@
 // gsdk/nrpa/policy_softmax.hpp's, which a device kernel repeats bit for bit; a state with one legal move
 // draws no random number and adapts nothing (its weights cannot change a choice).
 #include <algorithm>
-#include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -203,9 +202,11 @@ private:
   bool done_ = false;
 };
 
+// iterations^level, saturated at a search's 2^40 streams.
 uint64_t playouts_per_call(uint32_t iterations, uint32_t level) {
   uint64_t playouts = 1;
-  for (uint32_t l = 0; l < level; ++l) playouts *= iterations;
+  for (uint32_t l = 0; l < level && playouts < kStreamsPerSearch; ++l)
+    playouts = std::min(playouts * iterations, kStreamsPerSearch);
   return playouts;
 }
 
@@ -229,7 +230,7 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
     throw std::invalid_argument(fmt::format("NRPA of level {} cannot hand level-{} searches to a device",
                                             settings.level, bottom));
   const uint64_t streams_per_call = playouts_per_call(settings.iterations, bottom);
-  if (bottom > 0 && (streams_per_call == 0 || streams_per_call > kStreamsPerSearch / 2))
+  if (streams_per_call > kStreamsPerSearch / 2)
     throw std::invalid_argument(fmt::format("NRPA: {} iterations per level make a level-{} call too long for its "
                                             "search's 2^40 random streams", settings.iterations, bottom));
   NestedSearchOutcome outcome;

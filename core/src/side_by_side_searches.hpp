@@ -26,13 +26,12 @@ public:
   double seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
-  // Cheap test first, so that a candidate's moves are only worked out (a replay) when they are needed.
-  bool beaten_by(int64_t score) const { return score > score_mirror_.load(std::memory_order_relaxed); }
+  // The cheap first test of offer and offer_latest: false only when they would refuse (a lower score than
+  // the best never becomes the best again), so that a candidate's moves are only built when needed.
+  bool might_take(int64_t score) const { return score >= score_mirror_.load(std::memory_order_relaxed); }
   // For NMCS, whose searches find sequences in an order that depends on how their work is interleaved:
   // ties go to the lowest search number, then to the lexicographically smallest moves, so the best of the
-  // run depends only on which sequences were offered. might_take is offer's cheap first test: false only
-  // when offer would refuse (a lower score than the best never becomes the best again).
-  bool might_take(int64_t score) const { return score >= score_mirror_.load(std::memory_order_relaxed); }
+  // run depends only on which sequences were offered.
   // Takes `candidate` if it beats the best under that order; only a higher score is an improvement to report.
   void offer(uint32_t search, MoveSequence candidate) {
     const std::lock_guard<std::mutex> lock(mutex_);
