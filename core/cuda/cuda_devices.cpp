@@ -1,6 +1,8 @@
 // cuda_devices.cpp - CUDA device enumeration, streams, arenas and pinned buffers (CUDA builds).
 #include "gsdk/core/cuda_devices.hpp"
 
+#include <algorithm>
+
 #include <cuda_runtime.h>
 
 #include <stdexcept>
@@ -71,6 +73,16 @@ void CudaStream::copy_to_host(void* host_destination, const void* device_source,
   check(cudaMemcpyAsync(host_destination, device_source, bytes, cudaMemcpyDeviceToHost,
                         static_cast<cudaStream_t>(stream_)),
         "cudaMemcpyAsync to the host");
+}
+
+void CudaStream::replicate_first(void* device_blobs, uint64_t blob_bytes, uint64_t count) {
+  auto* blobs = static_cast<unsigned char*>(device_blobs);
+  for (uint64_t filled = 1; filled < count; filled *= 2) {
+    const uint64_t copies = std::min(filled, count - filled);
+    check(cudaMemcpyAsync(blobs + filled * blob_bytes, blobs, copies * blob_bytes, cudaMemcpyDeviceToDevice,
+                          static_cast<cudaStream_t>(stream_)),
+          "cudaMemcpyAsync on the device");
+  }
 }
 
 void CudaStream::synchronize() {

@@ -24,6 +24,7 @@ CudaStream::CudaStream(int device) : device_(device) { unavailable(); }
 CudaStream::~CudaStream() = default;
 void CudaStream::copy_to_device(void*, const void*, uint64_t) { unavailable(); }
 void CudaStream::copy_to_host(void*, const void*, uint64_t) { unavailable(); }
+void CudaStream::replicate_first(void*, uint64_t, uint64_t) { unavailable(); }
 void CudaStream::synchronize() { unavailable(); }
 PinnedBuffer::PinnedBuffer(uint64_t) { unavailable(); }
 PinnedBuffer::~PinnedBuffer() = default;

@@ -164,13 +164,19 @@ private:
     const auto count = static_cast<uint32_t>(tasks.size());
     auto* first_streams = reinterpret_cast<uint64_t*>(lane.streams_host.data());
     auto* ids = reinterpret_cast<uint64_t*>(lane.ids_host.data());
+    // Restarts all start at one state: upload it once and copy it on the device (an upload per search would
+    // take more of the bus than the searches' results).
+    const bool one_start = std::all_of(tasks.begin(), tasks.end(),
+                                       [&](const Level1Task& t) { return t.start == tasks.front().start; });
     split_batch(host_threads_, count, kSearchesPerCopyThread, [&](unsigned, size_t i) {
-      std::memcpy(lane.states_host.data() + i * state_size, tasks[i].start, state_size);
+      if (!one_start || i == 0) std::memcpy(lane.states_host.data() + i * state_size, tasks[i].start, state_size);
       first_streams[i] = tasks[i].first_stream;
       if (level_ == 2) ids[i] = tasks[i].id;
     });
     const uint64_t sequence_bytes = uint64_t{count} * max_moves_ * sizeof(uint32_t);
-    lane.stream.copy_to_device(lane.states_device, lane.states_host.data(), uint64_t{count} * state_size);
+    lane.stream.copy_to_device(lane.states_device, lane.states_host.data(),
+                               uint64_t{one_start ? 1 : count} * state_size);
+    if (one_start) lane.stream.replicate_first(lane.states_device, state_size, count);
     lane.stream.copy_to_device(lane.streams_device, first_streams, uint64_t{count} * sizeof(uint64_t));
     char error[kMessageSize] = {};
     int32_t status = GSDK_OK;

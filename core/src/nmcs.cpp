@@ -312,6 +312,56 @@ struct NmcsSearch {
   }
 };
 
+// Runs work() and adds the wall time it took to `seconds`.
+template <typename Work>
+void timed(double& seconds, const Work& work) {
+  const auto began = std::chrono::steady_clock::now();
+  work();
+  seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+}
+
+// A search the level-1 searcher runs whole (the run's level is the searcher's): no frames, one task from the
+// initial state, done after one round. Its streams are those of its root frame (block 0 of its own).
+struct WholeSearch {
+  uint32_t number;
+  bool finished = false;
+  bool done() const { return finished; }
+};
+
+// Restarts of searches that a device runs whole (at the GPU's rate, millions a second): what a frame would do
+// with each, without building one, and every task pointing at the same initial state, so that the searcher
+// can stage it once.
+void run_whole_searches(const GameInstance& game, const NmcsSettings& settings, SearchRecord& record,
+                        NestedSearchOutcome& outcome, Level1Searcher& searcher) {
+  const uint32_t level = searcher.level();
+  const StateBlob initial = game.initial_state();
+  RoundBatch batches[Level1Searcher::kSlots];
+  const auto make = [](uint32_t k) { return std::make_unique<WholeSearch>(WholeSearch{k}); };
+  const auto start_round = [&](uint32_t group, std::vector<WholeSearch*>& round) {
+    RoundBatch& batch = batches[group];
+    batch.clear();
+    for (const WholeSearch* s : round) batch.searches.push_back({initial.data(), s->number * kStreamsPerSearch, 0});
+    outcome.level1_searches += level == 1 ? round.size() : 0;
+    timed(outcome.evaluator_seconds, [&] { searcher.start(group, batch.searches); });
+  };
+  const auto finish_round = [&](uint32_t group, std::vector<WholeSearch*>& round) {
+    RoundBatch& batch = batches[group];
+    batch.outcomes.resize(batch.searches.size());
+    timed(outcome.evaluator_seconds, [&] { searcher.finish(group, batch.outcomes); });
+    for (size_t j = 0; j < round.size(); ++j) {
+      Level1Outcome& found = batch.outcomes[j];
+      outcome.playouts += found.playouts;
+      outcome.level1_steps += level == 1 ? found.moves.size() : found.level1_steps;
+      outcome.level1_searches += found.level1_searches;
+      if (record.might_take(found.score))
+        record.offer(round[j]->number, MoveSequence{found.score, level == 1 ? found.moves : found.record_moves});
+      round[j]->finished = true;
+    }
+  };
+  const uint32_t groups = settings.pipeline ? Level1Searcher::kSlots : 1;
+  run_side_by_side_in_groups<WholeSearch>(settings.budget, record, outcome, groups, make, start_round, finish_round);
+}
+
 } // namespace
 
 void require_one_player_game(const GameInstance& game, const std::string& algorithm) {
@@ -351,6 +401,14 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   outcome.engine = evaluator.engine();
   if (level1) outcome.engine = fmt::format("level-{} searches", level1->level());
   SearchRecord record(on_improvement);
+  // A level-1 searcher of the run's own level runs every search whole: restarts at the device's rate.
+  // (Searches from a terminal initial state go through the frames, which handle them.)
+  if (level1 && level1->level() == settings.level &&
+      game.current_player(game.initial_state()) != GSDK_PLAYER_TERMINAL) {
+    outcome.device = fmt::format("{}; whole searches, restarted without frames", level1->describe());
+    run_whole_searches(game, settings, record, outcome, *level1);
+    return outcome;
+  }
   // With a level-1 searcher the frames left on the host are independent of one another and of the
   // evaluator, so searches are begun (at level 1: a root built) and a round's searches delivered (their
   // next steps built) on the host threads.
@@ -386,22 +444,17 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   const auto deliver = [&](RoundBatch& batch, std::vector<NmcsSearch*>& round) {
     on_host_threads(round, [&](size_t j, NmcsSearch& s) { s.root->deliver(batch, batch.firsts[j]); });
   };
-  const auto timed = [&](const auto& work) {
-    const auto began = std::chrono::steady_clock::now();
-    work();
-    outcome.evaluator_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  };
   RoundBatch batches[Level1Searcher::kSlots];
   if (level1 && settings.pipeline) {
     const auto start_round = [&](uint32_t group, std::vector<NmcsSearch*>& round) {
       RoundBatch& batch = batches[group];
       collect(batch, round);
-      timed([&] { level1->start(group, batch.searches); });
+      timed(outcome.evaluator_seconds, [&] { level1->start(group, batch.searches); });
     };
     const auto finish_round = [&](uint32_t group, std::vector<NmcsSearch*>& round) {
       RoundBatch& batch = batches[group];
       batch.outcomes.resize(batch.searches.size());
-      timed([&] { level1->finish(group, batch.outcomes); });
+      timed(outcome.evaluator_seconds, [&] { level1->finish(group, batch.outcomes); });
       deliver(batch, round);
     };
     run_side_by_side_in_groups<NmcsSearch>(settings.budget, record, outcome, Level1Searcher::kSlots, make,
@@ -411,7 +464,7 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   const auto play_round = [&](std::vector<NmcsSearch*>& round) {
     RoundBatch& batch = batches[0];
     collect(batch, round);
-    timed([&] {
+    timed(outcome.evaluator_seconds, [&] {
       batch.scores.resize(batch.playouts.size());
       if (!batch.playouts.empty()) evaluator.evaluate(batch.playouts, batch.scores);
       batch.outcomes.resize(batch.searches.size());

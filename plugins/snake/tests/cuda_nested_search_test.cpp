@@ -57,6 +57,32 @@ TEST(SnakeCudaNmcs, Level1SearchesFindWhatTheCpuFinds) {
   }
 }
 
+// Level-1 restarts, which the GPU runs whole from one uploaded start state copied on the device, in several
+// launches a round (1000 searches each): the CPU frames' best snake, search and work.
+TEST(SnakeCudaNmcs, Level1RestartsAgreeWithTheCpu) {
+  GSDK_REQUIRE_GPU();
+  for (const Settings& cube : {Settings{7, true, "kinny"}, Settings{9, false, "tight"}}) {
+    const auto game = make_game(cube);
+    for (const bool pipeline : {false, true}) {
+      gsdk::core::NmcsSettings settings;
+      settings.budget.restarts = 4999;
+      settings.budget.searches_in_parallel = 2501;
+      settings.pipeline = pipeline;
+      const Pair run = run_both(*game, 11, settings);
+      SCOPED_TRACE("d=" + std::to_string(cube.dimension) + " " + cube.policy + (pipeline ? " pipelined" : ""));
+      EXPECT_NE(run.gpu.device.find("whole searches"), std::string::npos) << run.gpu.device;
+      EXPECT_EQ(run.gpu.best.score, run.cpu.best.score);
+      EXPECT_EQ(run.gpu.best.moves, run.cpu.best.moves);
+      EXPECT_EQ(run.gpu.best_search, run.cpu.best_search);
+      EXPECT_EQ(run.gpu.playouts, run.cpu.playouts);
+      EXPECT_EQ(run.gpu.level1_steps, run.cpu.level1_steps);
+      EXPECT_EQ(run.gpu.level1_searches, run.cpu.level1_searches);
+      EXPECT_EQ(run.gpu.searches_finished, 5000u);
+      expect_snake(*game, cube.dimension, run.gpu.best);
+    }
+  }
+}
+
 // Levels 2 and 3, many searches side by side (an uneven number, so the pipeline's two groups differ),
 // pipelined or one round at a time, the GPU running level-1 or whole level-2 searches: the same best snake
 // and the same work as the CPU frames.

@@ -116,14 +116,15 @@ void expect_same_work(const NestedSearchOutcome& run, const NestedSearchOutcome&
 
 // Plain CPU frames, whole level-1 searches on CPU threads one round at a time, and the same pipelined in
 // two groups of searches (uneven ones too: 1, 3 and 7 side by side) all do the same work and find the same
-// best sequence, the one search 0 .. restarts would find one after another.
+// best sequence, the one search 0 .. restarts would find one after another. At level 1 the searcher runs
+// every search whole, restarted without frames.
 TEST(SnakeNmcs, Level1SearchersPipelinedOrNotFindWhatTheFramesFind) {
   struct Case {
     uint32_t dimension;
     uint32_t level;
     uint32_t restarts;
   };
-  const Case cases[] = {{5, 2, 9}, {7, 2, 6}, {8, 2, 4}, {5, 3, 5}, {6, 3, 3}, {7, 3, 1}};
+  const Case cases[] = {{5, 2, 9}, {7, 2, 6}, {8, 2, 4}, {5, 3, 5}, {6, 3, 3}, {7, 3, 1}, {6, 1, 40}, {8, 1, 25}};
   for (const Case& c : cases) {
     const auto game = make_game({c.dimension, true, "uniform"});
     const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 21, 1);
@@ -144,6 +145,7 @@ TEST(SnakeNmcs, Level1SearchersPipelinedOrNotFindWhatTheFramesFind) {
             gsdk::core::run_nmcs(*game, settings, *evaluator, {}, mode == 0 ? nullptr : level1.get());
         expect_same_work(run, reference);
         EXPECT_EQ(run.engine, mode == 0 ? "batch" : "level-1 searches");
+        EXPECT_EQ(run.device.find("whole searches") != std::string::npos, mode != 0 && c.level == 1) << run.device;
       }
     }
   }
