@@ -1,4 +1,4 @@
-// level1_searches.cu - whole level-1 NMCS searches on the GPU, one thread per search (the table
+// level1_searches.cu - whole level-1 NMCS searches on the GPU, one thread (or warp) per search (the table
 // gsdk.cuda_level1_searches.v1); the search itself is level1_search.cuh's, which the level-2 kernel shares.
 #include <cuda_runtime.h>
 
@@ -12,13 +12,13 @@ namespace snake {
 
 namespace {
 
-__global__ void level1_kernel(Rules rules, Policy policy, State* states, const uint64_t* first_streams,
-                              uint32_t count, uint32_t words, uint32_t max_moves, uint64_t seed,
-                              gsdk_level1_result* results, uint32_t* moves) {
+__global__ void level1_kernel(Rules rules, Policy policy, cuda::SearchSlots slots, State* states,
+                              const uint64_t* first_streams, uint32_t count, uint32_t words, uint32_t max_moves,
+                              uint64_t seed, gsdk_level1_result* results, uint32_t* moves) {
   extern __shared__ uint32_t bitsets[];
-  const cuda::StridedBits child{bitsets + threadIdx.x, blockDim.x};
-  const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
-  for (uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
+  if (slots.idle()) return;
+  const cuda::StridedBits child = slots.bits(bitsets);
+  for (uint64_t i = slots.first(); i < count; i += slots.stride()) {
     const cuda::Level1Found found = cuda::level1_search(rules, policy, WordBits{states[i].blocked}, walk_of(states[i]),
                                                         child, words, seed, first_streams[i], moves + i * max_moves);
     results[i] = gsdk_level1_result{found.score, found.playouts, found.move_count, 0};
@@ -36,11 +36,10 @@ void Game::cuda_level1_searches(uint64_t seed, State* states, const uint64_t* fi
                                 uint32_t* moves) const {
   if (count == 0) return;
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
-  const cuda::SearchBlock block = cuda::search_block(rules_.dimension);
-  const unsigned blocks = gsdk::cuda::grid_size<level1_kernel>(device, static_cast<int>(block.threads), count,
-                                                           block.shared_bytes, cuda::kOwner);
-  level1_kernel<<<blocks, block.threads, block.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
-      rules_, policy_, states, first_streams, count, block.words, max_game_length(), seed, results, moves);
+  const cuda::SearchLaunch launch = cuda::search_launch<level1_kernel>(rules_.dimension, count, device, cuda::kOwner);
+  level1_kernel<<<launch.blocks, launch.threads, launch.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
+      rules_, policy_, launch.slots, states, first_streams, count, cuda::words32(rules_.dimension), max_game_length(), seed,
+      results, moves);
   cuda::check(cudaGetLastError(), "launching the level-1 search kernel");
 }
 

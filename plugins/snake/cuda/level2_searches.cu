@@ -1,4 +1,4 @@
-// level2_searches.cu - whole level-2 NMCS searches on the GPU, one thread per search (the table
+// level2_searches.cu - whole level-2 NMCS searches on the GPU, one thread (or warp) per search (the table
 // gsdk.cuda_level2_searches.v1), so that the host hands out one search where it handed out a level-1 search
 // per child and step. The thread runs core's level-2 frame: at each step a level-1 search
 // (level1_search.cuh) after every legal move, from a copy of the search's snake, on the streams core's
@@ -45,14 +45,15 @@ struct Buffers {
   uint32_t* step_best;  // the step's first best child
 };
 
-__global__ void level2_kernel(Rules rules, Policy policy, const State* states, const uint64_t* search_streams,
-                              const uint64_t* ids, uint32_t count, uint32_t words32, uint32_t words64,
-                              uint32_t max_moves, uint64_t seed, uint64_t* snakes, uint32_t* sequences,
-                              gsdk_level2_result* results, uint32_t* moves, uint32_t* record_moves) {
+__global__ void level2_kernel(Rules rules, Policy policy, cuda::SearchSlots slots, const State* states,
+                              const uint64_t* search_streams, const uint64_t* ids, uint32_t count, uint32_t words32,
+                              uint32_t words64, uint32_t max_moves, uint64_t seed, uint64_t* snakes,
+                              uint32_t* sequences, gsdk_level2_result* results, uint32_t* moves,
+                              uint32_t* record_moves) {
   extern __shared__ uint32_t bitsets[];
-  const cuda::StridedBits playout{bitsets + threadIdx.x, blockDim.x};
-  const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
-  for (uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
+  if (slots.idle()) return;
+  const cuda::StridedBits playout = slots.bits(bitsets);
+  for (uint64_t i = slots.first(); i < count; i += slots.stride()) {
     Buffers b{snakes + 2 * i * words64, snakes + (2 * i + 1) * words64, sequences + 2 * i * max_moves,
               sequences + (2 * i + 1) * max_moves};
     for (uint32_t w = 0; w < words64; ++w) b.snake[w] = states[i].blocked[w];
@@ -123,15 +124,13 @@ void Game::cuda_level2_searches(uint64_t seed, const State* states, const uint64
                             std::to_string(cuda_level2_scratch_bytes(count)) + " needed");
   if (count == 0) return;
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
-  const cuda::SearchBlock block = cuda::search_block(rules_.dimension);
-  const unsigned blocks = gsdk::cuda::grid_size<level2_kernel>(device, static_cast<int>(block.threads), count,
-                                                           block.shared_bytes, cuda::kOwner);
+  const cuda::SearchLaunch launch = cuda::search_launch<level2_kernel>(rules_.dimension, count, device, cuda::kOwner);
   const uint32_t words = words64(rules_.dimension);
   auto* snakes = static_cast<uint64_t*>(scratch);
   auto* sequences = reinterpret_cast<uint32_t*>(snakes + uint64_t{count} * 2 * words);
-  level2_kernel<<<blocks, block.threads, block.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
-      rules_, policy_, states, search_streams, ids, count, block.words, words, max_game_length(), seed, snakes,
-      sequences, results, moves, record_moves);
+  level2_kernel<<<launch.blocks, launch.threads, launch.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
+      rules_, policy_, launch.slots, states, search_streams, ids, count, cuda::words32(rules_.dimension), words,
+      max_game_length(), seed, snakes, sequences, results, moves, record_moves);
   cuda::check(cudaGetLastError(), "launching the level-2 search kernel");
 }
 

@@ -23,6 +23,7 @@ namespace snake {
 
 namespace {
 
+using cuda::SearchSlots;
 using cuda::StridedBits;
 using gsdk::nrpa::adaptation_loss;
 using gsdk::nrpa::softmax_pick;
@@ -112,12 +113,13 @@ struct Levels {
   uint32_t iteration[kMaxLevel + 1];
 };
 
-__global__ void nrpa_kernel(Settings s, double* top_policies, double* lower_policies, uint32_t* step_buffers,
-                            const uint64_t* first_streams, uint32_t count, gsdk_nrpa_result* results, uint32_t* moves) {
+__global__ void nrpa_kernel(Settings s, SearchSlots slots, double* top_policies, double* lower_policies,
+                            uint32_t* step_buffers, const uint64_t* first_streams, uint32_t count,
+                            gsdk_nrpa_result* results, uint32_t* moves) {
   extern __shared__ uint32_t bitsets[];
-  const StridedBits bits{bitsets + threadIdx.x, blockDim.x};
-  const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
-  for (uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
+  if (slots.idle()) return;
+  const StridedBits bits = slots.bits(bitsets);
+  for (uint64_t i = slots.first(); i < count; i += slots.stride()) {
     const auto policy = [&](uint32_t l) {
       return l == s.level ? top_policies + i * s.code_count
                           : lower_policies + (i * (s.level - 1) + (l - 1)) * uint64_t{s.code_count};
@@ -179,14 +181,13 @@ void Game::cuda_nrpa_searches(uint64_t seed, uint32_t level, uint32_t iterations
                             std::to_string(cuda_nrpa_scratch_bytes(count, level)) + " needed");
   if (count == 0) return;
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
-  const cuda::SearchBlock block = cuda::search_block(rules_.dimension);
-  const unsigned blocks = gsdk::cuda::grid_size<nrpa_kernel>(device, static_cast<int>(block.threads), count,
-                                                         block.shared_bytes, cuda::kOwner);
-  const Settings settings{rules_, level, iterations, alpha, seed, code_count(), max_game_length(), block.words};
+  const cuda::SearchLaunch launch = cuda::search_launch<nrpa_kernel>(rules_.dimension, count, device, cuda::kOwner);
+  const Settings settings{rules_, level, iterations, alpha, seed, code_count(), max_game_length(),
+                          cuda::words32(rules_.dimension)};
   auto* lower_policies = static_cast<double*>(scratch);
   auto* step_buffers = reinterpret_cast<uint32_t*>(lower_policies + uint64_t{count} * (level - 1) * code_count());
-  nrpa_kernel<<<blocks, block.threads, block.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
-      settings, policies, lower_policies, step_buffers, first_streams, count, results, moves);
+  nrpa_kernel<<<launch.blocks, launch.threads, launch.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
+      settings, launch.slots, policies, lower_policies, step_buffers, first_streams, count, results, moves);
   cuda::check(cudaGetLastError(), "launching the NRPA search kernel");
 }
 

@@ -30,10 +30,12 @@ struct Pair {
 };
 
 // The CPU frames' run and the run with the searches of `device_level` on the GPU.
+// Launches of max_batch searches: 1000 gives several launches a round, each run one search per warp; launches
+// of more searches than the device holds warps run one per thread.
 Pair run_both(const gsdk::core::GameInstance& game, uint64_t seed, const gsdk::core::NmcsSettings& settings,
-              uint32_t device_level = 1) {
+              uint32_t device_level = 1, uint32_t max_batch = 1000) {
   const auto evaluator = gsdk::core::make_cpu_batch_evaluator(game, seed, 2);
-  const auto device = gsdk::core::make_cuda_level1_searcher(game, seed, 0, 1000, 2, device_level); // several launches
+  const auto device = gsdk::core::make_cuda_level1_searcher(game, seed, 0, max_batch, 2, device_level);
   return {gsdk::core::run_nmcs(game, settings, *evaluator), gsdk::core::run_nmcs(game, settings, *evaluator, {}, device.get())};
 }
 
@@ -57,19 +59,31 @@ TEST(SnakeCudaNmcs, Level1SearchesFindWhatTheCpuFinds) {
   }
 }
 
-// Level-1 restarts, which the GPU runs whole from one uploaded start state copied on the device, in several
-// launches a round (1000 searches each): the CPU frames' best snake, search and work.
+// Level-1 restarts, which the GPU runs whole from one uploaded start state copied on the device: in several
+// launches a round (1000 searches each, one per warp) and in launches of 40,000 (one per thread, more than an
+// H100 holds warps): the CPU frames' best snake, search and work.
 TEST(SnakeCudaNmcs, Level1RestartsAgreeWithTheCpu) {
   GSDK_REQUIRE_GPU();
-  for (const Settings& cube : {Settings{7, true, "kinny"}, Settings{9, false, "tight"}}) {
+  struct Case {
+    Settings cube;
+    uint32_t restarts;
+    uint32_t side_by_side;
+    uint32_t max_batch;
+  };
+  const Case cases[] = {{{7, true, "kinny"}, 4999, 2501, 1000},
+                        {{9, false, "tight"}, 4999, 2501, 1000},
+                        {{6, true, "tight"}, 79999, 40000, 1u << 16}};
+  for (const Case& c : cases) {
+    const Settings& cube = c.cube;
     const auto game = make_game(cube);
     for (const bool pipeline : {false, true}) {
       gsdk::core::NmcsSettings settings;
-      settings.budget.restarts = 4999;
-      settings.budget.searches_in_parallel = 2501;
+      settings.budget.restarts = c.restarts;
+      settings.budget.searches_in_parallel = c.side_by_side;
       settings.pipeline = pipeline;
-      const Pair run = run_both(*game, 11, settings);
-      SCOPED_TRACE("d=" + std::to_string(cube.dimension) + " " + cube.policy + (pipeline ? " pipelined" : ""));
+      const Pair run = run_both(*game, 11, settings, 1, c.max_batch);
+      SCOPED_TRACE("d=" + std::to_string(cube.dimension) + " " + cube.policy + (pipeline ? " pipelined" : "") +
+                   ", launches of up to " + std::to_string(c.max_batch));
       EXPECT_NE(run.gpu.device.find("whole searches"), std::string::npos) << run.gpu.device;
       EXPECT_EQ(run.gpu.best.score, run.cpu.best.score);
       EXPECT_EQ(run.gpu.best.moves, run.cpu.best.moves);
@@ -77,7 +91,7 @@ TEST(SnakeCudaNmcs, Level1RestartsAgreeWithTheCpu) {
       EXPECT_EQ(run.gpu.playouts, run.cpu.playouts);
       EXPECT_EQ(run.gpu.level1_steps, run.cpu.level1_steps);
       EXPECT_EQ(run.gpu.level1_searches, run.cpu.level1_searches);
-      EXPECT_EQ(run.gpu.searches_finished, 5000u);
+      EXPECT_EQ(run.gpu.searches_finished, c.restarts + 1);
       expect_snake(*game, cube.dimension, run.gpu.best);
     }
   }
@@ -116,6 +130,26 @@ TEST(SnakeCudaNmcs, Level2And3AndManySearchesAgreeWithTheCpu) {
       expect_snake(*game, c.cube.dimension, run.gpu.best);
     }
   }
+}
+
+// Level-2 searches in launches of 20,000, more than an H100 holds warps, so one search per thread: the CPU
+// frames' best snake, search and work.
+TEST(SnakeCudaNmcs, Level2SearchesOnePerThreadAgreeWithTheCpu) {
+  GSDK_REQUIRE_GPU();
+  const auto game = make_game({4, false, "uniform"});
+  gsdk::core::NmcsSettings settings;
+  settings.level = 2;
+  settings.budget.restarts = 19999;
+  settings.budget.searches_in_parallel = 20000;
+  settings.pipeline = false;
+  const Pair run = run_both(*game, 3, settings, 2, 1u << 16);
+  EXPECT_EQ(run.gpu.best.moves, run.cpu.best.moves);
+  EXPECT_EQ(run.gpu.best_search, run.cpu.best_search);
+  EXPECT_EQ(run.gpu.playouts, run.cpu.playouts);
+  EXPECT_EQ(run.gpu.level1_steps, run.cpu.level1_steps);
+  EXPECT_EQ(run.gpu.level1_searches, run.cpu.level1_searches);
+  EXPECT_EQ(run.gpu.searches_finished, 20000u);
+  expect_snake(*game, 4, run.gpu.best);
 }
 
 TEST(SnakeCudaNmcs, Level2ReachesTheOptimumOfSmallCubes) {
