@@ -8,7 +8,8 @@
 // (a GPU) every frame of its level (1, or 2) is handed out whole instead, and its result comes back in one
 // piece; the searches side by side then form two groups, one searched while the other is retired and
 // refilled, and the host's share (beginning searches, delivering results, building the next steps) runs on
-// the host threads.
+// the host threads. When the searcher's level is the run's own, a search is a single task and needs no
+// frame at all (run_whole_searches).
 //
 // Streams: each level-1 frame draws its n-th playout from the n-th stream of one block of 2^20 streams of
 // its search, chosen by the frame's place in the search's tree, not by when it is created: a frame numbers

@@ -39,6 +39,18 @@ Pair run_both(const gsdk::core::GameInstance& game, uint64_t seed, const gsdk::c
   return {gsdk::core::run_nmcs(game, settings, *evaluator), gsdk::core::run_nmcs(game, settings, *evaluator, {}, device.get())};
 }
 
+// The GPU run found the CPU frames' best snake, from the same search, after the same work.
+void expect_same_run(const gsdk::core::GameInstance& game, uint32_t dimension, const Pair& run, uint32_t searches) {
+  EXPECT_EQ(run.gpu.best.score, run.cpu.best.score);
+  EXPECT_EQ(run.gpu.best.moves, run.cpu.best.moves);
+  EXPECT_EQ(run.gpu.best_search, run.cpu.best_search);
+  EXPECT_EQ(run.gpu.playouts, run.cpu.playouts);
+  EXPECT_EQ(run.gpu.level1_steps, run.cpu.level1_steps);
+  EXPECT_EQ(run.gpu.level1_searches, run.cpu.level1_searches);
+  EXPECT_EQ(run.gpu.searches_finished, searches);
+  expect_snake(game, dimension, run.gpu.best);
+}
+
 TEST(SnakeCudaNmcs, Level1SearchesFindWhatTheCpuFinds) {
   GSDK_REQUIRE_GPU();
   const Settings cubes[] = {{5, true, "uniform"}, {7, false, "kinny"}, {9, true, "uniform"}, {10, true, "kinny"},
@@ -85,14 +97,7 @@ TEST(SnakeCudaNmcs, Level1RestartsAgreeWithTheCpu) {
       SCOPED_TRACE("d=" + std::to_string(cube.dimension) + " " + cube.policy + (pipeline ? " pipelined" : "") +
                    ", launches of up to " + std::to_string(c.max_batch));
       EXPECT_NE(run.gpu.device.find("whole searches"), std::string::npos) << run.gpu.device;
-      EXPECT_EQ(run.gpu.best.score, run.cpu.best.score);
-      EXPECT_EQ(run.gpu.best.moves, run.cpu.best.moves);
-      EXPECT_EQ(run.gpu.best_search, run.cpu.best_search);
-      EXPECT_EQ(run.gpu.playouts, run.cpu.playouts);
-      EXPECT_EQ(run.gpu.level1_steps, run.cpu.level1_steps);
-      EXPECT_EQ(run.gpu.level1_searches, run.cpu.level1_searches);
-      EXPECT_EQ(run.gpu.searches_finished, c.restarts + 1);
-      expect_snake(*game, cube.dimension, run.gpu.best);
+      expect_same_run(*game, cube.dimension, run, c.restarts + 1);
     }
   }
 }
@@ -120,14 +125,7 @@ TEST(SnakeCudaNmcs, Level2And3AndManySearchesAgreeWithTheCpu) {
       const Pair run = run_both(*game, 5, settings, device_level);
       SCOPED_TRACE("d=" + std::to_string(c.cube.dimension) + " level " + std::to_string(c.level) +
                    (pipeline ? " pipelined" : "") + ", device level " + std::to_string(device_level));
-      EXPECT_EQ(run.gpu.best.score, run.cpu.best.score);
-      EXPECT_EQ(run.gpu.best.moves, run.cpu.best.moves);
-      EXPECT_EQ(run.gpu.best_search, run.cpu.best_search);
-      EXPECT_EQ(run.gpu.playouts, run.cpu.playouts);
-      EXPECT_EQ(run.gpu.level1_steps, run.cpu.level1_steps);
-      EXPECT_EQ(run.gpu.level1_searches, run.cpu.level1_searches);
-      EXPECT_EQ(run.gpu.searches_finished, c.restarts + 1);
-      expect_snake(*game, c.cube.dimension, run.gpu.best);
+      expect_same_run(*game, c.cube.dimension, run, c.restarts + 1);
     }
   }
 }
@@ -143,13 +141,7 @@ TEST(SnakeCudaNmcs, Level2SearchesOnePerThreadAgreeWithTheCpu) {
   settings.budget.searches_in_parallel = 20000;
   settings.pipeline = false;
   const Pair run = run_both(*game, 3, settings, 2, 1u << 16);
-  EXPECT_EQ(run.gpu.best.moves, run.cpu.best.moves);
-  EXPECT_EQ(run.gpu.best_search, run.cpu.best_search);
-  EXPECT_EQ(run.gpu.playouts, run.cpu.playouts);
-  EXPECT_EQ(run.gpu.level1_steps, run.cpu.level1_steps);
-  EXPECT_EQ(run.gpu.level1_searches, run.cpu.level1_searches);
-  EXPECT_EQ(run.gpu.searches_finished, 20000u);
-  expect_snake(*game, 4, run.gpu.best);
+  expect_same_run(*game, 4, run, 20000);
 }
 
 TEST(SnakeCudaNmcs, Level2ReachesTheOptimumOfSmallCubes) {
