@@ -30,7 +30,8 @@ GSDK_HD gsdk::rng::SplitMix64 playout_stream(uint64_t seed, uint64_t playout) {
 template <typename Blocked>
 GSDK_HD uint32_t candidate_dimensions(const Rules& rules, Policy policy, const Blocked& blocked, const Walk& walk,
                                       uint32_t legal) {
-  if (policy == Policy::uniform) return legal;
+  // A forced move is its own candidate under every policy: no continuations to count.
+  if (policy == Policy::uniform || (legal & (legal - 1)) == 0) return legal;
   uint32_t fewest = 0, fewest_count = ~0u;
   for (uint32_t rest = legal; rest; rest &= rest - 1) {
     const uint32_t k = lowest_bit(rest);

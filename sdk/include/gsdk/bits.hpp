@@ -7,19 +7,32 @@
 
 namespace gsdk::bits {
 
+// Without the POPCNT instruction (a generic x86-64 build) GCC turns __builtin_popcount into a call to
+// libgcc, which took 18% of a snake playout's time; the same sum of bit fields inline costs a dozen
+// instructions and no call.
 GSDK_HD int popcount32(uint32_t x) {
 #if defined(__CUDA_ARCH__)
   return __popc(x);
-#else
+#elif defined(__POPCNT__)
   return __builtin_popcount(x);
+#else
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0fu;
+  return static_cast<int>((x * 0x01010101u) >> 24);
 #endif
 }
 
 GSDK_HD int popcount64(uint64_t x) {
 #if defined(__CUDA_ARCH__)
   return __popcll(x);
-#else
+#elif defined(__POPCNT__)
   return __builtin_popcountll(x);
+#else
+  x = x - ((x >> 1) & 0x5555555555555555u);
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  return static_cast<int>((x * 0x0101010101010101u) >> 56);
 #endif
 }
 
