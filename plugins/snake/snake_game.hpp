@@ -1,6 +1,6 @@
 // snake_game.hpp - Snake-in-the-box as a gsdk game: the longest induced path of the d-dimensional
 // hypercube from vertex 0. One player; a move is the dimension the head flips; the score is the length
-// in edges. Per-state rules, batch random playouts on CPU and CUDA (uniform or Kinny's policy), replays,
+// in edges. Per-state rules, batch random playouts on CPU and CUDA (uniform, Kinny's or tight policy), replays,
 // move codes for NRPA, whole NMCS level-1 and level-2 and NRPA searches on CUDA.
 #pragma once
 
@@ -56,16 +56,16 @@ public:
   uint64_t cuda_scratch_bytes(uint64_t playout_count) const;
   void cuda_playouts(const gsdk_playout_request& request, int32_t device, void* stream, void* scratch,
                      uint64_t scratch_size, gsdk_playout_summary& summary) const;
-  // Level-1 NMCS on the GPU (gsdk.cuda_level1_searches.v1), one thread per search.
+  // Level-1 NMCS on the GPU (gsdk.cuda_level1_searches.v1), one thread (or warp) per search.
   uint32_t max_game_length() const;
   void cuda_level1_searches(uint64_t seed, State* states, const uint64_t* first_streams, uint32_t count,
                             int32_t device, void* stream, gsdk_level1_result* results, uint32_t* moves) const;
-  // Level-2 NMCS on the GPU (gsdk.cuda_level2_searches.v1), one thread per search.
+  // Level-2 NMCS on the GPU (gsdk.cuda_level2_searches.v1), one thread (or warp) per search.
   uint64_t cuda_level2_scratch_bytes(uint32_t count) const;
   void cuda_level2_searches(uint64_t seed, const State* states, const uint64_t* search_streams, const uint64_t* ids,
                             uint32_t count, int32_t device, void* stream, void* scratch, uint64_t scratch_size,
                             gsdk_level2_result* results, uint32_t* moves, uint32_t* record_moves) const;
-  // Whole NRPA searches on the GPU (gsdk.cuda_nrpa_searches.v1), one thread per search.
+  // Whole NRPA searches on the GPU (gsdk.cuda_nrpa_searches.v1), one thread (or warp) per search.
   uint64_t cuda_nrpa_scratch_bytes(uint32_t count, uint32_t level) const;
   void cuda_nrpa_searches(uint64_t seed, uint32_t level, uint32_t iterations, double alpha, double* policies,
                           const uint64_t* first_streams, uint32_t count, int32_t device, void* stream, void* scratch,

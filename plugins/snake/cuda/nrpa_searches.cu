@@ -1,4 +1,4 @@
-// nrpa_searches.cu - whole NRPA searches on the GPU, one thread per search (the table
+// nrpa_searches.cu - whole NRPA searches on the GPU, one thread (or warp) per search (the table
 // gsdk.cuda_nrpa_searches.v1). A thread runs core's NRPA state machine: its playouts move in a bitset in
 // shared memory; its policies (the caller's for the top level, one copy per level below in scratch) and
 // its sequences stay in global memory. A sequence is kept as one word per step - head vertex, legal
