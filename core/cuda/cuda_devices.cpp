@@ -89,6 +89,39 @@ void CudaStream::synchronize() {
   check(cudaStreamSynchronize(static_cast<cudaStream_t>(stream_)), "cudaStreamSynchronize (work on the stream failed)");
 }
 
+DeviceStopFlag::DeviceStopFlag(int device) : device_(device) {
+  check(cudaSetDevice(device), "cudaSetDevice");
+  void* word = nullptr;
+  void* values = nullptr;
+  cudaStream_t s = nullptr;
+  check(cudaMalloc(&word, sizeof(uint32_t)), "cudaMalloc of a stop flag");
+  word_ = static_cast<uint32_t*>(word);
+  check(cudaMallocHost(&values, 2 * sizeof(uint32_t)), "cudaMallocHost of a stop flag's values");
+  values_ = static_cast<uint32_t*>(values);
+  values_[0] = 0, values_[1] = 1;
+  check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreate");
+  stream_ = s;
+  lower();
+}
+
+DeviceStopFlag::~DeviceStopFlag() {
+  cudaSetDevice(device_);
+  if (stream_) cudaStreamDestroy(static_cast<cudaStream_t>(stream_));
+  if (values_) cudaFreeHost(values_);
+  if (word_) cudaFree(word_);
+}
+
+void DeviceStopFlag::lower() { set(0); }
+void DeviceStopFlag::raise() { set(1); }
+
+void DeviceStopFlag::set(uint32_t value) {
+  check(cudaSetDevice(device_), "cudaSetDevice");
+  const auto stream = static_cast<cudaStream_t>(stream_);
+  check(cudaMemcpyAsync(word_, values_ + value, sizeof(uint32_t), cudaMemcpyHostToDevice, stream),
+        "cudaMemcpyAsync of a stop flag");
+  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize of a stop flag");
+}
+
 PinnedBuffer::PinnedBuffer(uint64_t bytes) : size_(bytes) {
   void* p = nullptr;
   const cudaError_t status = cudaMallocHost(&p, bytes > 0 ? bytes : 1);

@@ -26,6 +26,11 @@ void CudaStream::copy_to_device(void*, const void*, uint64_t) { unavailable(); }
 void CudaStream::copy_to_host(void*, const void*, uint64_t) { unavailable(); }
 void CudaStream::replicate_first(void*, uint64_t, uint64_t) { unavailable(); }
 void CudaStream::synchronize() { unavailable(); }
+DeviceStopFlag::DeviceStopFlag(int device) : device_(device) { unavailable(); }
+DeviceStopFlag::~DeviceStopFlag() = default;
+void DeviceStopFlag::lower() { unavailable(); }
+void DeviceStopFlag::raise() { unavailable(); }
+void DeviceStopFlag::set(uint32_t) { unavailable(); }
 PinnedBuffer::PinnedBuffer(uint64_t) { unavailable(); }
 PinnedBuffer::~PinnedBuffer() = default;
 DeviceArena::DeviceArena(int device, uint64_t) : device_(device) { unavailable(); }

@@ -2,7 +2,8 @@
 // table: the calls' policies and stream numbers copied in through pinned buffers, one launch per chunk,
 // results and best sequences copied back. A call runs thousands of playouts, so one synchronous lane is
 // enough: the host's staging is a small part of a launch. Written against CudaStream, DeviceArena and
-// PinnedBuffer, so it builds (and says why it cannot run) without the CUDA toolkit too.
+// PinnedBuffer, so it builds (and says why it cannot run) without the CUDA toolkit too. When the plugin can
+// stop its searches (ABI 1.6), every launch polls one stop flag, which a deadline raises.
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -14,6 +15,7 @@
 
 #include "batch_split.hpp"
 #include "device_sequence.hpp"
+#include "search_deadline.hpp"
 
 namespace gsdk::core {
 
@@ -32,7 +34,9 @@ public:
                    int device, uint32_t max_batch, unsigned host_threads)
       : game_(game), table_(*game.tables().cuda_nrpa_searches), seed_(seed), level_(level), iterations_(iterations),
         alpha_(alpha), device_(device), code_count_(game.tables().move_codes->code_count(game.handle())),
-        max_moves_(table_.max_game_length(game.handle())), host_threads_(std::max(host_threads, 1u)) {
+        max_moves_(table_.max_game_length(game.handle())), host_threads_(std::max(host_threads, 1u)),
+        stoppable_(stoppable_run(table_)) {
+    if (stoppable_) deadline_ = std::make_unique<SearchDeadline>(device);
     const uint64_t per_call = policy_bytes() + sizeof(uint64_t) + sizeof(gsdk_nrpa_result) +
                               uint64_t{max_moves_} * sizeof(uint32_t) + table_.scratch_bytes(game.handle(), 1, level);
     batch_ = static_cast<uint32_t>(std::clamp<uint64_t>(kLaunchBytes / per_call, 1, std::max(max_batch, 1u)));
@@ -53,6 +57,10 @@ public:
   }
 
   uint32_t level() const override { return level_; }
+
+  void stop_at(std::chrono::steady_clock::time_point deadline) override {
+    if (deadline_) deadline_->arm(deadline);
+  }
 
   void search(std::span<const NrpaCall> calls, std::span<NrpaCallResult> results) override {
     if (results.size() != calls.size()) throw std::invalid_argument("NRPA searcher: one result per call");
@@ -80,9 +88,14 @@ private:
     stream_->copy_to_device(policies_device_, policies_host_->data(), count * policy_bytes());
     stream_->copy_to_device(streams_device_, first_streams, uint64_t{count} * sizeof(uint64_t));
     char error[kMessageSize] = {};
-    if (table_.run(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_, streams_device_, count,
-                   device_, stream_->handle(), scratch_device_, scratch_size_, results_device_, moves_device_, error,
-                   kMessageSize) != GSDK_OK)
+    const int32_t status =
+        stoppable_ ? stoppable_(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_, streams_device_,
+                                count, device_, stream_->handle(), scratch_device_, scratch_size_, results_device_,
+                                moves_device_, deadline_->stop(), error, kMessageSize)
+                   : table_.run(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_, streams_device_,
+                                count, device_, stream_->handle(), scratch_device_, scratch_size_, results_device_,
+                                moves_device_, error, kMessageSize);
+    if (status != GSDK_OK)
       throw std::runtime_error(fmt::format("{} CUDA NRPA searches ({} of level {}) on device {} failed: {}",
                                            game_.game().name, count, level_, device_, error));
     stream_->copy_to_host(results_host_->data(), results_device_, uint64_t{count} * sizeof(gsdk_nrpa_result));
@@ -93,6 +106,7 @@ private:
     split_batch(host_threads_, count, kCallsPerCopyThread, [&](unsigned, size_t i) {
       copy_device_sequence(game_, "NRPA", i, found[i].move_count, moves, max_moves_, results[i].moves);
       results[i].score = found[i].score;
+      results[i].stopped_after = stoppable_ ? found[i].reserved : 0;
     });
   }
 
@@ -116,6 +130,8 @@ private:
   gsdk_nrpa_result* results_device_ = nullptr;
   uint32_t* moves_device_ = nullptr;
   void* scratch_device_ = nullptr;
+  decltype(gsdk_cuda_nrpa_searches::run_stoppable) stoppable_;
+  std::unique_ptr<SearchDeadline> deadline_; // when the plugin can stop its searches
 };
 
 } // namespace

@@ -402,6 +402,8 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   outcome.engine = evaluator.engine();
   if (level1) outcome.engine = fmt::format("level-{} searches", level1->level());
   SearchRecord record(on_improvement);
+  // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
+  if (level1 && settings.budget.time_seconds > 0) level1->stop_at(record.deadline(settings.budget));
   // A level-1 searcher of the run's own level runs every search whole: restarts at the device's rate.
   // (Searches from a terminal initial state go through the frames, which handle them.)
   if (level1 && level1->level() == settings.level &&

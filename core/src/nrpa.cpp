@@ -240,6 +240,8 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
                           : fmt::format("cpu, {} thread{} (policy playouts through the per-state table)", threads,
                                         threads == 1 ? "" : "s");
   SearchRecord record(on_improvement);
+  // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
+  if (device && settings.budget.time_seconds > 0) device->stop_at(record.deadline(settings.budget));
   const auto make = [&](uint32_t k) { return std::make_unique<NrpaSearch>(settings, bottom, code_count, record, k); };
   std::vector<uint64_t> streams;
   std::vector<NrpaCall> calls;
@@ -261,7 +263,8 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
                                            : policy_playout(game, *table, round[i]->call_policy(), settings.seed,
                                                             streams[i]));
                 });
-    outcome.playouts += round.size() * streams_per_call;
+    for (size_t i = 0; i < round.size(); ++i)
+      outcome.playouts += device && results[i].stopped_after ? results[i].stopped_after : streams_per_call;
   };
   run_side_by_side<NrpaSearch>(settings.budget, record, outcome, make, play_round);
   return outcome;

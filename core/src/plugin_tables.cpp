@@ -1,6 +1,7 @@
 // plugin_tables.cpp - binds and validates a plugin's capability tables.
 #include "gsdk/core/plugin_tables.hpp"
 
+#include <cstddef>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -9,7 +10,8 @@ namespace gsdk::core {
 
 namespace {
 
-// A table is usable when its tag is right and its size covers at least the first major's fields.
+// A table is usable when its tag is right and its size covers at least the fields of its first version (a
+// table that grew since is bound down to the size it had then, so older plugins keep loading).
 template <typename Table>
 const Table* bind(const std::string& path, const gsdk_plugin_info& info, const char* name, uint32_t type,
                   uint32_t minimum_size) {
@@ -59,12 +61,12 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
   t.move_codes = bind<gsdk_move_codes>(path, info, GSDK_TABLE_MOVE_CODES, GSDK_TYPE_MOVE_CODES, sizeof(gsdk_move_codes));
   t.cuda_level1_searches = bind<gsdk_cuda_level1_searches>(path, info, GSDK_TABLE_CUDA_LEVEL1_SEARCHES,
                                                            GSDK_TYPE_CUDA_LEVEL1_SEARCHES,
-                                                           sizeof(gsdk_cuda_level1_searches));
+                                                           offsetof(gsdk_cuda_level1_searches, run_stoppable));
   t.cuda_level2_searches = bind<gsdk_cuda_level2_searches>(path, info, GSDK_TABLE_CUDA_LEVEL2_SEARCHES,
                                                            GSDK_TYPE_CUDA_LEVEL2_SEARCHES,
-                                                           sizeof(gsdk_cuda_level2_searches));
+                                                           offsetof(gsdk_cuda_level2_searches, run_stoppable));
   t.cuda_nrpa_searches = bind<gsdk_cuda_nrpa_searches>(path, info, GSDK_TABLE_CUDA_NRPA_SEARCHES,
-                                                       GSDK_TYPE_CUDA_NRPA_SEARCHES, sizeof(gsdk_cuda_nrpa_searches));
+                                                       GSDK_TYPE_CUDA_NRPA_SEARCHES, offsetof(gsdk_cuda_nrpa_searches, run_stoppable));
   if ((t.cpu_qlearning || t.cuda_qlearning) && !t.environment)
     throw std::runtime_error(fmt::format("{}: plugin '{}' has a Q-learning table but no '{}' table", path,
                                          info.plugin_name, GSDK_TABLE_ENVIRONMENT));

@@ -56,20 +56,24 @@ public:
   uint64_t cuda_scratch_bytes(uint64_t playout_count) const;
   void cuda_playouts(const gsdk_playout_request& request, int32_t device, void* stream, void* scratch,
                      uint64_t scratch_size, gsdk_playout_summary& summary) const;
+  // The GPU searches take the host's stop request (ABI 1.6: device memory the searches poll, or null).
   // Level-1 NMCS on the GPU (gsdk.cuda_level1_searches.v1), one thread (or warp) per search.
   uint32_t max_game_length() const;
   void cuda_level1_searches(uint64_t seed, State* states, const uint64_t* first_streams, uint32_t count,
-                            int32_t device, void* stream, gsdk_level1_result* results, uint32_t* moves) const;
+                            int32_t device, void* stream, gsdk_level1_result* results, uint32_t* moves,
+                            const uint32_t* stop = nullptr) const;
   // Level-2 NMCS on the GPU (gsdk.cuda_level2_searches.v1), one thread (or warp) per search.
   uint64_t cuda_level2_scratch_bytes(uint32_t count) const;
   void cuda_level2_searches(uint64_t seed, const State* states, const uint64_t* search_streams, const uint64_t* ids,
                             uint32_t count, int32_t device, void* stream, void* scratch, uint64_t scratch_size,
-                            gsdk_level2_result* results, uint32_t* moves, uint32_t* record_moves) const;
+                            gsdk_level2_result* results, uint32_t* moves, uint32_t* record_moves,
+                            const uint32_t* stop = nullptr) const;
   // Whole NRPA searches on the GPU (gsdk.cuda_nrpa_searches.v1), one thread (or warp) per search.
   uint64_t cuda_nrpa_scratch_bytes(uint32_t count, uint32_t level) const;
   void cuda_nrpa_searches(uint64_t seed, uint32_t level, uint32_t iterations, double alpha, double* policies,
                           const uint64_t* first_streams, uint32_t count, int32_t device, void* stream, void* scratch,
-                          uint64_t scratch_size, gsdk_nrpa_result* results, uint32_t* moves) const;
+                          uint64_t scratch_size, gsdk_nrpa_result* results, uint32_t* moves,
+                          const uint32_t* stop = nullptr) const;
 #endif
 
 private:

@@ -5,12 +5,14 @@
 // needs and so doubles the threads an SM holds in large cubes. Each step plays one playout per non-terminal
 // child, keeps the first best child and, when it beats the best sequence, replays that child's playout to
 // write its moves (one playout per improvement instead of a move buffer per child). It follows core's CPU
-// NMCS step for step, so both find the same snake for the same streams.
+// NMCS step for step, so both find the same snake for the same streams. A stop request (ABI 1.6) ends it
+// after the step in which it is read, with the best (complete) sequence found so far.
 #pragma once
 
 #include <climits>
 #include <cstdint>
 
+#include "gsdk/cuda/stop_request.cuh"
 #include "rules/random_snake.hpp"
 #include "strided_bits.cuh"
 
@@ -39,12 +41,13 @@ GSDK_HD void copy_bits(const uint64_t* from, const StridedBits& to, uint32_t wor
 // its best sequence goes to best. A search from a terminal state scores its length and plays nothing.
 __device__ inline Level1Found level1_search(const Rules& rules, Policy policy, const WordBits& snake, Walk walk,
                                             const StridedBits& child, uint32_t words, uint64_t seed,
-                                            uint64_t first_stream, uint32_t* best) {
+                                            uint64_t first_stream, uint32_t* best, const uint32_t* stop) {
   constexpr uint64_t kNoStream = ~uint64_t{0};
   int64_t best_score = LLONG_MIN;
   uint32_t best_count = 0, played = 0;
   uint64_t next_stream = first_stream, playouts = 0;
   for (uint32_t legal = legal_dimensions(rules, snake, walk); legal != 0; legal = legal_dimensions(rules, snake, walk)) {
+    const bool last_step = gsdk::cuda::stop_requested(stop);
     int64_t step_score = LLONG_MIN;
     uint32_t step_move = 0;
     uint64_t step_stream = kNoStream;
@@ -76,6 +79,7 @@ __device__ inline Level1Found level1_search(const Rules& rules, Policy policy, c
         random_snake(rules, policy, child, w, seed, step_stream, SequenceLog{best, &best_count});
       }
     }
+    if (last_step) break;
     advance(rules, snake, walk, best[played]);
     ++played;
   }

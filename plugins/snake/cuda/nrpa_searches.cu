@@ -8,12 +8,17 @@
 // Core's CPU adaptation computes every step's deltas before applying any; here each step is applied as it
 // is computed. Both give the same bits because a snake's steps have different head vertices, and a code
 // names its head vertex: no step reads a weight that another step changes.
+//
+// A stop request (ABI 1.6) is read after each playout; it closes every open call as if its iterations were
+// done, so the search ends with the best of its playouts so far.
 #include <cuda_runtime.h>
 
 #include <climits>
+#include <cstdint>
 #include <string>
 
 #include "cuda_check.hpp"
+#include "gsdk/cuda/stop_request.cuh"
 #include "gsdk/nrpa/policy_softmax.hpp"
 #include "gsdk/rng/philox.hpp"
 #include "snake_game.hpp"
@@ -111,15 +116,25 @@ struct Levels {
   uint32_t length[kMaxLevel + 1];
   int64_t score[kMaxLevel + 1];
   uint32_t iteration[kMaxLevel + 1];
+
+  // Level l's call of level l - 1 returned its best sequence; a tie replaces the best, as in core's NRPA.
+  __device__ void take_call(uint32_t l) {
+    if (score[l - 1] < score[l]) return;
+    const uint32_t taken = slot[l - 1];
+    slot[l - 1] = slot[l], slot[l] = taken;
+    length[l] = length[l - 1], score[l] = score[l - 1];
+  }
 };
 
-__global__ void nrpa_kernel(Settings s, SearchSlots slots, double* top_policies, double* lower_policies,
+template <bool PerWarp>
+__global__ void nrpa_kernel(Settings s, double* top_policies, double* lower_policies,
                             uint32_t* step_buffers, const uint64_t* first_streams, uint32_t count,
-                            gsdk_nrpa_result* results, uint32_t* moves) {
+                            gsdk_nrpa_result* results, uint32_t* moves, const uint32_t* stop) {
   extern __shared__ uint32_t bitsets[];
-  if (slots.idle()) return;
-  const StridedBits bits = slots.bits(bitsets);
-  for (uint64_t i = slots.first(); i < count; i += slots.stride()) {
+  using Slots = SearchSlots<PerWarp>;
+  if (Slots::idle()) return;
+  const StridedBits bits = Slots::bits(bitsets);
+  for (uint64_t i = Slots::first(); i < count; i += Slots::stride()) {
     const auto policy = [&](uint32_t l) {
       return l == s.level ? top_policies + i * s.code_count
                           : lower_policies + (i * (s.level - 1) + (l - 1)) * uint64_t{s.code_count};
@@ -136,15 +151,12 @@ __global__ void nrpa_kernel(Settings s, SearchSlots slots, double* top_policies,
     };
     start_iteration(s.level);
     uint64_t stream = first_streams[i];
+    uint32_t stopped_after = 0; // playouts, when a stop request ended the search early
     for (bool done = false; !done;) {
       v.length[0] = policy_playout(s, bits, policy(1), stream++, steps(v.slot[0]));
       v.score[0] = v.length[0];
       for (uint32_t l = 1;; ++l) { // level l's call of level l - 1 returned the sequence of level l - 1
-        if (v.score[l - 1] >= v.score[l]) {
-          const uint32_t taken = v.slot[l - 1];
-          v.slot[l - 1] = v.slot[l], v.slot[l] = taken;
-          v.length[l] = v.length[l - 1], v.score[l] = v.score[l - 1];
-        }
+        v.take_call(l);
         adapt(s, policy(l), steps(v.slot[l]), v.length[l]);
         if (++v.iteration[l] < s.iterations) {
           start_iteration(l);
@@ -155,10 +167,18 @@ __global__ void nrpa_kernel(Settings s, SearchSlots slots, double* top_policies,
           break;
         }
       }
+      if (!done && gsdk::cuda::stop_requested(stop)) {
+        // The calls opened since (reset to no sequence) return nothing better; the others return their best.
+        for (uint32_t l = 2; l <= s.level; ++l)
+          if (v.score[l - 1] != LLONG_MIN) v.take_call(l);
+        const uint64_t ran = stream - first_streams[i];
+        stopped_after = ran < UINT32_MAX ? static_cast<uint32_t>(ran) : UINT32_MAX;
+        done = true;
+      }
     }
     const uint32_t* best = steps(v.slot[s.level]);
     for (uint32_t t = 0; t < v.length[s.level]; ++t) moves[i * s.max_moves + t] = step_played(best[t]);
-    results[i] = gsdk_nrpa_result{v.score[s.level], v.length[s.level], 0};
+    results[i] = gsdk_nrpa_result{v.score[s.level], v.length[s.level], stopped_after};
   }
 }
 
@@ -172,7 +192,8 @@ uint64_t Game::cuda_nrpa_scratch_bytes(uint32_t count, uint32_t level) const {
 
 void Game::cuda_nrpa_searches(uint64_t seed, uint32_t level, uint32_t iterations, double alpha, double* policies,
                               const uint64_t* first_streams, uint32_t count, int32_t device, void* stream_handle,
-                              void* scratch, uint64_t scratch_size, gsdk_nrpa_result* results, uint32_t* moves) const {
+                              void* scratch, uint64_t scratch_size, gsdk_nrpa_result* results, uint32_t* moves,
+                              const uint32_t* stop) const {
   if (level < 1 || level > kMaxLevel)
     throw gsdk::PluginError("NRPA level " + std::to_string(level) + " on the GPU; expected 1.." + std::to_string(kMaxLevel));
   if (iterations < 1) throw gsdk::PluginError("NRPA on the GPU needs at least 1 iteration per level");
@@ -181,13 +202,15 @@ void Game::cuda_nrpa_searches(uint64_t seed, uint32_t level, uint32_t iterations
                             std::to_string(cuda_nrpa_scratch_bytes(count, level)) + " needed");
   if (count == 0) return;
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
-  const cuda::SearchLaunch launch = cuda::search_launch<nrpa_kernel>(rules_.dimension, count, device, cuda::kOwner);
+  const cuda::SearchLaunch launch =
+      cuda::search_launch<nrpa_kernel<true>, nrpa_kernel<false>>(rules_.dimension, count, device, cuda::kOwner);
+  const auto kernel = launch.per_warp ? nrpa_kernel<true> : nrpa_kernel<false>;
   const Settings settings{rules_, level, iterations, alpha, seed, code_count(), max_game_length(),
                           cuda::words32(rules_.dimension)};
   auto* lower_policies = static_cast<double*>(scratch);
   auto* step_buffers = reinterpret_cast<uint32_t*>(lower_policies + uint64_t{count} * (level - 1) * code_count());
-  nrpa_kernel<<<launch.blocks, launch.threads, launch.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
-      settings, launch.slots, policies, lower_policies, step_buffers, first_streams, count, results, moves);
+  kernel<<<launch.blocks, launch.threads, launch.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
+      settings, policies, lower_policies, step_buffers, first_streams, count, results, moves, stop);
   cuda::check(cudaGetLastError(), "launching the NRPA search kernel");
 }
 

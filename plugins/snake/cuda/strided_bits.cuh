@@ -44,35 +44,38 @@ inline SearchBlock search_block(uint32_t dimension) {
 // Which threads run searches: every thread, or only the first lane of every warp. A warp's 32 searches run
 // each other's diverging branches one after another, so in a launch of fewer searches than the device holds
 // warps one search per warp finishes several times sooner, and a search's latency is what the levels above
-// it wait for. (A launch that fills the device needs every lane for throughput.)
-struct SearchSlots {
-  bool per_warp;
-  __device__ bool idle() const { return per_warp && (threadIdx.x & 31) != 0; }
-  __device__ uint32_t in_block() const { return per_warp ? threadIdx.x >> 5 : threadIdx.x; }
-  __device__ uint32_t per_block() const { return per_warp ? blockDim.x >> 5 : blockDim.x; }
-  __device__ uint64_t first() const { return uint64_t{blockIdx.x} * per_block() + in_block(); }
-  __device__ uint64_t stride() const { return uint64_t{gridDim.x} * per_block(); }
+// it wait for. (A launch that fills the device needs every lane for throughput.) A template parameter, not a
+// run-time flag: the kernel of one search per thread is then exactly the plain grid-stride kernel (with a
+// run-time flag its level-2 search took 96 registers instead of 80 and ran a sixth slower).
+template <bool PerWarp> struct SearchSlots {
+  __device__ static bool idle() { return PerWarp && (threadIdx.x & 31) != 0; }
+  __device__ static uint32_t in_block() { return PerWarp ? threadIdx.x >> 5 : threadIdx.x; }
+  __device__ static uint32_t per_block() { return PerWarp ? blockDim.x >> 5 : blockDim.x; }
+  __device__ static uint64_t first() { return uint64_t{blockIdx.x} * per_block() + in_block(); }
+  __device__ static uint64_t stride() { return uint64_t{gridDim.x} * per_block(); }
   // The search's bitset in the block's shared memory.
-  __device__ StridedBits bits(uint32_t* block_bitsets) const { return {block_bitsets + in_block(), per_block()}; }
+  __device__ static StridedBits bits(uint32_t* block_bitsets) { return {block_bitsets + in_block(), per_block()}; }
 };
 
-// A search kernel's launch shape for `count` searches on `device`.
+// A search kernel's launch shape for `count` searches on `device`: which instantiation, how many blocks.
 struct SearchLaunch {
+  bool per_warp;
   unsigned blocks;
   uint32_t threads;
   size_t shared_bytes;
-  SearchSlots slots;
 };
 
-template <auto Kernel> SearchLaunch search_launch(uint32_t dimension, uint32_t count, int device, const char* owner) {
+template <auto PerWarpKernel, auto PerThreadKernel>
+SearchLaunch search_launch(uint32_t dimension, uint32_t count, int device, const char* owner) {
   const SearchBlock block = search_block(dimension);
   const uint32_t warps = block.threads / 32;
   const size_t warp_shared = size_t{warps} * block.words * 4;
-  const unsigned full = gsdk::cuda::full_grid<Kernel>(device, static_cast<int>(block.threads), warp_shared, owner);
+  const unsigned full = gsdk::cuda::full_grid<PerWarpKernel>(device, static_cast<int>(block.threads), warp_shared, owner);
   if (uint64_t{count} <= uint64_t{full} * warps)
-    return {static_cast<unsigned>((count + warps - 1) / warps), block.threads, warp_shared, {true}};
-  return {gsdk::cuda::grid_size<Kernel>(device, static_cast<int>(block.threads), count, block.shared_bytes, owner),
-          block.threads, block.shared_bytes, {false}};
+    return {true, static_cast<unsigned>((count + warps - 1) / warps), block.threads, warp_shared};
+  return {false,
+          gsdk::cuda::grid_size<PerThreadKernel>(device, static_cast<int>(block.threads), count, block.shared_bytes, owner),
+          block.threads, block.shared_bytes};
 }
 
 } // namespace snake::cuda

@@ -1,8 +1,13 @@
 // cuda_nested_search_test.cpp - NMCS with its level-1 searches run whole on the GPU finds what the CPU
 // frames find for the same seed (same score, playouts and level-1 steps; at level 1 the same snake), in
 // small and large cubes under both policies, at levels 2 and 3 pipelined or not, and level 2 reaches the
-// optima of the small cubes. Skipped without a GPU.
+// optima of the small cubes. A stop request (ABI 1.6) ends level-1 and level-2 searches after the step in
+// which they read it, with a complete snake, and keeps a timed run of long level-2 searches within its
+// budget. Skipped without a GPU.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
 
 #include "gpu.hpp"
 #include "gsdk/core/level1_searcher.hpp"
@@ -161,6 +166,86 @@ TEST(SnakeCudaNmcs, Level2ReachesTheOptimumOfSmallCubes) {
     EXPECT_EQ(outcome.best.score, kOptimum[d]) << "d=" << d;
     expect_snake(*game, d, outcome.best);
   }
+}
+
+// Searches of `level` from the initial state, handed to the GPU after a deadline that has passed.
+std::vector<gsdk::core::Level1Outcome> stopped_searches(const gsdk::core::GameInstance& game, uint64_t seed,
+                                                        uint32_t level, uint32_t count) {
+  const auto searcher = gsdk::core::make_cuda_level1_searcher(game, seed, 0, 1u << 16, 2, level);
+  searcher->stop_at(std::chrono::steady_clock::now());
+  const gsdk::core::StateBlob start = game.initial_state();
+  std::vector<gsdk::core::Level1Task> tasks;
+  for (uint32_t i = 0; i < count; ++i) tasks.push_back({start.data(), uint64_t{i} * 5000 + 3, i + 1});
+  std::vector<gsdk::core::Level1Outcome> outcomes(count);
+  searcher->search(tasks, outcomes);
+  return outcomes;
+}
+
+// Stopped before it starts, a level-1 search plays its first step only: the best of one playout per child of
+// the initial state (streams first, first + 1, ...), scored as the CPU plays them. 500 searches run one per
+// warp, 20,000 one per thread.
+TEST(SnakeCudaNmcs, Level1SearchesStoppedBeforeTheyStartPlayOneStep) {
+  GSDK_REQUIRE_GPU();
+  for (const Settings cube : {Settings{8, false, "uniform"}, Settings{9, true, "tight"}}) {
+    const auto game = make_game(cube);
+    const uint64_t seed = 21;
+    const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, seed, 2);
+    const gsdk::core::StateBlob start = game->initial_state();
+    std::vector<uint32_t> legal(game->max_moves());
+    legal.resize(game->checked_legal_moves(start, legal));
+    std::vector<gsdk::core::StateBlob> children(legal.size(), start);
+    for (size_t c = 0; c < legal.size(); ++c) game->apply_move(children[c], legal[c]);
+    for (const uint32_t count : {500u, 20000u}) {
+      const auto outcomes = stopped_searches(*game, seed, 1, count);
+      std::vector<gsdk::core::PlayoutTask> playouts;
+      for (uint32_t i = 0; i < count; ++i)
+        for (size_t c = 0; c < children.size(); ++c) playouts.push_back({children[c].data(), uint64_t{i} * 5000 + 3 + c});
+      std::vector<int64_t> scores(playouts.size());
+      evaluator->evaluate(playouts, scores);
+      for (uint32_t i = 0; i < count; ++i) {
+        SCOPED_TRACE("d=" + std::to_string(cube.dimension) + ", " + std::to_string(count) + " searches, search " +
+                     std::to_string(i));
+        const auto first = scores.begin() + i * children.size();
+        ASSERT_EQ(outcomes[i].score, *std::max_element(first, first + children.size()));
+        ASSERT_EQ(outcomes[i].playouts, children.size());
+        ASSERT_EQ(outcomes[i].moves.front(), legal[std::max_element(first, first + children.size()) - first]);
+        ASSERT_EQ(gsdk::core::replay_score(*game, outcomes[i].moves), outcomes[i].score);
+      }
+    }
+  }
+}
+
+// Stopped before it starts, a level-2 search runs its first child's level-1 search (whole: level 2 reads the
+// stop between children only) and ends with that child's snake.
+TEST(SnakeCudaNmcs, Level2SearchesStoppedBeforeTheyStartSearchOneChild) {
+  GSDK_REQUIRE_GPU();
+  const auto game = make_game({10, true, "tight"});
+  for (const auto& found : stopped_searches(*game, 4, 2, 300)) {
+    ASSERT_EQ(found.level1_searches, 1u);
+    ASSERT_GT(found.playouts, 0u);
+    ASSERT_EQ(found.level1_steps + 1, found.moves.size()); // the child's move, then its level-1 sequence
+    ASSERT_EQ(found.record_moves, found.moves);
+    expect_snake(*game, 10, {found.score, found.moves});
+  }
+}
+
+// Whole level-2 searches in a large cube run for minutes each; a 3-second run must end within seconds of its
+// budget all the same, with a checked snake (before stop requests this run took over ten minutes).
+TEST(SnakeCudaNmcs, TimedLevel2SearchesOnTheGpuEndAtTheDeadline) {
+  GSDK_REQUIRE_GPU();
+  const auto game = make_game({10, true, "tight"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 8, 1);
+  const auto searcher = gsdk::core::make_cuda_level1_searcher(*game, 8, 0, 1u << 16, 2, 2);
+  gsdk::core::NmcsSettings settings;
+  settings.level = 2;
+  settings.budget.restarts = 1000000;
+  settings.budget.searches_in_parallel = 65536;
+  settings.budget.time_seconds = 3;
+  const NestedSearchOutcome outcome = gsdk::core::run_nmcs(*game, settings, *evaluator, {}, searcher.get());
+  EXPECT_TRUE(outcome.stopped_by_time);
+  EXPECT_LT(outcome.wall_seconds, 30.0);
+  EXPECT_GT(outcome.best.score, 100);
+  expect_snake(*game, 10, outcome.best);
 }
 
 } // namespace

@@ -1,9 +1,12 @@
 // cuda_nrpa_test.cpp - NRPA searches run whole on the GPU find what Rosin's recursion finds on the host,
 // sequence for sequence, from arbitrary starting policies, at levels 1 to 3, in small and large cubes (d =
 // 13 fills every bit of the kernel's step words), over several launches; and a run that hands its lowest
-// levels to the GPU ends with the CPU run's best. Skipped without a GPU.
+// levels to the GPU ends with the CPU run's best. A stop request (ABI 1.6) ends searches at their next
+// playout with their best so far, and keeps a timed run of long searches within its budget. Skipped without
+// a GPU.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <random>
 
 #include "gpu.hpp"
@@ -84,6 +87,62 @@ TEST(SnakeCudaNrpa, RunsWithTheLowerLevelsOnTheGpuEndAsOnTheCpu) {
       EXPECT_EQ(gpu.searches_finished, 41u);
     }
   }
+}
+
+// Stopped before it starts, an NRPA search of any level plays one playout of its starting policy and returns
+// it: the reference's level-1 search of one iteration. 300 searches run one per warp, 9,000 one per thread.
+TEST(SnakeCudaNrpa, SearchesStoppedBeforeTheyStartReturnTheirFirstPlayout) {
+  GSDK_REQUIRE_GPU();
+  const auto game = make_game({8, true, "uniform"});
+  const uint32_t code_count = game->tables().move_codes->code_count(game->handle());
+  const uint64_t seed = 77;
+  const double alpha = 1.0;
+  const test::ReferenceNrpa one_playout(*game, seed, 1, alpha);
+  std::mt19937_64 random(3);
+  std::uniform_real_distribution<double> weight(-2.0, 2.0);
+  for (const uint32_t count : {300u, 9000u}) {
+    std::vector<std::vector<double>> policies(count, std::vector<double>(code_count));
+    std::vector<gsdk::core::NrpaCall> calls;
+    for (uint32_t i = 0; i < count; ++i) {
+      for (double& w : policies[i]) w = weight(random);
+      calls.push_back({policies[i].data(), uint64_t{i} * 1000000 + 11});
+    }
+    const auto expected_policies = policies; // the searches adapt theirs
+    const auto searcher = gsdk::core::make_cuda_nrpa_searcher(*game, seed, 3, 50, alpha, 0, count);
+    searcher->stop_at(std::chrono::steady_clock::now());
+    std::vector<gsdk::core::NrpaCallResult> results(count);
+    searcher->search(calls, results);
+    for (uint32_t i = 0; i < count; ++i) {
+      uint64_t stream = calls[i].first_stream;
+      const test::ReferenceSequence expected = one_playout.search(1, expected_policies[i], stream);
+      ASSERT_EQ(results[i].stopped_after, 1u) << count << " searches, search " << i;
+      ASSERT_EQ(results[i].score, expected.score) << count << " searches, search " << i;
+      ASSERT_EQ(results[i].moves, expected.moves) << count << " searches, search " << i;
+    }
+  }
+}
+
+// Whole level-3 searches of 10^6 playouts in a large cube take minutes each; a 2-second run must end within
+// seconds of its budget all the same, counting only the playouts the stopped searches ran.
+TEST(SnakeCudaNrpa, TimedWholeSearchesOnTheGpuEndAtTheDeadline) {
+  GSDK_REQUIRE_GPU();
+  const auto game = make_game({10, true, "uniform"});
+  gsdk::core::NrpaSettings settings;
+  settings.level = 3;
+  settings.iterations = 100;
+  settings.budget.restarts = 100000;
+  settings.budget.searches_in_parallel = 2000;
+  settings.budget.time_seconds = 2;
+  settings.threads = 2;
+  const auto searcher = gsdk::core::make_cuda_nrpa_searcher(*game, settings.seed, 3, settings.iterations,
+                                                            settings.alpha, 0, settings.budget.searches_in_parallel, 2);
+  const NestedSearchOutcome outcome = gsdk::core::run_nrpa(*game, settings, {}, searcher.get());
+  EXPECT_TRUE(outcome.stopped_by_time);
+  EXPECT_LT(outcome.wall_seconds, 30.0);
+  EXPECT_GT(outcome.playouts, 2000u);
+  EXPECT_LT(outcome.playouts, uint64_t{2000} * 1000000); // not counted as whole searches
+  EXPECT_GT(outcome.best.score, 100);
+  EXPECT_EQ(gsdk::core::replay_score(*game, outcome.best.moves), outcome.best.score);
 }
 
 } // namespace

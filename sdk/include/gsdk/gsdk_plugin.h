@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 5u
+#define GSDK_ABI_MINOR 6u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -471,6 +471,15 @@ typedef struct gsdk_cuda_level1_searches {
   int32_t (*run)(const gsdk_game_instance* instance, uint64_t seed, void* states, const uint64_t* first_streams,
                  uint32_t count, int32_t device, void* stream, gsdk_level1_result* results, uint32_t* moves,
                  char* error, uint32_t error_size);
+  /* ABI 1.6: run, with a stop request (NULL when the plugin cannot stop its searches). `stop` is NULL or 4 bytes
+   * of device memory of device that the host may set non-zero while the searches run (from another stream). A
+   * search reads it at the start of each step and, having read non-zero, ends after that step: its result is
+   * the best sequence found so far (complete: the moves played, the best child's move and its playout), its
+   * score and the playouts it ran. While the stop stays 0 it computes exactly what run computes. */
+  int32_t (*run_stoppable)(const gsdk_game_instance* instance, uint64_t seed, void* states,
+                           const uint64_t* first_streams, uint32_t count, int32_t device, void* stream,
+                           gsdk_level1_result* results, uint32_t* moves, const uint32_t* stop, char* error,
+                           uint32_t error_size);
 } gsdk_cuda_level1_searches;
 
 /* ---- level-2 nested Monte Carlo searches on a device (ABI 1.5) ------------------------------- */
@@ -503,6 +512,15 @@ typedef struct gsdk_cuda_level2_searches {
                  const uint64_t* ids, uint32_t count, int32_t device, void* stream, void* scratch,
                  uint64_t scratch_size, gsdk_level2_result* results, uint32_t* moves, uint32_t* record_moves,
                  char* error, uint32_t error_size);
+  /* ABI 1.6: run, with a stop request as gsdk.cuda_level1_searches.v1's run_stoppable takes it (NULL when the
+   * plugin cannot stop its searches). A search reads it after each child search and, having read non-zero,
+   * ends there: its step's children searched so far count as the whole step, so its best and record
+   * sequences are complete, and its counts are what it ran. */
+  int32_t (*run_stoppable)(const gsdk_game_instance* instance, uint64_t seed, const void* states,
+                           const uint64_t* search_streams, const uint64_t* ids, uint32_t count, int32_t device,
+                           void* stream, void* scratch, uint64_t scratch_size, gsdk_level2_result* results,
+                           uint32_t* moves, uint32_t* record_moves, const uint32_t* stop, char* error,
+                           uint32_t error_size);
 } gsdk_cuda_level2_searches;
 
 /* ---- whole NRPA searches on a device (ABI 1.5) ----------------------------------------------- */
@@ -511,7 +529,7 @@ typedef struct gsdk_cuda_level2_searches {
 typedef struct gsdk_nrpa_result {
   int64_t score;
   uint32_t move_count; /* moves of the best sequence, from the initial state to a terminal state */
-  uint32_t reserved;
+  uint32_t reserved;   /* 0; since ABI 1.6, the playouts of a search that a stop request ended early */
 } gsdk_nrpa_result;
 
 /* NRPA (Rosin 2011) searches of level `level` >= 1 from the initial state, one per policy, computing what
@@ -536,6 +554,17 @@ typedef struct gsdk_cuda_nrpa_searches {
                  double alpha, double* policies, const uint64_t* first_streams, uint32_t count, int32_t device,
                  void* stream, void* scratch, uint64_t scratch_size, gsdk_nrpa_result* results, uint32_t* moves,
                  char* error, uint32_t error_size);
+  /* ABI 1.6: run, with a stop request as gsdk.cuda_level1_searches.v1's run_stoppable takes it (NULL when the
+   * plugin cannot stop its searches). A search reads it after each playout and, having read non-zero, ends
+   * there: each of its open calls returns the best sequence it has to the level above, as if it had run all
+   * its iterations, so the search's result is the best complete sequence of its playouts so far. The result's
+   * `reserved` is then the number of playouts it ran (at least 1; saturated at 2^32 - 1); it stays 0 for a
+   * search that ran whole. While the stop stays 0 it computes exactly what run computes. */
+  int32_t (*run_stoppable)(const gsdk_game_instance* instance, uint64_t seed, uint32_t level, uint32_t iterations,
+                           double alpha, double* policies, const uint64_t* first_streams, uint32_t count,
+                           int32_t device, void* stream, void* scratch, uint64_t scratch_size,
+                           gsdk_nrpa_result* results, uint32_t* moves, const uint32_t* stop, char* error,
+                           uint32_t error_size);
 } gsdk_cuda_nrpa_searches;
 
 /* The entry point every plugin exports. */

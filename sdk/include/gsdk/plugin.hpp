@@ -53,6 +53,8 @@
 //         const State* states, const uint64_t* search_streams, const uint64_t* ids, uint32_t count, int32_t device,
 //         void* stream, void* scratch, uint64_t scratch_size, gsdk_level2_result* results, uint32_t* moves,
 //         uint32_t* record_moves) const;  // NMCS level 2 on a GPU (with the level-1 searches)
+//     // each of the three search methods may take a last `const uint32_t* stop = nullptr`: the table then offers
+//     // run_stoppable too (ABI 1.6), passing the host's stop request through
 //   };
 //   GSDK_PLUGIN(MyGame, "1.0.0")
 //
@@ -226,6 +228,27 @@ concept HasCudaNrpaSearches = requires(const G g, gsdk_nrpa_result* out) {
                        static_cast<const uint64_t*>(nullptr), uint32_t{}, int32_t{}, static_cast<void*>(nullptr),
                        static_cast<void*>(nullptr), uint64_t{}, out, static_cast<uint32_t*>(nullptr));
 };
+// The search methods that also take a stop request (a last `const uint32_t* stop`, defaulted so run can omit it).
+template <typename G>
+concept StopsCudaLevel1Searches = requires(const G g, typename G::State* states, gsdk_level1_result* out) {
+  g.cuda_level1_searches(uint64_t{}, states, static_cast<const uint64_t*>(nullptr), uint32_t{}, int32_t{},
+                         static_cast<void*>(nullptr), out, static_cast<uint32_t*>(nullptr),
+                         static_cast<const uint32_t*>(nullptr));
+};
+template <typename G>
+concept StopsCudaLevel2Searches = requires(const G g, const typename G::State* states, gsdk_level2_result* out) {
+  g.cuda_level2_searches(uint64_t{}, states, static_cast<const uint64_t*>(nullptr), static_cast<const uint64_t*>(nullptr),
+                         uint32_t{}, int32_t{}, static_cast<void*>(nullptr), static_cast<void*>(nullptr), uint64_t{},
+                         out, static_cast<uint32_t*>(nullptr), static_cast<uint32_t*>(nullptr),
+                         static_cast<const uint32_t*>(nullptr));
+};
+template <typename G>
+concept StopsCudaNrpaSearches = requires(const G g, gsdk_nrpa_result* out) {
+  g.cuda_nrpa_searches(uint64_t{}, uint32_t{}, uint32_t{}, double{}, static_cast<double*>(nullptr),
+                       static_cast<const uint64_t*>(nullptr), uint32_t{}, int32_t{}, static_cast<void*>(nullptr),
+                       static_cast<void*>(nullptr), uint64_t{}, out, static_cast<uint32_t*>(nullptr),
+                       static_cast<const uint32_t*>(nullptr));
+};
 template <typename G>
 concept HasMoveCodes = requires(const G g, const typename G::State& s) {
   { g.code_count() } -> std::convertible_to<uint32_t>;
@@ -393,6 +416,15 @@ template <typename G> struct Adapter {
       game(i).cuda_level1_searches(seed, static_cast<State*>(s), first_streams, count, device, stream, results, moves);
     });
   }
+  static int32_t cuda_level1_run_stoppable(const gsdk_game_instance* i, uint64_t seed, void* s,
+                                           const uint64_t* first_streams, uint32_t count, int32_t device, void* stream,
+                                           gsdk_level1_result* results, uint32_t* moves, const uint32_t* stop,
+                                           char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      game(i).cuda_level1_searches(seed, static_cast<State*>(s), first_streams, count, device, stream, results, moves,
+                                   stop);
+    });
+  }
   static uint64_t cuda_level2_scratch(const gsdk_game_instance* i, uint32_t count) {
     return game(i).cuda_level2_scratch_bytes(count);
   }
@@ -405,6 +437,16 @@ template <typename G> struct Adapter {
                                    scratch_size, results, moves, record_moves);
     });
   }
+  static int32_t cuda_level2_run_stoppable(const gsdk_game_instance* i, uint64_t seed, const void* s,
+                                           const uint64_t* streams, const uint64_t* ids, uint32_t count, int32_t device,
+                                           void* stream, void* scratch, uint64_t scratch_size,
+                                           gsdk_level2_result* results, uint32_t* moves, uint32_t* record_moves,
+                                           const uint32_t* stop, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      game(i).cuda_level2_searches(seed, static_cast<const State*>(s), streams, ids, count, device, stream, scratch,
+                                   scratch_size, results, moves, record_moves, stop);
+    });
+  }
   static uint64_t cuda_nrpa_scratch(const gsdk_game_instance* i, uint32_t count, uint32_t level) {
     return game(i).cuda_nrpa_scratch_bytes(count, level);
   }
@@ -415,6 +457,16 @@ template <typename G> struct Adapter {
     return guarded(error, error_size, [&] {
       game(i).cuda_nrpa_searches(seed, level, iterations, alpha, policies, first_streams, count, device, stream, scratch,
                                  scratch_size, results, moves);
+    });
+  }
+  static int32_t cuda_nrpa_run_stoppable(const gsdk_game_instance* i, uint64_t seed, uint32_t level,
+                                         uint32_t iterations, double alpha, double* policies,
+                                         const uint64_t* first_streams, uint32_t count, int32_t device, void* stream,
+                                         void* scratch, uint64_t scratch_size, gsdk_nrpa_result* results,
+                                         uint32_t* moves, const uint32_t* stop, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      game(i).cuda_nrpa_searches(seed, level, iterations, alpha, policies, first_streams, count, device, stream, scratch,
+                                 scratch_size, results, moves, stop);
     });
   }
   static uint32_t code_count(const gsdk_game_instance* i) { return game(i).code_count(); }
@@ -489,18 +541,29 @@ template <typename G> struct Adapter {
     }
     if constexpr (HasCudaLevel1Searches<G>) {
       static const gsdk_cuda_level1_searches searches = {
-          {GSDK_TYPE_CUDA_LEVEL1_SEARCHES, sizeof(gsdk_cuda_level1_searches)}, &max_game_length, &cuda_level1_run};
+          {GSDK_TYPE_CUDA_LEVEL1_SEARCHES, sizeof(gsdk_cuda_level1_searches)}, &max_game_length, &cuda_level1_run,
+          []() -> decltype(gsdk_cuda_level1_searches::run_stoppable) {
+            if constexpr (StopsCudaLevel1Searches<G>) return &cuda_level1_run_stoppable;
+            else return nullptr;
+          }()};
       if (n == GSDK_TABLE_CUDA_LEVEL1_SEARCHES) return &searches;
     }
     if constexpr (HasCudaLevel2Searches<G>) {
       static const gsdk_cuda_level2_searches searches = {
-          {GSDK_TYPE_CUDA_LEVEL2_SEARCHES, sizeof(gsdk_cuda_level2_searches)}, &cuda_level2_scratch, &cuda_level2_run};
+          {GSDK_TYPE_CUDA_LEVEL2_SEARCHES, sizeof(gsdk_cuda_level2_searches)}, &cuda_level2_scratch, &cuda_level2_run,
+          []() -> decltype(gsdk_cuda_level2_searches::run_stoppable) {
+            if constexpr (StopsCudaLevel2Searches<G>) return &cuda_level2_run_stoppable;
+            else return nullptr;
+          }()};
       if (n == GSDK_TABLE_CUDA_LEVEL2_SEARCHES) return &searches;
     }
     if constexpr (HasCudaNrpaSearches<G>) {
       static const gsdk_cuda_nrpa_searches searches = {
           {GSDK_TYPE_CUDA_NRPA_SEARCHES, sizeof(gsdk_cuda_nrpa_searches)}, &max_game_length, &cuda_nrpa_scratch,
-          &cuda_nrpa_run};
+          &cuda_nrpa_run, []() -> decltype(gsdk_cuda_nrpa_searches::run_stoppable) {
+            if constexpr (StopsCudaNrpaSearches<G>) return &cuda_nrpa_run_stoppable;
+            else return nullptr;
+          }()};
       if (n == GSDK_TABLE_CUDA_NRPA_SEARCHES) return &searches;
     }
     if constexpr (HasMoveCodes<G>) {

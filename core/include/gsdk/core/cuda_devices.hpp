@@ -55,6 +55,28 @@ private:
   void* stream_ = nullptr;
 };
 
+// A word of device memory that long-running search kernels poll (ABI 1.6's run_stoppable) and that the host
+// raises while they run. Raising copies through a stream of its own, so it does not queue behind the kernels
+// (a copy engine writes the word while every SM is busy).
+class DeviceStopFlag {
+public:
+  explicit DeviceStopFlag(int device);
+  ~DeviceStopFlag();
+  DeviceStopFlag(const DeviceStopFlag&) = delete;
+  DeviceStopFlag& operator=(const DeviceStopFlag&) = delete;
+  const uint32_t* device_address() const { return word_; }
+  // Sets the word to 0 (before launching searches) or to 1 (from any thread), and waits for the copy.
+  void lower();
+  void raise();
+
+private:
+  void set(uint32_t value);
+  int device_;
+  uint32_t* word_ = nullptr;   // device memory
+  uint32_t* values_ = nullptr; // pinned host memory holding 0 and 1, the copies' sources
+  void* stream_ = nullptr;
+};
+
 // Page-locked host memory, so that stream copies overlap and do not stage through a bounce buffer.
 class PinnedBuffer {
 public:

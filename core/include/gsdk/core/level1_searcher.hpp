@@ -9,6 +9,7 @@
 // alone, so a delegated search finds exactly what the CPU would have.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -54,6 +55,9 @@ public:
   virtual void finish(uint32_t slot, std::span<Level1Outcome> outcomes) = 0;
   // E.g. "cuda device 0, 65536 level-1 searches per launch".
   virtual std::string describe() const = 0;
+  // Asks the searches still running at `deadline` to end early, each with the best sequence it has (a device
+  // whose plugin can stop its searches; the others run their searches whole, so a round may end later).
+  virtual void stop_at(std::chrono::steady_clock::time_point /*deadline*/) {}
 
   // One batch, start to finish.
   void search(std::span<const Level1Task> tasks, std::span<Level1Outcome> outcomes) {

@@ -9,6 +9,7 @@
 // core's CPU NRPA would have.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -27,6 +28,7 @@ struct NrpaCall {
 struct NrpaCallResult {
   int64_t score = 0;
   std::vector<uint32_t> moves; // the best sequence from the initial state
+  uint64_t stopped_after = 0;  // the playouts it ran when a stop request (stop_at) ended it early; 0: it ran whole
 };
 
 class NrpaSearcher {
@@ -38,6 +40,9 @@ public:
   virtual void search(std::span<const NrpaCall> calls, std::span<NrpaCallResult> results) = 0;
   // E.g. "cuda device 0, level-2 searches, up to 16384 per launch".
   virtual std::string describe() const = 0;
+  // Asks the searches still running at `deadline` to end early, each with the best sequence it has (a device
+  // whose plugin can stop its searches; the others run their searches whole, so a round may end later).
+  virtual void stop_at(std::chrono::steady_clock::time_point /*deadline*/) {}
 };
 
 // NRPA searches of `level` (`iterations` calls per level, step `alpha`) on CUDA device `device` through the

@@ -1,6 +1,7 @@
 // plugin_tables.hpp - the capability tables of one negotiated plugin, checked for type and size.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "gsdk/gsdk_plugin.h"
@@ -30,6 +31,13 @@ struct PluginTables {
   std::string name() const { return info.plugin_name ? info.plugin_name : ""; }
   std::string version() const { return info.plugin_version ? info.plugin_version : ""; }
 };
+
+// A search table's run_stoppable (ABI 1.6), or null when the plugin's table predates it or its searches cannot
+// be stopped.
+template <typename Table> auto stoppable_run(const Table& table) -> decltype(table.run_stoppable) {
+  if (table.header.size < offsetof(Table, run_stoppable) + sizeof(table.run_stoppable)) return nullptr;
+  return table.run_stoppable;
+}
 
 // Looks up every table through info.get_proc and validates each header. Throws std::runtime_error
 // naming the plugin file, the table and what was wrong.

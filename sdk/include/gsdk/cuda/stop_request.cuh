@@ -1,0 +1,16 @@
+// stop_request.cuh - how a long-running search kernel reads the host's stop request (ABI 1.6's
+// run_stoppable): a word of device memory the host sets from another stream while the kernel runs. The read
+// must reach L2, where the host's copy lands, not a stale L1 line; a volatile load does that. A search reads it
+// at the start of a step and tests it at the end, so the load's latency hides behind the step's work.
+#pragma once
+
+#include <cstdint>
+
+namespace gsdk::cuda {
+
+// False when there is no request (null) or it is still 0.
+__device__ inline bool stop_requested(const uint32_t* stop) {
+  return stop != nullptr && *static_cast<const volatile uint32_t*>(stop) != 0;
+}
+
+} // namespace gsdk::cuda

@@ -1,0 +1,135 @@
+// table_growth_test.cpp - a table that grew within major 1 (ABI 1.6 appended run_stoppable to the GPU search
+// tables): the SDK's helper fills the new field exactly when the rules class can take a stop request, and the
+// host binds a plugin's table of the size it had before, reading the new field only when the table's size
+// covers it.
+#include <cstddef>
+
+#include <gtest/gtest.h>
+
+#include "gsdk/core/plugin_tables.hpp"
+#include "gsdk/plugin.hpp"
+
+namespace {
+
+struct Counter {
+  int32_t value;
+};
+
+// The least a rules class needs, plus level-1 searches that report the stop request they were given.
+class SearchingGame {
+public:
+  using State = Counter;
+  static constexpr const char* kName = "searching";
+  static constexpr const char* kDescription = "level-1 searches on a device";
+  static constexpr uint32_t kPlayers = 1;
+  static constexpr uint32_t kFlags = 0;
+  static std::span<const gsdk_param_desc> parameters() { return {}; }
+
+  explicit SearchingGame(const gsdk::Params&) {}
+  uint32_t max_moves() const { return 1; }
+  std::pair<int64_t, int64_t> score_range() const { return {0, 1}; }
+  void initial_state(State& s) const { s.value = 0; }
+  int32_t current_player(const State& s) const { return s.value > 0 ? GSDK_PLAYER_TERMINAL : 0; }
+  uint32_t legal_moves(const State&, uint32_t* moves, double*) const {
+    moves[0] = 0;
+    return 1;
+  }
+  void apply_move(State& s, uint32_t) const { ++s.value; }
+  int64_t score(const State& s) const { return s.value; }
+  std::string state_to_string(const State& s) const { return std::to_string(s.value); }
+  std::string move_to_string(const State&, uint32_t m) const { return std::to_string(m); }
+  State state_from_string(std::string_view) const { return State{0}; }
+  uint32_t max_game_length() const { return 1; }
+};
+
+// As rules classes wrote them before ABI 1.6: no stop request.
+class OldSearchingGame : public SearchingGame {
+public:
+  using SearchingGame::SearchingGame;
+  void cuda_level1_searches(uint64_t, State*, const uint64_t*, uint32_t, int32_t, void*, gsdk_level1_result* results,
+                            uint32_t*) const {
+    results[0].score = -1;
+  }
+};
+
+// Since: a last, defaulted stop request; the score says which one arrived.
+class StoppingGame : public SearchingGame {
+public:
+  using SearchingGame::SearchingGame;
+  void cuda_level1_searches(uint64_t, State*, const uint64_t*, uint32_t, int32_t, void*, gsdk_level1_result* results,
+                            uint32_t*, const uint32_t* stop = nullptr) const {
+    results[0].score = stop ? int64_t{*stop} : -1;
+  }
+};
+
+template <typename G> const gsdk_cuda_level1_searches& level1_table() {
+  return *static_cast<const gsdk_cuda_level1_searches*>(gsdk::detail::Adapter<G>::get_proc(GSDK_TABLE_CUDA_LEVEL1_SEARCHES));
+}
+
+int64_t run_score(const gsdk_cuda_level1_searches& table, const void* game, const uint32_t* stop, bool stoppable) {
+  gsdk_level1_result result{};
+  char error[64] = {};
+  const auto* instance = static_cast<const gsdk_game_instance*>(game);
+  const int32_t status = stoppable ? table.run_stoppable(instance, 0, nullptr, nullptr, 1, 0, nullptr, &result, nullptr,
+                                                         stop, error, sizeof error)
+                                   : table.run(instance, 0, nullptr, nullptr, 1, 0, nullptr, &result, nullptr, error,
+                                               sizeof error);
+  EXPECT_EQ(status, GSDK_OK) << error;
+  return result.score;
+}
+
+TEST(TableGrowth, HelperOffersRunStoppableExactlyWhenTheRulesTakeAStop) {
+  const gsdk::Params none(nullptr, 0);
+  const OldSearchingGame old_game(none);
+  const StoppingGame stopping(none);
+  const uint32_t stop = 7;
+  EXPECT_EQ(level1_table<OldSearchingGame>().header.size, sizeof(gsdk_cuda_level1_searches));
+  EXPECT_EQ(level1_table<OldSearchingGame>().run_stoppable, nullptr);
+  EXPECT_EQ(run_score(level1_table<OldSearchingGame>(), &old_game, nullptr, false), -1);
+  ASSERT_NE(level1_table<StoppingGame>().run_stoppable, nullptr);
+  EXPECT_EQ(run_score(level1_table<StoppingGame>(), &stopping, &stop, true), 7);
+  EXPECT_EQ(run_score(level1_table<StoppingGame>(), &stopping, nullptr, false), -1) << "run passes no stop";
+}
+
+// A plugin whose level-1 table is `level1`, with a game table from the helper.
+const gsdk_cuda_level1_searches* g_level1 = nullptr;
+const void* proc(const char* name) {
+  if (std::string_view(name) == GSDK_TABLE_CUDA_LEVEL1_SEARCHES) return g_level1;
+  return gsdk::detail::Adapter<StoppingGame>::get_proc(name);
+}
+
+gsdk::core::PluginTables bind_with_level1(const gsdk_cuda_level1_searches& table) {
+  g_level1 = &table;
+  gsdk_plugin_info info{};
+  info.header = {GSDK_TYPE_PLUGIN_INFO, sizeof info};
+  info.abi_major = GSDK_ABI_MAJOR;
+  info.plugin_name = "growing";
+  info.plugin_version = "1";
+  info.get_proc = &proc;
+  return gsdk::core::bind_tables("growing.so", info);
+}
+
+TEST(TableGrowth, HostBindsATableOfItsFirstVersionAndReadsNewFieldsOnlyWhenCovered) {
+  gsdk_cuda_level1_searches table = level1_table<StoppingGame>();
+  const auto first_version = static_cast<uint32_t>(offsetof(gsdk_cuda_level1_searches, run_stoppable));
+
+  table.header.size = first_version; // an ABI 1.4 plugin: the bytes after it are not its own
+  const gsdk::core::PluginTables old_tables = bind_with_level1(table);
+  ASSERT_NE(old_tables.cuda_level1_searches, nullptr);
+  EXPECT_EQ(gsdk::core::stoppable_run(*old_tables.cuda_level1_searches), nullptr);
+
+  table.header.size = sizeof table;
+  const gsdk::core::PluginTables new_tables = bind_with_level1(table);
+  EXPECT_EQ(gsdk::core::stoppable_run(*new_tables.cuda_level1_searches), table.run_stoppable);
+
+  table.header.size = first_version - 1;
+  try {
+    bind_with_level1(table);
+    FAIL() << "a table shorter than its first version was bound";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("expected at least " + std::to_string(first_version)), std::string::npos)
+        << e.what();
+  }
+}
+
+} // namespace
