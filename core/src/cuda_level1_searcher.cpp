@@ -98,10 +98,9 @@ public:
                      uint32_t level)
       : game_(game), table_(*game.tables().cuda_level1_searches), seed_(seed), device_(device), level_(level),
         max_moves_(table_.max_game_length(game.handle())),
-        max_batch_(launch_size(game, level, max_moves_, max_batch)), host_threads_(std::max(host_threads, 1u)),
-        stop_level1_(stoppable_run(table_)),
-        stop_level2_(level == 2 ? stoppable_run(*game.tables().cuda_level2_searches) : nullptr) {
-    if (level == 1 ? stop_level1_ != nullptr : stop_level2_ != nullptr) deadline_ = std::make_unique<SearchDeadline>(device);
+        max_batch_(launch_size(game, level, max_moves_, max_batch)), host_threads_(std::max(host_threads, 1u)) {
+    if (level == 1 ? stoppable_run(table_) != nullptr : stoppable_run(*game.tables().cuda_level2_searches) != nullptr)
+      deadline_ = std::make_unique<SearchDeadline>(device);
     const SearchBytes bytes = search_bytes(game, level, max_moves_);
     const uint64_t scratch =
         level == 1 ? 0 : game.tables().cuda_level2_searches->scratch_bytes(game.handle(), max_batch_);
@@ -189,27 +188,25 @@ private:
     lane.stream.copy_to_device(lane.streams_device, first_streams, uint64_t{count} * sizeof(uint64_t));
     char error[kMessageSize] = {};
     int32_t status = GSDK_OK;
-    auto* results = lane.results_device;
-    if (level_ == 1 && stop_level1_) {
-      status = stop_level1_(game_.handle(), seed_, lane.states_device, lane.streams_device, count, device_,
-                            lane.stream.handle(), static_cast<gsdk_level1_result*>(results), lane.moves_device,
-                            deadline_->stop(), error, kMessageSize);
-    } else if (level_ == 1) {
-      status = table_.run(game_.handle(), seed_, lane.states_device, lane.streams_device, count, device_,
-                          lane.stream.handle(), static_cast<gsdk_level1_result*>(results), lane.moves_device, error,
-                          kMessageSize);
+    // deadline_ exists exactly when the table's run_stoppable does.
+    if (level_ == 1) {
+      auto* results = static_cast<gsdk_level1_result*>(lane.results_device);
+      status = deadline_ ? table_.run_stoppable(game_.handle(), seed_, lane.states_device, lane.streams_device, count,
+                                                device_, lane.stream.handle(), results, lane.moves_device,
+                                                deadline_->stop(), error, kMessageSize)
+                         : table_.run(game_.handle(), seed_, lane.states_device, lane.streams_device, count, device_,
+                                      lane.stream.handle(), results, lane.moves_device, error, kMessageSize);
     } else {
       lane.stream.copy_to_device(lane.ids_device, ids, uint64_t{count} * sizeof(uint64_t));
       const auto& level2 = *game_.tables().cuda_level2_searches;
-      status = stop_level2_
-                   ? stop_level2_(game_.handle(), seed_, lane.states_device, lane.streams_device, lane.ids_device, count,
-                                  device_, lane.stream.handle(), lane.scratch_device, lane.scratch_size,
-                                  static_cast<gsdk_level2_result*>(results), lane.moves_device,
-                                  lane.record_moves_device, deadline_->stop(), error, kMessageSize)
-                   : level2.run(game_.handle(), seed_, lane.states_device, lane.streams_device, lane.ids_device, count,
-                                device_, lane.stream.handle(), lane.scratch_device, lane.scratch_size,
-                                static_cast<gsdk_level2_result*>(results), lane.moves_device, lane.record_moves_device,
-                                error, kMessageSize);
+      auto* results = static_cast<gsdk_level2_result*>(lane.results_device);
+      status = deadline_ ? level2.run_stoppable(game_.handle(), seed_, lane.states_device, lane.streams_device,
+                                                lane.ids_device, count, device_, lane.stream.handle(),
+                                                lane.scratch_device, lane.scratch_size, results, lane.moves_device,
+                                                lane.record_moves_device, deadline_->stop(), error, kMessageSize)
+                         : level2.run(game_.handle(), seed_, lane.states_device, lane.streams_device, lane.ids_device,
+                                      count, device_, lane.stream.handle(), lane.scratch_device, lane.scratch_size,
+                                      results, lane.moves_device, lane.record_moves_device, error, kMessageSize);
     }
     if (status != GSDK_OK)
       throw std::runtime_error(fmt::format("{} CUDA level-{} searches ({} of them) on device {} failed: {}",
@@ -253,8 +250,6 @@ private:
   uint32_t max_moves_;
   uint32_t max_batch_;
   unsigned host_threads_;
-  decltype(gsdk_cuda_level1_searches::run_stoppable) stop_level1_;
-  decltype(gsdk_cuda_level2_searches::run_stoppable) stop_level2_;
   std::unique_ptr<Lane> lanes_[kSlots];
   std::unique_ptr<SearchDeadline> deadline_; // when the plugin can stop this level's searches
 };

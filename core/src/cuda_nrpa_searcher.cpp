@@ -34,9 +34,8 @@ public:
                    int device, uint32_t max_batch, unsigned host_threads)
       : game_(game), table_(*game.tables().cuda_nrpa_searches), seed_(seed), level_(level), iterations_(iterations),
         alpha_(alpha), device_(device), code_count_(game.tables().move_codes->code_count(game.handle())),
-        max_moves_(table_.max_game_length(game.handle())), host_threads_(std::max(host_threads, 1u)),
-        stoppable_(stoppable_run(table_)) {
-    if (stoppable_) deadline_ = std::make_unique<SearchDeadline>(device);
+        max_moves_(table_.max_game_length(game.handle())), host_threads_(std::max(host_threads, 1u)) {
+    if (stoppable_run(table_)) deadline_ = std::make_unique<SearchDeadline>(device);
     const uint64_t per_call = policy_bytes() + sizeof(uint64_t) + sizeof(gsdk_nrpa_result) +
                               uint64_t{max_moves_} * sizeof(uint32_t) + table_.scratch_bytes(game.handle(), 1, level);
     batch_ = static_cast<uint32_t>(std::clamp<uint64_t>(kLaunchBytes / per_call, 1, std::max(max_batch, 1u)));
@@ -88,13 +87,15 @@ private:
     stream_->copy_to_device(policies_device_, policies_host_->data(), count * policy_bytes());
     stream_->copy_to_device(streams_device_, first_streams, uint64_t{count} * sizeof(uint64_t));
     char error[kMessageSize] = {};
+    // deadline_ exists exactly when the table's run_stoppable does.
     const int32_t status =
-        stoppable_ ? stoppable_(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_, streams_device_,
-                                count, device_, stream_->handle(), scratch_device_, scratch_size_, results_device_,
-                                moves_device_, deadline_->stop(), error, kMessageSize)
-                   : table_.run(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_, streams_device_,
-                                count, device_, stream_->handle(), scratch_device_, scratch_size_, results_device_,
-                                moves_device_, error, kMessageSize);
+        deadline_ ? table_.run_stoppable(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_,
+                                         streams_device_, count, device_, stream_->handle(), scratch_device_,
+                                         scratch_size_, results_device_, moves_device_, deadline_->stop(), error,
+                                         kMessageSize)
+                  : table_.run(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_, streams_device_,
+                               count, device_, stream_->handle(), scratch_device_, scratch_size_, results_device_,
+                               moves_device_, error, kMessageSize);
     if (status != GSDK_OK)
       throw std::runtime_error(fmt::format("{} CUDA NRPA searches ({} of level {}) on device {} failed: {}",
                                            game_.game().name, count, level_, device_, error));
@@ -106,7 +107,7 @@ private:
     split_batch(host_threads_, count, kCallsPerCopyThread, [&](unsigned, size_t i) {
       copy_device_sequence(game_, "NRPA", i, found[i].move_count, moves, max_moves_, results[i].moves);
       results[i].score = found[i].score;
-      results[i].stopped_after = stoppable_ ? found[i].reserved : 0;
+      results[i].stopped_after = deadline_ ? found[i].reserved : 0;
     });
   }
 
@@ -130,7 +131,6 @@ private:
   gsdk_nrpa_result* results_device_ = nullptr;
   uint32_t* moves_device_ = nullptr;
   void* scratch_device_ = nullptr;
-  decltype(gsdk_cuda_nrpa_searches::run_stoppable) stoppable_;
   std::unique_ptr<SearchDeadline> deadline_; // when the plugin can stop its searches
 };
 

@@ -52,9 +52,8 @@ public:
     take(search, candidate);
     if (higher && on_improvement_) on_improvement_(Improvement{seconds(), best_.score, search, &best_.moves});
   }
-  // When a run that began with this record and has `budget` must end; time_point::max() without a time limit.
+  // When a run that began with this record must end under a budget with a time limit.
   std::chrono::steady_clock::time_point deadline(const SearchBudget& budget) const {
-    if (budget.time_seconds <= 0) return std::chrono::steady_clock::time_point::max();
     return start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                         std::chrono::duration<double>(budget.time_seconds));
   }

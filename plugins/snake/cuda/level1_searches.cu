@@ -38,10 +38,8 @@ void Game::cuda_level1_searches(uint64_t seed, State* states, const uint64_t* fi
                                 const uint32_t* stop) const {
   if (count == 0) return;
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
-  const cuda::SearchLaunch launch =
-      cuda::search_launch<level1_kernel<true>, level1_kernel<false>>(rules_.dimension, count, device, cuda::kOwner);
-  const auto kernel = launch.per_warp ? level1_kernel<true> : level1_kernel<false>;
-  kernel<<<launch.blocks, launch.threads, launch.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
+  const auto launch = cuda::search_launch<level1_kernel<true>, level1_kernel<false>>(rules_.dimension, count, device, cuda::kOwner);
+  launch.kernel<<<launch.blocks, launch.threads, launch.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
       rules_, policy_, states, first_streams, count, cuda::words32(rules_.dimension), max_game_length(), seed,
       results, moves, stop);
   cuda::check(cudaGetLastError(), "launching the level-1 search kernel");

@@ -133,13 +133,11 @@ void Game::cuda_level2_searches(uint64_t seed, const State* states, const uint64
                             std::to_string(cuda_level2_scratch_bytes(count)) + " needed");
   if (count == 0) return;
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
-  const cuda::SearchLaunch launch =
-      cuda::search_launch<level2_kernel<true>, level2_kernel<false>>(rules_.dimension, count, device, cuda::kOwner);
-  const auto kernel = launch.per_warp ? level2_kernel<true> : level2_kernel<false>;
+  const auto launch = cuda::search_launch<level2_kernel<true>, level2_kernel<false>>(rules_.dimension, count, device, cuda::kOwner);
   const uint32_t words = words64(rules_.dimension);
   auto* snakes = static_cast<uint64_t*>(scratch);
   auto* sequences = reinterpret_cast<uint32_t*>(snakes + uint64_t{count} * 2 * words);
-  kernel<<<launch.blocks, launch.threads, launch.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
+  launch.kernel<<<launch.blocks, launch.threads, launch.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
       rules_, policy_, states, search_streams, ids, count, cuda::words32(rules_.dimension), words,
       max_game_length(), seed, snakes, sequences, results, moves, record_moves, stop);
   cuda::check(cudaGetLastError(), "launching the level-2 search kernel");

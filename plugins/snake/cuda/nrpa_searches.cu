@@ -202,14 +202,12 @@ void Game::cuda_nrpa_searches(uint64_t seed, uint32_t level, uint32_t iterations
                             std::to_string(cuda_nrpa_scratch_bytes(count, level)) + " needed");
   if (count == 0) return;
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
-  const cuda::SearchLaunch launch =
-      cuda::search_launch<nrpa_kernel<true>, nrpa_kernel<false>>(rules_.dimension, count, device, cuda::kOwner);
-  const auto kernel = launch.per_warp ? nrpa_kernel<true> : nrpa_kernel<false>;
+  const auto launch = cuda::search_launch<nrpa_kernel<true>, nrpa_kernel<false>>(rules_.dimension, count, device, cuda::kOwner);
   const Settings settings{rules_, level, iterations, alpha, seed, code_count(), max_game_length(),
                           cuda::words32(rules_.dimension)};
   auto* lower_policies = static_cast<double*>(scratch);
   auto* step_buffers = reinterpret_cast<uint32_t*>(lower_policies + uint64_t{count} * (level - 1) * code_count());
-  kernel<<<launch.blocks, launch.threads, launch.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
+  launch.kernel<<<launch.blocks, launch.threads, launch.shared_bytes, static_cast<cudaStream_t>(stream_handle)>>>(
       settings, policies, lower_policies, step_buffers, first_streams, count, results, moves, stop);
   cuda::check(cudaGetLastError(), "launching the NRPA search kernel");
 }

@@ -57,23 +57,23 @@ template <bool PerWarp> struct SearchSlots {
   __device__ static StridedBits bits(uint32_t* block_bitsets) { return {block_bitsets + in_block(), per_block()}; }
 };
 
-// A search kernel's launch shape for `count` searches on `device`: which instantiation, how many blocks.
-struct SearchLaunch {
-  bool per_warp;
+// A search kernel's launch for `count` searches on `device`: the instantiation to launch and its shape.
+template <typename Kernel> struct SearchLaunch {
+  Kernel kernel;
   unsigned blocks;
   uint32_t threads;
   size_t shared_bytes;
 };
 
 template <auto PerWarpKernel, auto PerThreadKernel>
-SearchLaunch search_launch(uint32_t dimension, uint32_t count, int device, const char* owner) {
+SearchLaunch<decltype(PerWarpKernel)> search_launch(uint32_t dimension, uint32_t count, int device, const char* owner) {
   const SearchBlock block = search_block(dimension);
   const uint32_t warps = block.threads / 32;
   const size_t warp_shared = size_t{warps} * block.words * 4;
   const unsigned full = gsdk::cuda::full_grid<PerWarpKernel>(device, static_cast<int>(block.threads), warp_shared, owner);
   if (uint64_t{count} <= uint64_t{full} * warps)
-    return {true, static_cast<unsigned>((count + warps - 1) / warps), block.threads, warp_shared};
-  return {false,
+    return {PerWarpKernel, static_cast<unsigned>((count + warps - 1) / warps), block.threads, warp_shared};
+  return {PerThreadKernel,
           gsdk::cuda::grid_size<PerThreadKernel>(device, static_cast<int>(block.threads), count, block.shared_bytes, owner),
           block.threads, block.shared_bytes};
 }

@@ -409,20 +409,24 @@ template <typename G> struct Adapter {
   }
 
   static uint32_t max_game_length(const gsdk_game_instance* i) { return game(i).max_game_length(); }
+  // Each search table's run is its run_stoppable without a stop; rules without the stop parameter never get one
+  // (their table's run_stoppable is null).
   static int32_t cuda_level1_run(const gsdk_game_instance* i, uint64_t seed, void* s, const uint64_t* first_streams,
                                  uint32_t count, int32_t device, void* stream, gsdk_level1_result* results,
                                  uint32_t* moves, char* error, uint32_t error_size) {
-    return guarded(error, error_size, [&] {
-      game(i).cuda_level1_searches(seed, static_cast<State*>(s), first_streams, count, device, stream, results, moves);
-    });
+    return cuda_level1_run_stoppable(i, seed, s, first_streams, count, device, stream, results, moves, nullptr, error,
+                                     error_size);
   }
   static int32_t cuda_level1_run_stoppable(const gsdk_game_instance* i, uint64_t seed, void* s,
                                            const uint64_t* first_streams, uint32_t count, int32_t device, void* stream,
                                            gsdk_level1_result* results, uint32_t* moves, const uint32_t* stop,
                                            char* error, uint32_t error_size) {
     return guarded(error, error_size, [&] {
-      game(i).cuda_level1_searches(seed, static_cast<State*>(s), first_streams, count, device, stream, results, moves,
-                                   stop);
+      auto* states = static_cast<State*>(s);
+      if constexpr (StopsCudaLevel1Searches<G>)
+        game(i).cuda_level1_searches(seed, states, first_streams, count, device, stream, results, moves, stop);
+      else
+        game(i).cuda_level1_searches(seed, states, first_streams, count, device, stream, results, moves);
     });
   }
   static uint64_t cuda_level2_scratch(const gsdk_game_instance* i, uint32_t count) {
@@ -432,10 +436,8 @@ template <typename G> struct Adapter {
                                  const uint64_t* ids, uint32_t count, int32_t device, void* stream, void* scratch,
                                  uint64_t scratch_size, gsdk_level2_result* results, uint32_t* moves,
                                  uint32_t* record_moves, char* error, uint32_t error_size) {
-    return guarded(error, error_size, [&] {
-      game(i).cuda_level2_searches(seed, static_cast<const State*>(s), streams, ids, count, device, stream, scratch,
-                                   scratch_size, results, moves, record_moves);
-    });
+    return cuda_level2_run_stoppable(i, seed, s, streams, ids, count, device, stream, scratch, scratch_size, results,
+                                     moves, record_moves, nullptr, error, error_size);
   }
   static int32_t cuda_level2_run_stoppable(const gsdk_game_instance* i, uint64_t seed, const void* s,
                                            const uint64_t* streams, const uint64_t* ids, uint32_t count, int32_t device,
@@ -443,8 +445,13 @@ template <typename G> struct Adapter {
                                            gsdk_level2_result* results, uint32_t* moves, uint32_t* record_moves,
                                            const uint32_t* stop, char* error, uint32_t error_size) {
     return guarded(error, error_size, [&] {
-      game(i).cuda_level2_searches(seed, static_cast<const State*>(s), streams, ids, count, device, stream, scratch,
-                                   scratch_size, results, moves, record_moves, stop);
+      const auto* states = static_cast<const State*>(s);
+      if constexpr (StopsCudaLevel2Searches<G>)
+        game(i).cuda_level2_searches(seed, states, streams, ids, count, device, stream, scratch, scratch_size, results,
+                                     moves, record_moves, stop);
+      else
+        game(i).cuda_level2_searches(seed, states, streams, ids, count, device, stream, scratch, scratch_size, results,
+                                     moves, record_moves);
     });
   }
   static uint64_t cuda_nrpa_scratch(const gsdk_game_instance* i, uint32_t count, uint32_t level) {
@@ -454,10 +461,8 @@ template <typename G> struct Adapter {
                                double alpha, double* policies, const uint64_t* first_streams, uint32_t count,
                                int32_t device, void* stream, void* scratch, uint64_t scratch_size,
                                gsdk_nrpa_result* results, uint32_t* moves, char* error, uint32_t error_size) {
-    return guarded(error, error_size, [&] {
-      game(i).cuda_nrpa_searches(seed, level, iterations, alpha, policies, first_streams, count, device, stream, scratch,
-                                 scratch_size, results, moves);
-    });
+    return cuda_nrpa_run_stoppable(i, seed, level, iterations, alpha, policies, first_streams, count, device, stream,
+                                   scratch, scratch_size, results, moves, nullptr, error, error_size);
   }
   static int32_t cuda_nrpa_run_stoppable(const gsdk_game_instance* i, uint64_t seed, uint32_t level,
                                          uint32_t iterations, double alpha, double* policies,
@@ -465,8 +470,12 @@ template <typename G> struct Adapter {
                                          void* scratch, uint64_t scratch_size, gsdk_nrpa_result* results,
                                          uint32_t* moves, const uint32_t* stop, char* error, uint32_t error_size) {
     return guarded(error, error_size, [&] {
-      game(i).cuda_nrpa_searches(seed, level, iterations, alpha, policies, first_streams, count, device, stream, scratch,
-                                 scratch_size, results, moves, stop);
+      if constexpr (StopsCudaNrpaSearches<G>)
+        game(i).cuda_nrpa_searches(seed, level, iterations, alpha, policies, first_streams, count, device, stream,
+                                   scratch, scratch_size, results, moves, stop);
+      else
+        game(i).cuda_nrpa_searches(seed, level, iterations, alpha, policies, first_streams, count, device, stream,
+                                   scratch, scratch_size, results, moves);
     });
   }
   static uint32_t code_count(const gsdk_game_instance* i) { return game(i).code_count(); }
@@ -542,28 +551,19 @@ template <typename G> struct Adapter {
     if constexpr (HasCudaLevel1Searches<G>) {
       static const gsdk_cuda_level1_searches searches = {
           {GSDK_TYPE_CUDA_LEVEL1_SEARCHES, sizeof(gsdk_cuda_level1_searches)}, &max_game_length, &cuda_level1_run,
-          []() -> decltype(gsdk_cuda_level1_searches::run_stoppable) {
-            if constexpr (StopsCudaLevel1Searches<G>) return &cuda_level1_run_stoppable;
-            else return nullptr;
-          }()};
+          StopsCudaLevel1Searches<G> ? &cuda_level1_run_stoppable : nullptr};
       if (n == GSDK_TABLE_CUDA_LEVEL1_SEARCHES) return &searches;
     }
     if constexpr (HasCudaLevel2Searches<G>) {
       static const gsdk_cuda_level2_searches searches = {
           {GSDK_TYPE_CUDA_LEVEL2_SEARCHES, sizeof(gsdk_cuda_level2_searches)}, &cuda_level2_scratch, &cuda_level2_run,
-          []() -> decltype(gsdk_cuda_level2_searches::run_stoppable) {
-            if constexpr (StopsCudaLevel2Searches<G>) return &cuda_level2_run_stoppable;
-            else return nullptr;
-          }()};
+          StopsCudaLevel2Searches<G> ? &cuda_level2_run_stoppable : nullptr};
       if (n == GSDK_TABLE_CUDA_LEVEL2_SEARCHES) return &searches;
     }
     if constexpr (HasCudaNrpaSearches<G>) {
       static const gsdk_cuda_nrpa_searches searches = {
           {GSDK_TYPE_CUDA_NRPA_SEARCHES, sizeof(gsdk_cuda_nrpa_searches)}, &max_game_length, &cuda_nrpa_scratch,
-          &cuda_nrpa_run, []() -> decltype(gsdk_cuda_nrpa_searches::run_stoppable) {
-            if constexpr (StopsCudaNrpaSearches<G>) return &cuda_nrpa_run_stoppable;
-            else return nullptr;
-          }()};
+          &cuda_nrpa_run, StopsCudaNrpaSearches<G> ? &cuda_nrpa_run_stoppable : nullptr};
       if (n == GSDK_TABLE_CUDA_NRPA_SEARCHES) return &searches;
     }
     if constexpr (HasMoveCodes<G>) {

@@ -1,7 +1,7 @@
 // stop_request.cuh - how a long-running search kernel reads the host's stop request (ABI 1.6's
 // run_stoppable): a word of device memory the host sets from another stream while the kernel runs. The read
-// must reach L2, where the host's copy lands, not a stale L1 line; a volatile load does that. A search reads it
-// at the start of a step and tests it at the end, so the load's latency hides behind the step's work.
+// must reach L2, where the host's copy lands, not a stale L1 line; a volatile load does that. A search that
+// reads it at the start of a step and tests it at the end hides the load's latency behind the step's work.
 #pragma once
 
 #include <cstdint>
