@@ -1,6 +1,8 @@
 // agents.cpp - choosing and checking an agent's settings, shared helpers, the one-call move chooser.
 #include "gsdk/core/agents.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -13,7 +15,10 @@ namespace gsdk::core {
 uint64_t derive_seed(uint64_t seed, uint64_t stream) { return rng::philox_block(seed, stream, 0)[0]; }
 
 std::unique_ptr<LeafEvaluator> make_evaluator(const GameInstance& game, const AgentSettings& settings, uint64_t max_batch) {
-  if (settings.device == PlayoutDevice::cuda) return make_cuda_evaluator(game, settings.gpu, max_batch, settings.batch);
+  // The most states one UCT iteration evaluates: a node's every child per selection with evaluate_children.
+  const uint64_t leaves = uint64_t{settings.batch} * (settings.evaluate_children ? game.max_moves() : 1);
+  if (settings.device == PlayoutDevice::cuda)
+    return make_cuda_evaluator(game, settings.gpu, max_batch, static_cast<uint32_t>(std::min<uint64_t>(leaves, UINT32_MAX)));
   return make_cpu_evaluator(game);
 }
 

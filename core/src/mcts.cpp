@@ -38,13 +38,17 @@ void SearchTree::reset(uint64_t seed) {
 }
 
 uint32_t SearchTree::add_node(uint32_t parent, uint32_t move, double probability, const StateBlob& s) {
+  states_.insert(states_.end(), s.begin(), s.end());
+  return add_node_for_last_state(parent, move, probability);
+}
+
+uint32_t SearchTree::add_node_for_last_state(uint32_t parent, uint32_t move, double probability) {
   Node n;
   n.parent = parent;
   n.move = move;
   n.probability = probability;
-  n.player = game_.current_player(s);
+  n.player = game_.current_player(states_.data() + nodes_.size() * uint64_t{state_size_});
   nodes_.push_back(n);
-  states_.insert(states_.end(), s.begin(), s.end());
   return static_cast<uint32_t>(nodes_.size() - 1);
 }
 
@@ -92,17 +96,19 @@ bool SearchTree::advance(const StateBlob& before, uint32_t move) {
 
 bool SearchTree::expand(uint32_t node) {
   const bool chance = nodes_[node].player == GSDK_PLAYER_CHANCE;
-  StateBlob parent(state(node), state(node) + state_size_);
-  const uint32_t n = game_.legal_moves(parent, moves_.data(), chance ? probabilities_.data() : nullptr);
+  scratch_.assign(state(node), state(node) + state_size_); // states_ may move as it grows
+  const uint32_t n = game_.legal_moves(scratch_, moves_.data(), chance ? probabilities_.data() : nullptr);
   if (n == 0 || n > moves_.size())
     throw std::runtime_error(fmt::format("game '{}' returned {} legal moves in a non-terminal state (max {})",
                                          game_.game().name, n, moves_.size()));
   if (nodes_.size() + n > settings_.max_nodes) return false;
   const auto first = static_cast<uint32_t>(nodes_.size());
+  states_.resize(states_.size() + uint64_t{n} * state_size_);
   for (uint32_t k = 0; k < n; ++k) {
-    scratch_ = parent;
-    game_.apply_move(scratch_, moves_[k]);
-    add_node(node, moves_[k], chance ? probabilities_[k] : 1.0, scratch_);
+    unsigned char* child = states_.data() + (uint64_t{first} + k) * state_size_;
+    std::memcpy(child, scratch_.data(), state_size_);
+    game_.apply_move(child, moves_[k]);
+    add_node_for_last_state(node, moves_[k], chance ? probabilities_[k] : 1.0);
   }
   nodes_[node].first_child = first;
   nodes_[node].child_count = n;
@@ -123,7 +129,10 @@ uint32_t SearchTree::select_child(uint32_t node) {
   // A pending playout counts as a visit the mover lost.
   const uint64_t leaf = settings_.leaf;
   const uint64_t parent_visits = parent.visits + uint64_t{parent.pending} * leaf;
-  const double log_visits = std::log(static_cast<double>(std::max<uint64_t>(parent_visits, 1)));
+  // c sqrt(ln N / n) as c sqrt(ln N) sqrt(1 / n): one division per child (this loop is most of the
+  // host's time when a GPU plays the playouts).
+  const double explore =
+      settings_.exploration * std::sqrt(std::log(static_cast<double>(std::max<uint64_t>(parent_visits, 1))));
   uint32_t best = parent.first_child;
   double best_value = -1;
   for (uint32_t c = parent.first_child; c < parent.first_child + parent.child_count; ++c) {
@@ -132,9 +141,10 @@ uint32_t SearchTree::select_child(uint32_t node) {
     const uint64_t visits = child.visits + pending;
     if (visits == 0) return c;
     const double points0 = child.points + (parent.player == 0 ? 0.0 : static_cast<double>(pending));
-    const double mean0 = points0 / static_cast<double>(visits);
+    const double per_visit = 1 / static_cast<double>(visits);
+    const double mean0 = points0 * per_visit;
     const double mean = parent.player == 0 ? mean0 : 1 - mean0;
-    const double value = mean + settings_.exploration * std::sqrt(log_visits / static_cast<double>(visits));
+    const double value = mean + explore * std::sqrt(per_visit);
     if (value > best_value) {
       best_value = value;
       best = c;
@@ -143,16 +153,30 @@ uint32_t SearchTree::select_child(uint32_t node) {
   return best;
 }
 
-uint32_t SearchTree::select_leaf() {
+void SearchTree::mark_pending(uint32_t leaf) {
+  for (uint32_t n = leaf; n != kNone; n = nodes_[n].parent) ++nodes_[n].pending;
+}
+
+void SearchTree::select_leaves(std::vector<uint32_t>& leaves) {
   uint32_t node = 0;
   while (nodes_[node].child_count > 0) node = select_child(node);
   // A leaf is expanded on its second visit (the root at once): one evaluation first tells whether it
   // is worth the memory. A leaf already selected in this iteration counts as visited.
   const Node& leaf = nodes_[node];
-  if (leaf.player != GSDK_PLAYER_TERMINAL && (leaf.visits > 0 || leaf.pending > 0 || node == 0) && expand(node))
+  if (leaf.player != GSDK_PLAYER_TERMINAL && (leaf.visits > 0 || leaf.pending > 0 || node == 0) && expand(node)) {
+    // Chance outcomes are sampled by probability, so their children are not evaluated as a set.
+    if (settings_.evaluate_children && nodes_[node].player != GSDK_PLAYER_CHANCE) {
+      const uint32_t first = nodes_[node].first_child, count = nodes_[node].child_count;
+      for (uint32_t c = first; c < first + count; ++c) {
+        mark_pending(c);
+        leaves.push_back(c);
+      }
+      return;
+    }
     node = select_child(node);
-  for (uint32_t n = node; n != kNone; n = nodes_[n].parent) ++nodes_[n].pending;
-  return node;
+  }
+  mark_pending(node);
+  leaves.push_back(node);
 }
 
 SearchTree::Flight SearchTree::launch(std::vector<uint32_t> leaves) {
@@ -199,13 +223,15 @@ void SearchTree::back_up(uint32_t leaf, const WinDrawLoss& result) {
 uint64_t SearchTree::iterate(uint64_t allowance) {
   if (nodes_.empty()) throw std::logic_error("SearchTree::iterate without a root");
   const uint64_t affordable = std::max<uint64_t>(1, allowance / settings_.leaf);
-  const auto count = static_cast<uint32_t>(std::min<uint64_t>(settings_.batch, affordable));
   std::vector<uint32_t> leaves;
-  leaves.reserve(count);
-  for (uint32_t k = 0; k < count; ++k) leaves.push_back(select_leaf());
+  leaves.reserve(settings_.batch);
+  // Selections stop at `batch` or once the leaves cover the allowance; with evaluate_children the last
+  // selection may overshoot it by one node's children.
+  for (uint32_t k = 0; k < settings_.batch && leaves.size() < affordable; ++k) select_leaves(leaves);
+  const uint64_t evaluated = leaves.size();
   flights_.push_back(launch(std::move(leaves)));
   while (flights_.size() >= settings_.in_flight) land_oldest();
-  return uint64_t{count} * settings_.leaf;
+  return evaluated * settings_.leaf;
 }
 
 std::vector<RootChild> SearchTree::root_children() const {

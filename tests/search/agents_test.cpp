@@ -65,6 +65,18 @@ TEST_F(Agents, UctWithBatchesOfLeavesFindsTheOnlyWinningMove) {
     EXPECT_EQ(gsdk::core::choose_move_text(*game, position, s, 6), winning) << position;
 }
 
+TEST_F(Agents, UctEvaluatingChildrenFindsTheOnlyWinningMove) {
+  const auto game = nim();
+  AgentSettings s = uct(8000, 2);
+  s.leaf = 4;
+  s.batch = 16;
+  s.evaluate_children = true;
+  for (const auto& [position, winning] : kOnlyWinningMove)
+    EXPECT_EQ(gsdk::core::choose_move_text(*game, position, s, 5), winning) << position;
+  EXPECT_TRUE(gsdk::host::parse_agent_spec("uct:time=1,evaluate=children").evaluate_children);
+  EXPECT_FALSE(gsdk::host::parse_agent_spec("uct:time=1").evaluate_children);
+}
+
 TEST_F(Agents, GpuUctDefaultsToBatchesOfLeaves) {
   const AgentSettings gpu = gsdk::host::parse_agent_spec("uct:time=1,device=cuda");
   EXPECT_EQ(gpu.leaf, 256u);

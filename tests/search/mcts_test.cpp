@@ -1,6 +1,7 @@
 // mcts_test.cpp - the UCT tree itself on test_nim: visits add up to the playouts spent, the most
 // visited root move is the winning one, reuse keeps a move's subtree with its statistics, the node
-// cap holds however long the search runs, and batches of leaves spread under virtual loss.
+// cap holds however long the search runs, batches of leaves spread under virtual loss, and an
+// expansion evaluates all its children when asked to.
 #include <algorithm>
 
 #include <gtest/gtest.h>
@@ -142,6 +143,48 @@ TEST_F(Mcts, BatchedSearchAddsUpAndFindsTheWinningMove) {
   uint64_t child_visits = 0;
   for (const auto& c : tree.root_children()) child_visits += c.visits;
   EXPECT_EQ(child_visits, 6400u);
+  EXPECT_EQ(most_visited(tree.root_children()).move, 1u);
+}
+
+// A tree over nim from 9 stones (take1 is the winning move) that evaluates every child of an expansion.
+SearchTree child_evaluating_tree(const gsdk::core::GameInstance& game, uint32_t leaf, uint32_t batch, uint64_t seed) {
+  TreeSettings settings{0.7, leaf, 100000};
+  settings.batch = batch;
+  settings.evaluate_children = true;
+  SearchTree tree(game, gsdk::core::make_cpu_evaluator(game), settings);
+  tree.reset(seed);
+  tree.set_root(game.state_from_string("stones=9 to_move=0"));
+  return tree;
+}
+
+TEST_F(Mcts, EvaluatingChildrenScoresEveryChildOfAnExpansion) {
+  const auto game = nim();
+  SearchTree tree = child_evaluating_tree(*game, 2, 1, 4);
+  EXPECT_EQ(tree.iterate(), 6u) << "the root's three children, two playouts each";
+  EXPECT_EQ(tree.node_count(), 4u);
+  for (const RootChild& c : tree.root_children()) EXPECT_EQ(c.visits, 2u) << "move " << c.move;
+  // The next selection reaches an evaluated child, expands it (6 to 8 stones: three moves) and evaluates
+  // all three of its children; evaluating one leaf would have added two playouts, not six.
+  EXPECT_EQ(tree.iterate(), 6u);
+  EXPECT_EQ(tree.node_count(), 7u);
+  EXPECT_EQ(tree.root_visits(), 12u);
+  std::vector<uint64_t> visits;
+  for (const RootChild& c : tree.root_children()) visits.push_back(c.visits);
+  std::sort(visits.begin(), visits.end());
+  EXPECT_EQ(visits, (std::vector<uint64_t>{2, 2, 8}));
+  // An allowance smaller than one expansion still makes one selection, with all its children.
+  EXPECT_EQ(tree.iterate(1), 6u);
+}
+
+TEST_F(Mcts, EvaluatingChildrenInBatchesAddsUpAndFindsTheWinningMove) {
+  const auto game = nim();
+  SearchTree tree = child_evaluating_tree(*game, 4, 8, 3);
+  uint64_t spent = 0;
+  for (int i = 0; i < 100; ++i) spent += tree.iterate();
+  EXPECT_EQ(tree.root_visits(), spent);
+  uint64_t child_visits = 0;
+  for (const auto& c : tree.root_children()) child_visits += c.visits;
+  EXPECT_EQ(child_visits, spent) << "the root is never evaluated itself, only its children";
   EXPECT_EQ(most_visited(tree.root_children()).move, 1u);
 }
 

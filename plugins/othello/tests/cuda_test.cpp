@@ -138,14 +138,16 @@ TEST(OthelloCuda, PlayoutBatchesEqualTheCpuOneStateAtATime) {
   }
 }
 
-TEST(OthelloCuda, BatchedUctTreeIsTheSameOnCpuAndGpu) {
-  GSDK_REQUIRE_GPU();
+// Grows the same batched, pipelined tree with CPU and with GPU playouts, iteration by iteration.
+void expect_same_tree_on_cpu_and_gpu(uint32_t leaf, uint32_t batch, bool evaluate_children) {
   const auto game = make_game("standard");
-  gsdk::core::TreeSettings settings{0.7, 64, 1u << 20};
-  settings.batch = 256;
+  gsdk::core::TreeSettings settings{0.7, leaf, 1u << 20};
+  settings.batch = batch;
   settings.in_flight = 2; // the GPU tree overlaps launches; the CPU tree defers its backups the same way
+  settings.evaluate_children = evaluate_children;
+  const uint32_t states_per_launch = batch * (evaluate_children ? game->max_moves() : 1);
   gsdk::core::SearchTree cpu(*game, gsdk::core::make_cpu_evaluator(*game), settings);
-  gsdk::core::SearchTree gpu(*game, gsdk::core::make_cuda_evaluator(*game, 0, 1 << 16, 256), settings);
+  gsdk::core::SearchTree gpu(*game, gsdk::core::make_cuda_evaluator(*game, 0, 1 << 16, states_per_launch), settings);
   cpu.reset(21);
   gpu.reset(21);
   cpu.set_root(game->initial_state());
@@ -160,6 +162,16 @@ TEST(OthelloCuda, BatchedUctTreeIsTheSameOnCpuAndGpu) {
     EXPECT_EQ(a[k].visits, b[k].visits) << "root move " << a[k].move;
     EXPECT_EQ(a[k].points, b[k].points) << "root move " << a[k].move;
   }
+}
+
+TEST(OthelloCuda, BatchedUctTreeIsTheSameOnCpuAndGpu) {
+  GSDK_REQUIRE_GPU();
+  expect_same_tree_on_cpu_and_gpu(64, 256, false);
+}
+
+TEST(OthelloCuda, ChildEvaluatingUctTreeIsTheSameOnCpuAndGpu) {
+  GSDK_REQUIRE_GPU();
+  expect_same_tree_on_cpu_and_gpu(16, 32, true);
 }
 
 } // namespace

@@ -32,6 +32,7 @@ struct AgentSettings {
   int gpu = 0;                    // CUDA device ordinal with device = cuda
   uint64_t max_nodes = 1u << 20;  // UCT: nodes per tree; a full tree evaluates its leaves without expanding
   bool reuse = true;              // UCT: keep the subtree of the moves played between searches
+  bool evaluate_children = false; // UCT: an expansion evaluates all its new children (leaf playouts each)
 };
 
 // What the last choose_move spent.

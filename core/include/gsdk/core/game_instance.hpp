@@ -31,14 +31,17 @@ public:
   uint32_t histogram_bins() const { return static_cast<uint32_t>(score_range_.second - score_range_.first + 1); }
 
   StateBlob initial_state() const;
-  int32_t current_player(const StateBlob& s) const { return game().current_player(handle_, s.data()); }
+  int32_t current_player(const StateBlob& s) const { return current_player(s.data()); }
+  int32_t current_player(const unsigned char* s) const { return game().current_player(handle_, s); }
   uint32_t legal_moves(const StateBlob& s, uint32_t* moves, double* probabilities) const {
     return game().legal_moves(handle_, s.data(), moves, probabilities);
   }
   // The legal moves into `moves` (at least max_moves() entries); throws std::runtime_error naming the
   // game when it reports more moves than its max_moves.
   uint32_t checked_legal_moves(const StateBlob& s, std::vector<uint32_t>& moves) const;
-  void apply_move(StateBlob& s, uint32_t move) const { game().apply_move(handle_, s.data(), move); }
+  void apply_move(StateBlob& s, uint32_t move) const { apply_move(s.data(), move); }
+  // On a state of state_size() bytes in place (e.g. inside a tree's state array).
+  void apply_move(unsigned char* s, uint32_t move) const { game().apply_move(handle_, s, move); }
   int64_t score(const StateBlob& s) const { return game().score(handle_, s.data()); }
   std::string state_to_string(const StateBlob& s) const;
   std::string move_to_string(const StateBlob& s, uint32_t move) const;

@@ -3,6 +3,11 @@
 // second visit (all children at once), evaluate the new leaf with a batch of playouts (leaf
 // parallelisation), back the batch's win/draw/loss counts up to the root.
 //
+// With evaluate_children an expansion evaluates all the new children at once instead of one: a node
+// then enters the tree with a value, and UCB1 never spends a selection on a child's first visit. Each
+// selection costs the host about the same, so the tree grows by a node's branching factor per
+// selection, at that many times the playouts: the trade a GPU with idle capacity wants.
+//
 // An iteration may select several leaves before any is evaluated (so a GPU evaluates them in one
 // launch): each selected path carries a virtual loss for its movers until its result arrives, which
 // steers the next selections elsewhere (Chaslot et al.'s tree parallelisation, here on one thread).
@@ -33,6 +38,7 @@ struct TreeSettings {
   uint64_t max_nodes = 1u << 20; // at least 1
   uint32_t batch = 1;            // leaves selected and evaluated together per iteration
   uint32_t in_flight = 1;        // batches started before the oldest is backed up (2: overlap a GPU)
+  bool evaluate_children = false; // an expansion evaluates every new child, not one selected among them
 };
 
 // A root move with its statistics.
@@ -56,9 +62,10 @@ public:
   // becomes the tree (its statistics carried over) and the rest is dropped; otherwise the tree is
   // emptied. Returns whether a subtree was kept.
   bool advance(const StateBlob& before, uint32_t move);
-  // One iteration of up to `batch` leaves, fewer when `allowance` playouts do not cover them all (at
-  // least one); returns the playouts it accounted for (leaf per leaf, also for exact terminal
-  // results). Needs a root (set_root). A batch may still be in flight when it returns (see settle).
+  // One iteration of up to `batch` selections, fewer when `allowance` playouts do not cover their
+  // leaves (at least one); returns the playouts it accounted for (leaf per evaluated node, also for
+  // exact terminal results). Needs a root (set_root). A batch may still be in flight when it returns
+  // (see settle).
   uint64_t iterate(uint64_t allowance = std::numeric_limits<uint64_t>::max());
   // Backs up every batch still in flight; root_children and node statistics are final after it.
   void settle();
@@ -78,19 +85,25 @@ private:
     uint32_t child_count = 0;
     uint32_t move = 0;            // the move from the parent
     int32_t player = 0;           // current_player of the node's state
+    uint32_t pending = 0;         // selections of this iteration through the node, not yet backed up
     double probability = 0;       // of this outcome, when the parent is a chance node
     uint64_t visits = 0;
     double points = 0;            // player 0's points
-    uint32_t pending = 0;         // selections of this iteration through the node, not yet backed up
   };
+  // Selection walks the tree from the root through memory it mostly misses in cache: keep nodes small.
+  static_assert(sizeof(Node) == 48);
 
   const unsigned char* state(uint32_t node) const { return states_.data() + uint64_t{node} * state_size_; }
   uint32_t add_node(uint32_t parent, uint32_t move, double probability, const StateBlob& state);
+  // A node whose state was written at the end of states_.
+  uint32_t add_node_for_last_state(uint32_t parent, uint32_t move, double probability);
   uint32_t select_child(uint32_t node);
   // Creates the children of `node` when they fit under max_nodes; returns whether it did.
   bool expand(uint32_t node);
-  // Descends to a leaf, expanding it when due, and marks the path pending; returns the leaf.
-  uint32_t select_leaf();
+  // Descends to a leaf, expanding it when due, and appends what is to be evaluated to `leaves` with
+  // their paths marked pending: the leaf, or one child of it, or (evaluate_children) all its children.
+  void select_leaves(std::vector<uint32_t>& leaves);
+  void mark_pending(uint32_t leaf);
   // Leaves selected together: exact results of the terminal ones now, playouts for the others started
   // as one evaluator batch (`unfinished` indexes them in `leaves`).
   struct Flight {
