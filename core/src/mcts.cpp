@@ -54,9 +54,18 @@ uint32_t SearchTree::add_node_for_last_state(uint32_t parent, uint32_t move, dou
 
 void SearchTree::set_root(const StateBlob& s) {
   settle();
-  if (!nodes_.empty() && std::memcmp(state(0), s.data(), state_size_) == 0) return;
+  const int32_t player = game_.current_player(s);
+  // Draw points counted for the other player would mislead this one's search.
+  const bool same_view = settings_.draw_value == 0.5 || player == root_player_;
+  if (!nodes_.empty() && same_view && std::memcmp(state(0), s.data(), state_size_) == 0) return;
   clear();
+  root_player_ = player;
   add_node(kNone, 0, 1, s);
+}
+
+double SearchTree::points_of(const WinDrawLoss& result) const {
+  const double draw0 = root_player_ == 1 ? 1 - settings_.draw_value : settings_.draw_value;
+  return static_cast<double>(result.wins) + draw0 * static_cast<double>(result.draws);
 }
 
 bool SearchTree::advance(const StateBlob& before, uint32_t move) {
@@ -213,10 +222,11 @@ void SearchTree::settle() {
 }
 
 void SearchTree::back_up(uint32_t leaf, const WinDrawLoss& result) {
+  const double points = points_of(result);
   for (uint32_t n = leaf; n != kNone; n = nodes_[n].parent) {
     --nodes_[n].pending;
     nodes_[n].visits += result.playouts();
-    nodes_[n].points += result.points();
+    nodes_[n].points += points;
   }
 }
 

@@ -80,7 +80,7 @@ constexpr uint32_t kCudaBatch = 256;
 constexpr uint32_t kCudaInFlight = 2;
 
 const std::vector<std::string> kFlatKeys = {"playouts", "time", "leaf", "device", "gpu"};
-const std::vector<std::string> kUctKeys = {"playouts", "time", "leaf", "batch", "inflight", "c", "roots", "threads", "device", "gpu", "nodes", "reuse", "evaluate"};
+const std::vector<std::string> kUctKeys = {"playouts", "time", "leaf", "batch", "inflight", "c", "roots", "threads", "device", "gpu", "nodes", "reuse", "evaluate", "draw"};
 
 } // namespace
 
@@ -135,6 +135,8 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
       s.gpu = static_cast<int>(reader.integer(key, value, 0, 1023));
     else if (key == "nodes")
       s.max_nodes = reader.integer(key, value, 16, 0xfffffffeu);
+    else if (key == "draw")
+      s.draw_value = reader.real(key, value, 0, 1, false);
     else if (key == "evaluate")
       s.evaluate_children = reader.choice(key, value, {"leaf", "children"}) == "children";
     else

@@ -86,7 +86,7 @@ TEST_F(MatchCli, BadSpecsExitTwoNamingTheKey) {
   };
   expect_refusal("uct:playouts=100,depth=3",
                  "agent spec 'uct:playouts=100,depth=3': unknown key 'depth' for uct; allowed keys: playouts, time, leaf, batch, inflight, c, "
-                 "roots, threads, device, gpu, nodes, reuse, evaluate");
+                 "roots, threads, device, gpu, nodes, reuse, evaluate, draw");
   expect_refusal("mcts", "unknown agent 'mcts'; expected one of: random, flatmc, uct");
   expect_refusal("uct:leaf=0", "leaf must be an integer from 1 to 1048576, got '0'");
   expect_refusal("uct:batch=0", "batch must be an integer from 1 to 65536, got '0'");
@@ -94,6 +94,7 @@ TEST_F(MatchCli, BadSpecsExitTwoNamingTheKey) {
   expect_refusal("uct:playouts=10,time=1", "give playouts or time, not both");
   expect_refusal("uct:device=tpu", "device must be one of cpu, cuda, got 'tpu'");
   expect_refusal("uct:evaluate=all", "evaluate must be one of leaf, children, got 'all'");
+  expect_refusal("uct:draw=1.5", "draw must be a number from 0 and at most 1, got '1.5'");
   expect_refusal("flatmc:roots=2", "unknown key 'roots' for flatmc; allowed keys: playouts, time, leaf, device, gpu");
   expect_refusal("random:playouts=5", "agent 'random' takes no options");
   expect_refusal("uct:playouts", "expected key=value, got 'playouts'");

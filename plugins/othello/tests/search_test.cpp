@@ -1,6 +1,7 @@
 // search_test.cpp - the core's search agents on Othello endgames, judged by an exact solver: in
 // positions with at most 12 empty squares where some moves win and others do not, UCT must choose
-// a winning move. The solver itself is checked against plain minimax.
+// a winning move, with and without contempt for draws. The solver itself is checked against plain
+// minimax.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -10,6 +11,7 @@
 #include "endgame_solver.hpp"
 #include "gsdk/core/agents.hpp"
 #include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/mcts.hpp"
 #include "othello_test_support.hpp"
 #include "rules/board_text.hpp"
 
@@ -70,7 +72,7 @@ std::vector<std::pair<uint32_t, int>> move_values(const Position& p) {
 }
 
 // UCT with `batch` leaves per iteration must choose a winning move in 12 decisive endgames.
-void expect_uct_wins_decisive_endgames(uint32_t batch) {
+void expect_uct_wins_decisive_endgames(uint32_t batch, double draw_value = 0.5) {
   const auto owner = test::make_game();
   const gsdk::core::GameInstance& game = *owner;
   gsdk::core::AgentSettings uct;
@@ -78,6 +80,7 @@ void expect_uct_wins_decisive_endgames(uint32_t batch) {
   uct.playouts = 30000;
   uct.leaf = 4;
   uct.batch = batch;
+  uct.draw_value = draw_value;
   int decisive = 0;
   for (const Position& p : late_positions(17, 12, 400)) {
     const auto values = move_values(p);
@@ -100,6 +103,35 @@ TEST(OthelloSearch, UctChoosesAWinningMoveInDecisiveEndgames) { expect_uct_wins_
 
 // Leaves selected 32 at a time under virtual loss, as a GPU evaluates them.
 TEST(OthelloSearch, BatchedUctChoosesAWinningMoveInDecisiveEndgames) { expect_uct_wins_decisive_endgames(32); }
+
+// Contempt must not cost wins: a draw worth a quarter still leaves a win worth more.
+TEST(OthelloSearch, UctWithContemptChoosesAWinningMoveInDecisiveEndgames) { expect_uct_wins_decisive_endgames(1, 0.25); }
+
+// One empty square whose move ends the game 32-32: every visit of the root's only child is a draw,
+// worth draw_value to the root's player and the rest to the other.
+TEST(OthelloSearch, DrawsCountAtTheRootPlayersDrawValue) {
+  const auto owner = test::make_game();
+  const gsdk::core::GameInstance& game = *owner;
+  int checked = 0;
+  for (const Position& p : late_positions(5, 1, 3000)) {
+    Position after = p;
+    play(after, lowest_square(legal_moves(p)));
+    if (!game_over(after) || final_score(after) != 0) continue;
+    gsdk::core::TreeSettings settings{0.7, 4, 1000};
+    settings.draw_value = 0.2;
+    gsdk::core::SearchTree tree(game, gsdk::core::make_cpu_evaluator(game), settings);
+    tree.reset(1);
+    tree.set_root(game.state_from_string(to_text(p)));
+    for (int i = 0; i < 5; ++i) tree.iterate();
+    const auto children = tree.root_children();
+    ASSERT_EQ(children.size(), 1u) << to_text(p);
+    ASSERT_EQ(children[0].visits, 20u);
+    const double player0_draw = p.side == kBlack ? 0.2 : 0.8; // Black is player 0
+    EXPECT_DOUBLE_EQ(children[0].points, 20 * player0_draw) << to_text(p);
+    if (++checked == 4) break;
+  }
+  EXPECT_EQ(checked, 4) << "too few drawn last moves among the samples";
+}
 
 } // namespace
 } // namespace othello

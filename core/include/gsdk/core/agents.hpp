@@ -33,6 +33,7 @@ struct AgentSettings {
   uint64_t max_nodes = 1u << 20;  // UCT: nodes per tree; a full tree evaluates its leaves without expanding
   bool reuse = true;              // UCT: keep the subtree of the moves played between searches
   bool evaluate_children = false; // UCT: an expansion evaluates all its new children (leaf playouts each)
+  double draw_value = 0.5;        // UCT: a draw's worth to the agent, 0 .. 1 (below 1/2: it plays for a win)
 };
 
 // What the last choose_move spent.

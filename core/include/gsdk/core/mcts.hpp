@@ -16,6 +16,9 @@
 //
 // Values are kept as player 0's points (win 1, draw 1/2) so a node needs no notion of whose turn it
 // was; selection turns them into the mover's. Chance nodes pick their outcome by its probability.
+// A draw_value below 1/2 makes the root player play for a win (contempt, for a stronger agent against
+// a weaker one): a draw scores draw_value for that player and 1 - draw_value for the other, so the
+// game stays zero-sum for the tree, and a tree is kept only while its root belongs to that player.
 // Nodes and their states live in two flat arrays capped at max_nodes; a leaf whose children would
 // not fit is evaluated again instead of expanded, so memory stays bounded however long the search.
 #pragma once
@@ -39,6 +42,7 @@ struct TreeSettings {
   uint32_t batch = 1;            // leaves selected and evaluated together per iteration
   uint32_t in_flight = 1;        // batches started before the oldest is backed up (2: overlap a GPU)
   bool evaluate_children = false; // an expansion evaluates every new child, not one selected among them
+  double draw_value = 0.5;        // a draw's worth to the player at the root (below 1/2: contempt)
 };
 
 // A root move with its statistics.
@@ -116,9 +120,13 @@ private:
   void land_oldest();
   void back_up(uint32_t leaf, const WinDrawLoss& result);
 
+  // Player 0's points for a result, with draws valued for the root's player (see draw_value).
+  double points_of(const WinDrawLoss& result) const;
+
   const GameInstance& game_;
   std::unique_ptr<LeafEvaluator> evaluator_;
   TreeSettings settings_;
+  int32_t root_player_ = 0; // the player the tree's draw points were counted for
   uint32_t state_size_;
   std::vector<Node> nodes_;
   std::vector<unsigned char> states_;
