@@ -4,7 +4,8 @@
 # PARALLEL matches of GAMES games at SECONDS a move, run side by side to fit a time limit (they share
 # the GPU, which only handicaps the GPU agent). Sums wins/draws/losses. Logs go to $OUT (or ./bench-logs).
 # Usage: bench/othello_match.sh [BUILD_BIN_DIR] [SECONDS] [PARALLEL] [GAMES] [SEED_BASE] [GPU_AGENT_KEYS]
-# (GPU_AGENT_KEYS, e.g. "roots=2,threads=2", are added to the GPU agent's spec)
+# (GPU_AGENT_KEYS are added to "uct:time=SECONDS,device=cuda,nodes=8000000"; default "roots=2,threads=2,draw=0.3":
+# two trees on two host threads like the CPU agent, and a draw worth 0.3 to it)
 # (run it again with another SEED_BASE to add games; time budgets make each run its own sample anyway)
 set -uo pipefail
 bin=${1:-build/bin}
@@ -12,11 +13,9 @@ seconds=${2:-1}
 parallel=${3:-5}
 games=${4:-20}
 seed_base=${5:-200}
-gpu_keys=${6:+,$6}
+gpu_keys=${6-roots=2,threads=2,draw=0.3}
 out=${OUT:-bench-logs}
 mkdir -p "$out"
-# Adds up the "A: W wins, D draws, L losses" lines of the given reports.
-total() { grep -h "^  A: [0-9]* wins" "$@" | awk '{w+=$2; d+=$4; l+=$6} END {printf "A total: %d wins, %d draws, %d losses of %d\n", w, d, l, w+d+l}'; }
 {
   echo "== every agent against random, 100 games each"
   agents=("flatmc:playouts=2000" "uct:playouts=2000,leaf=8" "uct:time=0.02,device=cuda")
@@ -32,11 +31,14 @@ total() { grep -h "^  A: [0-9]* wins" "$@" | awk '{w+=$2; d+=$4; l+=$6} END {pri
   if ! nvidia-smi > /dev/null 2>&1; then echo "no GPU here: stopping before the GPU pairing"; exit 0; fi
   echo "== UCT with GPU playouts vs UCT on two CPU cores: $parallel x $games games at $seconds s a move"
   for p in $(seq 1 "$parallel"); do
-    "$bin/gsdk" match othello --agent0 "uct:time=$seconds,device=cuda,nodes=8000000$gpu_keys" \
-      --agent1 "uct:time=$seconds,device=cpu,leaf=8,roots=2,threads=2" --games "$games" --seed $((seed_base + p)) -q \
+    "$bin/gsdk" match othello --agent0 "uct:time=$seconds,device=cuda,nodes=8000000${gpu_keys:+,$gpu_keys}" \
+      --agent1 "uct:time=$seconds,device=cpu,leaf=8,roots=2,threads=2" --games "$games" --seed $((seed_base + p)) \
       --record "$out/gpu_vs_cpu_$p.pgn" > "$out/gpu_vs_cpu_$p.log" 2>&1 &
   done
   wait
   grep -h "playouts per move" "$out"/gpu_vs_cpu_*.log
-  total "$out"/gpu_vs_cpu_*.log
+  # Each game's line carries the running tally, so a match cut short still counts the games it finished.
+  for log in "$out"/gpu_vs_cpu_*.log; do grep "^game" "$log" | tail -1; done |
+    sed -E 's/.*so far \+([0-9]+) =([0-9]+) -([0-9]+).*/\1 \2 \3/' |
+    awk '{w+=$1; d+=$2; l+=$3} END {printf "A total: %d wins, %d draws, %d losses of %d\n", w, d, l, w+d+l}'
 } 2>&1 | tee "$out/othello_match.log"

@@ -75,8 +75,8 @@ private:
   std::string spec_;
 };
 
-constexpr uint32_t kCudaLeaf = 256;
-constexpr uint32_t kCudaBatch = 256;
+constexpr uint32_t kCudaLeaf = 16;
+constexpr uint32_t kCudaBatch = 128;
 constexpr uint32_t kCudaInFlight = 2;
 
 const std::vector<std::string> kFlatKeys = {"playouts", "time", "leaf", "device", "gpu"};
@@ -143,12 +143,13 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
       s.reuse = reader.choice(key, value, {"true", "false"}) == "true";
   }
   if (seen.count("playouts") && seen.count("time")) reader.fail("give playouts or time, not both");
-  // A GPU launch per leaf leaves the device idle and the tree small; these are the settings measured
-  // best on an H100 (docs/perf/othello.md).
+  // A GPU launch per leaf leaves the device idle and the tree small, and the host's selections bound
+  // the tree: these are the settings measured best on an H100 (docs/perf/othello.md).
   if (s.kind == core::AgentKind::uct && s.device == core::PlayoutDevice::cuda) {
     if (!seen.count("leaf")) s.leaf = kCudaLeaf;
     if (!seen.count("batch")) s.batch = kCudaBatch;
     if (!seen.count("inflight")) s.in_flight = kCudaInFlight;
+    if (!seen.count("evaluate")) s.evaluate_children = true;
   }
   return s;
 }

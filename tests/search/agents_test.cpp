@@ -77,16 +77,21 @@ TEST_F(Agents, UctEvaluatingChildrenFindsTheOnlyWinningMove) {
   EXPECT_FALSE(gsdk::host::parse_agent_spec("uct:time=1").evaluate_children);
 }
 
-TEST_F(Agents, GpuUctDefaultsToBatchesOfLeaves) {
+TEST_F(Agents, GpuUctDefaultsToBatchesOfEvaluatedChildren) {
   const AgentSettings gpu = gsdk::host::parse_agent_spec("uct:time=1,device=cuda");
-  EXPECT_EQ(gpu.leaf, 256u);
-  EXPECT_EQ(gpu.batch, 256u);
-  const AgentSettings chosen = gsdk::host::parse_agent_spec("uct:time=1,device=cuda,leaf=64,batch=8");
+  EXPECT_EQ(gpu.leaf, 16u);
+  EXPECT_EQ(gpu.batch, 128u);
+  EXPECT_EQ(gpu.in_flight, 2u);
+  EXPECT_TRUE(gpu.evaluate_children);
+  const AgentSettings chosen = gsdk::host::parse_agent_spec("uct:time=1,device=cuda,leaf=64,batch=8,evaluate=leaf");
   EXPECT_EQ(chosen.leaf, 64u);
   EXPECT_EQ(chosen.batch, 8u);
+  EXPECT_FALSE(chosen.evaluate_children);
   const AgentSettings cpu = gsdk::host::parse_agent_spec("uct:time=1");
   EXPECT_EQ(cpu.leaf, 1u);
   EXPECT_EQ(cpu.batch, 1u);
+  EXPECT_FALSE(cpu.evaluate_children);
+  EXPECT_EQ(cpu.draw_value, 0.5);
 }
 
 TEST_F(Agents, FlatMonteCarloFindsTheOnlyWinningMoveNearTheEnd) {
