@@ -23,6 +23,13 @@ SearchTree::SearchTree(const GameInstance& game, std::unique_ptr<LeafEvaluator> 
   settings_.batch = std::max(1u, settings_.batch);
   settings_.in_flight = std::clamp(settings_.in_flight, 1u, evaluator_->overlap());
   settings_.max_nodes = std::clamp<uint64_t>(settings_.max_nodes, 1, kNone);
+  reserve_room(nodes_, states_);
+}
+
+void SearchTree::reserve_room(std::vector<Node>& nodes, std::vector<unsigned char>& states) const {
+  const uint64_t room = std::min(settings_.max_nodes, kReservedNodes);
+  nodes.reserve(room);
+  states.reserve(room * state_size_);
 }
 
 void SearchTree::clear() {
@@ -77,8 +84,13 @@ bool SearchTree::advance(const StateBlob& before, uint32_t move) {
   uint32_t kept = kNone;
   for (uint32_t k = 0; k < nodes_[0].child_count; ++k)
     if (nodes_[nodes_[0].first_child + k].move == move) kept = nodes_[0].first_child + k;
-  std::vector<Node> nodes;
-  std::vector<unsigned char> states;
+  // The kept subtree is copied into the spare arrays, which then swap with the tree's: the memory of
+  // earlier moves is reused, with no fresh pages to fault in and no regrowth while searching.
+  std::vector<Node>& nodes = spare_nodes_;
+  std::vector<unsigned char>& states = spare_states_;
+  nodes.clear();
+  states.clear();
+  reserve_room(nodes, states);
   if (kept != kNone) {
     // Breadth first, a child block at a time, so children stay contiguous under their new indices.
     std::vector<uint32_t> old_index{kept};
@@ -98,8 +110,8 @@ bool SearchTree::advance(const StateBlob& before, uint32_t move) {
     for (size_t i = 0; i < nodes.size(); ++i)
       std::memcpy(states.data() + i * state_size_, state(old_index[i]), state_size_);
   }
-  nodes_ = std::move(nodes);
-  states_ = std::move(states);
+  nodes_.swap(nodes);
+  states_.swap(states);
   return kept != kNone;
 }
 
@@ -162,8 +174,8 @@ uint32_t SearchTree::select_child(uint32_t node) {
   return best;
 }
 
-void SearchTree::mark_pending(uint32_t leaf) {
-  for (uint32_t n = leaf; n != kNone; n = nodes_[n].parent) ++nodes_[n].pending;
+void SearchTree::mark_pending(uint32_t node, uint32_t selections) {
+  for (uint32_t n = node; n != kNone; n = nodes_[n].parent) nodes_[n].pending += selections;
 }
 
 void SearchTree::select_leaves(std::vector<uint32_t>& leaves) {
@@ -177,14 +189,15 @@ void SearchTree::select_leaves(std::vector<uint32_t>& leaves) {
     if (settings_.evaluate_children && nodes_[node].player != GSDK_PLAYER_CHANCE) {
       const uint32_t first = nodes_[node].first_child, count = nodes_[node].child_count;
       for (uint32_t c = first; c < first + count; ++c) {
-        mark_pending(c);
+        nodes_[c].pending = 1;
         leaves.push_back(c);
       }
+      mark_pending(node, count); // one walk up for all the children
       return;
     }
     node = select_child(node);
   }
-  mark_pending(node);
+  mark_pending(node, 1);
   leaves.push_back(node);
 }
 
@@ -214,20 +227,34 @@ void SearchTree::land_oldest() {
     const std::vector<WinDrawLoss> played = evaluator_->finish_batch();
     for (size_t k = 0; k < flight.unfinished.size(); ++k) flight.results[flight.unfinished[k]] = played[k];
   }
-  for (size_t i = 0; i < flight.leaves.size(); ++i) back_up(flight.leaves[i], flight.results[i]);
+  // Siblings (a node's evaluated children lie side by side in the flight) share their path to the
+  // root: each sibling takes its own result, and the path takes their sum in one walk.
+  for (size_t i = 0; i < flight.leaves.size();) {
+    const uint32_t parent = nodes_[flight.leaves[i]].parent;
+    if (parent == kNone) { // the root itself: a tree of one node, or a full tree evaluating it again
+      back_up_node(flight.leaves[i], flight.results[i], 1);
+      ++i;
+      continue;
+    }
+    WinDrawLoss sum;
+    uint32_t siblings = 0;
+    for (; i < flight.leaves.size() && nodes_[flight.leaves[i]].parent == parent; ++i, ++siblings) {
+      back_up_node(flight.leaves[i], flight.results[i], 1);
+      sum.add(flight.results[i]);
+    }
+    for (uint32_t n = parent; n != kNone; n = nodes_[n].parent) back_up_node(n, sum, siblings);
+  }
 }
 
 void SearchTree::settle() {
   while (!flights_.empty()) land_oldest();
 }
 
-void SearchTree::back_up(uint32_t leaf, const WinDrawLoss& result) {
-  const double points = points_of(result);
-  for (uint32_t n = leaf; n != kNone; n = nodes_[n].parent) {
-    --nodes_[n].pending;
-    nodes_[n].visits += result.playouts();
-    nodes_[n].points += points;
-  }
+void SearchTree::back_up_node(uint32_t node, const WinDrawLoss& result, uint32_t selections) {
+  Node& n = nodes_[node];
+  n.pending -= selections;
+  n.visits += result.playouts();
+  n.points += points_of(result);
 }
 
 uint64_t SearchTree::iterate(uint64_t allowance) {

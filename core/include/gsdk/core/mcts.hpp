@@ -107,7 +107,8 @@ private:
   // Descends to a leaf, expanding it when due, and appends what is to be evaluated to `leaves` with
   // their paths marked pending: the leaf, or one child of it, or (evaluate_children) all its children.
   void select_leaves(std::vector<uint32_t>& leaves);
-  void mark_pending(uint32_t leaf);
+  // Adds `selections` pending selections to `node` and every node above it.
+  void mark_pending(uint32_t node, uint32_t selections);
   // Leaves selected together: exact results of the terminal ones now, playouts for the others started
   // as one evaluator batch (`unfinished` indexes them in `leaves`).
   struct Flight {
@@ -118,10 +119,15 @@ private:
   Flight launch(std::vector<uint32_t> leaves);
   // Waits for the oldest flight's playouts and backs its leaves up.
   void land_oldest();
-  void back_up(uint32_t leaf, const WinDrawLoss& result);
+  // Lands `result` (of `selections` pending selections) on one node.
+  void back_up_node(uint32_t node, const WinDrawLoss& result, uint32_t selections);
 
   // Player 0's points for a result, with draws valued for the root's player (see draw_value).
   double points_of(const WinDrawLoss& result) const;
+  // Capacity for max_nodes nodes (at most kReservedNodes) reserved up front: regrowing arrays of
+  // millions of nodes would stall a timed search for a tenth of a second. Pages are touched only as used.
+  static constexpr uint64_t kReservedNodes = uint64_t{1} << 24;
+  void reserve_room(std::vector<Node>& nodes, std::vector<unsigned char>& states) const;
 
   const GameInstance& game_;
   std::unique_ptr<LeafEvaluator> evaluator_;
@@ -130,6 +136,8 @@ private:
   uint32_t state_size_;
   std::vector<Node> nodes_;
   std::vector<unsigned char> states_;
+  std::vector<Node> spare_nodes_; // advance's destination, swapped in (keeps its capacity)
+  std::vector<unsigned char> spare_states_;
   rng::PhiloxStream chance_{0, 0};
   std::vector<uint32_t> moves_;
   std::vector<double> probabilities_;
