@@ -65,6 +65,7 @@ nlohmann::json match_json(const MatchOutcome& outcome, const MatchSettings& sett
             {"as_player1", sides[1].json()}});
   return {{"seed", settings.seed},
           {"games", settings.games},
+          {"opening_plies", settings.opening_plies},
           {"agents", {{"a", agent_json(outcome.agents[0], settings.specs[0])}, {"b", agent_json(outcome.agents[1], settings.specs[1])}}},
           {"result", {{"games_played", played}, {"a", a}, {"average_plies", played ? static_cast<double>(plies) / static_cast<double>(played) : 0.0},
                       {"games", games}}},
@@ -80,6 +81,8 @@ std::string match_record(const MatchOutcome& outcome, const MatchSettings& setti
     text += fmt::format("[Event \"gsdk match\"]\n[Game \"{}\"]\n[Round \"{}\"]\n[Player0 \"{}\"]\n[Player1 \"{}\"]\n"
                         "[Seed \"{}\"]\n[Result \"{}\"]\n[Score \"{}\"]\n[Plies \"{}\"]\n\n",
                         game_name, g.round, player0, player1, settings.seed, result_text(g.score), g.score, g.moves.size());
+    if (settings.opening_plies > 0)
+      text.insert(text.size() - 1, fmt::format("[OpeningPlies \"{}\"]\n", settings.opening_plies)); // before the blank line
     // Moves numbered by pairs of plies, lines kept under 80 columns as PGN readers expect.
     std::string line;
     for (size_t i = 0; i < g.moves.size(); ++i) {
@@ -109,9 +112,11 @@ void print_match_report(const nlohmann::json& match, const std::string& game_nam
   const auto& r = match["result"];
   const auto& a = r["a"];
   const auto& agents = match["agents"];
-  std::printf("match of %s: %llu games (seed %llu)\n", game_name.c_str(),
+  const auto opening = match["opening_plies"].get<uint32_t>();
+  std::printf("match of %s: %llu games (seed %llu)%s\n", game_name.c_str(),
               static_cast<unsigned long long>(r["games_played"].get<uint64_t>()),
-              static_cast<unsigned long long>(match["seed"].get<uint64_t>()));
+              static_cast<unsigned long long>(match["seed"].get<uint64_t>()),
+              opening ? fmt::format(", each pair opened by {} random plies", opening).c_str() : "");
   std::printf("  A: %s\n     %s\n", agents["a"]["spec"].get<std::string>().c_str(), agents["a"]["description"].get<std::string>().c_str());
   std::printf("  B: %s\n     %s\n", agents["b"]["spec"].get<std::string>().c_str(), agents["b"]["description"].get<std::string>().c_str());
   const auto wdl = [](const nlohmann::json& t) {

@@ -21,6 +21,7 @@ namespace {
 // A game still running after this many plies is taken for a plugin that never ends its games.
 constexpr uint64_t kMaxPlies = 1000000;
 constexpr uint64_t kChanceStream = ~uint64_t{0};
+constexpr uint64_t kOpeningStream = ~uint64_t{0} - 1;
 
 using Clock = std::chrono::steady_clock;
 
@@ -42,11 +43,12 @@ uint32_t chance_move(const core::GameInstance& game, const core::StateBlob& stat
 }
 
 PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::array<core::Agent*, 2>& by_player,
-                     int32_t a_player, uint64_t chance_seed, MatchOutcome& outcome) {
+                     int32_t a_player, const MatchSettings& settings, MatchOutcome& outcome) {
   PlayedGame played;
   played.round = round + 1;
   played.a_player = a_player;
-  rng::PhiloxStream chance(chance_seed, round);
+  rng::PhiloxStream chance(core::derive_seed(settings.seed, kChanceStream), round);
+  rng::PhiloxStream opening(core::derive_seed(settings.seed, kOpeningStream), round / 2); // shared by a pair
   std::vector<uint32_t> legal(game.max_moves());
   core::StateBlob state = game.initial_state();
   for (int32_t player = game.current_player(state); player != GSDK_PLAYER_TERMINAL; player = game.current_player(state)) {
@@ -55,6 +57,10 @@ PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::
     uint32_t move = 0;
     if (player == GSDK_PLAYER_CHANCE) {
       move = chance_move(game, state, chance);
+    } else if (played.moves.size() < settings.opening_plies) {
+      const uint32_t n = game.checked_legal_moves(state, legal);
+      if (n == 0) throw std::runtime_error(fmt::format("game '{}' has no legal move in '{}'", game.game().name, game.state_to_string(state)));
+      move = legal[opening.below(n)];
     } else {
       if (player != 0 && player != 1)
         throw std::runtime_error(fmt::format("game '{}' reports player {} to move", game.game().name, player));
@@ -84,7 +90,6 @@ MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& set
                                                                 core::make_agent(game, settings.agents[1])};
   MatchOutcome outcome;
   for (int i = 0; i < 2; ++i) outcome.agents[i].description = agents[i]->describe();
-  const uint64_t chance_seed = core::derive_seed(settings.seed, kChanceStream);
   const auto began = Clock::now();
   try {
     for (uint32_t g = 0; g < settings.games; ++g) {
@@ -93,7 +98,7 @@ MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& set
       agents[1]->new_game(core::derive_seed(settings.seed, 2 * uint64_t{g} + 1));
       const std::array<core::Agent*, 2> by_player = a_player == 0 ? std::array{agents[0].get(), agents[1].get()}
                                                                    : std::array{agents[1].get(), agents[0].get()};
-      outcome.games.push_back(play_game(game, g, by_player, a_player, chance_seed, outcome));
+      outcome.games.push_back(play_game(game, g, by_player, a_player, settings, outcome));
       outcome.wall_seconds = seconds_since(began);
       if (on_game) on_game(outcome, outcome.games.back());
     }

@@ -17,7 +17,12 @@ struct MatchSettings {
   std::array<std::string, 2> specs;           // as written (agent_spec.hpp)
   std::array<core::AgentSettings, 2> agents;  // parsed from specs
   std::string record_file;                    // PGN-like game record; empty: none
+  // Plies of uniformly random moves that open each pair of games (A with either colour from the same
+  // position, as engine testers pair openings); 0: every game from the start position.
+  uint32_t opening_plies = 0;
 };
+
+inline constexpr uint32_t kMaxOpeningPlies = 1000;
 
 inline constexpr uint32_t kMaxMatchGames = 1000000;
 

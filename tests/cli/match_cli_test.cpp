@@ -1,8 +1,10 @@
 // match_cli_test.cpp - end-to-end `gsdk match` and algorithm = "match" experiments on test_nim: the
 // report's numbers add up (per game lines, W/D/L, per side, plies, the JSON document), the record
-// holds every game with its tags and numbered moves, a seed replays the same match, and bad agent
+// holds every game with its tags and numbered moves, a seed replays the same match, random openings
+// are shared by each pair of games and differ between pairs, and bad agent
 // specs, game counts and [match] tables exit 2 with a message naming what is wrong.
 #include <regex>
+#include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -112,6 +114,53 @@ TEST_F(MatchCli, BadGameCountsAndGamesExitTwo) {
   r = run({"match", "test_nim", "--agent0", "random", "--games", "1"});
   EXPECT_EQ(r.status, 2) << describe(r);
   EXPECT_TRUE(contains(r.err, "agent1")) << r.err;
+  r = run({"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "2", "--opening-plies", "1001"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "--opening-plies must be an integer from 0 to 1000, got '1001'")) << r.err;
+}
+
+// The moves of each game in a record, in order.
+std::vector<std::vector<std::string>> recorded_moves(const std::string& record) {
+  std::vector<std::vector<std::string>> games;
+  std::istringstream lines(record);
+  bool in_moves = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty()) continue;
+    if (line[0] == '[') {
+      if (in_moves || games.empty()) games.emplace_back();
+      in_moves = false;
+      continue;
+    }
+    in_moves = true;
+    std::istringstream words(line);
+    for (std::string w; words >> w;)
+      if (w.find('.') == std::string::npos && w.find('-') == std::string::npos) games.back().push_back(w);
+  }
+  return games;
+}
+
+TEST_F(MatchCli, RandomOpeningsArePlayedWithBothColours) {
+  const Outcome r = run({"match", "test_nim", "--param", "stones=40", "--agent0", "uct:playouts=300", "--agent1",
+                         "flatmc:playouts=200", "--games", "6", "--seed", "7", "--opening-plies", "3", "--record", "o.pgn",
+                         "--json", "o.json", "--quiet"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, "match of test_nim: 6 games (seed 7), each pair opened by 3 random plies")) << r.out;
+  const std::string record = gsdk::test::read_file(dir / "o.pgn");
+  EXPECT_EQ(std::count(record.begin(), record.end(), '['), 6 * 10) << "ten tags per game with OpeningPlies";
+  const auto games = recorded_moves(record);
+  ASSERT_EQ(games.size(), 6u) << record;
+  const auto opening = [](const std::vector<std::string>& moves) {
+    return std::vector<std::string>(moves.begin(), moves.begin() + 3);
+  };
+  for (size_t g = 0; g < 6; g += 2) EXPECT_EQ(opening(games[g]), opening(games[g + 1])) << "pair " << g / 2 + 1;
+  EXPECT_TRUE(opening(games[0]) != opening(games[2]) || opening(games[0]) != opening(games[4]))
+      << "three pairs opened alike: the openings are not drawn per pair";
+  const auto doc = json("o.json");
+  EXPECT_EQ(doc["opening_plies"], 3);
+  uint64_t plies = 0;
+  for (const auto& g : doc["result"]["games"]) plies += g["plies"].get<uint64_t>();
+  EXPECT_EQ(doc["agents"]["a"]["moves"].get<uint64_t>() + doc["agents"]["b"]["moves"].get<uint64_t>(), plies - 6 * 3)
+      << "the agents chose every move but the openings";
 }
 
 TEST_F(MatchCli, ExperimentFilesRunMatches) {
@@ -151,7 +200,9 @@ TEST_F(MatchCli, MatchTablesAreStrict) {
           "bad.toml:5:21: agent spec 'uct:bogus=1': unknown key 'bogus' for uct");
   refused("[match]\ngames = 2\nagents = [\"random\"]\n", "bad.toml:5:10: 'agents' in [match] must be an array of two agent specs");
   refused("[match]\ngames = 2\nagents = [\"random\", \"random\"]\nrounds = 3\n",
-          "bad.toml:6:1: unknown key 'rounds' in [match]; valid keys: games, agents, record");
+          "bad.toml:6:1: unknown key 'rounds' in [match]; valid keys: games, agents, record, opening_plies");
+  refused("[match]\ngames = 2\nagents = [\"random\", \"random\"]\nopening_plies = -1\n",
+          "'opening_plies' in [match] = -1 is out of range [0, 1000]");
   refused("[match]\nagents = [\"random\", \"random\"]\n", "missing required key 'games' in [match]");
   refused("[match]\ngames = 0\nagents = [\"random\", \"random\"]\n", "'games' in [match] = 0 is out of range [1, 1000000]");
   refused("[match]\ngames = 1\nagents = [\"random\", \"random\"]\n[run]\ndevice = \"cpu\"\n",

@@ -47,6 +47,8 @@ int command_match(const Arguments& args) {
       "agent1", po::value<std::string>()->required(), "agent B: the other side")(
       "games", po::value<std::string>()->required(), "games to play, 1..1000000")(
       "seed", po::value<uint64_t>()->default_value(1), "random seed of the match")(
+      "opening-plies", po::value<std::string>(),
+      "open each pair of games (A with either colour) with this many random plies, 0..1000 (0)")(
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)")(
       "record", po::value<std::string>(), "write the games as a PGN-like record")(
       "json", po::value<std::string>(), "write the results as a JSON document")(
@@ -54,8 +56,8 @@ int command_match(const Arguments& args) {
   po::positional_options_description positional;
   positional.add("game", 1);
   po::variables_map vm;
-  const std::string usage = "gsdk match GAME --agent0 SPEC --agent1 SPEC --games N [--seed S] [--param name=value]... "
-                            "[--record FILE] [--json FILE]\n  SPEC: random | flatmc[:key=value,...] | uct[:key=value,...] "
+  const std::string usage = "gsdk match GAME --agent0 SPEC --agent1 SPEC --games N [--seed S] [--opening-plies N] "
+                            "[--param name=value]... [--record FILE] [--json FILE]\n  SPEC: random | flatmc[:key=value,...] | uct[:key=value,...] "
                             "(see docs/user_guide.md)";
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
@@ -66,6 +68,13 @@ int command_match(const Arguments& args) {
     return usage_error(fmt::format("--games must be an integer from 1 to {}, got '{}'", kMaxMatchGames, games_text));
   settings.games = static_cast<uint32_t>(std::stoul(games_text));
   settings.seed = vm["seed"].as<uint64_t>();
+  if (vm.count("opening-plies")) {
+    const std::string text = vm["opening-plies"].as<std::string>();
+    if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoul(text) > kMaxOpeningPlies)
+      return usage_error(fmt::format("--opening-plies must be an integer from 0 to {}, got '{}'", kMaxOpeningPlies, text));
+    settings.opening_plies = static_cast<uint32_t>(std::stoul(text));
+  }
   settings.specs = {vm["agent0"].as<std::string>(), vm["agent1"].as<std::string>()};
   if (vm.count("record")) settings.record_file = vm["record"].as<std::string>();
   const PluginCatalog catalog = load_catalog(vm, true);
