@@ -94,10 +94,13 @@ TEST_F(Mcts, TerminalLeavesAreScoredExactly) {
   EXPECT_EQ(most_visited(children).move, 2u);
 }
 
-// A tree over nim from 9 stones (take1 is the winning move) that selects `batch` leaves per iteration.
-SearchTree batched_tree(const gsdk::core::GameInstance& game, uint32_t leaf, uint32_t batch, uint64_t seed) {
+// A tree over nim from 9 stones (take1 is the winning move) that makes `batch` selections per iteration
+// and evaluates one leaf or (evaluate_children) every child of an expansion.
+SearchTree batched_tree(const gsdk::core::GameInstance& game, uint32_t leaf, uint32_t batch, uint64_t seed,
+                        bool evaluate_children = false) {
   TreeSettings settings{0.7, leaf, 100000};
   settings.batch = batch;
+  settings.evaluate_children = evaluate_children;
   SearchTree tree(game, gsdk::core::make_cpu_evaluator(game), settings);
   tree.reset(seed);
   tree.set_root(game.state_from_string("stones=9 to_move=0"));
@@ -146,20 +149,9 @@ TEST_F(Mcts, BatchedSearchAddsUpAndFindsTheWinningMove) {
   EXPECT_EQ(most_visited(tree.root_children()).move, 1u);
 }
 
-// A tree over nim from 9 stones (take1 is the winning move) that evaluates every child of an expansion.
-SearchTree child_evaluating_tree(const gsdk::core::GameInstance& game, uint32_t leaf, uint32_t batch, uint64_t seed) {
-  TreeSettings settings{0.7, leaf, 100000};
-  settings.batch = batch;
-  settings.evaluate_children = true;
-  SearchTree tree(game, gsdk::core::make_cpu_evaluator(game), settings);
-  tree.reset(seed);
-  tree.set_root(game.state_from_string("stones=9 to_move=0"));
-  return tree;
-}
-
 TEST_F(Mcts, EvaluatingChildrenScoresEveryChildOfAnExpansion) {
   const auto game = nim();
-  SearchTree tree = child_evaluating_tree(*game, 2, 1, 4);
+  SearchTree tree = batched_tree(*game, 2, 1, 4, true);
   EXPECT_EQ(tree.iterate(), 6u) << "the root's three children, two playouts each";
   EXPECT_EQ(tree.node_count(), 4u);
   for (const RootChild& c : tree.root_children()) EXPECT_EQ(c.visits, 2u) << "move " << c.move;
@@ -178,7 +170,7 @@ TEST_F(Mcts, EvaluatingChildrenScoresEveryChildOfAnExpansion) {
 
 TEST_F(Mcts, EvaluatingChildrenInBatchesAddsUpAndFindsTheWinningMove) {
   const auto game = nim();
-  SearchTree tree = child_evaluating_tree(*game, 4, 8, 3);
+  SearchTree tree = batched_tree(*game, 4, 8, 3, true);
   uint64_t spent = 0;
   for (int i = 0; i < 100; ++i) spent += tree.iterate();
   EXPECT_EQ(tree.root_visits(), spent);
