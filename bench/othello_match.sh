@@ -7,7 +7,8 @@
 # (GPU_AGENT_KEYS are added to "uct:time=SECONDS,device=cuda,nodes=8000000"; default "roots=2,threads=2,draw=0.3":
 # two trees on two host threads like the CPU agent, and a draw worth 0.3 to it)
 # (the defaults, 7 x 6 games at 1 s, take about 8 minutes on a 16-core GPU host: a 1 s game lasts ~62 s;
-# run it again with another SEED_BASE to add games; time budgets make each run its own sample anyway)
+# run it again with another SEED_BASE to add games; time budgets make each run its own sample anyway;
+# OPENING_PLIES=N in the environment opens each pair of games with N random plies, both colours)
 set -uo pipefail
 bin=${1:-build/bin}
 seconds=${2:-1}
@@ -15,6 +16,7 @@ parallel=${3:-7}
 games=${4:-6}
 seed_base=${5:-200}
 gpu_keys=${6-roots=2,threads=2,draw=0.3}
+opening_plies=${OPENING_PLIES:-0}
 out=${OUT:-bench-logs}
 mkdir -p "$out"
 {
@@ -34,7 +36,7 @@ mkdir -p "$out"
   for p in $(seq 1 "$parallel"); do
     "$bin/gsdk" match othello --agent0 "uct:time=$seconds,device=cuda,nodes=8000000${gpu_keys:+,$gpu_keys}" \
       --agent1 "uct:time=$seconds,device=cpu,leaf=8,roots=2,threads=2" --games "$games" --seed $((seed_base + p)) \
-      --record "$out/gpu_vs_cpu_$p.pgn" > "$out/gpu_vs_cpu_$p.log" 2>&1 &
+      --opening-plies "$opening_plies" --record "$out/gpu_vs_cpu_$p.pgn" > "$out/gpu_vs_cpu_$p.log" 2>&1 &
   done
   wait
   grep -h "playouts per move" "$out"/gpu_vs_cpu_*.log
