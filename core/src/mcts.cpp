@@ -44,12 +44,7 @@ void SearchTree::reset(uint64_t seed) {
   chance_ = rng::PhiloxStream(seed, kChanceStream);
 }
 
-uint32_t SearchTree::add_node(uint32_t parent, uint32_t move, double probability, const StateBlob& s) {
-  states_.insert(states_.end(), s.begin(), s.end());
-  return add_node_for_last_state(parent, move, probability);
-}
-
-uint32_t SearchTree::add_node_for_last_state(uint32_t parent, uint32_t move, double probability) {
+uint32_t SearchTree::add_node(uint32_t parent, uint32_t move, double probability) {
   Node n;
   n.parent = parent;
   n.move = move;
@@ -67,7 +62,8 @@ void SearchTree::set_root(const StateBlob& s) {
   if (!nodes_.empty() && same_view && std::memcmp(state(0), s.data(), state_size_) == 0) return;
   clear();
   root_player_ = player;
-  add_node(kNone, 0, 1, s);
+  states_.insert(states_.end(), s.begin(), s.end());
+  add_node(kNone, 0, 1);
 }
 
 double SearchTree::points_of(const WinDrawLoss& result) const {
@@ -129,7 +125,7 @@ bool SearchTree::expand(uint32_t node) {
     unsigned char* child = states_.data() + (uint64_t{first} + k) * state_size_;
     std::memcpy(child, scratch_.data(), state_size_);
     game_.apply_move(child, moves_[k]);
-    add_node_for_last_state(node, moves_[k], chance ? probabilities_[k] : 1.0);
+    add_node(node, moves_[k], chance ? probabilities_[k] : 1.0);
   }
   nodes_[node].first_child = first;
   nodes_[node].child_count = n;

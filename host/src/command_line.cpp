@@ -13,6 +13,13 @@ void add_common_options(po::options_description& options) {
       "also load plugins from this folder (repeatable; GSDK_PLUGIN_PATH is searched too)");
 }
 
+std::optional<uint32_t> parse_count(const std::string& text, uint32_t min, uint32_t max) {
+  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  const unsigned long value = std::stoul(text);
+  if (value < min || value > max) return std::nullopt;
+  return static_cast<uint32_t>(value);
+}
+
 std::optional<int> parse_arguments(const Arguments& args, const std::string& usage, po::options_description& options,
                                    const po::positional_options_description& positional, po::variables_map& vm) {
   try {

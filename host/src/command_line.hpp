@@ -1,6 +1,7 @@
 // command_line.hpp - Boost.Program_options plumbing shared by the subcommands.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +22,9 @@ void add_common_options(po::options_description& options);
 // Otherwise returns nullopt and fills `vm`.
 std::optional<int> parse_arguments(const Arguments& args, const std::string& usage, po::options_description& options,
                                    const po::positional_options_description& positional, po::variables_map& vm);
+
+// A count as the user typed it: decimal digits only (at most nine), from min to max; nullopt otherwise.
+std::optional<uint32_t> parse_count(const std::string& text, uint32_t min, uint32_t max);
 
 // Loads plugins from the search path; reports refused plugins as warnings when `warn`.
 PluginCatalog load_catalog(const po::variables_map& vm, bool warn);

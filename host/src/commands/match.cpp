@@ -2,6 +2,7 @@
 // colours alternating; a line per game, then the report (wins, draws, losses, score rate with its
 // confidence interval, game length, time per move), optionally a game record and a JSON document.
 #include <cstdio>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -63,17 +64,16 @@ int command_match(const Arguments& args) {
 
   MatchSettings settings;
   const std::string games_text = vm["games"].as<std::string>();
-  if (games_text.empty() || games_text.size() > 7 || games_text.find_first_not_of("0123456789") != std::string::npos ||
-      std::stoul(games_text) < 1 || std::stoul(games_text) > kMaxMatchGames)
-    return usage_error(fmt::format("--games must be an integer from 1 to {}, got '{}'", kMaxMatchGames, games_text));
-  settings.games = static_cast<uint32_t>(std::stoul(games_text));
+  const std::optional<uint32_t> games = parse_count(games_text, 1, kMaxMatchGames);
+  if (!games) return usage_error(fmt::format("--games must be an integer from 1 to {}, got '{}'", kMaxMatchGames, games_text));
+  settings.games = *games;
   settings.seed = vm["seed"].as<uint64_t>();
   if (vm.count("opening-plies")) {
     const std::string text = vm["opening-plies"].as<std::string>();
-    if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos ||
-        std::stoul(text) > kMaxOpeningPlies)
+    const std::optional<uint32_t> plies = parse_count(text, 0, kMaxOpeningPlies);
+    if (!plies)
       return usage_error(fmt::format("--opening-plies must be an integer from 0 to {}, got '{}'", kMaxOpeningPlies, text));
-    settings.opening_plies = static_cast<uint32_t>(std::stoul(text));
+    settings.opening_plies = *plies;
   }
   settings.specs = {vm["agent0"].as<std::string>(), vm["agent1"].as<std::string>()};
   if (vm.count("record")) settings.record_file = vm["record"].as<std::string>();

@@ -21,14 +21,6 @@ namespace {
 
 constexpr uint32_t kMaxDepth = 64;
 
-// Depth as the user typed it: decimal digits only, 0 .. kMaxDepth.
-std::optional<uint32_t> parse_depth(const std::string& text) {
-  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
-  const auto depth = static_cast<uint32_t>(std::stoul(text));
-  if (depth > kMaxDepth) return std::nullopt;
-  return depth;
-}
-
 // Bad input: said once, exit status 2.
 int usage_error(const std::string& message) {
   log_line(LogLevel::error, message);
@@ -59,7 +51,7 @@ int command_perft(const Arguments& args) {
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
   const std::string depth_text = vm["depth"].as<std::string>();
-  const std::optional<uint32_t> depth = parse_depth(depth_text);
+  const std::optional<uint32_t> depth = parse_count(depth_text, 0, kMaxDepth);
   if (!depth) return usage_error(fmt::format("depth must be an integer from 0 to {}, got '{}'", kMaxDepth, depth_text));
   RunSettings settings;
   settings.device = vm["device"].as<std::string>();

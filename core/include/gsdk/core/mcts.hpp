@@ -98,9 +98,8 @@ private:
   static_assert(sizeof(Node) == 48);
 
   const unsigned char* state(uint32_t node) const { return states_.data() + uint64_t{node} * state_size_; }
-  uint32_t add_node(uint32_t parent, uint32_t move, double probability, const StateBlob& state);
   // A node whose state was written at the end of states_.
-  uint32_t add_node_for_last_state(uint32_t parent, uint32_t move, double probability);
+  uint32_t add_node(uint32_t parent, uint32_t move, double probability);
   uint32_t select_child(uint32_t node);
   // Creates the children of `node` when they fit under max_nodes; returns whether it did.
   bool expand(uint32_t node);
