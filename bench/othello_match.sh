@@ -2,18 +2,19 @@
 # othello_match.sh - the Othello strength benchmark. Every agent against random (100 games each, small
 # budgets), then UCT with GPU leaf playouts against UCT on two CPU cores (the pairing), as
 # PARALLEL matches of GAMES games at SECONDS a move, run side by side to fit a time limit (they share
-# the GPU, which only handicaps the GPU agent). Sums wins/draws/losses. Logs go to $OUT (or ./bench-logs).
+# the GPU, which only handicaps the GPU agent: at 5 side by side it keeps ~80% of the playouts it has
+# alone, at 8 ~70%; docs/perf/othello.md). Sums wins/draws/losses. Logs go to $OUT (or ./bench-logs).
 # Usage: bench/othello_match.sh [BUILD_BIN_DIR] [SECONDS] [PARALLEL] [GAMES] [SEED_BASE] [GPU_AGENT_KEYS]
 # (GPU_AGENT_KEYS are added to "uct:time=SECONDS,device=cuda,nodes=8000000"; default "roots=2,threads=2,draw=0.3":
 # two trees on two host threads like the CPU agent, and a draw worth 0.3 to it)
-# (the defaults, 7 x 6 games at 1 s, take about 8 minutes on a 16-core GPU host: a 1 s game lasts ~62 s;
+# (the defaults, 5 x 7 games at 1 s, take about 9 minutes on a 16-core GPU host: a 1 s game lasts ~62 s;
 # run it again with another SEED_BASE to add games; time budgets make each run its own sample anyway;
 # OPENING_PLIES=N in the environment opens each pair of games with N random plies, both colours)
 set -uo pipefail
 bin=${1:-build/bin}
 seconds=${2:-1}
-parallel=${3:-7}
-games=${4:-6}
+parallel=${3:-5}
+games=${4:-7}
 seed_base=${5:-200}
 gpu_keys=${6-roots=2,threads=2,draw=0.3}
 opening_plies=${OPENING_PLIES:-0}
