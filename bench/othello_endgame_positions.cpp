@@ -5,9 +5,11 @@
 // Usage: othello_endgame_positions LOW HIGH RECORD.pgn... > positions.txt
 // Output, a line per position: moves from the start ("pass" included) | side to move (b/w) | best value
 // (1 win, 0 draw, -1 loss) | the moves that keep it.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "othello_records.hpp"
