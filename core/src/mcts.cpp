@@ -224,14 +224,10 @@ void SearchTree::land_oldest() {
     for (size_t k = 0; k < flight.unfinished.size(); ++k) flight.results[flight.unfinished[k]] = played[k];
   }
   // Siblings (a node's evaluated children lie side by side in the flight) share their path to the
-  // root: each sibling takes its own result, and the path takes their sum in one walk.
+  // root: each sibling takes its own result, and the path takes their sum in one walk. The root as a
+  // leaf (a tree of one node, or a full tree evaluating it again) has no path above it.
   for (size_t i = 0; i < flight.leaves.size();) {
     const uint32_t parent = nodes_[flight.leaves[i]].parent;
-    if (parent == kNone) { // the root itself: a tree of one node, or a full tree evaluating it again
-      back_up_node(flight.leaves[i], flight.results[i], 1);
-      ++i;
-      continue;
-    }
     WinDrawLoss sum;
     uint32_t siblings = 0;
     for (; i < flight.leaves.size() && nodes_[flight.leaves[i]].parent == parent; ++i, ++siblings) {
