@@ -9,7 +9,8 @@
 # two trees on two host threads like the CPU agent, and a draw worth 0.3 to it)
 # (the defaults, 5 x 7 games at 1 s, take about 9 minutes on a 16-core GPU host: a 1 s game lasts ~62 s;
 # run it again with another SEED_BASE to add games; time budgets make each run its own sample anyway;
-# OPENING_PLIES=N in the environment opens each pair of games with N random plies, both colours)
+# OPENING_PLIES=N in the environment opens each pair of games with N random plies, both colours;
+# CPU_AGENT_KEYS=... adds keys to the CPU agent's spec, e.g. param.exact_empties=10)
 set -uo pipefail
 bin=${1:-build/bin}
 seconds=${2:-1}
@@ -18,6 +19,7 @@ games=${4:-7}
 seed_base=${5:-200}
 gpu_keys=${6-roots=2,threads=2,draw=0.3}
 opening_plies=${OPENING_PLIES:-0}
+cpu_keys=${CPU_AGENT_KEYS:-}
 out=${OUT:-bench-logs}
 mkdir -p "$out"
 {
@@ -36,7 +38,7 @@ mkdir -p "$out"
   echo "== UCT with GPU playouts vs UCT on two CPU cores: $parallel x $games games at $seconds s a move"
   for p in $(seq 1 "$parallel"); do
     "$bin/gsdk" match othello --agent0 "uct:time=$seconds,device=cuda,nodes=8000000${gpu_keys:+,$gpu_keys}" \
-      --agent1 "uct:time=$seconds,device=cpu,leaf=8,roots=2,threads=2" --games "$games" --seed $((seed_base + p)) \
+      --agent1 "uct:time=$seconds,device=cpu,leaf=8,roots=2,threads=2${cpu_keys:+,$cpu_keys}" --games "$games" --seed $((seed_base + p)) \
       --opening-plies "$opening_plies" --record "$out/gpu_vs_cpu_$p.pgn" > "$out/gpu_vs_cpu_$p.log" 2>&1 &
   done
   wait

@@ -110,8 +110,13 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
     const size_t eq = item.find('=');
     if (eq == std::string::npos || eq == 0) reader.fail(fmt::format("expected key=value, got '{}'", item));
     const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+    if (key.rfind(kAgentParamPrefix, 0) == 0) {
+      if (key.size() == kAgentParamPrefix.size()) reader.fail(fmt::format("'{}' names no parameter", item));
+      if (!seen.insert(key).second) reader.fail(fmt::format("key '{}' is given twice", key));
+      continue; // the agent's own game parameters: see agent_game.hpp
+    }
     if (std::find(allowed->begin(), allowed->end(), key) == allowed->end())
-      reader.fail(fmt::format("unknown key '{}' for {}; allowed keys: {}", key, kind, join(*allowed)));
+      reader.fail(fmt::format("unknown key '{}' for {}; allowed keys: {}, param.NAME", key, kind, join(*allowed)));
     if (!seen.insert(key).second) reader.fail(fmt::format("key '{}' is given twice", key));
     if (key == "playouts")
       s.playouts = reader.integer(key, value, 1, uint64_t{1} << 53);

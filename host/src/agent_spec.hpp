@@ -16,14 +16,19 @@
 //   gpu       CUDA device ordinal, 0 .. 1023 (default 0)
 //   nodes     uct: nodes per tree, 16 .. 2^32 - 2 (default 1048576)
 //   reuse     uct: keep the subtree of the moves played (default true)
+//   param.NAME  flatmc, uct: the agent's own value of the game's parameter NAME, e.g. param.exact_empties=12
+//             (any number of them; checked when the agent is made, see agent_game.hpp)
 #pragma once
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "gsdk/core/agents.hpp"
 
 namespace gsdk::host {
+
+inline constexpr std::string_view kAgentParamPrefix = "param.";
 
 class AgentSpecError : public std::invalid_argument {
 public:

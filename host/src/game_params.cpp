@@ -82,14 +82,14 @@ ResolvedParams resolve_params(const gsdk_game& game, const toml::table& params) 
   return out;
 }
 
-toml::table params_from_assignments(const std::vector<std::string>& assignments) {
+toml::table params_from_assignments(const std::vector<std::string>& assignments, const std::string& source_name) {
   toml::table params;
   for (size_t i = 0; i < assignments.size(); ++i) {
     const std::string& word = assignments[i];
     const size_t eq = word.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw ConfigError(fmt::format("--param \"{}\": expected name=value, e.g. stones=15", word));
-    const std::string source = fmt::format("--param[{}]", i + 1);
+      throw ConfigError(fmt::format("{} \"{}\": expected name=value, e.g. stones=15", source_name, word));
+    const std::string source = fmt::format("{}[{}]", source_name, i + 1);
     // Parsed as the TOML line "name=value" itself, so keys and values keep the word's columns.
     const std::string name = word.substr(0, eq);
     std::string quoted = "\"";

@@ -23,8 +23,9 @@ struct ResolvedParams {
 ResolvedParams resolve_params(const gsdk_game& game, const toml::table& params);
 
 // Parameters given on a command line as "name=value" words (value in TOML syntax; text that is not
-// valid TOML is taken as a string), located as "--param[N]:1:column" so that resolve_params' messages
-// point into the word. Throws ConfigError for a word without "name=".
-toml::table params_from_assignments(const std::vector<std::string>& assignments);
+// valid TOML is taken as a string), located as "--param[N]:1:column" (or another source name) so that
+// resolve_params' messages point into the word. Throws ConfigError for a word without "name=".
+toml::table params_from_assignments(const std::vector<std::string>& assignments,
+                                    const std::string& source_name = "--param");
 
 } // namespace gsdk::host

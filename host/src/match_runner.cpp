@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "agent_game.hpp"
 #include "game_params.hpp"
 #include "gsdk/rng/philox.hpp"
 #include "hardware.hpp"
@@ -86,8 +87,9 @@ PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::
 } // namespace
 
 MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& settings, const GameDoneFn& on_game) {
-  const std::array<std::unique_ptr<core::Agent>, 2> agents = {core::make_agent(game, settings.agents[0]),
-                                                                core::make_agent(game, settings.agents[1])};
+  const AgentGame game_a(game, settings.specs[0]), game_b(game, settings.specs[1]);
+  const std::array<std::unique_ptr<core::Agent>, 2> agents = {core::make_agent(game_a.game(), settings.agents[0]),
+                                                                core::make_agent(game_b.game(), settings.agents[1])};
   MatchOutcome outcome;
   for (int i = 0; i < 2; ++i) outcome.agents[i].description = agents[i]->describe();
   const auto began = Clock::now();

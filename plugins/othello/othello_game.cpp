@@ -8,6 +8,7 @@
 #include "cpu/playouts_cpu.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "rules/board_text.hpp"
+#include "rules/endgame.hpp"
 #include "rules/random_game.hpp"
 
 namespace othello {
@@ -19,6 +20,10 @@ const gsdk_param_desc kParameters[] = {
      "how perft (and the move lists) treat passes and finished games: 'standard' (a pass is a ply, a finished "
      "game is a leaf), 'finished_not_leaf' (a finished game before the last ply adds nothing) or 'free_pass' "
      "(a forced pass costs no ply)"},
+    {"exact_empties", GSDK_PARAM_INT, 0, 0, 0.0, nullptr, 0, kMaxSolvedEmpties,
+     "playouts that start with at most this many empty squares are not random: each reports the outcome of "
+     "perfect play from its start, as score 1, 0 or -1 (black wins, draws or loses), found once per start by "
+     "exhaustive search; 0: every playout is random. Gives a tree search exact values near the end of the game"},
 };
 
 } // namespace
@@ -33,6 +38,7 @@ Game::Game(const gsdk::Params& params) {
   else
     throw gsdk::PluginError("perft_convention = '" + convention +
                             "', expected 'standard', 'finished_not_leaf' or 'free_pass'");
+  exact_empties_ = static_cast<uint32_t>(params.get_int("exact_empties"));
 }
 
 void Game::initial_state(State& s) const { s = start_position(); }
@@ -89,8 +95,22 @@ Position Game::playout_start(const void* start_state) const {
   return p;
 }
 
+bool Game::solved_start(const Position& start) const {
+  return exact_empties_ > 0 && empty_count(start) <= exact_empties_;
+}
+
+void Game::record_perfect_play(const Position& start, const gsdk_playout_request& request,
+                               gsdk_playout_summary& summary) {
+  const int32_t outcome = perfect_play_outcome(start);
+  const int32_t score = start.side == kBlack ? outcome : -outcome;
+  summary.playouts += request.playout_count;
+  summary.histogram[score + 64] += request.playout_count;
+  gsdk::record_extremes(summary, score, request.first_playout);
+}
+
 void Game::cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const {
   const Position start = playout_start(request.start_state);
+  if (request.playout_count > 0 && solved_start(start)) return record_perfect_play(start, request, summary);
   if (std::min(request.simd_level, cpu::best_simd_level()) == GSDK_SIMD_AVX512)
     cpu::playouts_avx512(start, request.seed, request.first_playout, request.playout_count, summary);
   else
@@ -101,9 +121,12 @@ std::vector<uint32_t> Game::replay_playout(uint64_t seed, uint64_t playout, cons
   std::vector<uint32_t> moves;
   // Under free_pass the per-state table makes forced passes itself, so a replay leaves them out.
   const bool log_passes = convention_ != Convention::free_pass;
-  random_game(playout_start(start), seed, playout, [&](uint32_t move) {
+  const auto log = [&](uint32_t move) {
     if (move != kPass || log_passes) moves.push_back(move);
-  });
+  };
+  const Position first = playout_start(start);
+  if (solved_start(first)) perfect_line(first, log);
+  else random_game(first, seed, playout, log);
   return moves;
 }
 

@@ -28,6 +28,7 @@ public:
   explicit Game(const gsdk::Params& params);
 
   Convention convention() const { return convention_; }
+  uint32_t exact_empties() const { return exact_empties_; }
 
   uint32_t max_moves() const { return kMaxMoves; }
   std::pair<int64_t, int64_t> score_range() const { return {-64, 64}; }
@@ -70,8 +71,14 @@ public:
 private:
   // A playout request's start, checked: a position of this game's form (settled under the convention).
   Position playout_start(const void* start_state) const;
+  // Whether playouts from `start` report perfect play's outcome (exact_empties) instead of a random game.
+  bool solved_start(const Position& start) const;
+  // Records the request's playouts as that outcome: score 1, 0 or -1 for black, each of them.
+  static void record_perfect_play(const Position& start, const gsdk_playout_request& request,
+                                  gsdk_playout_summary& summary);
 
   Convention convention_ = Convention::standard;
+  uint32_t exact_empties_ = 0;
 };
 
 } // namespace othello

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "../agent_game.hpp"
 #include "../agent_spec.hpp"
 #include "../command_line.hpp"
 #include "../experiment_runner.hpp"
@@ -29,14 +30,17 @@ int command_gtp(const Arguments& args) {
 
   const PluginCatalog catalog = load_catalog(vm, true);
   std::unique_ptr<core::GameInstance> game;
+  std::unique_ptr<AgentGame> agent_game;
   std::unique_ptr<core::Agent> agent;
   try {
-    const core::AgentSettings settings = parse_agent_spec(vm["agent"].as<std::string>());
+    const std::string spec = vm["agent"].as<std::string>();
+    const core::AgentSettings settings = parse_agent_spec(spec);
     const LoadedPlugin& plugin = require_plugin(catalog, vm["game"].as<std::string>(), "");
     const ResolvedParams params = resolve_params(*plugin.tables.game, params_from_assignments(
         vm.count("param") ? vm["param"].as<std::vector<std::string>>() : std::vector<std::string>{}));
     game = std::make_unique<core::GameInstance>(plugin.tables, params.values);
-    agent = core::make_agent(*game, settings);
+    agent_game = std::make_unique<AgentGame>(*game, spec);
+    agent = core::make_agent(agent_game->game(), settings);
   } catch (const AgentSpecError& e) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;

@@ -1,12 +1,15 @@
 // playout_batches.cu - othello's random playouts from many start states in one launch, for tree search:
 // thread t plays playout t of the batch from start state t / playouts_per_state, and the lanes of a
-// warp that share a start state add their wins, draws and losses with one atomic each.
+// warp that share a start state add their wins, draws and losses with one atomic each. Start states
+// with at most exact_empties empty squares are solved instead, one thread per state in a second launch
+// (every playout of theirs reports the same outcome, so one search serves them all).
 #include <cuda_runtime.h>
 
 #include <string>
 
 #include "cuda_check.hpp"
 #include "othello_game.hpp"
+#include "rules/endgame.hpp"
 #include "rules/random_game.hpp"
 
 namespace othello {
@@ -14,12 +17,20 @@ namespace othello {
 namespace {
 
 constexpr int kBlock = 256;
+// The solver's stack lives in local memory (about 1.3 KB a thread): smaller blocks keep more of it in L1.
+constexpr int kSolveBlock = 128;
+
+__device__ bool solved(const Position& start, uint32_t exact_empties) {
+  return exact_empties > 0 && empty_count(start) <= exact_empties;
+}
 
 __global__ void __launch_bounds__(kBlock) batch_kernel(const Position* starts, uint32_t per_state, uint64_t total,
-                                                       uint64_t seed, uint64_t first, gsdk_outcome_counts* outcomes) {
+                                                       uint64_t seed, uint64_t first, uint32_t exact_empties,
+                                                       gsdk_outcome_counts* outcomes) {
   const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
   for (uint64_t t = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; t < total; t += stride) {
     const auto state = static_cast<uint32_t>(t / per_state);
+    if (solved(starts[state], exact_empties)) continue;
     const int32_t score = random_game(starts[state], seed, first + t);
     // Lanes that arrive together and share a start state count as one group.
     const unsigned arrived = __activemask();
@@ -33,6 +44,19 @@ __global__ void __launch_bounds__(kBlock) batch_kernel(const Position* starts, u
     if (win_count) atomicAdd(&out.wins, static_cast<unsigned>(win_count));
     if (draw_count) atomicAdd(&out.draws, static_cast<unsigned>(draw_count));
     if (loss_count) atomicAdd(&out.losses, static_cast<unsigned>(loss_count));
+  }
+}
+
+__global__ void __launch_bounds__(kSolveBlock) solve_kernel(const Position* starts, uint32_t count, uint32_t per_state,
+                                                            uint32_t exact_empties, gsdk_outcome_counts* outcomes) {
+  const uint32_t stride = gridDim.x * blockDim.x;
+  for (uint32_t state = blockIdx.x * blockDim.x + threadIdx.x; state < count; state += stride) {
+    const Position start = starts[state];
+    if (!solved(start, exact_empties)) continue;
+    const int32_t outcome = perfect_play_outcome(start);
+    const int32_t black = start.side == kBlack ? outcome : -outcome;
+    gsdk_outcome_counts& out = outcomes[state];
+    (black > 0 ? out.wins : black == 0 ? out.draws : out.losses) = per_state;
   }
 }
 
@@ -54,8 +78,12 @@ void Game::cuda_playout_batches(uint64_t seed, uint64_t first_playout, const Sta
   if (total == 0) return;
   const unsigned blocks = gsdk::cuda::grid_size<batch_kernel>(device, kBlock, total, 0, cuda::kOwner);
   batch_kernel<<<blocks, kBlock, 0, stream>>>(
-      states, playouts_per_state, total, seed, first_playout, outcomes);
+      states, playouts_per_state, total, seed, first_playout, exact_empties_, outcomes);
   cuda::check(cudaGetLastError(), "launching the playout batch kernel");
+  if (exact_empties_ == 0) return;
+  const unsigned solve_blocks = gsdk::cuda::grid_size<solve_kernel>(device, kSolveBlock, count, 0, cuda::kOwner);
+  solve_kernel<<<solve_blocks, kSolveBlock, 0, stream>>>(states, count, playouts_per_state, exact_empties_, outcomes);
+  cuda::check(cudaGetLastError(), "launching the endgame solve kernel");
 }
 
 } // namespace othello

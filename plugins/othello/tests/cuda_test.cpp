@@ -5,6 +5,7 @@
 
 #include <cuda_runtime.h>
 
+#include <cstring>
 #include <memory>
 #include <random>
 #include <vector>
@@ -136,6 +137,57 @@ TEST(OthelloCuda, PlayoutBatchesEqualTheCpuOneStateAtATime) {
     }
     EXPECT_EQ(gpu->playouts_run(), cpu->playouts_run());
   }
+}
+
+// exact_empties: states near the end are solved (a second launch), the rest played out at random, and
+// both give what the CPU gives; so does the one-start table, which solves on the host.
+TEST(OthelloCuda, PlayoutBatchesWithExactEndgamesEqualTheCpu) {
+  GSDK_REQUIRE_GPU();
+  const auto game = make_game("standard", 10);
+  auto packed = packed_random_positions(*game, 200, 52);
+  const auto midgame = packed_random_positions(*game, 100, 30);
+  packed.insert(packed.end(), midgame.begin(), midgame.end());
+  int solved = 0;
+  const unsigned char* solved_start = nullptr;
+  for (size_t at = 0; at < packed.size(); at += sizeof(Position)) {
+    Position p;
+    std::memcpy(&p, packed.data() + at, sizeof p);
+    if (empty_count(p) > 10 || game_over(p)) continue;
+    ++solved;
+    solved_start = packed.data() + at;
+  }
+  EXPECT_GT(solved, 100) << "too few states near the end among the samples";
+  const auto cpu = gsdk::core::make_cpu_evaluator(*game);
+  const auto gpu = gsdk::core::make_cuda_evaluator(*game, 0, 1 << 16, 128);
+  cpu->reseed(8);
+  gpu->reseed(8);
+  const auto want = cpu->evaluate_batch(packed, 300, 16);
+  const auto got = gpu->evaluate_batch(packed, 300, 16);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(got[i].wins, want[i].wins) << "state " << i;
+    EXPECT_EQ(got[i].draws, want[i].draws) << "state " << i;
+    EXPECT_EQ(got[i].losses, want[i].losses) << "state " << i;
+  }
+
+  const gsdk_cuda_playouts& cuda = *game->tables().cuda_playouts;
+  const uint64_t scratch_bytes = cuda.scratch_bytes(game->handle(), 0);
+  void* scratch = nullptr;
+  ASSERT_EQ(cudaMalloc(&scratch, scratch_bytes), cudaSuccess);
+  gsdk_playout_request r{};
+  r.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof r};
+  r.seed = 3;
+  r.first_playout = 77;
+  r.playout_count = 1000;
+  r.start_state = solved_start;
+  Summary on_cpu, on_gpu;
+  char error[256] = {};
+  ASSERT_EQ(game->tables().cpu_playouts->run(game->handle(), &r, &on_cpu.s, error, sizeof error), GSDK_OK) << error;
+  ASSERT_EQ(cuda.run(game->handle(), &r, 0, nullptr, scratch, scratch_bytes, &on_gpu.s, error, sizeof error), GSDK_OK)
+      << error;
+  EXPECT_EQ(on_gpu.histogram, on_cpu.histogram);
+  EXPECT_EQ(on_gpu.s.best_playout, on_cpu.s.best_playout);
+  cudaFree(scratch);
 }
 
 // Grows the same batched, pipelined tree with CPU and with GPU playouts, iteration by iteration.

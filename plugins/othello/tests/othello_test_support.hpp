@@ -1,20 +1,43 @@
-// othello_test_support.hpp - what several othello tests need: the game instance under a convention
-// (through the plugin's own tables, linked into the test) and a playout summary with its histogram.
+// othello_test_support.hpp - what several othello tests need: the game instance under a convention and
+// exact_empties setting (through the plugin's own tables, linked into the test) and a playout summary.
 #pragma once
 
 #include <memory>
+#include <random>
 #include <vector>
 
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "linked_plugin.hpp"
+#include "rules/endgame.hpp"
 
 namespace othello::test {
 
-inline std::unique_ptr<gsdk::core::GameInstance> make_game(const char* convention = "standard") {
-  const gsdk_param_value value{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, convention};
+inline std::unique_ptr<gsdk::core::GameInstance> make_game(const char* convention = "standard",
+                                                            int64_t exact_empties = 0) {
+  const gsdk_param_value values[] = {{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, convention},
+                                     {"exact_empties", GSDK_PARAM_INT, 0, exact_empties, 0.0, nullptr}};
   return std::make_unique<gsdk::core::GameInstance>(gsdk::test::linked_plugin_tables("othello"),
-                                                    std::vector<gsdk_param_value>{value});
+                                                    std::vector<gsdk_param_value>(std::begin(values), std::end(values)));
+}
+
+// Positions from random games with `empty` squares left, the side to move able to move.
+inline std::vector<Position> late_positions(uint64_t seed, uint32_t empty, int count) {
+  std::mt19937_64 random(seed);
+  std::vector<Position> found;
+  while (static_cast<int>(found.size()) < count) {
+    Position p = start_position();
+    while (!game_over(p) && empty_count(p) > empty) {
+      const Bitboard moves = legal_moves(p);
+      if (!moves) {
+        pass(p);
+        continue;
+      }
+      play(p, nth_square(moves, static_cast<uint32_t>(random() % gsdk::bits::popcount64(moves))));
+    }
+    if (!game_over(p) && legal_moves(p) && empty_count(p) == empty) found.push_back(p);
+  }
+  return found;
 }
 
 // A reset summary over Othello's 129 scores (-64..64).

@@ -4,7 +4,6 @@
 // minimax.
 #include <gtest/gtest.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
@@ -35,29 +34,8 @@ int minimax(const Position& p) {
   return best;
 }
 
-int empties(const Position& p) { return 64 - gsdk::bits::popcount64(p.own | p.opponent); }
-
-// Positions from random games, `empty` squares left, side to move able to move.
-std::vector<Position> late_positions(uint64_t seed, int empty, int count) {
-  std::mt19937_64 random(seed);
-  std::vector<Position> found;
-  while (static_cast<int>(found.size()) < count) {
-    Position p = start_position();
-    while (!game_over(p) && empties(p) > empty) {
-      const Bitboard moves = legal_moves(p);
-      if (!moves) {
-        pass(p);
-        continue;
-      }
-      play(p, nth_square(moves, static_cast<uint32_t>(random() % gsdk::bits::popcount64(moves))));
-    }
-    if (!game_over(p) && legal_moves(p) && empties(p) == empty) found.push_back(p);
-  }
-  return found;
-}
-
 TEST(OthelloEndgameSolver, AgreesWithPlainMinimax) {
-  for (const Position& p : late_positions(5, 8, 25)) EXPECT_EQ(test::solve(p), minimax(p)) << to_text(p);
+  for (const Position& p : test::late_positions(5, 8, 25)) EXPECT_EQ(test::solve(p), minimax(p)) << to_text(p);
 }
 
 // The exact value of each move, from the mover's view.
@@ -82,7 +60,7 @@ void expect_uct_wins_decisive_endgames(uint32_t batch, double draw_value = 0.5) 
   uct.batch = batch;
   uct.draw_value = draw_value;
   int decisive = 0;
-  for (const Position& p : late_positions(17, 12, 400)) {
+  for (const Position& p : test::late_positions(17, 12, 400)) {
     const auto values = move_values(p);
     int winning = 0;
     for (const auto& [move, value] : values) winning += value > 0;
@@ -113,7 +91,7 @@ TEST(OthelloSearch, DrawsCountAtTheRootPlayersDrawValue) {
   const auto owner = test::make_game();
   const gsdk::core::GameInstance& game = *owner;
   int checked = 0;
-  for (const Position& p : late_positions(5, 1, 3000)) {
+  for (const Position& p : test::late_positions(5, 1, 3000)) {
     Position after = p;
     play(after, lowest_square(legal_moves(p)));
     if (!game_over(after) || final_score(after) != 0) continue;

@@ -24,6 +24,9 @@ public:
   const PluginTables& tables() const { return tables_; }
   const gsdk_game& game() const { return *tables_.game; }
   const gsdk_game_instance* handle() const { return handle_; }
+  // The parameter values it was made with, one per declared parameter (string values point into the
+  // creator's storage).
+  const std::vector<gsdk_param_value>& values() const { return values_; }
 
   uint32_t state_size() const { return state_size_; }
   uint32_t max_moves() const { return max_moves_; }
