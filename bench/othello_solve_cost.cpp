@@ -3,7 +3,7 @@
 // evaluator (one thread) and the CUDA evaluator (the plugin's playout batches: a solve launch for these
 // states), with exact_empties = E, against random playouts (exact_empties = 0) from the same states.
 // Prints the wall time per batch and the states per second.
-// Usage: othello_solve_cost PLUGIN_DIR COUNT EMPTIES... (CUDA columns only where a GPU is present)
+// Usage: othello_solve_cost PLUGIN_DIR COUNT cpu|cuda|both EMPTIES...
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -51,19 +51,24 @@ double seconds_per_batch(core::LeafEvaluator& evaluator, const std::vector<unsig
 } // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 4) {
-    std::fprintf(stderr, "usage: %s PLUGIN_DIR COUNT EMPTIES...\n", argv[0]);
+  const std::string devices = argc >= 5 ? argv[3] : "";
+  if (devices != "cpu" && devices != "cuda" && devices != "both") {
+    std::fprintf(stderr, "usage: %s PLUGIN_DIR COUNT cpu|cuda|both EMPTIES...\n", argv[0]);
     return 2;
   }
   host::PluginCatalog catalog;
   catalog.load_file(std::filesystem::path(argv[1]) / "othello.so");
   const auto& tables = catalog.find("othello")->tables;
   const auto count = static_cast<uint32_t>(std::atoi(argv[2]));
+  const bool cpu = devices != "cuda", gpu = devices != "cpu";
   std::string why;
-  const bool gpu = !core::cuda_devices(why).empty() && tables.cuda_playout_batches;
+  if (gpu && (core::cuda_devices(why).empty() || !tables.cuda_playout_batches)) {
+    std::fprintf(stderr, "no CUDA playout batches here: %s\n", why.c_str());
+    return 1;
+  }
   std::printf("%u states a batch, 16 playouts each; ms a batch (states/s)\n", count);
-  std::printf("empties | cpu random | cpu exact%s\n", gpu ? " | cuda random | cuda exact" : "");
-  for (int i = 3; i < argc; ++i) {
+  std::printf("empties%s%s\n", cpu ? " | cpu random | cpu exact" : "", gpu ? " | cuda random | cuda exact" : "");
+  for (int i = 4; i < argc; ++i) {
     const int empties = std::atoi(argv[i]);
     toml::table exact_params{{"exact_empties", empties}};
     const auto plain = host::resolve_params(*tables.game, toml::table{});
@@ -71,8 +76,10 @@ int main(int argc, char** argv) {
     const core::GameInstance plain_game(tables, plain.values), exact_game(tables, exact.values);
     const auto packed = late_states(plain_game, count, empties);
     std::vector<double> seconds;
-    seconds.push_back(seconds_per_batch(*core::make_cpu_evaluator(plain_game), packed, count));
-    seconds.push_back(seconds_per_batch(*core::make_cpu_evaluator(exact_game), packed, count));
+    if (cpu) {
+      seconds.push_back(seconds_per_batch(*core::make_cpu_evaluator(plain_game), packed, count));
+      seconds.push_back(seconds_per_batch(*core::make_cpu_evaluator(exact_game), packed, count));
+    }
     if (gpu) {
       seconds.push_back(seconds_per_batch(*core::make_cuda_evaluator(plain_game, 0, 1 << 20, count), packed, count));
       seconds.push_back(seconds_per_batch(*core::make_cuda_evaluator(exact_game, 0, 1 << 20, count), packed, count));

@@ -95,9 +95,7 @@ Position Game::playout_start(const void* start_state) const {
   return p;
 }
 
-bool Game::solved_start(const Position& start) const {
-  return exact_empties_ > 0 && empty_count(start) <= exact_empties_;
-}
+bool Game::solved_start(const Position& start) const { return exact_start(start, exact_empties_); }
 
 void Game::record_perfect_play(const Position& start, const gsdk_playout_request& request,
                                gsdk_playout_summary& summary) {

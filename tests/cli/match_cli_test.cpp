@@ -104,6 +104,33 @@ TEST_F(MatchCli, BadSpecsExitTwoNamingTheKey) {
   expect_refusal("uct:device=cuda", "game 'test_nim' (plugin ");
 }
 
+// param.NAME=VALUE gives one agent its own game parameters: an agent that thinks taking the last stone
+// loses (misere) plays for the wrong goal and loses to the same agent playing the real game.
+TEST_F(MatchCli, AnAgentsOwnParametersChangeHowItPlays) {
+  const Outcome r = run({"match", "test_nim", "--agent0", "uct:playouts=2000,param.misere=true", "--agent1",
+                         "uct:playouts=2000", "--games", "6", "--json", "m.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  const auto doc = json("m.json");
+  EXPECT_LE(doc["result"]["a"]["wins"].get<int>(), 1) << doc.dump();
+}
+
+TEST_F(MatchCli, BadAgentParametersExitTwo) {
+  const auto expect_refusal = [&](const std::string& spec, const std::string& message) {
+    const Outcome r = run({"match", "test_nim", "--agent0", spec, "--agent1", "random", "--games", "1"});
+    EXPECT_EQ(r.status, 2) << spec << "\n" << describe(r);
+    EXPECT_TRUE(contains(r.err, message)) << spec << "\n" << r.err;
+  };
+  expect_refusal("uct:playouts=10,param.nope=1", "agent spec 'uct:playouts=10,param.nope=1': agent param[1]:1:1: game "
+                                                 "'test_nim' has no parameter 'nope'; valid parameters: stones, max_take, misere");
+  expect_refusal("uct:playouts=10,param.stones=0", "parameter 'stones' of game 'test_nim' = 0 is out of range [1, 1000]");
+  expect_refusal("uct:playouts=10,param.misere=3", "parameter 'misere' of game 'test_nim' must be a boolean");
+  expect_refusal("uct:playouts=10,param.max_take=5",
+                 "these parameters change the game's states, moves or scores; an agent's own parameters may change "
+                 "only how it plays");
+  expect_refusal("uct:playouts=10,param.=1", "'param.=1' names no parameter");
+  expect_refusal("uct:playouts=10,param.stones=5,param.stones=6", "key 'param.stones' is given twice");
+}
+
 TEST_F(MatchCli, BadGameCountsAndGamesExitTwo) {
   Outcome r = run({"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "0"});
   EXPECT_EQ(r.status, 2) << describe(r);

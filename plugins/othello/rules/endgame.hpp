@@ -17,6 +17,11 @@ GSDK_HD uint32_t empty_count(const Position& p) {
   return 64u - static_cast<uint32_t>(gsdk::bits::popcount64(p.own | p.opponent));
 }
 
+// Whether the playouts from p report perfect play's outcome under the exact_empties parameter (0: never).
+GSDK_HD bool exact_start(const Position& p, uint32_t exact_empties) {
+  return exact_empties > 0 && empty_count(p) <= exact_empties;
+}
+
 // The most empty squares the solver accepts (16 take a tenth of a second or more on a CPU core, and
 // every empty square more multiplies that by about three), and the stack it needs: each ply takes a square,
 // or is a pass (never two in a row), so a line from e empties is at most 2e + 1 plies deep.
@@ -37,66 +42,67 @@ GSDK_HD uint32_t next_square(Bitboard moves) {
   return lowest_square(preferred);
 }
 
+// A ply's window and best value are kept negated, as the least of its children's values (which are
+// from the children's movers' view): the same negamax, without a maximum of negated values, which
+// nvcc 13 for sm_90 was seen to miscompile in loops (docs/perf/othello.md, exact endgames).
 struct Frame {
   Bitboard own;      // the side to move at this ply
   Bitboard opponent;
   Bitboard untried;  // moves not yet searched
-  int8_t alpha;
-  int8_t beta;
-  int8_t best;
-  uint8_t passing;   // this ply is a pass (its one child is the same discs, the other side to move)
-  uint8_t after_pass; // the ply before was a pass: no moves here ends the game
+  int32_t low;       // -alpha: the least child value that still matters
+  int32_t high;      // -beta: a child value at or below it refutes this ply's caller
+  int32_t least;     // -best: the least child value so far (2: none yet)
+  uint32_t flags;    // kPassing, kAfterPass
 };
+inline constexpr uint32_t kPassing = 1;   // this ply is a pass: its one child has the same discs, sides swapped
+inline constexpr uint32_t kAfterPass = 2; // the ply before was a pass: no moves here ends the game
 
 } // namespace endgame_detail
 
 // +1, 0 or -1: the side to move wins, draws or loses under perfect play by both sides. The position
 // must have at most kMaxSolvedEmpties empty squares.
 GSDK_HD int32_t perfect_play_outcome(const Position& p) {
-  using endgame_detail::Frame;
+  using namespace endgame_detail;
   Frame stack[kSolverStackDepth];
-  stack[0] = Frame{p.own, p.opponent, 0, -1, 1, -2, 0, 0};
+  stack[0] = Frame{p.own, p.opponent, 0, 1, -1, 2, 0};
   int32_t top = 0;
   int32_t result = 0;    // the value of the ply just left, from its mover's view
   bool entering = true;  // at stack[top] for the first time, else back from its child
-  for (;;) {
+  while (top >= 0) {
     Frame& f = stack[top];
     if (entering) {
       f.untried = legal_moves(f.own, f.opponent);
       if (f.untried == 0) {
-        if (f.after_pass) {
+        if (f.flags & kAfterPass) {
           // Neither side can move: the disc count decides (the empties go to the winner).
           const int32_t own = gsdk::bits::popcount64(f.own), opponent = gsdk::bits::popcount64(f.opponent);
           result = (own > opponent) - (own < opponent);
-          if (top == 0) return result;
           --top;
           entering = false;
           continue;
         }
-        f.passing = 1;
-        stack[top + 1] = Frame{f.opponent, f.own, 0, static_cast<int8_t>(-f.beta), static_cast<int8_t>(-f.alpha), -2, 0, 1};
+        f.flags |= kPassing;
+        stack[top + 1] = Frame{f.opponent, f.own, 0, -f.high, -f.low, 2, kAfterPass};
         ++top;
         continue;
       }
     } else {
-      const auto value = static_cast<int8_t>(-result);
-      if (value > f.best) f.best = value;
-      if (value > f.alpha) f.alpha = value;
-      if (f.passing || f.alpha >= f.beta || f.untried == 0) {
-        result = f.best;
-        if (top == 0) return result;
+      if (result < f.least) f.least = result;
+      if (result < f.low) f.low = result;
+      if ((f.flags & kPassing) || f.low <= f.high || f.untried == 0) {
+        result = -f.least;
         --top;
         continue;
       }
     }
-    const uint32_t square = endgame_detail::next_square(f.untried);
+    const uint32_t square = next_square(f.untried);
     f.untried &= ~square_bit(square);
     const Bitboard flipped = flips(f.own, f.opponent, square);
-    stack[top + 1] = Frame{f.opponent ^ flipped, f.own | flipped | square_bit(square), 0,
-                           static_cast<int8_t>(-f.beta), static_cast<int8_t>(-f.alpha), -2, 0, 0};
+    stack[top + 1] = Frame{f.opponent ^ flipped, f.own | flipped | square_bit(square), 0, -f.high, -f.low, 2, 0};
     ++top;
     entering = true;
   }
+  return result;
 }
 
 // Plays a perfect game from p to its end, calling log(move) for every move, passes included: at each
