@@ -29,19 +29,6 @@ toml::table params_table(const core::GameInstance& game) {
 
 } // namespace
 
-std::vector<std::string> agent_param_assignments(const std::string& spec) {
-  std::vector<std::string> out;
-  const size_t colon = spec.find(':');
-  if (colon == std::string::npos) return out;
-  for (size_t begin = colon + 1; begin <= spec.size();) {
-    const size_t end = std::min(spec.find(',', begin), spec.size());
-    const std::string item = spec.substr(begin, end - begin);
-    if (item.rfind(kAgentParamPrefix, 0) == 0) out.push_back(item.substr(kAgentParamPrefix.size()));
-    begin = end + 1;
-  }
-  return out;
-}
-
 AgentGame::AgentGame(const core::GameInstance& match_game, const std::string& spec) : match_game_(match_game) {
   const std::vector<std::string> assignments = agent_param_assignments(spec);
   if (assignments.empty()) return;

@@ -6,7 +6,6 @@
 
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "game_params.hpp"
 #include "gsdk/core/game_instance.hpp"
@@ -27,8 +26,5 @@ private:
   ResolvedParams params_; // owns the strings own_'s values point to
   std::unique_ptr<core::GameInstance> own_;
 };
-
-// The spec's `param.NAME=VALUE` items as "NAME=VALUE" (what the agent spec parser leaves aside).
-std::vector<std::string> agent_param_assignments(const std::string& spec);
 
 } // namespace gsdk::host

@@ -159,4 +159,13 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
   return s;
 }
 
+std::vector<std::string> agent_param_assignments(const std::string& spec) {
+  std::vector<std::string> out;
+  const size_t colon = spec.find(':');
+  if (colon == std::string::npos) return out;
+  for (const std::string& item : split(spec.substr(colon + 1), ','))
+    if (item.rfind(kAgentParamPrefix, 0) == 0) out.push_back(item.substr(kAgentParamPrefix.size()));
+  return out;
+}
+
 } // namespace gsdk::host

@@ -23,6 +23,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gsdk/core/agents.hpp"
 
@@ -37,5 +38,8 @@ public:
 
 // Throws AgentSpecError naming the spec, the offending kind, key or value, and what is allowed.
 core::AgentSettings parse_agent_spec(const std::string& spec);
+
+// The spec's `param.NAME=VALUE` items as "NAME=VALUE" (what parse_agent_spec leaves to agent_game.hpp).
+std::vector<std::string> agent_param_assignments(const std::string& spec);
 
 } // namespace gsdk::host

@@ -28,7 +28,6 @@ public:
   explicit Game(const gsdk::Params& params);
 
   Convention convention() const { return convention_; }
-  uint32_t exact_empties() const { return exact_empties_; }
 
   uint32_t max_moves() const { return kMaxMoves; }
   std::pair<int64_t, int64_t> score_range() const { return {-64, 64}; }
