@@ -7,6 +7,7 @@
 #include "graveler_game.hpp"
 #include "graveler_test_util.hpp"
 #include "gsdk/core/cuda_devices.hpp"
+#include "playout_request.hpp"
 
 namespace {
 
@@ -15,14 +16,7 @@ namespace {
 using graveler::test::make_game;
 
 gsdk_playout_request request(uint64_t seed, uint64_t first, uint64_t count, const graveler::State* start = nullptr) {
-  gsdk_playout_request r{};
-  r.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof r};
-  r.seed = seed;
-  r.first_playout = first;
-  r.playout_count = count;
-  r.start_state = start;
-  r.simd_level = GSDK_SIMD_AVX512;
-  return r;
+  return gsdk::test::playout_request(seed, first, count, start, GSDK_SIMD_AVX512);
 }
 
 class GravelerCuda : public ::testing::Test {

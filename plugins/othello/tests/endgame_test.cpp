@@ -18,21 +18,6 @@ namespace {
 
 int sign(int v) { return (v > 0) - (v < 0); }
 
-gsdk_playout_request request(uint64_t seed, uint64_t first, uint64_t count, const void* start) {
-  gsdk_playout_request r{};
-  r.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof r};
-  r.seed = seed;
-  r.first_playout = first;
-  r.playout_count = count;
-  r.start_state = start;
-  return r;
-}
-
-void run_cpu(const gsdk::core::GameInstance& game, const gsdk_playout_request& r, test::Summary& into) {
-  char error[256] = {};
-  ASSERT_EQ(game.tables().cpu_playouts->run(game.handle(), &r, &into.s, error, sizeof error), GSDK_OK) << error;
-}
-
 TEST(OthelloEndgame, PerfectPlayOutcomeIsTheSignOfTheExactScore) {
   int checked = 0;
   for (uint32_t empty = 1; empty <= 12; ++empty) {
@@ -71,7 +56,7 @@ TEST(OthelloEndgame, PlayoutsFromSolvedStartsReportPerfectPlayAndOthersStayRando
   const auto plain = test::make_game("standard", 0);
   for (const Position& p : test::late_positions(3, 10, 20)) {
     test::Summary s;
-    run_cpu(*exact, request(5, 1000, 64, &p), s);
+    test::run_cpu_playouts(*exact, 5, 1000, 64, &p, s);
     const int black = (p.side == kBlack ? 1 : -1) * perfect_play_outcome(p);
     EXPECT_EQ(s.histogram[64 + black], 64u) << to_text(p);
     EXPECT_EQ(s.s.playouts, 64u);
@@ -92,8 +77,8 @@ TEST(OthelloEndgame, PlayoutsFromSolvedStartsReportPerfectPlayAndOthersStayRando
   // One more empty square than exact_empties: the random playouts of the plain game.
   for (const Position& p : test::late_positions(4, 11, 5)) {
     test::Summary a, b;
-    run_cpu(*exact, request(9, 0, 500, &p), a);
-    run_cpu(*plain, request(9, 0, 500, &p), b);
+    test::run_cpu_playouts(*exact, 9, 0, 500, &p, a);
+    test::run_cpu_playouts(*plain, 9, 0, 500, &p, b);
     EXPECT_EQ(a.histogram, b.histogram) << to_text(p);
     EXPECT_EQ(a.s.best_playout, b.s.best_playout);
   }
@@ -104,7 +89,7 @@ TEST(OthelloEndgame, ExactEmptiesZeroLeavesAFullBoardToItsDiscCount) {
   const auto plain = test::make_game("standard", 0);
   const auto full = plain->state_from_string(std::string(40, 'X') + std::string(24, 'O') + " X");
   test::Summary s;
-  run_cpu(*plain, request(1, 0, 3, full.data()), s);
+  test::run_cpu_playouts(*plain, 1, 0, 3, full.data(), s);
   EXPECT_EQ(s.histogram[64 + 16], 3u);
 }
 

@@ -2,6 +2,8 @@
 // exact_empties setting (through the plugin's own tables, linked into the test) and a playout summary.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <memory>
 #include <random>
 #include <vector>
@@ -9,6 +11,7 @@
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "linked_plugin.hpp"
+#include "playout_request.hpp"
 #include "rules/endgame.hpp"
 
 namespace othello::test {
@@ -50,5 +53,14 @@ struct Summary {
     gsdk::reset_summary(s);
   }
 };
+
+// Playouts [first, first + count) of seed from start (NULL: the initial position) through the CPU
+// playout table, added into `into`.
+inline void run_cpu_playouts(const gsdk::core::GameInstance& game, uint64_t seed, uint64_t first, uint64_t count,
+                             const void* start, Summary& into) {
+  const gsdk_playout_request r = gsdk::test::playout_request(seed, first, count, start);
+  char error[256] = {};
+  ASSERT_EQ(game.tables().cpu_playouts->run(game.handle(), &r, &into.s, error, sizeof error), GSDK_OK) << error;
+}
 
 } // namespace othello::test

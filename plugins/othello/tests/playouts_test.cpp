@@ -19,26 +19,15 @@ namespace {
 
 using test::make_game;
 using test::Summary;
-
-void run_cpu(const gsdk::core::GameInstance& game, uint64_t seed, uint64_t first, uint64_t count, const void* start,
-             Summary& into) {
-  gsdk_playout_request r{};
-  r.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof r};
-  r.seed = seed;
-  r.first_playout = first;
-  r.playout_count = count;
-  r.start_state = start;
-  char error[256] = {};
-  ASSERT_EQ(game.tables().cpu_playouts->run(game.handle(), &r, &into.s, error, sizeof error), GSDK_OK) << error;
-}
+using test::run_cpu_playouts;
 
 TEST(OthelloPlayouts, ARangeCutInPiecesGivesTheSameSummary) {
   const auto owner = make_game();
   const gsdk::core::GameInstance& game = *owner;
   Summary whole, parts, part;
-  run_cpu(game, 5, 100, 3000, nullptr, whole);
-  run_cpu(game, 5, 100, 1234, nullptr, parts);
-  run_cpu(game, 5, 1334, 1766, nullptr, part);
+  run_cpu_playouts(game, 5, 100, 3000, nullptr, whole);
+  run_cpu_playouts(game, 5, 100, 1234, nullptr, parts);
+  run_cpu_playouts(game, 5, 1334, 1766, nullptr, part);
   gsdk::merge_summary(parts.s, part.s);
   EXPECT_EQ(whole.histogram, parts.histogram);
   EXPECT_EQ(whole.s.playouts, 3000u);
@@ -82,7 +71,7 @@ TEST(OthelloPlayouts, StartFromAGivenPositionAndRejectMalformedOnes) {
   // One move from the end: black e1 turns b1..d1 over and fills the board.
   const auto s = game.state_from_string("XOOO-XXX" + std::string(56, 'X') + " X");
   Summary one;
-  run_cpu(game, 1, 0, 50, s.data(), one);
+  run_cpu_playouts(game, 1, 0, 50, s.data(), one);
   EXPECT_EQ(one.histogram[64 + 64], 50u); // every playout: black 64
   Position bad{1, 1, kBlack, 0};
   gsdk_playout_request r{};

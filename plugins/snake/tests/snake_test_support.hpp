@@ -12,6 +12,7 @@
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "linked_plugin.hpp"
+#include "playout_request.hpp"
 #include "snake_game.hpp"
 
 namespace snake::test {
@@ -49,13 +50,7 @@ struct Summary {
 };
 
 inline gsdk_playout_request request(uint64_t seed, uint64_t first, uint64_t count, const void* start = nullptr) {
-  gsdk_playout_request r{};
-  r.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof r};
-  r.seed = seed;
-  r.first_playout = first;
-  r.playout_count = count;
-  r.start_state = start;
-  return r;
+  return gsdk::test::playout_request(seed, first, count, start);
 }
 
 inline void run_cpu(const gsdk::core::GameInstance& game, const gsdk_playout_request& r, Summary& into) {
