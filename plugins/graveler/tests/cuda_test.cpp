@@ -7,7 +7,7 @@
 #include "graveler_game.hpp"
 #include "graveler_test_util.hpp"
 #include "gsdk/core/cuda_devices.hpp"
-#include "playout_request.hpp"
+#include "gsdk/playout_request.hpp"
 
 namespace {
 
@@ -16,7 +16,7 @@ namespace {
 using graveler::test::make_game;
 
 gsdk_playout_request request(uint64_t seed, uint64_t first, uint64_t count, const graveler::State* start = nullptr) {
-  return gsdk::test::playout_request(seed, first, count, start, GSDK_SIMD_AVX512);
+  return gsdk::playout_request(seed, first, count, start, GSDK_SIMD_AVX512);
 }
 
 class GravelerCuda : public ::testing::Test {

@@ -11,7 +11,7 @@
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "linked_plugin.hpp"
-#include "playout_request.hpp"
+#include "gsdk/playout_request.hpp"
 #include "rules/endgame.hpp"
 
 namespace othello::test {
@@ -58,7 +58,7 @@ struct Summary {
 // playout table, added into `into`.
 inline void run_cpu_playouts(const gsdk::core::GameInstance& game, uint64_t seed, uint64_t first, uint64_t count,
                              const void* start, Summary& into) {
-  const gsdk_playout_request r = gsdk::test::playout_request(seed, first, count, start);
+  const gsdk_playout_request r = gsdk::playout_request(seed, first, count, start);
   char error[256] = {};
   ASSERT_EQ(game.tables().cpu_playouts->run(game.handle(), &r, &into.s, error, sizeof error), GSDK_OK) << error;
 }

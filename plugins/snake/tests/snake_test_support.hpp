@@ -12,7 +12,7 @@
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "linked_plugin.hpp"
-#include "playout_request.hpp"
+#include "gsdk/playout_request.hpp"
 #include "snake_game.hpp"
 
 namespace snake::test {
@@ -50,7 +50,7 @@ struct Summary {
 };
 
 inline gsdk_playout_request request(uint64_t seed, uint64_t first, uint64_t count, const void* start = nullptr) {
-  return gsdk::test::playout_request(seed, first, count, start);
+  return gsdk::playout_request(seed, first, count, start);
 }
 
 inline void run_cpu(const gsdk::core::GameInstance& game, const gsdk_playout_request& r, Summary& into) {

@@ -1,12 +1,13 @@
-// playout_request.hpp - a gsdk_playout_request for the plugins' playout-table tests: playouts
-// [first, first + count) of seed from start (NULL: the game's initial state).
+// playout_request.hpp - a gsdk_playout_request built in one place, for the host's scheduler and leaf
+// evaluators and for plugins' tests: playouts [first, first + count) of seed from start (NULL: the
+// game's initial state), at most at the given SIMD level.
 #pragma once
 
 #include <cstdint>
 
 #include "gsdk/gsdk_plugin.h"
 
-namespace gsdk::test {
+namespace gsdk {
 
 inline gsdk_playout_request playout_request(uint64_t seed, uint64_t first, uint64_t count, const void* start = nullptr,
                                             int32_t simd_level = GSDK_SIMD_SCALAR) {
@@ -20,4 +21,4 @@ inline gsdk_playout_request playout_request(uint64_t seed, uint64_t first, uint6
   return r;
 }
 
-} // namespace gsdk::test
+} // namespace gsdk
