@@ -89,6 +89,13 @@ void CudaStream::synchronize() {
   check(cudaStreamSynchronize(static_cast<cudaStream_t>(stream_)), "cudaStreamSynchronize (work on the stream failed)");
 }
 
+bool CudaStream::idle() {
+  const cudaError_t status = cudaStreamQuery(static_cast<cudaStream_t>(stream_));
+  if (status == cudaErrorNotReady) return false;
+  check(status, "cudaStreamQuery (work on the stream failed)");
+  return true;
+}
+
 DeviceStopFlag::DeviceStopFlag(int device) : device_(device) {
   check(cudaSetDevice(device), "cudaSetDevice");
   void* word = nullptr;

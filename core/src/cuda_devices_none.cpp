@@ -26,6 +26,7 @@ void CudaStream::copy_to_device(void*, const void*, uint64_t) { unavailable(); }
 void CudaStream::copy_to_host(void*, const void*, uint64_t) { unavailable(); }
 void CudaStream::replicate_first(void*, uint64_t, uint64_t) { unavailable(); }
 void CudaStream::synchronize() { unavailable(); }
+bool CudaStream::idle() { unavailable(); }
 DeviceStopFlag::DeviceStopFlag(int device) : device_(device) { unavailable(); }
 DeviceStopFlag::~DeviceStopFlag() = default;
 void DeviceStopFlag::lower() { unavailable(); }

@@ -53,6 +53,7 @@ public:
         histogram_(game.histogram_bins()) {
     if (!batches_used(game, max_states)) return;
     for (auto& slot : slots_) slot.emplace(device, arena_, max_states, game.state_size());
+    if (solves_used(game, max_states)) solve_slot_.emplace(device, arena_, max_states, game.state_size());
   }
 
   WinDrawLoss evaluate(const StateBlob& state, uint64_t playouts) override {
@@ -102,8 +103,39 @@ public:
     return results;
   }
 
+  // Exact states are solved on a stream of their own through the plugin's playout-batch table (which
+  // solves the exact states it is given), while the playout batches play them at random.
+  bool solve_apart() override {
+    apart_ = solve_slot_.has_value();
+    return apart_;
+  }
+  bool solves_apart() const override { return apart_; }
+  uint32_t max_solves() const override { return max_states_; }
+
+  void start_solves(const std::vector<unsigned char>& packed_states, uint32_t count, uint64_t playouts) override {
+    if (!apart_ || solving_ || count == 0 || count > max_states_ || playouts == 0 || count * playouts > kMaxLaunchPlayouts)
+      throw std::logic_error(fmt::format("CudaEvaluator::start_solves: {} states x {} playouts{}", count, playouts,
+                                         solving_ ? " while a solve batch is in flight" : ""));
+    const uint64_t counter = next_playout_;
+    solving_ = enqueue(*solve_slot_, game_.tables().cuda_playout_batches->run, packed_states, 0, count,
+                       static_cast<uint32_t>(playouts));
+    next_playout_ = counter;
+  }
+
+  bool solves_ready() override { return !solving_ || solve_slot_->stream.idle(); }
+
+  std::vector<WinDrawLoss> finish_solves() override {
+    if (!solving_) throw std::logic_error("CudaEvaluator::finish_solves without a started solve batch");
+    std::vector<WinDrawLoss> results;
+    results.reserve(solving_->count);
+    collect(*solve_slot_, *solving_, results);
+    solving_.reset();
+    return results;
+  }
+
   std::string describe() const override {
-    return fmt::format("cuda device {}{}", device_, slots_[0] ? fmt::format(", {} leaves per launch", max_states_) : "");
+    return fmt::format("cuda device {}{}{}", device_, slots_[0] ? fmt::format(", {} leaves per launch", max_states_) : "",
+                       apart_ ? ", exact states solved apart" : "");
   }
 
 private:
@@ -113,10 +145,15 @@ private:
   static bool batches_used(const GameInstance& game, uint32_t max_states) {
     return game.tables().cuda_playout_batches && max_states > 1;
   }
-  // Arena room for the batch slots (none when batches go one state per launch).
+  static bool solves_used(const GameInstance& game, uint32_t max_states) {
+    const gsdk_exact_states* exact = game.tables().exact_states;
+    return batches_used(game, max_states) && exact && exact->cuda_random_playout_batches;
+  }
+  // Arena room for the batch slots (none when batches go one state per launch) and the solve slot.
   static uint64_t batch_bytes(const GameInstance& game, uint32_t max_states) {
     if (!batches_used(game, max_states)) return 0;
-    return kSlots * (uint64_t{max_states} * (game.state_size() + sizeof(gsdk_outcome_counts)) + 512);
+    const uint64_t slots = kSlots + (solves_used(game, max_states) ? 1 : 0);
+    return slots * (uint64_t{max_states} * (game.state_size() + sizeof(gsdk_outcome_counts)) + 512);
   }
 
   bool launchable(uint32_t count, uint64_t playouts) const {
@@ -146,28 +183,37 @@ private:
   }
 
   // Enqueues states first .. first + count - 1 of the packed states, `playouts` each, as one launch on a
-  // free slot: copy in, playouts, copy out. Returns without waiting.
+  // free slot. Returns without waiting.
   StartedBatch launch(const std::vector<unsigned char>& packed_states, uint32_t first, uint32_t count, uint32_t playouts) {
     const int k = free_slot();
-    BatchSlot& slot = *slots_[k];
+    const auto run = apart_ ? game_.tables().exact_states->cuda_random_playout_batches
+                            : game_.tables().cuda_playout_batches->run;
+    StartedBatch batch = enqueue(*slots_[k], run, packed_states, first, count, playouts);
+    batch.slot = k;
+    return batch;
+  }
+
+  // One launch of `run` (a playout-batch entry of the plugin) on `slot`: copy in, playouts, copy out.
+  StartedBatch enqueue(BatchSlot& slot, decltype(gsdk_cuda_playout_batches::run) run,
+                       const std::vector<unsigned char>& packed_states, uint32_t first, uint32_t count,
+                       uint32_t playouts) {
     const uint64_t state_size = game_.state_size();
     std::memcpy(slot.states_host.data(), packed_states.data() + first * state_size, count * state_size);
     slot.stream.copy_to_device(slot.states_device, slot.states_host.data(), count * state_size);
     char error[kMessageSize] = {};
-    if (game_.tables().cuda_playout_batches->run(game_.handle(), seed_, next_playout_, slot.states_device, count,
-                                                 playouts, device_, slot.stream.handle(), slot.outcomes_device, error,
-                                                 kMessageSize) != GSDK_OK)
+    if (run(game_.handle(), seed_, next_playout_, slot.states_device, count, playouts, device_, slot.stream.handle(),
+            slot.outcomes_device, error, kMessageSize) != GSDK_OK)
       throw std::runtime_error(fmt::format("{} CUDA playout batch ({} states x {} playouts from playout {}) on device {} "
                                            "failed: {}",
                                            game_.game().name, count, playouts, next_playout_, device_, error));
     slot.stream.copy_to_host(slot.outcomes_host.data(), slot.outcomes_device, count * sizeof(gsdk_outcome_counts));
     next_playout_ += uint64_t{count} * playouts;
-    return StartedBatch{k, count, playouts, {}};
+    return StartedBatch{-1, count, playouts, {}};
   }
 
   // Waits for a launched batch and appends its outcomes to results.
-  void collect(const StartedBatch& batch, std::vector<WinDrawLoss>& results) {
-    BatchSlot& slot = *slots_[batch.slot];
+  void collect(const StartedBatch& batch, std::vector<WinDrawLoss>& results) { collect(*slots_[batch.slot], batch, results); }
+  void collect(BatchSlot& slot, const StartedBatch& batch, std::vector<WinDrawLoss>& results) {
     slot.stream.synchronize();
     const auto* outcomes = reinterpret_cast<const gsdk_outcome_counts*>(slot.outcomes_host.data());
     for (uint32_t i = 0; i < batch.count; ++i) {
@@ -191,6 +237,9 @@ private:
   std::vector<uint64_t> histogram_;
   std::optional<BatchSlot> slots_[kSlots];
   std::deque<StartedBatch> started_; // oldest first
+  std::optional<BatchSlot> solve_slot_;  // with a game that has exact states
+  bool apart_ = false;                   // solve_apart() was asked for, and granted
+  std::optional<StartedBatch> solving_;  // the solve batch in flight
 };
 
 } // namespace

@@ -47,6 +47,14 @@ std::vector<WinDrawLoss> LeafEvaluator::finish_batch() {
   return results;
 }
 
+void LeafEvaluator::start_solves(const std::vector<unsigned char>& packed_states, uint32_t count, uint64_t playouts) {
+  const uint64_t counter = next_playout_;
+  solved_ = evaluate_batch(packed_states, count, playouts);
+  next_playout_ = counter;
+}
+
+std::vector<WinDrawLoss> LeafEvaluator::finish_solves() { return std::move(solved_); }
+
 namespace {
 
 constexpr uint32_t kMessageSize = 1024;

@@ -18,7 +18,8 @@ constexpr uint64_t kChanceStream = ~uint64_t{0};
 
 SearchTree::SearchTree(const GameInstance& game, std::unique_ptr<LeafEvaluator> evaluator, const TreeSettings& settings)
     : game_(game), evaluator_(std::move(evaluator)), settings_(settings), state_size_(game.state_size()),
-      moves_(game.max_moves()), probabilities_(game.max_moves()), scratch_(game.state_size()) {
+      moves_(game.max_moves()), probabilities_(game.max_moves()), scratch_(game.state_size()),
+      solves_apart_(evaluator_->solve_apart()) {
   settings_.leaf = std::max(1u, settings_.leaf);
   settings_.batch = std::max(1u, settings_.batch);
   settings_.in_flight = std::clamp(settings_.in_flight, 1u, evaluator_->overlap());
@@ -49,7 +50,14 @@ uint32_t SearchTree::add_node(uint32_t parent, uint32_t move, double probability
   n.parent = parent;
   n.move = move;
   n.probability = probability;
-  n.player = game_.current_player(states_.data() + nodes_.size() * uint64_t{state_size_});
+  const unsigned char* s = states_.data() + nodes_.size() * uint64_t{state_size_};
+  n.player = static_cast<int16_t>(game_.current_player(s));
+  // The root is never a solved node: a search must expand it to choose a move.
+  if (parent != kNone && n.player >= 0 && game_.is_exact(s)) n.exact = Exact::unsolved;
+  if (n.player == GSDK_PLAYER_TERMINAL) {
+    const int64_t score = game_.score(s);
+    n.exact = score > 0 ? Exact::win : score == 0 ? Exact::draw : Exact::loss;
+  }
   nodes_.push_back(n);
   return static_cast<uint32_t>(nodes_.size() - 1);
 }
@@ -92,6 +100,7 @@ bool SearchTree::advance(const StateBlob& before, uint32_t move) {
     std::vector<uint32_t> old_index{kept};
     nodes.push_back(nodes_[kept]);
     nodes[0].parent = kNone;
+    nodes[0].exact = Exact::no;
     for (size_t i = 0; i < nodes.size(); ++i) {
       const uint32_t first = nodes[i].first_child, count = nodes[i].child_count;
       if (count == 0) continue;
@@ -129,6 +138,7 @@ bool SearchTree::expand(uint32_t node) {
   }
   nodes_[node].first_child = first;
   nodes_[node].child_count = n;
+  prove_from(node); // a finished game among the children may decide it
   return true;
 }
 
@@ -174,13 +184,15 @@ void SearchTree::mark_pending(uint32_t node, uint32_t selections) {
   for (uint32_t n = node; n != kNone; n = nodes_[n].parent) nodes_[n].pending += selections;
 }
 
-void SearchTree::select_leaves(std::vector<uint32_t>& leaves) {
+uint32_t SearchTree::select_leaves(std::vector<uint32_t>& leaves) {
   uint32_t node = 0;
-  while (nodes_[node].child_count > 0) node = select_child(node);
+  while (nodes_[node].child_count > 0 && (node == 0 || nodes_[node].exact == Exact::no)) node = select_child(node);
   // A leaf is expanded on its second visit (the root at once): one evaluation first tells whether it
-  // is worth the memory. A leaf already selected in this iteration counts as visited.
+  // is worth the memory. A leaf already selected in this iteration counts as visited. Exact nodes are
+  // never expanded.
   const Node& leaf = nodes_[node];
-  if (leaf.player != GSDK_PLAYER_TERMINAL && (leaf.visits > 0 || leaf.pending > 0 || node == 0) && expand(node)) {
+  const bool expandable = leaf.player != GSDK_PLAYER_TERMINAL && leaf.exact == Exact::no;
+  if (expandable && (leaf.visits > 0 || leaf.pending > 0 || node == 0) && expand(node)) {
     // Chance outcomes are sampled by probability, so their children are not evaluated as a set.
     if (settings_.evaluate_children && nodes_[node].player != GSDK_PLAYER_CHANCE) {
       const uint32_t first = nodes_[node].first_child, count = nodes_[node].child_count;
@@ -189,12 +201,23 @@ void SearchTree::select_leaves(std::vector<uint32_t>& leaves) {
         leaves.push_back(c);
       }
       mark_pending(node, count); // one walk up for all the children
-      return;
+      return count;
     }
     node = select_child(node);
   }
   mark_pending(node, 1);
+  const Node& chosen = nodes_[node];
+  if (chosen.exact == Exact::unsolved) {
+    // Its value is on its way (playouts or a solve): the selection is a virtual loss until it lands.
+    if (chosen.pending > 1) return 1;
+    // Solved apart: a provisional value from playouts first, the solve once it is selected again.
+    if (solves_apart_ && chosen.visits > 0) {
+      solve_queue_.push_back(node);
+      return 1;
+    }
+  }
   leaves.push_back(node);
+  return 1;
 }
 
 SearchTree::Flight SearchTree::launch(std::vector<uint32_t> leaves) {
@@ -206,6 +229,10 @@ SearchTree::Flight SearchTree::launch(std::vector<uint32_t> leaves) {
     if (nodes_[leaf].player == GSDK_PLAYER_TERMINAL) {
       scratch_.assign(state(leaf), state(leaf) + state_size_);
       flight.results[i] = outcome_of_score(game_.score(scratch_), settings_.leaf);
+      continue;
+    }
+    if (nodes_[leaf].exact > Exact::unsolved) {
+      flight.results[i] = exact_result(nodes_[leaf], settings_.leaf);
       continue;
     }
     packed_.insert(packed_.end(), state(leaf), state(leaf) + state_size_);
@@ -234,12 +261,95 @@ void SearchTree::land_oldest() {
       back_up_node(flight.leaves[i], flight.results[i], 1);
       sum.add(flight.results[i]);
     }
-    for (uint32_t n = parent; n != kNone; n = nodes_[n].parent) back_up_node(n, sum, siblings);
+    if (parent != kNone) back_up_path(parent, sum, siblings);
   }
+  // Exact nodes evaluated among the playouts got their exact value, unless the evaluator solves apart:
+  // then it was a provisional one, and a node selected again meanwhile is due for its solve.
+  for (size_t i = 0; i < flight.leaves.size(); ++i) {
+    const uint32_t leaf = flight.leaves[i];
+    if (nodes_[leaf].exact != Exact::unsolved) continue;
+    if (!solves_apart_) record_exact(leaf, flight.results[i]);
+    else if (nodes_[leaf].pending > 0) solve_queue_.push_back(leaf);
+  }
+}
+
+WinDrawLoss SearchTree::exact_result(const Node& node, uint64_t playouts) const {
+  const int64_t score = node.exact == Exact::win ? 1 : node.exact == Exact::draw ? 0 : -1;
+  return outcome_of_score(score, playouts);
+}
+
+void SearchTree::restate(uint32_t node) {
+  const Node& n = nodes_[node];
+  const double correction = points_of(exact_result(n, n.visits)) - n.points;
+  nodes_[node].points += correction;
+  for (uint32_t a = n.parent; a != kNone && nodes_[a].exact == Exact::no; a = nodes_[a].parent)
+    nodes_[a].points += correction;
+}
+
+SearchTree::Exact SearchTree::proven_value(const Node& node) const {
+  const Exact win = node.player == 0 ? Exact::win : Exact::loss, loss = node.player == 0 ? Exact::loss : Exact::win;
+  bool lost = true;
+  for (uint32_t c = node.first_child; c < node.first_child + node.child_count; ++c) {
+    const Exact value = nodes_[c].exact;
+    if (value == win) return win;
+    lost = lost && value == loss;
+  }
+  return lost ? loss : Exact::no;
+}
+
+void SearchTree::prove_from(uint32_t node) {
+  for (uint32_t p = node; p != kNone && p != 0; p = nodes_[p].parent) {
+    Node& n = nodes_[p];
+    if (n.exact != Exact::no || n.player < 0 || n.child_count == 0) return;
+    const Exact value = proven_value(n);
+    if (value == Exact::no) return;
+    n.exact = value;
+  }
+}
+
+void SearchTree::record_exact(uint32_t node, const WinDrawLoss& result) {
+  Node& n = nodes_[node];
+  const uint64_t playouts = result.playouts();
+  if (result.wins == playouts) n.exact = Exact::win;
+  else if (result.draws == playouts) n.exact = Exact::draw;
+  else if (result.losses == playouts) n.exact = Exact::loss;
+  else
+    throw std::runtime_error(fmt::format("game '{}' reports a state as exact, but its {} playouts disagree ({} wins, {} "
+                                         "draws, {} losses for player 0)",
+                                         game_.game().name, playouts, result.wins, result.draws, result.losses));
+  // Playouts already counted on the node (a provisional value) are restated as exact ones, on it and above.
+  restate(node);
+  const uint32_t selections = n.pending;
+  if (selections > 0) back_up_path(node, exact_result(n, uint64_t{selections} * settings_.leaf), selections);
+  prove_from(n.parent);
+}
+
+void SearchTree::tend_solves() {
+  if (!solving_.empty() && evaluator_->solves_ready()) land_solves();
+  if (solving_.empty() && !solve_queue_.empty()) start_solves();
+}
+
+void SearchTree::start_solves() {
+  const size_t count = std::min<size_t>(solve_queue_.size(), evaluator_->max_solves());
+  solving_.assign(solve_queue_.begin(), solve_queue_.begin() + static_cast<std::ptrdiff_t>(count));
+  solve_queue_.erase(solve_queue_.begin(), solve_queue_.begin() + static_cast<std::ptrdiff_t>(count));
+  packed_.clear();
+  for (const uint32_t node : solving_) packed_.insert(packed_.end(), state(node), state(node) + state_size_);
+  evaluator_->start_solves(packed_, static_cast<uint32_t>(count), settings_.leaf);
+}
+
+void SearchTree::land_solves() {
+  const std::vector<WinDrawLoss> solved = evaluator_->finish_solves();
+  for (size_t k = 0; k < solving_.size(); ++k) record_exact(solving_[k], solved[k]);
+  solving_.clear();
 }
 
 void SearchTree::settle() {
   while (!flights_.empty()) land_oldest();
+  while (!solving_.empty() || !solve_queue_.empty()) {
+    if (!solving_.empty()) land_solves();
+    if (!solve_queue_.empty()) start_solves();
+  }
 }
 
 void SearchTree::back_up_node(uint32_t node, const WinDrawLoss& result, uint32_t selections) {
@@ -249,17 +359,27 @@ void SearchTree::back_up_node(uint32_t node, const WinDrawLoss& result, uint32_t
   n.points += points_of(result);
 }
 
+void SearchTree::back_up_path(uint32_t node, const WinDrawLoss& result, uint32_t selections) {
+  WinDrawLoss r = result;
+  for (uint32_t n = node; n != kNone; n = nodes_[n].parent) {
+    // A result that lands at or below a solved node (played before it was proven) is worth its outcome.
+    if (nodes_[n].exact > Exact::unsolved) r = exact_result(nodes_[n], r.playouts());
+    back_up_node(n, r, selections);
+  }
+}
+
 uint64_t SearchTree::iterate(uint64_t allowance) {
   if (nodes_.empty()) throw std::logic_error("SearchTree::iterate without a root");
   const uint64_t affordable = std::max<uint64_t>(1, allowance / settings_.leaf);
   std::vector<uint32_t> leaves;
   leaves.reserve(settings_.batch);
-  // Selections stop at `batch` or once the leaves cover the allowance; with evaluate_children the last
-  // selection may overshoot it by one node's children.
-  for (uint32_t k = 0; k < settings_.batch && leaves.size() < affordable; ++k) select_leaves(leaves);
-  const uint64_t evaluated = leaves.size();
+  // Selections stop at `batch` or once their evaluations cover the allowance; with evaluate_children the
+  // last selection may overshoot it by one node's children.
+  uint64_t evaluated = 0;
+  for (uint32_t k = 0; k < settings_.batch && evaluated < affordable; ++k) evaluated += select_leaves(leaves);
   flights_.push_back(launch(std::move(leaves)));
   while (flights_.size() >= settings_.in_flight) land_oldest();
+  if (solves_apart_) tend_solves();
   return evaluated * settings_.leaf;
 }
 

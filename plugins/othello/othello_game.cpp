@@ -95,7 +95,7 @@ Position Game::playout_start(const void* start_state) const {
   return p;
 }
 
-bool Game::solved_start(const Position& start) const { return exact_start(start, exact_empties_); }
+bool Game::exact_state(const Position& start) const { return exact_start(start, exact_empties_); }
 
 void Game::record_perfect_play(const Position& start, const gsdk_playout_request& request,
                                gsdk_playout_summary& summary) {
@@ -108,7 +108,7 @@ void Game::record_perfect_play(const Position& start, const gsdk_playout_request
 
 void Game::cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const {
   const Position start = playout_start(request.start_state);
-  if (request.playout_count > 0 && solved_start(start)) return record_perfect_play(start, request, summary);
+  if (request.playout_count > 0 && exact_state(start)) return record_perfect_play(start, request, summary);
   if (std::min(request.simd_level, cpu::best_simd_level()) == GSDK_SIMD_AVX512)
     cpu::playouts_avx512(start, request.seed, request.first_playout, request.playout_count, summary);
   else
@@ -123,7 +123,7 @@ std::vector<uint32_t> Game::replay_playout(uint64_t seed, uint64_t playout, cons
     if (move != kPass || log_passes) moves.push_back(move);
   };
   const Position first = playout_start(start);
-  if (solved_start(first)) perfect_line(first, log);
+  if (exact_state(first)) perfect_line(first, log);
   else random_game(first, seed, playout, log);
   return moves;
 }

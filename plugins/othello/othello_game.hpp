@@ -49,6 +49,8 @@ public:
   static int32_t best_simd_level();
   void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;
   std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
+  // Whether playouts from `start` report perfect play's outcome (exact_empties) instead of a random game.
+  bool exact_state(const State& start) const;
 
 #if defined(GSDK_WITH_CUDA)
   uint64_t cuda_scratch_bytes(uint64_t playout_count) const;
@@ -57,6 +59,10 @@ public:
   void cuda_playout_batches(uint64_t seed, uint64_t first_playout, const State* states, uint32_t count,
                             uint32_t playouts_per_state, int32_t device, void* stream,
                             gsdk_outcome_counts* outcomes) const;
+  // The same, with the exact states played out at random too (a search's provisional values).
+  void cuda_random_playout_batches(uint64_t seed, uint64_t first_playout, const State* states, uint32_t count,
+                                   uint32_t playouts_per_state, int32_t device, void* stream,
+                                   gsdk_outcome_counts* outcomes) const;
 
   static constexpr uint32_t kCudaPerftLeafPlies = 3;
   void cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
@@ -70,8 +76,6 @@ public:
 private:
   // A playout request's start, checked: a position of this game's form (settled under the convention).
   Position playout_start(const void* start_state) const;
-  // Whether playouts from `start` report perfect play's outcome (exact_empties) instead of a random game.
-  bool solved_start(const Position& start) const;
   // Records the request's playouts as that outcome: score 1, 0 or -1 for black, each of them.
   static void record_perfect_play(const Position& start, const gsdk_playout_request& request,
                                   gsdk_playout_summary& summary);

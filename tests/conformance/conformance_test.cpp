@@ -60,10 +60,12 @@ struct PluginCase {
 
 void PrintTo(const PluginCase& c, std::ostream* out) { *out << c.file.filename().string() << " " << c.params; }
 
-// Games whose parameters change the shape of their states get more cases than their defaults.
+// Games whose parameters change the shape of their states, or what their playouts report, get more cases
+// than their defaults.
 const std::map<std::string, std::vector<PluginCase>> kExtraCases = {
     {"snake.so",
      {{{}, "d5_free", "dimension = 5\nsymmetry_breaking = false"}, {{}, "d10_kinny", "dimension = 10\npolicy = 'kinny'"}}},
+    {"othello.so", {{{}, "exact12", "exact_empties = 12"}}},
 };
 
 std::vector<PluginCase> plugin_cases() {
@@ -321,6 +323,11 @@ TEST_P(Conformance, TablesHaveTheRightTypeSizeAndEntries) {
     EXPECT_GE(h->size, sizeof(gsdk_move_codes));
     EXPECT_NE(t.move_codes->code_count, nullptr);
     EXPECT_NE(t.move_codes->move_code, nullptr);
+  }
+  if (const auto* h = header(GSDK_TABLE_EXACT_STATES)) {
+    EXPECT_EQ(h->type, GSDK_TYPE_EXACT_STATES);
+    EXPECT_GE(h->size, sizeof(gsdk_exact_states));
+    EXPECT_NE(t.exact_states->is_exact, nullptr);
   }
   if (const auto* h = header(GSDK_TABLE_CUDA_LEVEL1_SEARCHES)) {
     EXPECT_EQ(h->type, GSDK_TYPE_CUDA_LEVEL1_SEARCHES);
@@ -605,6 +612,27 @@ TEST_P(Conformance, MoveCodesAreInRangeDeterministicAndDistinctPerState) {
       }
     }
   }
+}
+
+TEST_P(Conformance, ExactStatesGetOneOutcomeFromEveryPlayout) {
+  if (!plugin_->tables.exact_states) GTEST_SKIP() << "no exact-states table";
+  const auto evaluator = gsdk::core::make_cpu_evaluator(*game_);
+  std::mt19937_64 random(31);
+  int exact = 0;
+  for (int g = 0; g < 20; ++g) {
+    std::vector<StateBlob> visited;
+    int64_t score = 0;
+    play_random_game(random, game_->initial_state(), &score, &visited);
+    for (const StateBlob& s : visited) {
+      if (game_->current_player(s) < 0 || !game_->is_exact(s.data())) continue;
+      ++exact;
+      const auto r = evaluator->evaluate(s, 16);
+      EXPECT_TRUE(r.wins == 16 || r.draws == 16 || r.losses == 16)
+          << "is_exact says the playouts from " << to_string(s.data()) << " report one outcome, got " << r.wins
+          << " wins, " << r.draws << " draws, " << r.losses << " losses";
+    }
+  }
+  if (exact == 0) GTEST_SKIP() << "no exact state in 20 random games under the default parameters";
 }
 
 TEST_P(Conformance, CpuPerftTableAgreesWithThePerStateRules) {

@@ -129,11 +129,11 @@ __global__ void __launch_bounds__(kSolveBlock) solve_kernel(const Position* star
   }
 }
 
-} // namespace
-
-void Game::cuda_playout_batches(uint64_t seed, uint64_t first_playout, const State* states, uint32_t count,
-                                uint32_t playouts_per_state, int32_t device, void* stream_handle,
-                                gsdk_outcome_counts* outcomes) const {
+// Random playouts of every start, except those with at most exact_empties empty squares (0: none),
+// which are solved.
+void run_batches(uint64_t seed, uint64_t first_playout, const Position* states, uint32_t count,
+                 uint32_t playouts_per_state, uint32_t exact_empties, int32_t device, void* stream_handle,
+                 gsdk_outcome_counts* outcomes) {
   if (count == 0) return;
   if (!states || !outcomes)
     throw gsdk::PluginError("othello CUDA playout batches: states and outcomes must be device memory, got NULL");
@@ -147,13 +147,27 @@ void Game::cuda_playout_batches(uint64_t seed, uint64_t first_playout, const Sta
   if (total == 0) return;
   const unsigned blocks = gsdk::cuda::grid_size<batch_kernel>(device, kBlock, total, 0, cuda::kOwner);
   batch_kernel<<<blocks, kBlock, 0, stream>>>(
-      states, playouts_per_state, total, seed, first_playout, exact_empties_, outcomes);
+      states, playouts_per_state, total, seed, first_playout, exact_empties, outcomes);
   cuda::check(cudaGetLastError(), "launching the playout batch kernel");
-  if (exact_empties_ == 0) return;
+  if (exact_empties == 0) return;
   const unsigned solve_blocks = gsdk::cuda::grid_size<solve_kernel>(device, kSolveBlock, uint64_t{count} * kSolveBlock,
                                                                            0, cuda::kOwner);
-  solve_kernel<<<solve_blocks, kSolveBlock, 0, stream>>>(states, count, playouts_per_state, exact_empties_, outcomes);
+  solve_kernel<<<solve_blocks, kSolveBlock, 0, stream>>>(states, count, playouts_per_state, exact_empties, outcomes);
   cuda::check(cudaGetLastError(), "launching the endgame solve kernel");
+}
+
+} // namespace
+
+void Game::cuda_playout_batches(uint64_t seed, uint64_t first_playout, const State* states, uint32_t count,
+                                uint32_t playouts_per_state, int32_t device, void* stream,
+                                gsdk_outcome_counts* outcomes) const {
+  run_batches(seed, first_playout, states, count, playouts_per_state, exact_empties_, device, stream, outcomes);
+}
+
+void Game::cuda_random_playout_batches(uint64_t seed, uint64_t first_playout, const State* states, uint32_t count,
+                                       uint32_t playouts_per_state, int32_t device, void* stream,
+                                       gsdk_outcome_counts* outcomes) const {
+  run_batches(seed, first_playout, states, count, playouts_per_state, 0, device, stream, outcomes);
 }
 
 } // namespace othello

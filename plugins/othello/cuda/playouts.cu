@@ -59,7 +59,7 @@ void Game::cuda_playouts(const gsdk_playout_request& request, int32_t device, vo
   const Position start = playout_start(request.start_state);
   if (request.playout_count == 0) return;
   // One position to solve: the host does it (a launch of one thread would be no faster).
-  if (solved_start(start)) return record_perfect_play(start, request, summary);
+  if (exact_state(start)) return record_perfect_play(start, request, summary);
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
   const auto stream = static_cast<cudaStream_t>(stream_handle);
   auto* table = static_cast<ScoreTable*>(scratch);

@@ -1,6 +1,7 @@
 // cuda_test.cpp - othello's CUDA tables: perft through the core's GPU engine against the published
 // tables in every convention, CUDA playouts (one start or a batch of them) bit-identical to the
-// CPU's, and so a UCT tree grown with GPU batches equal to one grown on the CPU. Skipped without a GPU.
+// CPU's, and so a UCT tree grown with GPU batches equal to one grown on the CPU; exact endgames solved
+// apart on the GPU while the tree grows. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <cuda_runtime.h>
@@ -16,6 +17,7 @@
 #include "gsdk/core/leaf_evaluator.hpp"
 #include "gsdk/core/mcts.hpp"
 #include "gsdk/playout_summary.hpp"
+#include "exact_tree_checks.hpp"
 #include "othello_test_support.hpp"
 #include "perft_reference.hpp"
 
@@ -224,6 +226,17 @@ TEST(OthelloCuda, BatchedUctTreeIsTheSameOnCpuAndGpu) {
 TEST(OthelloCuda, ChildEvaluatingUctTreeIsTheSameOnCpuAndGpu) {
   GSDK_REQUIRE_GPU();
   expect_same_tree_on_cpu_and_gpu(16, 32, true);
+}
+
+// The evaluator a GPU agent gets: playout batches of up to 8 leaves' children (the tree asks it to solve
+// exact states apart).
+std::unique_ptr<gsdk::core::LeafEvaluator> gpu_evaluator(const gsdk::core::GameInstance& game) {
+  return gsdk::core::make_cuda_evaluator(game, 0, 1 << 16, 8 * game.max_moves());
+}
+
+TEST(OthelloCuda, TreeNodesSolvedApartHoldPerfectPlaysValueAndAreNeverExpanded) {
+  GSDK_REQUIRE_GPU();
+  test::expect_solved_children_hold_exact_values(gpu_evaluator, true);
 }
 
 } // namespace

@@ -1,13 +1,16 @@
 // endgame_test.cpp - perfect play near the end: the rules' solver (perfect_play_outcome, perfect_line)
 // against the tests' exhaustive one, and the exact_empties parameter in the CPU playout table, its
-// replay, and a UCT agent that gets exact values from it.
+// replay, and UCT trees and agents that get exact values from it (solved among the playouts, or apart
+// as a device does).
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "endgame_solver.hpp"
+#include "exact_tree_checks.hpp"
 #include "gsdk/core/agents.hpp"
 #include "othello_test_support.hpp"
 #include "rules/board_text.hpp"
@@ -117,6 +120,56 @@ TEST(OthelloEndgame, UctWithExactEndgamesFindsTheWinWithOnePlayoutPerChild) {
     if (++decisive == 10) break;
   }
   EXPECT_EQ(decisive, 10);
+}
+
+// Solves apart as a device does: exact states get random playouts in playout batches and are solved
+// only in solve batches, which are ready at every third poll and hold at most 64 states, so exact nodes
+// wait for their values across iterations.
+class SlowSolvingEvaluator final : public gsdk::core::LeafEvaluator {
+public:
+  explicit SlowSolvingEvaluator(const gsdk::core::GameInstance& game)
+      : random_game_(test::make_game("standard", 0)), random_(gsdk::core::make_cpu_evaluator(*random_game_)),
+        solver_(gsdk::core::make_cpu_evaluator(game)) {}
+
+  gsdk::core::WinDrawLoss evaluate(const gsdk::core::StateBlob& state, uint64_t playouts) override {
+    return (solving_ ? solver_ : random_)->evaluate(state, playouts);
+  }
+  bool solve_apart() override { return true; }
+  bool solves_apart() const override { return true; }
+  uint32_t max_solves() const override { return 64; }
+  void start_solves(const std::vector<unsigned char>& packed_states, uint32_t count, uint64_t playouts) override {
+    solving_ = true;
+    LeafEvaluator::start_solves(packed_states, count, playouts);
+    solving_ = false;
+  }
+  bool solves_ready() override { return ++polls_ % 3 == 0; }
+  std::string describe() const override { return "cpu, slow solves apart"; }
+
+private:
+  std::unique_ptr<gsdk::core::GameInstance> random_game_; // exact_empties 0: every state played at random
+  std::unique_ptr<gsdk::core::LeafEvaluator> random_, solver_;
+  bool solving_ = false;
+  uint64_t polls_ = 0;
+};
+
+std::unique_ptr<gsdk::core::LeafEvaluator> slow_solves(const gsdk::core::GameInstance& game) {
+  return std::make_unique<SlowSolvingEvaluator>(game);
+}
+
+TEST(OthelloExactTree, SolvedNodesHoldPerfectPlaysValueAndAreNeverExpanded) {
+  test::expect_solved_children_hold_exact_values(gsdk::core::make_cpu_evaluator, false);
+}
+
+TEST(OthelloExactTree, NodesSolvedApartHoldPerfectPlaysValueAndAreNeverExpanded) {
+  test::expect_solved_children_hold_exact_values(slow_solves, true);
+}
+
+TEST(OthelloExactTree, ExactValuesThreePliesDownLeadToWinningMoves) {
+  EXPECT_EQ(test::winning_moves_found(gsdk::core::make_cpu_evaluator, 20), 20);
+}
+
+TEST(OthelloExactTree, ExactValuesSolvedApartThreePliesDownLeadToWinningMoves) {
+  EXPECT_EQ(test::winning_moves_found(slow_solves, 20), 20);
 }
 
 } // namespace

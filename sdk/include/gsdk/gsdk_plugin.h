@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 6u
+#define GSDK_ABI_MINOR 7u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -65,6 +65,7 @@ extern "C" {
 #define GSDK_TYPE_CUDA_LEVEL1_SEARCHES 0x47530014u /* ABI 1.4 */
 #define GSDK_TYPE_CUDA_NRPA_SEARCHES 0x47530015u   /* ABI 1.5 */
 #define GSDK_TYPE_CUDA_LEVEL2_SEARCHES 0x47530016u /* ABI 1.5 */
+#define GSDK_TYPE_EXACT_STATES 0x47530017u         /* ABI 1.7 */
 
 /* Capability table names for get_proc. */
 #define GSDK_TABLE_GAME "gsdk.game.v1"
@@ -83,6 +84,7 @@ extern "C" {
 #define GSDK_TABLE_CUDA_LEVEL1_SEARCHES "gsdk.cuda_level1_searches.v1" /* ABI 1.4 */
 #define GSDK_TABLE_CUDA_NRPA_SEARCHES "gsdk.cuda_nrpa_searches.v1"     /* ABI 1.5 */
 #define GSDK_TABLE_CUDA_LEVEL2_SEARCHES "gsdk.cuda_level2_searches.v1" /* ABI 1.5 */
+#define GSDK_TABLE_EXACT_STATES "gsdk.exact_states.v1"                 /* ABI 1.7 */
 
 typedef struct gsdk_header {
   uint32_t type;
@@ -566,6 +568,28 @@ typedef struct gsdk_cuda_nrpa_searches {
                            gsdk_nrpa_result* results, uint32_t* moves, const uint32_t* stop, char* error,
                            uint32_t error_size);
 } gsdk_cuda_nrpa_searches;
+
+/* ---- states whose playouts report an exact outcome (ABI 1.7) ---------------------------------- */
+
+/* A game may solve some states instead of playing them out at random (othello's exact_empties: an
+ * exhaustive endgame search): every playout from such a state reports perfect play's outcome, at a
+ * cost far above a random game's. This table tells the host which states those are, so that a tree
+ * search can keep a solved node's value as final (no subtree below it). On a device a search can then
+ * give such a node a provisional value from random playouts at once and solve it in a batch of its own
+ * that runs beside the playout batches, instead of making every playout batch wait for its slowest
+ * solve. The playout tables themselves are unchanged: they solve the exact states they are given. */
+typedef struct gsdk_exact_states {
+  gsdk_header header;
+  /* 1 when playouts from the non-terminal state `state` report its exact outcome under this instance's
+   * parameters, else 0. Cheap: called for every node a tree search creates. */
+  int32_t (*is_exact)(const gsdk_game_instance* instance, const void* state);
+  /* gsdk_cuda_playout_batches.run, except that exact states are played out at random like any other
+   * (the same random streams). NULL when the plugin has no CUDA playout batches. */
+  int32_t (*cuda_random_playout_batches)(const gsdk_game_instance* instance, uint64_t seed, uint64_t first_playout,
+                                         const void* states, uint32_t count, uint32_t playouts_per_state,
+                                         int32_t device, void* stream, gsdk_outcome_counts* outcomes, char* error,
+                                         uint32_t error_size);
+} gsdk_exact_states;
 
 /* The entry point every plugin exports. */
 GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info,

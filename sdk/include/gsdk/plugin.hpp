@@ -53,6 +53,8 @@
 //         const State* states, const uint64_t* search_streams, const uint64_t* ids, uint32_t count, int32_t device,
 //         void* stream, void* scratch, uint64_t scratch_size, gsdk_level2_result* results, uint32_t* moves,
 //         uint32_t* record_moves) const;  // NMCS level 2 on a GPU (with the level-1 searches)
+//     bool exact_state(const State&) const;  // playouts from this state report its exact outcome (ABI 1.7)
+//     void cuda_random_playout_batches(...) const;  // cuda_playout_batches' parameters; exact states at random
 //     // each of the three search methods may take a last `const uint32_t* stop = nullptr`: the table then offers
 //     // run_stoppable too (ABI 1.6), passing the host's stop request through
 //   };
@@ -255,6 +257,16 @@ concept HasMoveCodes = requires(const G g, const typename G::State& s) {
   { g.move_code(s, uint32_t{}) } -> std::convertible_to<uint32_t>;
 };
 
+template <typename G>
+concept HasExactStates = requires(const G g, const typename G::State& s) {
+  { g.exact_state(s) } -> std::convertible_to<bool>;
+};
+template <typename G>
+concept HasCudaRandomPlayoutBatches = requires(const G g, const typename G::State* states, gsdk_outcome_counts* out) {
+  g.cuda_random_playout_batches(uint64_t{}, uint64_t{}, states, uint32_t{}, uint32_t{}, int32_t{},
+                                static_cast<void*>(nullptr), out);
+};
+
 // The static C tables of one game class.
 template <typename G> struct Adapter {
   using State = typename G::State;
@@ -320,6 +332,13 @@ template <typename G> struct Adapter {
                                   gsdk_outcome_counts* outcomes, char* error, uint32_t error_size) {
     return guarded(error, error_size, [&] {
       game(i).cuda_playout_batches(seed, first, states(s), count, per_state, device, stream, outcomes);
+    });
+  }
+  static int32_t cuda_random_batches_run(const gsdk_game_instance* i, uint64_t seed, uint64_t first, const void* s,
+                                         uint32_t count, uint32_t per_state, int32_t device, void* stream,
+                                         gsdk_outcome_counts* outcomes, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      game(i).cuda_random_playout_batches(seed, first, states(s), count, per_state, device, stream, outcomes);
     });
   }
   static uint32_t replay(const gsdk_game_instance* i, uint64_t seed, uint64_t playout, const void* start,
@@ -479,6 +498,11 @@ template <typename G> struct Adapter {
     });
   }
   static uint32_t code_count(const gsdk_game_instance* i) { return game(i).code_count(); }
+  static int32_t is_exact(const gsdk_game_instance* i, const void* s) { return game(i).exact_state(state(s)) ? 1 : 0; }
+  static constexpr auto random_batches() -> decltype(gsdk_exact_states::cuda_random_playout_batches) {
+    if constexpr (HasCudaRandomPlayoutBatches<G>) return &cuda_random_batches_run;
+    return nullptr;
+  }
   static uint32_t move_code(const gsdk_game_instance* i, const void* s, uint32_t m) {
     return game(i).move_code(state(s), m);
   }
@@ -569,6 +593,11 @@ template <typename G> struct Adapter {
     if constexpr (HasMoveCodes<G>) {
       static const gsdk_move_codes codes = {{GSDK_TYPE_MOVE_CODES, sizeof(gsdk_move_codes)}, &code_count, &move_code};
       if (n == GSDK_TABLE_MOVE_CODES) return &codes;
+    }
+    if constexpr (HasExactStates<G>) {
+      static const gsdk_exact_states exact = {{GSDK_TYPE_EXACT_STATES, sizeof(gsdk_exact_states)}, &is_exact,
+                                              random_batches()};
+      if (n == GSDK_TABLE_EXACT_STATES) return &exact;
     }
     return nullptr;
   }

@@ -46,6 +46,8 @@ public:
   void copy_to_device(void* device_destination, const void* host_source, uint64_t bytes);
   void copy_to_host(void* host_destination, const void* device_source, uint64_t bytes);
   void synchronize();
+  // Whether all work enqueued so far has finished (without waiting).
+  bool idle();
   // Enqueues copies of the first of `count` blobs of `blob_bytes` (device memory) over the others, in
   // doubling device-to-device copies: log2(count) copies instead of count uploads.
   void replicate_first(void* device_blobs, uint64_t blob_bytes, uint64_t count);

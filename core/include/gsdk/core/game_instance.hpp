@@ -46,6 +46,12 @@ public:
   // On a state of state_size() bytes in place (e.g. inside a tree's state array).
   void apply_move(unsigned char* s, uint32_t move) const { game().apply_move(handle_, s, move); }
   int64_t score(const StateBlob& s) const { return game().score(handle_, s.data()); }
+  int64_t score(const unsigned char* s) const { return game().score(handle_, s); }
+  // Whether playouts from the non-terminal state `s` report its exact outcome (the plugin's
+  // gsdk.exact_states.v1 table; false without one).
+  bool is_exact(const unsigned char* s) const {
+    return tables_.exact_states && tables_.exact_states->is_exact(handle_, s) != 0;
+  }
   std::string state_to_string(const StateBlob& s) const;
   std::string move_to_string(const StateBlob& s, uint32_t move) const;
   // Throws std::invalid_argument with the plugin's message.

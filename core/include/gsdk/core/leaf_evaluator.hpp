@@ -58,6 +58,22 @@ public:
   virtual uint32_t overlap() const { return std::numeric_limits<uint32_t>::max(); }
   virtual void start_batch(const std::vector<unsigned char>& packed_states, uint32_t count, uint64_t playouts);
   virtual std::vector<WinDrawLoss> finish_batch();
+  // Solving apart. A game may evaluate some states exactly (GameInstance::is_exact), each at a cost far
+  // above a random playout's. An evaluator whose batches run on a device can take those states in
+  // batches of their own, beside the playout batches, so that no playout batch waits for its slowest
+  // solve. solve_apart() switches it so (a search that handles provisional values asks; other callers
+  // keep exact states solved wherever they go) and returns whether it did: from then on its playout
+  // batches play exact states at random (a provisional value), and start_solves solves them, at most
+  // max_solves() a batch and one batch at a time; the search lands a solve batch once solves_ready()
+  // says so. Solves use no random streams (every playout of an exact state reports the same outcome),
+  // so they do not move the playout counter. By default an evaluator does not solve apart, and
+  // start_solves computes at once.
+  virtual bool solve_apart() { return false; }
+  virtual bool solves_apart() const { return false; }
+  virtual uint32_t max_solves() const { return std::numeric_limits<uint32_t>::max(); }
+  virtual void start_solves(const std::vector<unsigned char>& packed_states, uint32_t count, uint64_t playouts);
+  virtual bool solves_ready() { return true; }
+  virtual std::vector<WinDrawLoss> finish_solves();
   // E.g. "cpu (plugin avx2 playouts)" or "cuda device 0".
   virtual std::string describe() const = 0;
 
@@ -74,6 +90,7 @@ protected:
 
 private:
   std::deque<std::vector<WinDrawLoss>> computed_; // started batches' results, oldest first
+  std::vector<WinDrawLoss> solved_;                // the started solve batch's results
 };
 
 // Playouts on the calling thread: the plugin's CPU batch table (at its best SIMD level) when it has

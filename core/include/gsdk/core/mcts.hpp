@@ -21,6 +21,20 @@
 // game stays zero-sum for the tree, and a tree is kept only while its root belongs to that player.
 // Nodes and their states live in two flat arrays capped at max_nodes; a leaf whose children would
 // not fit is evaluated again instead of expanded, so memory stays bounded however long the search.
+//
+// States the game evaluates exactly (GameInstance::is_exact: every playout reports perfect play's
+// outcome) and finished games are solved nodes: evaluated once, never expanded, and selected again at
+// no cost (their outcome counted once more). Wins and losses climb the tree as in MCTS-Solver: a node
+// whose mover has a solved child that wins for it, or whose children all lose for it, is solved too, is
+// not descended into again, and counts its outcome for every later selection. Its past statistics are
+// kept (restating them as its outcome inflated the average of its parent, whose mover avoids it), and
+// draws are not proven upwards: a proven draw's exact 1/2 beside random playouts' uncalibrated means
+// (a won endgame often averages below 1/2) drew UCT to it (othello's decisive-endgame tests failed). With an evaluator that solves apart (a device), an
+// exact node first gets a provisional value from random playouts like any leaf; selected again, it goes
+// to a solve batch of its own, which lands whenever the device has it done while the playout batches go
+// on, and its playouts are then restated as exact ones on it and above. A selection that reaches a node
+// waiting for its solve adds only a virtual loss to its path. So the device solves the exact nodes the
+// search comes back to, and the tree never waits for a solve until it settles.
 #pragma once
 
 #include <cstdint>
@@ -71,7 +85,8 @@ public:
   // exact terminal results). Needs a root (set_root). A batch may still be in flight when it returns
   // (see settle).
   uint64_t iterate(uint64_t allowance = std::numeric_limits<uint64_t>::max());
-  // Backs up every batch still in flight; root_children and node statistics are final after it.
+  // Backs up every batch still in flight, and the solves queued or in flight (waiting for them);
+  // root_children and node statistics are final after it.
   void settle();
 
   bool empty() const { return nodes_.empty(); }
@@ -83,12 +98,15 @@ public:
 private:
   static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 
+  // Whether a node's state is exact (see above), and once its value is back, player 0's outcome.
+  enum class Exact : uint8_t { no, unsolved, win, draw, loss };
   struct Node {
     uint32_t parent = kNone;
     uint32_t first_child = kNone; // children are contiguous: first_child .. first_child + child_count - 1
     uint32_t child_count = 0;
     uint32_t move = 0;            // the move from the parent
-    int32_t player = 0;           // current_player of the node's state
+    int16_t player = 0;           // current_player of the node's state
+    Exact exact = Exact::no;
     uint32_t pending = 0;         // selections of this iteration through the node, not yet backed up
     double probability = 0;       // of this outcome, when the parent is a chance node
     uint64_t visits = 0;
@@ -105,7 +123,9 @@ private:
   bool expand(uint32_t node);
   // Descends to a leaf, expanding it when due, and appends what is to be evaluated to `leaves` with
   // their paths marked pending: the leaf, or one child of it, or (evaluate_children) all its children.
-  void select_leaves(std::vector<uint32_t>& leaves);
+  // An exact node selected again to be solved apart goes to the solve queue instead. Returns the
+  // evaluations it accounts for (the selection of an exact node waiting for its value counts as one).
+  uint32_t select_leaves(std::vector<uint32_t>& leaves);
   // Adds `selections` pending selections to `node` and every node above it.
   void mark_pending(uint32_t node, uint32_t selections);
   // Leaves selected together: exact results of the terminal ones now, playouts for the others started
@@ -120,6 +140,27 @@ private:
   void land_oldest();
   // Lands `result` (of `selections` pending selections) on one node.
   void back_up_node(uint32_t node, const WinDrawLoss& result, uint32_t selections);
+  // ... on a node and every node above it.
+  void back_up_path(uint32_t node, const WinDrawLoss& result, uint32_t selections);
+
+  // A solved node's outcome as `playouts` playouts.
+  WinDrawLoss exact_result(const Node& node, uint64_t playouts) const;
+  // A leaf just solved: the playouts counted on it (a provisional value) are restated as its outcome,
+  // on it and on the nodes above up to the first solved one.
+  void restate(uint32_t node);
+  // MCTS-Solver (Winands, Bjornsson & Saito, 2008): a node with a solved child that wins for its mover is
+  // a win for it, one whose children all lose for it a loss; else Exact::no.
+  Exact proven_value(const Node& node) const;
+  // Solves `node` and the nodes above it while their children decide them. The root stays unsolved (a
+  // search must go on choosing among its children), and so do chance nodes.
+  void prove_from(uint32_t node);
+  // Records an exact node's outcome from `result` (`leaf` playouts of it), restates the playouts counted
+  // on it so far as that outcome, and lands the selections still pending on it, each worth that result.
+  void record_exact(uint32_t node, const WinDrawLoss& result);
+  // Lands the solve batch when the device has it done, and starts the next from the queue.
+  void tend_solves();
+  void start_solves();
+  void land_solves();
 
   // Player 0's points for a result, with draws valued for the root's player (see draw_value).
   double points_of(const WinDrawLoss& result) const;
@@ -143,6 +184,9 @@ private:
   StateBlob scratch_;
   std::vector<unsigned char> packed_; // the states of one iteration's unfinished leaves
   std::deque<Flight> flights_;        // started and not yet backed up, oldest first
+  bool solves_apart_;                  // the evaluator agreed to solve apart
+  std::vector<uint32_t> solve_queue_;  // exact nodes selected and not yet sent, oldest first
+  std::vector<uint32_t> solving_;      // the solve batch in flight
 };
 
 } // namespace gsdk::core
