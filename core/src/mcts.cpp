@@ -52,9 +52,9 @@ uint32_t SearchTree::add_node(uint32_t parent, uint32_t move, double probability
   n.probability = probability;
   const unsigned char* s = states_.data() + nodes_.size() * uint64_t{state_size_};
   n.player = static_cast<int16_t>(game_.current_player(s));
-  // The root is never a solved node: a search must expand it to choose a move.
+  // The root is never an exact node: a search must expand it to choose a move.
   if (parent != kNone && n.player >= 0 && game_.is_exact(s)) n.exact = Exact::unsolved;
-  if (n.player == GSDK_PLAYER_TERMINAL) {
+  if (n.player == GSDK_PLAYER_TERMINAL) { // solved at once
     const int64_t score = game_.score(s);
     n.exact = score > 0 ? Exact::win : score == 0 ? Exact::draw : Exact::loss;
   }
@@ -100,7 +100,7 @@ bool SearchTree::advance(const StateBlob& before, uint32_t move) {
     std::vector<uint32_t> old_index{kept};
     nodes.push_back(nodes_[kept]);
     nodes[0].parent = kNone;
-    nodes[0].exact = Exact::no;
+    if (nodes[0].player != GSDK_PLAYER_TERMINAL) nodes[0].exact = Exact::no; // a root is searched, whatever was known of it
     for (size_t i = 0; i < nodes.size(); ++i) {
       const uint32_t first = nodes[i].first_child, count = nodes[i].child_count;
       if (count == 0) continue;
@@ -191,8 +191,7 @@ uint32_t SearchTree::select_leaves(std::vector<uint32_t>& leaves) {
   // is worth the memory. A leaf already selected in this iteration counts as visited. Exact nodes are
   // never expanded.
   const Node& leaf = nodes_[node];
-  const bool expandable = leaf.player != GSDK_PLAYER_TERMINAL && leaf.exact == Exact::no;
-  if (expandable && (leaf.visits > 0 || leaf.pending > 0 || node == 0) && expand(node)) {
+  if (leaf.exact == Exact::no && (leaf.visits > 0 || leaf.pending > 0 || node == 0) && expand(node)) {
     // Chance outcomes are sampled by probability, so their children are not evaluated as a set.
     if (settings_.evaluate_children && nodes_[node].player != GSDK_PLAYER_CHANCE) {
       const uint32_t first = nodes_[node].first_child, count = nodes_[node].child_count;
@@ -226,12 +225,7 @@ SearchTree::Flight SearchTree::launch(std::vector<uint32_t> leaves) {
   packed_.clear();
   for (size_t i = 0; i < flight.leaves.size(); ++i) {
     const uint32_t leaf = flight.leaves[i];
-    if (nodes_[leaf].player == GSDK_PLAYER_TERMINAL) {
-      scratch_.assign(state(leaf), state(leaf) + state_size_);
-      flight.results[i] = outcome_of_score(game_.score(scratch_), settings_.leaf);
-      continue;
-    }
-    if (nodes_[leaf].exact > Exact::unsolved) {
+    if (nodes_[leaf].exact > Exact::unsolved) { // finished games among them
       flight.results[i] = exact_result(nodes_[leaf], settings_.leaf);
       continue;
     }
