@@ -33,6 +33,18 @@ inline gsdk::core::TreeSettings exact_tree_settings() {
   return settings;
 }
 
+// A tree from `p` grown for `iterations` iterations (seed `seed`) and settled.
+inline std::unique_ptr<gsdk::core::SearchTree> grown_tree(const gsdk::core::GameInstance& game,
+                                                          const EvaluatorMaker& make_evaluator, const Position& p,
+                                                          int iterations, uint64_t seed) {
+  auto tree = std::make_unique<gsdk::core::SearchTree>(game, make_evaluator(game), exact_tree_settings());
+  tree->reset(seed);
+  tree->set_root(game.state_from_string(to_text(p)));
+  for (int i = 0; i < iterations; ++i) tree->iterate();
+  tree->settle();
+  return tree;
+}
+
 // Roots with 11 empty squares under exact_empties 10: every child is exact, so the tree is the root and
 // its children however long it runs, and each solved child's statistics are its exact value, playout by
 // playout. An evaluator that solves apart solves a child only when the search selects it a second time
@@ -41,14 +53,10 @@ inline gsdk::core::TreeSettings exact_tree_settings() {
 inline void expect_solved_children_hold_exact_values(const EvaluatorMaker& make_evaluator, bool apart) {
   const auto game = make_game("standard", 10);
   for (const Position& p : late_positions(5, 11, 6)) {
-    gsdk::core::SearchTree tree(*game, make_evaluator(*game), exact_tree_settings());
-    tree.reset(3);
-    tree.set_root(game->state_from_string(to_text(p)));
-    for (int i = 0; i < 60; ++i) tree.iterate();
-    tree.settle();
-    const auto children = tree.root_children();
-    EXPECT_EQ(tree.node_count(), 1 + children.size()) << to_text(p) << ": a solved node was expanded";
-    ASSERT_EQ(tree.evaluator().solves_apart(), apart) << tree.evaluator().describe();
+    const auto tree = grown_tree(*game, make_evaluator, p, 60, 3);
+    const auto children = tree->root_children();
+    EXPECT_EQ(tree->node_count(), 1 + children.size()) << to_text(p) << ": a solved node was expanded";
+    ASSERT_EQ(tree->evaluator().solves_apart(), apart) << tree->evaluator().describe();
     const uint64_t once = apart ? exact_tree_settings().leaf : 0;
     int checked = 0;
     for (const auto& c : children) {
@@ -76,12 +84,7 @@ inline int winning_moves_found(const EvaluatorMaker& make_evaluator, int count) 
       if (perfect_play_outcome(child) < 0) winners.push_back(lowest_square(rest));
     }
     if (winners.empty() || static_cast<int>(winners.size()) == moves) continue;
-    gsdk::core::SearchTree tree(*game, make_evaluator(*game), exact_tree_settings());
-    tree.reset(7);
-    tree.set_root(game->state_from_string(to_text(p)));
-    for (int i = 0; i < 150; ++i) tree.iterate();
-    tree.settle();
-    const auto children = tree.root_children();
+    const auto children = grown_tree(*game, make_evaluator, p, 150, 7)->root_children();
     const auto chosen = std::max_element(children.begin(), children.end(),
                                          [](const auto& a, const auto& b) { return a.visits < b.visits; });
     right += std::find(winners.begin(), winners.end(), chosen->move) != winners.end() ? 1 : 0;
