@@ -29,8 +29,9 @@
 // not descended into again, and counts its outcome for every later selection. Its past statistics are
 // kept (restating them as its outcome inflated the average of its parent, whose mover avoids it), and
 // draws are not proven upwards: a proven draw's exact 1/2 beside random playouts' uncalibrated means
-// (a won endgame often averages below 1/2) drew UCT to it (othello's decisive-endgame tests failed). With an evaluator that solves apart (a device), an
-// exact node first gets a provisional value from random playouts like any leaf; selected again, it goes
+// (a won endgame often averages below 1/2) drew UCT to it (othello's decisive-endgame tests failed).
+// With an evaluator that solves apart (a device), an exact node first gets a provisional value from
+// random playouts like any leaf; selected again, it goes
 // to a solve batch of its own, which lands whenever the device has it done while the playout batches go
 // on, and its playouts are then restated as exact ones on it and above. A selection that reaches a node
 // waiting for its solve adds only a virtual loss to its path. So the device solves the exact nodes the
