@@ -130,15 +130,19 @@ bool SearchTree::expand(uint32_t node) {
   if (nodes_.size() + n > settings_.max_nodes) return false;
   const auto first = static_cast<uint32_t>(nodes_.size());
   states_.resize(states_.size() + uint64_t{n} * state_size_);
+  bool finished_child = false;
   for (uint32_t k = 0; k < n; ++k) {
     unsigned char* child = states_.data() + (uint64_t{first} + k) * state_size_;
     std::memcpy(child, scratch_.data(), state_size_);
     game_.apply_move(child, moves_[k]);
-    add_node(node, moves_[k], chance ? probabilities_[k] : 1.0);
+    const uint32_t added = add_node(node, moves_[k], chance ? probabilities_[k] : 1.0);
+    finished_child = finished_child || nodes_[added].player == GSDK_PLAYER_TERMINAL;
   }
   nodes_[node].first_child = first;
   nodes_[node].child_count = n;
-  prove_from(node); // a finished game among the children may decide it
+  // Only a finished game among the new children can decide the node now (the others are not yet solved);
+  // the scan is skipped otherwise, since expansion is on the host's hot path.
+  if (finished_child) prove_from(node);
   return true;
 }
 
