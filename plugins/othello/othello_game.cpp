@@ -24,6 +24,9 @@ const gsdk_param_desc kParameters[] = {
      "playouts that start with at most this many empty squares are not random: each reports the outcome of "
      "perfect play from its start, as score 1, 0 or -1 (black wins, draws or loses), found once per start by "
      "exhaustive search; 0: every playout is random. Gives a tree search exact values near the end of the game"},
+    {"playout_policy", GSDK_PARAM_STRING, 0, 0, 0.0, "random", 0, 0,
+     "how playouts choose their moves: 'random' (uniformly among the legal squares) or 'corners' (a corner "
+     "when there is one, else uniformly among the squares not next to an empty corner, else among all)"},
 };
 
 } // namespace
@@ -39,6 +42,10 @@ Game::Game(const gsdk::Params& params) {
     throw gsdk::PluginError("perft_convention = '" + convention +
                             "', expected 'standard', 'finished_not_leaf' or 'free_pass'");
   exact_empties_ = static_cast<uint32_t>(params.get_int("exact_empties"));
+  const std::string policy = params.get_string("playout_policy");
+  if (policy == "random") policy_ = PlayoutPolicy::random;
+  else if (policy == "corners") policy_ = PlayoutPolicy::corners;
+  else throw gsdk::PluginError("playout_policy = '" + policy + "', expected 'random' or 'corners'");
 }
 
 void Game::initial_state(State& s) const { s = start_position(); }
@@ -110,9 +117,9 @@ void Game::cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summar
   const Position start = playout_start(request.start_state);
   if (request.playout_count > 0 && exact_state(start)) return record_perfect_play(start, request, summary);
   if (std::min(request.simd_level, cpu::best_simd_level()) == GSDK_SIMD_AVX512)
-    cpu::playouts_avx512(start, request.seed, request.first_playout, request.playout_count, summary);
+    cpu::playouts_avx512(start, request.seed, request.first_playout, request.playout_count, policy_, summary);
   else
-    cpu::playouts_scalar(start, request.seed, request.first_playout, request.playout_count, summary);
+    cpu::playouts_scalar(start, request.seed, request.first_playout, request.playout_count, policy_, summary);
 }
 
 std::vector<uint32_t> Game::replay_playout(uint64_t seed, uint64_t playout, const State* start) const {
@@ -124,7 +131,7 @@ std::vector<uint32_t> Game::replay_playout(uint64_t seed, uint64_t playout, cons
   };
   const Position first = playout_start(start);
   if (exact_state(first)) perfect_line(first, log);
-  else random_game(first, seed, playout, log);
+  else random_game(first, seed, playout, policy_, log);
   return moves;
 }
 

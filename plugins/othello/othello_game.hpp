@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gsdk/plugin.hpp"
+#include "rules/playout_policy.hpp"
 #include "rules/position.hpp"
 
 namespace othello {
@@ -82,6 +83,7 @@ private:
 
   Convention convention_ = Convention::standard;
   uint32_t exact_empties_ = 0;
+  PlayoutPolicy policy_ = PlayoutPolicy::random;
 };
 
 } // namespace othello

@@ -2,7 +2,7 @@
 //
 // The board arithmetic (legal moves, flips, the move itself) runs on all lanes together; the choices
 // that differ per game (the random draw, a pass, the end and the next playout into a free lane) are
-// scalar. A lane's game is random_game move for move: the same stream, the same k-th legal square
+// scalar. A lane's game is random_game move for move: the same stream, the same k-th kept square
 // (pdep picks it in one instruction where the portable code walks the mask), the same passes.
 #include <immintrin.h>
 
@@ -28,7 +28,7 @@ struct alignas(64) LaneBoards {
 
 } // namespace
 
-void playouts_avx512(const Position& start, uint64_t seed, uint64_t first, uint64_t count,
+void playouts_avx512(const Position& start, uint64_t seed, uint64_t first, uint64_t count, PlayoutPolicy policy,
                      gsdk_playout_summary& summary) {
   LaneBoards b{};
   gsdk::rng::SplitMix64 random[kLanes];
@@ -67,8 +67,9 @@ void playouts_avx512(const Position& start, uint64_t seed, uint64_t first, uint6
         start_lane(lane, true);
         continue;
       }
-      const auto k = gsdk::rng::scaled_index(random[lane].next(), static_cast<uint32_t>(_mm_popcnt_u64(moves)));
-      b.move[lane] = _pdep_u64(uint64_t{1} << k, moves);
+      const uint64_t kept = policy_moves(moves, ~(b.own[lane] | b.opponent[lane]), policy);
+      const auto k = gsdk::rng::scaled_index(random[lane].next(), static_cast<uint32_t>(_mm_popcnt_u64(kept)));
+      b.move[lane] = _pdep_u64(uint64_t{1} << k, kept);
     }
     own = _mm512_load_si512(b.own);
     opponent = _mm512_load_si512(b.opponent);

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "gsdk/gsdk_plugin.h"
+#include "rules/playout_policy.hpp"
 #include "rules/position.hpp"
 
 namespace othello::cpu {
@@ -14,9 +15,9 @@ namespace othello::cpu {
 int32_t best_simd_level();
 
 // Playouts [first, first + count) of seed from start, recorded into summary.
-void playouts_scalar(const Position& start, uint64_t seed, uint64_t first, uint64_t count,
+void playouts_scalar(const Position& start, uint64_t seed, uint64_t first, uint64_t count, PlayoutPolicy policy,
                      gsdk_playout_summary& summary);
-void playouts_avx512(const Position& start, uint64_t seed, uint64_t first, uint64_t count,
+void playouts_avx512(const Position& start, uint64_t seed, uint64_t first, uint64_t count, PlayoutPolicy policy,
                      gsdk_playout_summary& summary);
 
 } // namespace othello::cpu

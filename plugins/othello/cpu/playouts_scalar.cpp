@@ -13,9 +13,10 @@ int32_t best_simd_level() {
   return GSDK_SIMD_SCALAR;
 }
 
-void playouts_scalar(const Position& start, uint64_t seed, uint64_t first, uint64_t count,
+void playouts_scalar(const Position& start, uint64_t seed, uint64_t first, uint64_t count, PlayoutPolicy policy,
                      gsdk_playout_summary& summary) {
-  for (uint64_t k = first; k < first + count; ++k) gsdk::record_playout(summary, random_game(start, seed, k), k, -64);
+  for (uint64_t k = first; k < first + count; ++k)
+    gsdk::record_playout(summary, random_game(start, seed, k, policy), k, -64);
 }
 
 } // namespace othello::cpu

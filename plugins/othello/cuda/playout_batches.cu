@@ -21,12 +21,12 @@ constexpr int kSolveBlock = 128;
 
 __global__ void __launch_bounds__(kBlock) batch_kernel(const Position* starts, uint32_t per_state, uint64_t total,
                                                        uint64_t seed, uint64_t first, uint32_t exact_empties,
-                                                       gsdk_outcome_counts* outcomes) {
+                                                       PlayoutPolicy policy, gsdk_outcome_counts* outcomes) {
   const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
   for (uint64_t t = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; t < total; t += stride) {
     const auto state = static_cast<uint32_t>(t / per_state);
     if (exact_start(starts[state], exact_empties)) continue;
-    const int32_t score = random_game(starts[state], seed, first + t);
+    const int32_t score = random_game(starts[state], seed, first + t, policy);
     // Lanes that arrive together and share a start state count as one group.
     const unsigned arrived = __activemask();
     const unsigned group = __match_any_sync(arrived, state);
@@ -132,8 +132,8 @@ __global__ void __launch_bounds__(kSolveBlock) solve_kernel(const Position* star
 // Random playouts of every start, except those with at most exact_empties empty squares (0: none),
 // which are solved.
 void run_batches(uint64_t seed, uint64_t first_playout, const Position* states, uint32_t count,
-                 uint32_t playouts_per_state, uint32_t exact_empties, int32_t device, void* stream_handle,
-                 gsdk_outcome_counts* outcomes) {
+                 uint32_t playouts_per_state, uint32_t exact_empties, PlayoutPolicy policy, int32_t device,
+                 void* stream_handle, gsdk_outcome_counts* outcomes) {
   if (count == 0) return;
   if (!states || !outcomes)
     throw gsdk::PluginError("othello CUDA playout batches: states and outcomes must be device memory, got NULL");
@@ -147,7 +147,7 @@ void run_batches(uint64_t seed, uint64_t first_playout, const Position* states, 
   if (total == 0) return;
   const unsigned blocks = gsdk::cuda::grid_size<batch_kernel>(device, kBlock, total, 0, cuda::kOwner);
   batch_kernel<<<blocks, kBlock, 0, stream>>>(
-      states, playouts_per_state, total, seed, first_playout, exact_empties, outcomes);
+      states, playouts_per_state, total, seed, first_playout, exact_empties, policy, outcomes);
   cuda::check(cudaGetLastError(), "launching the playout batch kernel");
   if (exact_empties == 0) return;
   const unsigned solve_blocks = gsdk::cuda::grid_size<solve_kernel>(device, kSolveBlock, uint64_t{count} * kSolveBlock,
@@ -161,13 +161,13 @@ void run_batches(uint64_t seed, uint64_t first_playout, const Position* states, 
 void Game::cuda_playout_batches(uint64_t seed, uint64_t first_playout, const State* states, uint32_t count,
                                 uint32_t playouts_per_state, int32_t device, void* stream,
                                 gsdk_outcome_counts* outcomes) const {
-  run_batches(seed, first_playout, states, count, playouts_per_state, exact_empties_, device, stream, outcomes);
+  run_batches(seed, first_playout, states, count, playouts_per_state, exact_empties_, policy_, device, stream, outcomes);
 }
 
 void Game::cuda_random_playout_batches(uint64_t seed, uint64_t first_playout, const State* states, uint32_t count,
                                        uint32_t playouts_per_state, int32_t device, void* stream,
                                        gsdk_outcome_counts* outcomes) const {
-  run_batches(seed, first_playout, states, count, playouts_per_state, 0, device, stream, outcomes);
+  run_batches(seed, first_playout, states, count, playouts_per_state, 0, policy_, device, stream, outcomes);
 }
 
 } // namespace othello

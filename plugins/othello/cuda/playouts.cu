@@ -24,7 +24,7 @@ struct ScoreTable {
 };
 
 __global__ void __launch_bounds__(kBlock) playout_kernel(Position start, uint64_t seed, uint64_t first,
-                                                         uint64_t count, ScoreTable* out) {
+                                                         uint64_t count, PlayoutPolicy policy, ScoreTable* out) {
   __shared__ unsigned int block_count[kBins];
   __shared__ unsigned long long block_first[kBins];
   for (int b = threadIdx.x; b < kBins; b += blockDim.x) {
@@ -35,7 +35,7 @@ __global__ void __launch_bounds__(kBlock) playout_kernel(Position start, uint64_
   const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
   for (uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
     const uint64_t playout = first + i;
-    const int bin = random_game(start, seed, playout) + 64;
+    const int bin = random_game(start, seed, playout, policy) + 64;
     atomicAdd(&block_count[bin], 1u);
     atomicMin(&block_first[bin], playout);
   }
@@ -69,7 +69,7 @@ void Game::cuda_playouts(const gsdk_playout_request& request, int32_t device, vo
   cuda::check(cudaEventRecord(events.started, stream), "cudaEventRecord");
   const unsigned blocks = gsdk::cuda::grid_size<playout_kernel>(device, kBlock, request.playout_count, 0, cuda::kOwner);
   playout_kernel<<<blocks, kBlock, 0, stream>>>(
-      start, request.seed, request.first_playout, request.playout_count, table);
+      start, request.seed, request.first_playout, request.playout_count, policy_, table);
   cuda::check(cudaGetLastError(), "launching the playout kernel");
   cuda::check(cudaEventRecord(events.finished, stream), "cudaEventRecord");
   ScoreTable result{};

@@ -1,14 +1,16 @@
-// random_game.hpp - one uniformly random game to the end: the playout every engine (CPU batch, CUDA
-// kernel, replay, the tests) runs, so they agree move for move.
+// random_game.hpp - one random game to the end: the playout every engine (CPU batch, CUDA kernel,
+// replay, the tests) runs, so they agree move for move.
 //
 // Playout number k of seed s draws from a splitmix64 sequence started at Philox(s; k, tag): one draw
-// per move with a choice, none for a forced pass.
+// per move with a choice, none for a forced pass. The draw picks uniformly among the squares the
+// playout policy keeps (all legal squares under `random`).
 #pragma once
 
 #include <cstdint>
 
 #include "gsdk/rng/philox.hpp"
 #include "gsdk/rng/splitmix64.hpp"
+#include "playout_policy.hpp"
 #include "position.hpp"
 
 namespace othello {
@@ -23,7 +25,8 @@ struct NoMoveLog {
 
 // Plays from p until nobody can move and returns final_score. log(move) sees every move, passes too.
 template <typename MoveLog = NoMoveLog>
-GSDK_HD int32_t random_game(Position p, uint64_t seed, uint64_t playout, MoveLog log = MoveLog{}) {
+GSDK_HD int32_t random_game(Position p, uint64_t seed, uint64_t playout, PlayoutPolicy policy,
+                            MoveLog log = MoveLog{}) {
   gsdk::rng::SplitMix64 random = playout_stream(seed, playout);
   Bitboard moves = legal_moves(p);
   for (;;) {
@@ -34,8 +37,9 @@ GSDK_HD int32_t random_game(Position p, uint64_t seed, uint64_t playout, MoveLog
       log(kPass);
       continue;
     }
-    const auto count = static_cast<uint32_t>(gsdk::bits::popcount64(moves));
-    const uint32_t square = nth_square(moves, gsdk::rng::scaled_index(random.next(), count));
+    const Bitboard kept = policy_moves(moves, ~(p.own | p.opponent), policy);
+    const auto count = static_cast<uint32_t>(gsdk::bits::popcount64(kept));
+    const uint32_t square = nth_square(kept, gsdk::rng::scaled_index(random.next(), count));
     play(p, square);
     log(square);
     moves = legal_moves(p);

@@ -11,13 +11,13 @@
 #include <random>
 #include <vector>
 
+#include "exact_tree_checks.hpp"
 #include "gpu.hpp"
 #include "gsdk/core/cuda_perft.hpp"
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/leaf_evaluator.hpp"
 #include "gsdk/core/mcts.hpp"
 #include "gsdk/playout_summary.hpp"
-#include "exact_tree_checks.hpp"
 #include "othello_test_support.hpp"
 #include "perft_reference.hpp"
 
@@ -62,46 +62,52 @@ TEST(OthelloCuda, ManyLateRootsAgreeWithTheCpu) {
     for (size_t i = 0; i < roots.size(); ++i) {
       uint64_t cpu = 0;
       char error[256] = {};
-      ASSERT_EQ(game->tables().cpu_perft->count(game->handle(), roots[i].data(), 6, &cpu, error, sizeof error), GSDK_OK);
+      ASSERT_EQ(game->tables().cpu_perft->count(game->handle(), roots[i].data(), 6, &cpu, error, sizeof error),
+                GSDK_OK);
       ASSERT_EQ(gpu[i], cpu) << convention << " " << game->state_to_string(roots[i]);
     }
   }
 }
 
-TEST(OthelloCuda, PlayoutsEqualTheCpuForTheSameSeed) {
+TEST(OthelloCuda, PlayoutsEqualTheCpuForTheSameSeedUnderEveryPolicy) {
   GSDK_REQUIRE_GPU();
-  const auto game = make_game("standard");
-  const gsdk_cuda_playouts& cuda = *game->tables().cuda_playouts;
-  const uint64_t scratch_bytes = cuda.scratch_bytes(game->handle(), 0);
-  void* scratch = nullptr;
-  ASSERT_EQ(cudaMalloc(&scratch, scratch_bytes), cudaSuccess);
-  const auto midgame = game->state_from_string("-----------X-O-----XXOO----XXXO----OXXO----O--X----------------- O");
-  struct Case {
-    uint64_t seed, first, count;
-    const gsdk::core::StateBlob* start;
-  };
-  const Case cases[] = {{1, 0, 1, nullptr}, {1, 0, 1000, nullptr}, {42, 12345, 200000, nullptr},
-                        {7, 3, 77777, &midgame}, {7, uint64_t{1} << 40, 5000, nullptr}};
-  for (const Case& c : cases) {
-    gsdk_playout_request r{};
-    r.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof r};
-    r.seed = c.seed;
-    r.first_playout = c.first;
-    r.playout_count = c.count;
-    r.start_state = c.start ? c.start->data() : nullptr;
-    Summary cpu, gpu;
-    char error[256] = {};
-    ASSERT_EQ(game->tables().cpu_playouts->run(game->handle(), &r, &cpu.s, error, sizeof error), GSDK_OK) << error;
-    ASSERT_EQ(cuda.run(game->handle(), &r, 0, nullptr, scratch, scratch_bytes, &gpu.s, error, sizeof error), GSDK_OK)
-        << error;
-    EXPECT_EQ(gpu.histogram, cpu.histogram) << "seed " << c.seed << " first " << c.first;
-    EXPECT_EQ(gpu.s.playouts, cpu.s.playouts);
-    EXPECT_EQ(gpu.s.best_score, cpu.s.best_score);
-    EXPECT_EQ(gpu.s.best_playout, cpu.s.best_playout);
-    EXPECT_EQ(gpu.s.worst_score, cpu.s.worst_score);
-    EXPECT_EQ(gpu.s.worst_playout, cpu.s.worst_playout);
+  for (const char* policy : {"random", "corners"}) {
+    const auto game = make_game("standard", 0, policy);
+    const gsdk_cuda_playouts& cuda = *game->tables().cuda_playouts;
+    const uint64_t scratch_bytes = cuda.scratch_bytes(game->handle(), 0);
+    void* scratch = nullptr;
+    ASSERT_EQ(cudaMalloc(&scratch, scratch_bytes), cudaSuccess);
+    const auto midgame = game->state_from_string("-----------X-O-----XXOO----XXXO----OXXO----O--X----------------- O");
+    struct Case {
+      uint64_t seed, first, count;
+      const gsdk::core::StateBlob* start;
+    };
+    const Case cases[] = {{1, 0, 1, nullptr},
+                          {1, 0, 1000, nullptr},
+                          {42, 12345, 200000, nullptr},
+                          {7, 3, 77777, &midgame},
+                          {7, uint64_t{1} << 40, 5000, nullptr}};
+    for (const Case& c : cases) {
+      gsdk_playout_request r{};
+      r.header = {GSDK_TYPE_PLAYOUT_REQUEST, sizeof r};
+      r.seed = c.seed;
+      r.first_playout = c.first;
+      r.playout_count = c.count;
+      r.start_state = c.start ? c.start->data() : nullptr;
+      Summary cpu, gpu;
+      char error[256] = {};
+      ASSERT_EQ(game->tables().cpu_playouts->run(game->handle(), &r, &cpu.s, error, sizeof error), GSDK_OK) << error;
+      ASSERT_EQ(cuda.run(game->handle(), &r, 0, nullptr, scratch, scratch_bytes, &gpu.s, error, sizeof error), GSDK_OK)
+          << error;
+      EXPECT_EQ(gpu.histogram, cpu.histogram) << policy << " seed " << c.seed << " first " << c.first;
+      EXPECT_EQ(gpu.s.playouts, cpu.s.playouts);
+      EXPECT_EQ(gpu.s.best_score, cpu.s.best_score);
+      EXPECT_EQ(gpu.s.best_playout, cpu.s.best_playout);
+      EXPECT_EQ(gpu.s.worst_score, cpu.s.worst_score);
+      EXPECT_EQ(gpu.s.worst_playout, cpu.s.worst_playout);
+    }
+    cudaFree(scratch);
   }
-  cudaFree(scratch);
 }
 
 // Positions of random games after `plies` plies (some finished early), packed as the core packs them.
@@ -118,26 +124,28 @@ std::vector<unsigned char> packed_random_positions(const gsdk::core::GameInstanc
   return packed;
 }
 
-TEST(OthelloCuda, PlayoutBatchesEqualTheCpuOneStateAtATime) {
+TEST(OthelloCuda, PlayoutBatchesEqualTheCpuOneStateAtATimeUnderEveryPolicy) {
   GSDK_REQUIRE_GPU();
-  const auto game = make_game("standard");
-  ASSERT_NE(game->tables().cuda_playout_batches, nullptr);
-  const auto packed = packed_random_positions(*game, 300, 40);
-  const auto cpu = gsdk::core::make_cpu_evaluator(*game);
-  const auto gpu = gsdk::core::make_cuda_evaluator(*game, 0, 1 << 16, 128); // 300 states: three launches
-  EXPECT_NE(gpu->describe().find("128 leaves per launch"), std::string::npos) << gpu->describe();
-  for (const uint64_t playouts : {uint64_t{1}, uint64_t{37}, uint64_t{1000}}) {
-    cpu->reseed(playouts);
-    gpu->reseed(playouts);
-    const auto want = cpu->evaluate_batch(packed, 300, playouts);
-    const auto got = gpu->evaluate_batch(packed, 300, playouts);
-    ASSERT_EQ(got.size(), want.size());
-    for (size_t i = 0; i < want.size(); ++i) {
-      EXPECT_EQ(got[i].wins, want[i].wins) << "state " << i << ", " << playouts << " playouts";
-      EXPECT_EQ(got[i].draws, want[i].draws) << "state " << i;
-      EXPECT_EQ(got[i].losses, want[i].losses) << "state " << i;
+  for (const char* policy : {"random", "corners"}) {
+    const auto game = make_game("standard", 0, policy);
+    ASSERT_NE(game->tables().cuda_playout_batches, nullptr);
+    const auto packed = packed_random_positions(*game, 300, 40);
+    const auto cpu = gsdk::core::make_cpu_evaluator(*game);
+    const auto gpu = gsdk::core::make_cuda_evaluator(*game, 0, 1 << 16, 128); // 300 states: three launches
+    EXPECT_NE(gpu->describe().find("128 leaves per launch"), std::string::npos) << gpu->describe();
+    for (const uint64_t playouts : {uint64_t{1}, uint64_t{37}, uint64_t{1000}}) {
+      cpu->reseed(playouts);
+      gpu->reseed(playouts);
+      const auto want = cpu->evaluate_batch(packed, 300, playouts);
+      const auto got = gpu->evaluate_batch(packed, 300, playouts);
+      ASSERT_EQ(got.size(), want.size());
+      for (size_t i = 0; i < want.size(); ++i) {
+        EXPECT_EQ(got[i].wins, want[i].wins) << policy << " state " << i << ", " << playouts << " playouts";
+        EXPECT_EQ(got[i].draws, want[i].draws) << "state " << i;
+        EXPECT_EQ(got[i].losses, want[i].losses) << "state " << i;
+      }
+      EXPECT_EQ(gpu->playouts_run(), cpu->playouts_run());
     }
-    EXPECT_EQ(gpu->playouts_run(), cpu->playouts_run());
   }
 }
 

@@ -1,5 +1,6 @@
 // playouts_test.cpp - the CPU playout table: results independent of how a range is cut, each playout
-// replayable move by move through the per-state table to the score it reported, and a custom start.
+// replayable move by move through the per-state table to the score it reported (and, under the
+// `corners` policy, keeping to the squares the policy allows), and a custom start.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,19 +8,19 @@
 #include <string>
 #include <vector>
 
+#include "cpu/playouts_cpu.hpp"
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
-#include "othello_test_support.hpp"
-#include "cpu/playouts_cpu.hpp"
 #include "othello_game.hpp"
+#include "othello_test_support.hpp"
 #include "rules/random_game.hpp"
 
 namespace othello {
 namespace {
 
 using test::make_game;
-using test::Summary;
 using test::run_cpu_playouts;
+using test::Summary;
 
 TEST(OthelloPlayouts, ARangeCutInPiecesGivesTheSameSummary) {
   const auto owner = make_game();
@@ -41,28 +42,68 @@ TEST(OthelloPlayouts, ARangeCutInPiecesGivesTheSameSummary) {
   EXPECT_GT(white_wins, 1000u);
 }
 
-TEST(OthelloPlayouts, EveryPlayoutReplaysThroughThePerStateTableToItsScore) {
-  for (const char* convention : {"standard", "finished_not_leaf", "free_pass"}) {
-    const auto owner = make_game(convention);
-    const gsdk::core::GameInstance& game = *owner;
-    const auto& replay = *game.tables().replay;
-    for (uint64_t playout = 0; playout < 200; ++playout) {
-      std::vector<uint32_t> moves(200);
-      char error[256] = {};
-      const uint32_t n = replay.playout_moves(game.handle(), 9, playout, nullptr, moves.data(), 200, error, sizeof error);
-      ASSERT_GT(n, 0u) << error;
-      auto s = game.initial_state();
-      std::vector<uint32_t> legal(game.max_moves());
-      for (uint32_t i = 0; i < n; ++i) {
-        const uint32_t count = game.checked_legal_moves(s, legal);
-        ASSERT_NE(std::find(legal.begin(), legal.begin() + count, moves[i]), legal.begin() + count)
-            << convention << " playout " << playout << " move " << i;
-        game.apply_move(s, moves[i]);
-      }
-      ASSERT_EQ(game.current_player(s), GSDK_PLAYER_TERMINAL) << convention << " playout " << playout;
-      EXPECT_EQ(game.score(s), random_game(start_position(), 9, playout)) << convention << " playout " << playout;
-    }
+TEST(OthelloPlayouts, PoliciesDrawFromCornersThenFromSquaresAwayFromEmptyCorners) {
+  const Bitboard a1 = square_bit(0), b2 = square_bit(9), c3 = square_bit(18), g1 = square_bit(6), h8 = square_bit(63);
+  const Bitboard all_empty = ~Bitboard{0};
+  EXPECT_EQ(policy_moves(a1 | b2 | c3, all_empty, PlayoutPolicy::random), a1 | b2 | c3);
+  EXPECT_EQ(policy_moves(a1 | b2 | c3 | h8, all_empty, PlayoutPolicy::corners), a1 | h8);
+  EXPECT_EQ(policy_moves(b2 | c3 | g1, all_empty, PlayoutPolicy::corners), c3); // b2 and g1 lie next to empty corners
+  EXPECT_EQ(policy_moves(b2 | g1, all_empty, PlayoutPolicy::corners), b2 | g1); // nothing else: all of them
+  EXPECT_EQ(policy_moves(b2 | c3 | g1, all_empty & ~a1, PlayoutPolicy::corners), b2 | c3); // a1 taken: b2 is fine
+}
+
+TEST(OthelloPlayouts, CornersPlayoutsTakeAnOfferedCorner) {
+  const auto owner = make_game("standard", 0, "corners");
+  const gsdk::core::GameInstance& game = *owner;
+  // Black to move can take a1 (over b2) among several squares.
+  const auto s = game.state_from_string("--------"
+                                        "-O------"
+                                        "--X-----"
+                                        "---OX---"
+                                        "---XO---" +
+                                        std::string(24, '-') + " X");
+  const Position p = *reinterpret_cast<const Position*>(s.data());
+  ASSERT_NE(legal_moves(p) & square_bit(0), 0u);
+  ASSERT_GT(gsdk::bits::popcount64(legal_moves(p)), 2);
+  const auto& replay = *game.tables().replay;
+  for (uint64_t playout = 0; playout < 50; ++playout) {
+    uint32_t moves[80];
+    char error[256] = {};
+    ASSERT_GT(replay.playout_moves(game.handle(), 3, playout, s.data(), moves, 80, error, sizeof error), 0u) << error;
+    EXPECT_EQ(moves[0], 0u) << "playout " << playout;
   }
+}
+
+TEST(OthelloPlayouts, EveryPlayoutReplaysThroughThePerStateTableToItsScore) {
+  for (const char* policy : {"random", "corners"})
+    for (const char* convention : {"standard", "finished_not_leaf", "free_pass"}) {
+      const auto owner = make_game(convention, 0, policy);
+      const gsdk::core::GameInstance& game = *owner;
+      const PlayoutPolicy rule = std::string(policy) == "corners" ? PlayoutPolicy::corners : PlayoutPolicy::random;
+      const auto& replay = *game.tables().replay;
+      for (uint64_t playout = 0; playout < 200; ++playout) {
+        std::vector<uint32_t> moves(200);
+        char error[256] = {};
+        const uint32_t n =
+            replay.playout_moves(game.handle(), 9, playout, nullptr, moves.data(), 200, error, sizeof error);
+        ASSERT_GT(n, 0u) << error;
+        auto s = game.initial_state();
+        std::vector<uint32_t> legal(game.max_moves());
+        for (uint32_t i = 0; i < n; ++i) {
+          const uint32_t count = game.checked_legal_moves(s, legal);
+          ASSERT_NE(std::find(legal.begin(), legal.begin() + count, moves[i]), legal.begin() + count)
+              << convention << " playout " << playout << " move " << i;
+          const Position& p = *reinterpret_cast<const Position*>(s.data());
+          const Bitboard allowed = policy_moves(legal_moves(p), ~(p.own | p.opponent), rule);
+          ASSERT_TRUE(moves[i] == kPass || (allowed & square_bit(moves[i])) != 0)
+              << policy << " playout " << playout << " move " << i;
+          game.apply_move(s, moves[i]);
+        }
+        ASSERT_EQ(game.current_player(s), GSDK_PLAYER_TERMINAL) << convention << " playout " << playout;
+        EXPECT_EQ(game.score(s), random_game(start_position(), 9, playout, rule))
+            << convention << " playout " << playout;
+      }
+    }
 }
 
 TEST(OthelloPlayouts, StartFromAGivenPositionAndRejectMalformedOnes) {
@@ -80,28 +121,31 @@ TEST(OthelloPlayouts, StartFromAGivenPositionAndRejectMalformedOnes) {
   r.start_state = &bad;
   Summary none;
   char error[256] = {};
-  EXPECT_EQ(game.tables().cpu_playouts->run(game.handle(), &r, &none.s, error, sizeof error), GSDK_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(game.tables().cpu_playouts->run(game.handle(), &r, &none.s, error, sizeof error),
+            GSDK_ERR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(error).find("not an Othello position"), std::string::npos);
 }
 
-TEST(OthelloPlayouts, TheAvx512KernelPlaysTheSameGamesAsThePortableOne) {
+TEST(OthelloPlayouts, TheAvx512KernelPlaysTheSameGamesAsThePortableOneUnderEveryPolicy) {
   if (cpu::best_simd_level() < GSDK_SIMD_AVX512) GTEST_SKIP() << "this processor lacks AVX-512 F or BMI2";
   const auto owner = make_game();
   const gsdk::core::GameInstance& game = *owner;
   const auto midgame = game.state_from_string("-----------X-O-----XXOO----XXXO----OXXO----O--X----------------- O");
   const Position* starts[] = {nullptr, reinterpret_cast<const Position*>(midgame.data())};
   const uint64_t ranges[][2] = {{0, 1}, {0, 7}, {3, 8}, {100, 1001}, {uint64_t{1} << 50, 20000}};
-  for (const Position* start : starts)
-    for (const auto& range : ranges) {
-      Summary scalar, simd;
-      const Position from = start ? *start : start_position();
-      cpu::playouts_scalar(from, 77, range[0], range[1], scalar.s);
-      cpu::playouts_avx512(from, 77, range[0], range[1], simd.s);
-      EXPECT_EQ(simd.histogram, scalar.histogram) << "first " << range[0] << " count " << range[1];
-      EXPECT_EQ(simd.s.playouts, range[1]);
-      EXPECT_EQ(simd.s.best_playout, scalar.s.best_playout);
-      EXPECT_EQ(simd.s.worst_playout, scalar.s.worst_playout);
-    }
+  for (const PlayoutPolicy policy : {PlayoutPolicy::random, PlayoutPolicy::corners})
+    for (const Position* start : starts)
+      for (const auto& range : ranges) {
+        Summary scalar, simd;
+        const Position from = start ? *start : start_position();
+        cpu::playouts_scalar(from, 77, range[0], range[1], policy, scalar.s);
+        cpu::playouts_avx512(from, 77, range[0], range[1], policy, simd.s);
+        EXPECT_EQ(simd.histogram, scalar.histogram)
+            << "policy " << static_cast<int>(policy) << " first " << range[0] << " count " << range[1];
+        EXPECT_EQ(simd.s.playouts, range[1]);
+        EXPECT_EQ(simd.s.best_playout, scalar.s.best_playout);
+        EXPECT_EQ(simd.s.worst_playout, scalar.s.worst_playout);
+      }
 }
 
 } // namespace

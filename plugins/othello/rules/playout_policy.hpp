@@ -1,0 +1,43 @@
+// playout_policy.hpp - which legal squares a playout draws its move from: all of them (uniform random
+// games), or under `corners` the squares an Othello player would look at first.
+//
+// `corners` takes a corner when it can; otherwise it keeps off the squares next to an empty corner (they
+// hand the corner to the opponent) while it has anything else. The choice among the kept squares stays
+// uniform and costs the same single draw, so a policy game is as reproducible as a random one, on the
+// CPU and the GPU alike. A playout that plays like this judges a position by more plausible games, at a
+// few mask operations a move.
+#pragma once
+
+#include <cstdint>
+
+#include "bitboard.hpp"
+
+namespace othello {
+
+enum class PlayoutPolicy : uint32_t { random = 0, corners = 1 };
+
+inline constexpr Bitboard kCorners = 0x8100000000000081ull;
+
+// The squares next to each corner (a1, h1, a8, h8), kept apart so an occupied corner frees its own.
+inline constexpr Bitboard kNextToA1 = 0x0000000000000302ull, kNextToH1 = 0x000000000000c040ull,
+                          kNextToA8 = 0x0203000000000000ull, kNextToH8 = 0x40c0000000000000ull;
+
+GSDK_HD Bitboard next_to_empty_corners(Bitboard empty) {
+  Bitboard near = 0;
+  if (empty & square_bit(0)) near |= kNextToA1;
+  if (empty & square_bit(7)) near |= kNextToH1;
+  if (empty & square_bit(56)) near |= kNextToA8;
+  if (empty & square_bit(63)) near |= kNextToH8;
+  return near;
+}
+
+// The squares of `moves` (not empty) the policy draws from, `empty` being the board's empty squares.
+GSDK_HD Bitboard policy_moves(Bitboard moves, Bitboard empty, PlayoutPolicy policy) {
+  if (policy == PlayoutPolicy::random) return moves;
+  const Bitboard corners = moves & kCorners;
+  if (corners) return corners;
+  const Bitboard safe = moves & ~next_to_empty_corners(empty);
+  return safe ? safe : moves;
+}
+
+} // namespace othello
