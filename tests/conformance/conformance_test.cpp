@@ -65,7 +65,8 @@ void PrintTo(const PluginCase& c, std::ostream* out) { *out << c.file.filename()
 const std::map<std::string, std::vector<PluginCase>> kExtraCases = {
     {"snake.so",
      {{{}, "d5_free", "dimension = 5\nsymmetry_breaking = false"}, {{}, "d10_kinny", "dimension = 10\npolicy = 'kinny'"}}},
-    {"othello.so", {{{}, "exact12", "exact_empties = 12"}, {{}, "corners", "playout_policy = 'corners'"}}},
+    {"othello.so", {{{}, "exact12", "exact_empties = 12"}, {{}, "corners", "playout_policy = 'corners'"},
+                    {{}, "mobility", "playout_policy = 'mobility'"}}},
 };
 
 std::vector<PluginCase> plugin_cases() {

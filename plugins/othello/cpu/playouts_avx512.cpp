@@ -6,8 +6,8 @@
 // (pdep picks it in one instruction where the portable code walks the mask), the same passes.
 #include <immintrin.h>
 
-#include "gsdk/playout_summary.hpp"
 #include "bitboard_avx512.hpp"
+#include "gsdk/playout_summary.hpp"
 #include "playouts_cpu.hpp"
 #include "rules/random_game.hpp"
 
@@ -67,9 +67,12 @@ void playouts_avx512(const Position& start, uint64_t seed, uint64_t first, uint6
         start_lane(lane, true);
         continue;
       }
-      const uint64_t kept = policy_moves(moves, ~(b.own[lane] | b.opponent[lane]), policy);
-      const auto k = gsdk::rng::scaled_index(random[lane].next(), static_cast<uint32_t>(_mm_popcnt_u64(kept)));
-      b.move[lane] = _pdep_u64(uint64_t{1} << k, kept);
+      const uint64_t draw = random[lane].next();
+      b.move[lane] =
+          policy == PlayoutPolicy::random
+              ? _pdep_u64(uint64_t{1} << gsdk::rng::scaled_index(draw, static_cast<uint32_t>(_mm_popcnt_u64(moves))),
+                          moves)
+              : square_bit(playout_square(moves, b.own[lane], b.opponent[lane], policy, draw));
     }
     own = _mm512_load_si512(b.own);
     opponent = _mm512_load_si512(b.opponent);

@@ -11,10 +11,11 @@
 #include <cstdint>
 
 #include "bitboard.hpp"
+#include "gsdk/rng/splitmix64.hpp"
 
 namespace othello {
 
-enum class PlayoutPolicy : uint32_t { random = 0, corners = 1 };
+enum class PlayoutPolicy : uint32_t { random = 0, corners = 1, mobility = 2 };
 
 inline constexpr Bitboard kCorners = 0x8100000000000081ull;
 
@@ -38,6 +39,31 @@ GSDK_HD Bitboard policy_moves(Bitboard moves, Bitboard empty, PlayoutPolicy poli
   if (corners) return corners;
   const Bitboard safe = moves & ~next_to_empty_corners(empty);
   return safe ? safe : moves;
+}
+
+// The squares of `kept` after which the opponent has the fewest moves.
+GSDK_HD Bitboard fewest_replies(Bitboard kept, Bitboard own, Bitboard opponent) {
+  Bitboard best = 0;
+  int least = 65;
+  for (Bitboard rest = kept; rest; rest &= rest - 1) {
+    const uint32_t square = lowest_square(rest);
+    const Bitboard flipped = flips(own, opponent, square);
+    const int replies = gsdk::bits::popcount64(legal_moves(opponent ^ flipped, own | flipped | square_bit(square)));
+    if (replies < least) {
+      least = replies;
+      best = 0;
+    }
+    if (replies == least) best |= square_bit(square);
+  }
+  return best;
+}
+
+// The square a playout plays among `moves` (not empty) of the mover owning `own`, from one draw.
+GSDK_HD uint32_t playout_square(Bitboard moves, Bitboard own, Bitboard opponent, PlayoutPolicy policy, uint64_t draw) {
+  Bitboard kept = policy_moves(moves, ~(own | opponent), policy);
+  if (policy == PlayoutPolicy::mobility && (draw & 3) != 0 && (kept & (kept - 1)) != 0)
+    kept = fewest_replies(kept, own, opponent);
+  return nth_square(kept, gsdk::rng::scaled_index(draw, static_cast<uint32_t>(gsdk::bits::popcount64(kept))));
 }
 
 } // namespace othello

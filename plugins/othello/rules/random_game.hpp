@@ -37,9 +37,7 @@ GSDK_HD int32_t random_game(Position p, uint64_t seed, uint64_t playout, Playout
       log(kPass);
       continue;
     }
-    const Bitboard kept = policy_moves(moves, ~(p.own | p.opponent), policy);
-    const auto count = static_cast<uint32_t>(gsdk::bits::popcount64(kept));
-    const uint32_t square = nth_square(kept, gsdk::rng::scaled_index(random.next(), count));
+    const uint32_t square = playout_square(moves, p.own, p.opponent, policy, random.next());
     play(p, square);
     log(square);
     moves = legal_moves(p);

@@ -71,7 +71,7 @@ TEST(OthelloCuda, ManyLateRootsAgreeWithTheCpu) {
 
 TEST(OthelloCuda, PlayoutsEqualTheCpuForTheSameSeedUnderEveryPolicy) {
   GSDK_REQUIRE_GPU();
-  for (const char* policy : {"random", "corners"}) {
+  for (const char* policy : {"random", "corners", "mobility"}) {
     const auto game = make_game("standard", 0, policy);
     const gsdk_cuda_playouts& cuda = *game->tables().cuda_playouts;
     const uint64_t scratch_bytes = cuda.scratch_bytes(game->handle(), 0);
@@ -126,7 +126,7 @@ std::vector<unsigned char> packed_random_positions(const gsdk::core::GameInstanc
 
 TEST(OthelloCuda, PlayoutBatchesEqualTheCpuOneStateAtATimeUnderEveryPolicy) {
   GSDK_REQUIRE_GPU();
-  for (const char* policy : {"random", "corners"}) {
+  for (const char* policy : {"random", "corners", "mobility"}) {
     const auto game = make_game("standard", 0, policy);
     ASSERT_NE(game->tables().cuda_playout_batches, nullptr);
     const auto packed = packed_random_positions(*game, 300, 40);

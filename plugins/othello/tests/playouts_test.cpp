@@ -1,6 +1,6 @@
 // playouts_test.cpp - the CPU playout table: results independent of how a range is cut, each playout
 // replayable move by move through the per-state table to the score it reported (and, under the
-// `corners` policy, keeping to the squares the policy allows), and a custom start.
+// `corners` and `mobility` policies, keeping to the squares the policy allows), and a custom start.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -52,6 +52,34 @@ TEST(OthelloPlayouts, PoliciesDrawFromCornersThenFromSquaresAwayFromEmptyCorners
   EXPECT_EQ(policy_moves(b2 | c3 | g1, all_empty & ~a1, PlayoutPolicy::corners), b2 | c3); // a1 taken: b2 is fine
 }
 
+// Against the per-state table: each square of fewest_replies leaves the opponent the fewest moves.
+TEST(OthelloPlayouts, MobilityPlayoutsDrawMostlyFromTheMovesThatLeaveTheOpponentFewestReplies) {
+  const auto owner = make_game();
+  const gsdk::core::GameInstance& game = *owner;
+  std::vector<uint32_t> moves(game.max_moves());
+  for (const Position& p : test::late_positions(3, 30, 40)) {
+    const Bitboard kept = policy_moves(legal_moves(p), ~(p.own | p.opponent), PlayoutPolicy::mobility);
+    Bitboard fewest = 0;
+    uint32_t least = 99;
+    for (Bitboard rest = kept; rest; rest &= rest - 1) {
+      gsdk::core::StateBlob child(sizeof(Position));
+      std::memcpy(child.data(), &p, sizeof p);
+      game.apply_move(child, lowest_square(rest));
+      const Position& c = *reinterpret_cast<const Position*>(child.data());
+      const uint32_t replies = static_cast<uint32_t>(gsdk::bits::popcount64(legal_moves(c)));
+      if (replies < least) fewest = 0;
+      least = std::min(least, replies);
+      if (replies == least) fewest |= rest & (0 - rest);
+    }
+    EXPECT_EQ(fewest_replies(kept, p.own, p.opponent), fewest);
+    for (uint64_t draw : {uint64_t{0x123456789abcdef0}, uint64_t{0xfedcba9876543211}, uint64_t{0x8000000000000002}}) {
+      const uint32_t square = playout_square(legal_moves(p), p.own, p.opponent, PlayoutPolicy::mobility, draw);
+      // One draw in four (its low two bits zero) keeps every square corners would.
+      EXPECT_NE(square_bit(square) & ((draw & 3) == 0 ? kept : fewest), 0u) << std::hex << draw;
+    }
+  }
+}
+
 TEST(OthelloPlayouts, CornersPlayoutsTakeAnOfferedCorner) {
   const auto owner = make_game("standard", 0, "corners");
   const gsdk::core::GameInstance& game = *owner;
@@ -75,11 +103,12 @@ TEST(OthelloPlayouts, CornersPlayoutsTakeAnOfferedCorner) {
 }
 
 TEST(OthelloPlayouts, EveryPlayoutReplaysThroughThePerStateTableToItsScore) {
-  for (const char* policy : {"random", "corners"})
+  const std::pair<const char*, PlayoutPolicy> policies[] = {
+      {"random", PlayoutPolicy::random}, {"corners", PlayoutPolicy::corners}, {"mobility", PlayoutPolicy::mobility}};
+  for (const auto& [policy, rule] : policies)
     for (const char* convention : {"standard", "finished_not_leaf", "free_pass"}) {
       const auto owner = make_game(convention, 0, policy);
       const gsdk::core::GameInstance& game = *owner;
-      const PlayoutPolicy rule = std::string(policy) == "corners" ? PlayoutPolicy::corners : PlayoutPolicy::random;
       const auto& replay = *game.tables().replay;
       for (uint64_t playout = 0; playout < 200; ++playout) {
         std::vector<uint32_t> moves(200);
@@ -133,7 +162,7 @@ TEST(OthelloPlayouts, TheAvx512KernelPlaysTheSameGamesAsThePortableOneUnderEvery
   const auto midgame = game.state_from_string("-----------X-O-----XXOO----XXXO----OXXO----O--X----------------- O");
   const Position* starts[] = {nullptr, reinterpret_cast<const Position*>(midgame.data())};
   const uint64_t ranges[][2] = {{0, 1}, {0, 7}, {3, 8}, {100, 1001}, {uint64_t{1} << 50, 20000}};
-  for (const PlayoutPolicy policy : {PlayoutPolicy::random, PlayoutPolicy::corners})
+  for (const PlayoutPolicy policy : {PlayoutPolicy::random, PlayoutPolicy::corners, PlayoutPolicy::mobility})
     for (const Position* start : starts)
       for (const auto& range : ranges) {
         Summary scalar, simd;
