@@ -5,21 +5,23 @@
 # the GPU, which only handicaps the GPU agent: at 5 side by side it keeps ~80% of the playouts it has
 # alone, at 8 ~70%; docs/perf/othello.md). Sums wins/draws/losses. Logs go to $OUT (or ./bench-logs).
 # Usage: bench/othello_match.sh [BUILD_BIN_DIR] [SECONDS] [PARALLEL] [GAMES] [SEED_BASE] [GPU_AGENT_KEYS]
-# (GPU_AGENT_KEYS are added to "uct:time=SECONDS,device=cuda,nodes=8000000"; default "roots=2,threads=2,draw=0.3":
-# two trees on two host threads like the CPU agent, and a draw worth 0.3 to it)
+# (GPU_AGENT_KEYS are added to "uct:time=SECONDS,device=cuda,nodes=8000000"; default
+# "roots=2,threads=2,draw=0.2,leaf=4,batch=256,param.playout_policy=mobility": two trees on two host threads
+# like the CPU agent, a draw worth 0.2 to it, and mobility playouts, four a child, 256 selections a launch)
 # (the defaults, 5 x 7 games at 1 s, take about 9 minutes on a 16-core GPU host: a 1 s game lasts ~62 s;
 # run it again with another SEED_BASE to add games; time budgets make each run its own sample anyway;
 # OPENING_PLIES=N in the environment opens each pair of games with N random plies, both colours;
-# CPU_AGENT_KEYS=... adds keys to the CPU agent's spec, e.g. param.exact_empties=10)
+# CPU_AGENT_KEYS=... sets the keys added to the CPU agent's spec, default param.playout_policy=mobility, its
+# best playouts at 1 s (docs/perf/othello.md, "Playout policies"); e.g. add param.exact_empties=10)
 set -uo pipefail
 bin=${1:-build/bin}
 seconds=${2:-1}
 parallel=${3:-5}
 games=${4:-7}
 seed_base=${5:-200}
-gpu_keys=${6-roots=2,threads=2,draw=0.3}
+gpu_keys=${6-roots=2,threads=2,draw=0.2,leaf=4,batch=256,param.playout_policy=mobility}
 opening_plies=${OPENING_PLIES:-0}
-cpu_keys=${CPU_AGENT_KEYS:-}
+cpu_keys=${CPU_AGENT_KEYS-param.playout_policy=mobility}
 out=${OUT:-bench-logs}
 mkdir -p "$out"
 {
