@@ -52,4 +52,32 @@ inline __m512i flips(__m512i own, __m512i opponent, __m512i move) {
   return flipped;
 }
 
+// rules/playout_policy.hpp's fewest_replies with eight candidate squares a vector: the same set.
+inline Bitboard fewest_replies(Bitboard kept, Bitboard own, Bitboard opponent) {
+  const __m512i own_v = _mm512_set1_epi64(static_cast<long long>(own));
+  const __m512i opponent_v = _mm512_set1_epi64(static_cast<long long>(opponent));
+  Bitboard best = 0;
+  uint64_t least = 65;
+  for (Bitboard rest = kept; rest;) {
+    alignas(64) uint64_t moves[8] = {};
+    int count = 0;
+    for (; rest && count < 8; rest &= rest - 1) moves[count++] = rest & (0 - rest);
+    const __m512i move = _mm512_load_si512(moves);
+    const __m512i flipped = flips(own_v, opponent_v, move);
+    // The opponent's replies: its discs less the flipped ones, against ours with the move and the flips.
+    alignas(64) uint64_t replies[8];
+    _mm512_store_si512(replies, legal_moves(_mm512_xor_si512(opponent_v, flipped),
+                                            _mm512_ternarylogic_epi64(own_v, flipped, move, 0xFE)));
+    for (int k = 0; k < count; ++k) {
+      const auto n = static_cast<uint64_t>(_mm_popcnt_u64(replies[k]));
+      if (n < least) {
+        least = n;
+        best = 0;
+      }
+      if (n == least) best |= moves[k];
+    }
+  }
+  return best;
+}
+
 } // namespace othello::cpu::avx512

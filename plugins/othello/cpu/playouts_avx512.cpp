@@ -67,12 +67,12 @@ void playouts_avx512(const Position& start, uint64_t seed, uint64_t first, uint6
         start_lane(lane, true);
         continue;
       }
+      // playout_square, with pdep for the k-th square and the candidates' replies counted eight at a time.
       const uint64_t draw = random[lane].next();
-      b.move[lane] =
-          policy == PlayoutPolicy::random
-              ? _pdep_u64(uint64_t{1} << gsdk::rng::scaled_index(draw, static_cast<uint32_t>(_mm_popcnt_u64(moves))),
-                          moves)
-              : square_bit(playout_square(moves, b.own[lane], b.opponent[lane], policy, draw));
+      uint64_t kept = policy_moves(moves, ~(b.own[lane] | b.opponent[lane]), policy);
+      if (narrows_to_fewest_replies(policy, draw, kept)) kept = avx512::fewest_replies(kept, b.own[lane], b.opponent[lane]);
+      const auto k = gsdk::rng::scaled_index(draw, static_cast<uint32_t>(_mm_popcnt_u64(kept)));
+      b.move[lane] = _pdep_u64(uint64_t{1} << k, kept);
     }
     own = _mm512_load_si512(b.own);
     opponent = _mm512_load_si512(b.opponent);

@@ -58,11 +58,16 @@ GSDK_HD Bitboard fewest_replies(Bitboard kept, Bitboard own, Bitboard opponent) 
   return best;
 }
 
+// Whether this draw narrows the kept squares (more than one) to fewest_replies: under mobility, unless
+// the draw's low two bits are zero (one draw in four keeps them all, so playouts stay varied).
+GSDK_HD bool narrows_to_fewest_replies(PlayoutPolicy policy, uint64_t draw, Bitboard kept) {
+  return policy == PlayoutPolicy::mobility && (draw & 3) != 0 && (kept & (kept - 1)) != 0;
+}
+
 // The square a playout plays among `moves` (not empty) of the mover owning `own`, from one draw.
 GSDK_HD uint32_t playout_square(Bitboard moves, Bitboard own, Bitboard opponent, PlayoutPolicy policy, uint64_t draw) {
   Bitboard kept = policy_moves(moves, ~(own | opponent), policy);
-  if (policy == PlayoutPolicy::mobility && (draw & 3) != 0 && (kept & (kept - 1)) != 0)
-    kept = fewest_replies(kept, own, opponent);
+  if (narrows_to_fewest_replies(policy, draw, kept)) kept = fewest_replies(kept, own, opponent);
   return nth_square(kept, gsdk::rng::scaled_index(draw, static_cast<uint32_t>(gsdk::bits::popcount64(kept))));
 }
 
