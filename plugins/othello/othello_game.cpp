@@ -28,7 +28,7 @@ const gsdk_param_desc kParameters[] = {
      "how playouts choose their moves: 'random' (uniformly among the legal squares), 'corners' (a corner "
      "when there is one, else uniformly among the squares not next to an empty corner, else among all) or "
      "'mobility' (as corners, but three moves in four only among those that leave the opponent the fewest "
-     "replies; about ten times the cost of a random move)"},
+     "replies; seven to eight times the cost of a random game)"},
 };
 
 } // namespace
