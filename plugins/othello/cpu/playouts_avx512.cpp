@@ -70,7 +70,8 @@ void playouts_avx512(const Position& start, uint64_t seed, uint64_t first, uint6
       // playout_square, with pdep for the k-th square and the candidates' replies counted eight at a time.
       const uint64_t draw = random[lane].next();
       uint64_t kept = policy_moves(moves, ~(b.own[lane] | b.opponent[lane]), policy);
-      if (narrows_to_fewest_replies(policy, draw, kept)) kept = avx512::fewest_replies(kept, b.own[lane], b.opponent[lane]);
+      if (narrows_to_fewest_replies(policy, draw, kept))
+        kept = avx512::fewest_replies(kept, b.own[lane], b.opponent[lane]);
       const auto k = gsdk::rng::scaled_index(draw, static_cast<uint32_t>(_mm_popcnt_u64(kept)));
       b.move[lane] = _pdep_u64(uint64_t{1} << k, kept);
     }

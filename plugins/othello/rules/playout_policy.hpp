@@ -1,11 +1,13 @@
 // playout_policy.hpp - which legal squares a playout draws its move from: all of them (uniform random
-// games), or under `corners` the squares an Othello player would look at first.
+// games), or the squares an Othello player would look at first.
 //
 // `corners` takes a corner when it can; otherwise it keeps off the squares next to an empty corner (they
-// hand the corner to the opponent) while it has anything else. The choice among the kept squares stays
-// uniform and costs the same single draw, so a policy game is as reproducible as a random one, on the
-// CPU and the GPU alike. A playout that plays like this judges a position by more plausible games, at a
-// few mask operations a move.
+// hand the corner to the opponent) while it has anything else. `mobility` keeps the same squares and,
+// three draws in four, only those after which the opponent has the fewest replies (a make-and-count per
+// candidate). The choice among the kept squares stays uniform and costs the same single draw, so a
+// policy game is as reproducible as a random one, on the CPU and the GPU alike. Playouts that play like
+// this judge a position by more plausible games: corners at a few mask operations a move, mobility at
+// seven to eight times a random game.
 #pragma once
 
 #include <cstdint>
