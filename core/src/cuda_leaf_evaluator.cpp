@@ -116,10 +116,8 @@ public:
     if (!apart_ || solving_ || count == 0 || count > max_states_ || playouts == 0 || count * playouts > kMaxLaunchPlayouts)
       throw std::logic_error(fmt::format("CudaEvaluator::start_solves: {} states x {} playouts{}", count, playouts,
                                          solving_ ? " while a solve batch is in flight" : ""));
-    const uint64_t counter = next_playout_;
     solving_ = enqueue(*solve_slot_, game_.tables().cuda_playout_batches->run, packed_states, 0, count,
                        static_cast<uint32_t>(playouts));
-    next_playout_ = counter;
   }
 
   bool solves_ready() override { return !solving_ || solve_slot_->stream.idle(); }
@@ -190,10 +188,12 @@ private:
                             : game_.tables().cuda_playout_batches->run;
     StartedBatch batch = enqueue(*slots_[k], run, packed_states, first, count, playouts);
     batch.slot = k;
+    next_playout_ += uint64_t{count} * playouts;
     return batch;
   }
 
-  // One launch of `run` (a playout-batch entry of the plugin) on `slot`: copy in, playouts, copy out.
+  // One launch of `run` (a playout-batch entry of the plugin) on `slot`: copy in, playouts from playout
+  // next_playout_ on, copy out. The caller advances the counter (solves use no random streams).
   StartedBatch enqueue(BatchSlot& slot, decltype(gsdk_cuda_playout_batches::run) run,
                        const std::vector<unsigned char>& packed_states, uint32_t first, uint32_t count,
                        uint32_t playouts) {
@@ -207,7 +207,6 @@ private:
                                            "failed: {}",
                                            game_.game().name, count, playouts, next_playout_, device_, error));
     slot.stream.copy_to_host(slot.outcomes_host.data(), slot.outcomes_device, count * sizeof(gsdk_outcome_counts));
-    next_playout_ += uint64_t{count} * playouts;
     return StartedBatch{-1, count, playouts, {}};
   }
 

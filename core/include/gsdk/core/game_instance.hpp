@@ -45,7 +45,7 @@ public:
   void apply_move(StateBlob& s, uint32_t move) const { apply_move(s.data(), move); }
   // On a state of state_size() bytes in place (e.g. inside a tree's state array).
   void apply_move(unsigned char* s, uint32_t move) const { game().apply_move(handle_, s, move); }
-  int64_t score(const StateBlob& s) const { return game().score(handle_, s.data()); }
+  int64_t score(const StateBlob& s) const { return score(s.data()); }
   int64_t score(const unsigned char* s) const { return game().score(handle_, s); }
   // Whether playouts from the non-terminal state `s` report its exact outcome (the plugin's
   // gsdk.exact_states.v1 table; false without one).
