@@ -10,7 +10,7 @@
 #include "cuda_check.hpp"
 #include "othello_game.hpp"
 #include "rules/endgame.hpp"
-#include "rules/random_game.hpp"
+#include "rules/stepped_game.hpp"
 
 namespace othello {
 
@@ -26,7 +26,7 @@ __global__ void __launch_bounds__(kBlock) batch_kernel(const Position* starts, u
   for (uint64_t t = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; t < total; t += stride) {
     const auto state = static_cast<uint32_t>(t / per_state);
     if (exact_start(starts[state], exact_empties)) continue;
-    const int32_t score = random_game(starts[state], seed, first + t, policy);
+    const int32_t score = stepped_game(starts[state], seed, first + t, policy);
     // Lanes that arrive together and share a start state count as one group.
     const unsigned arrived = __activemask();
     const unsigned group = __match_any_sync(arrived, state);

@@ -8,7 +8,7 @@
 #include "cuda_check.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "othello_game.hpp"
-#include "rules/random_game.hpp"
+#include "rules/stepped_game.hpp"
 
 namespace othello {
 
@@ -35,7 +35,7 @@ __global__ void __launch_bounds__(kBlock) playout_kernel(Position start, uint64_
   const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
   for (uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
     const uint64_t playout = first + i;
-    const int bin = random_game(start, seed, playout, policy) + 64;
+    const int bin = stepped_game(start, seed, playout, policy) + 64;
     atomicAdd(&block_count[bin], 1u);
     atomicMin(&block_first[bin], playout);
   }

@@ -14,6 +14,7 @@
 #include "othello_game.hpp"
 #include "othello_test_support.hpp"
 #include "rules/random_game.hpp"
+#include "rules/stepped_game.hpp"
 
 namespace othello {
 namespace {
@@ -133,6 +134,28 @@ TEST(OthelloPlayouts, EveryPlayoutReplaysThroughThePerStateTableToItsScore) {
             << convention << " playout " << playout;
       }
     }
+}
+
+// The GPU's form of the game: every playout the same score, from the start, from late positions (where
+// passes come), from one where the mover must pass first and from a finished one.
+TEST(OthelloPlayouts, SteppedGamesScoreAsRandomGamesUnderEveryPolicy) {
+  std::vector<Position> starts = test::late_positions(5, 20, 8);
+  starts.push_back(start_position());
+  const Position must_pass{square_bit(1), square_bit(0), kBlack, 0}; // white a1, black b1: only white can play (c1)
+  ASSERT_EQ(legal_moves(must_pass), 0u);
+  ASSERT_NE(legal_moves(must_pass.opponent, must_pass.own), 0u);
+  starts.push_back(must_pass);
+  starts.push_back(Position{~Bitboard{0} >> 1, Bitboard{1} << 63, kWhite, 0}); // full board
+  int scores_seen[129] = {};
+  for (const PlayoutPolicy policy : {PlayoutPolicy::random, PlayoutPolicy::corners, PlayoutPolicy::mobility})
+    for (size_t i = 0; i < starts.size(); ++i)
+      for (uint64_t playout = 0; playout < 400; ++playout) {
+        const int32_t score = random_game(starts[i], 21, playout, policy);
+        ASSERT_EQ(stepped_game(starts[i], 21, playout, policy), score)
+            << "policy " << static_cast<int>(policy) << " start " << i << " playout " << playout;
+        ++scores_seen[score + 64];
+      }
+  EXPECT_GT(std::count_if(std::begin(scores_seen), std::end(scores_seen), [](int n) { return n > 0; }), 40);
 }
 
 TEST(OthelloPlayouts, StartFromAGivenPositionAndRejectMalformedOnes) {
