@@ -316,7 +316,7 @@ void read_match(const Section& top, const toml::table& doc, ExperimentConfig& c)
   const toml::table* table = top.table("match");
   if (!table) throw ConfigError(located(doc.source(), "missing required table [match] for algorithm \"match\""));
   const Section m(*table, "[match]");
-  m.allow_only({"games", "agents", "record", "opening_plies"});
+  m.allow_only({"games", "agents", "record", "opening_plies", "parallel"});
   m.require("games");
   c.match.games = static_cast<uint32_t>(m.integer("games", 0, 1, kMaxMatchGames));
   m.require("agents");
@@ -337,6 +337,7 @@ void read_match(const Section& top, const toml::table& doc, ExperimentConfig& c)
   }
   c.match.record_file = m.string("record", "");
   c.match.opening_plies = static_cast<uint32_t>(m.integer("opening_plies", 0, 0, kMaxOpeningPlies));
+  c.match.parallel = static_cast<uint32_t>(m.integer("parallel", 1, 1, kMaxParallelGames));
 }
 
 // Where both searches share a key, they share its meaning and range.

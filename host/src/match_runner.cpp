@@ -1,14 +1,17 @@
 // match_runner.cpp - playing the games of a match and the algorithm = "match" experiment.
 #include "match_runner.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <memory>
+#include <mutex>
 
 #include <fmt/format.h>
 
 #include "agent_game.hpp"
 #include "game_params.hpp"
+#include "gsdk/core/worker_pool.hpp"
 #include "gsdk/rng/philox.hpp"
 #include "hardware.hpp"
 #include "match_report.hpp"
@@ -44,7 +47,7 @@ uint32_t chance_move(const core::GameInstance& game, const core::StateBlob& stat
 }
 
 PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::array<core::Agent*, 2>& by_player,
-                     int32_t a_player, const MatchSettings& settings, MatchOutcome& outcome) {
+                     int32_t a_player, const MatchSettings& settings, std::array<AgentTally, 2>& tallies) {
   PlayedGame played;
   played.round = round + 1;
   played.a_player = a_player;
@@ -67,7 +70,7 @@ PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::
         throw std::runtime_error(fmt::format("game '{}' reports player {} to move", game.game().name, player));
       const auto began = Clock::now();
       move = by_player[player]->choose_move(state);
-      AgentTally& tally = outcome.agents[player == a_player ? 0 : 1];
+      AgentTally& tally = tallies[player == a_player ? 0 : 1];
       tally.seconds += seconds_since(began);
       tally.moves += 1;
       tally.playouts += by_player[player]->last_move().playouts;
@@ -84,29 +87,71 @@ PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::
   return played;
 }
 
+// One of the games played at once: agents A and B with their own searches and evaluators.
+struct MatchSlot {
+  MatchSlot(const core::GameInstance& game, const MatchSettings& settings)
+      : game_a(game, settings.specs[0]), game_b(game, settings.specs[1]),
+        agents{core::make_agent(game_a.game(), settings.agents[0]), core::make_agent(game_b.game(), settings.agents[1])} {}
+  AgentGame game_a, game_b;
+  std::array<std::unique_ptr<core::Agent>, 2> agents;
+};
+
+void add_tally(AgentTally& total, const AgentTally& part) {
+  total.moves += part.moves;
+  total.seconds += part.seconds;
+  total.playouts += part.playouts;
+  total.nodes += part.nodes;
+}
+
 } // namespace
 
 MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& settings, const GameDoneFn& on_game) {
-  const AgentGame game_a(game, settings.specs[0]), game_b(game, settings.specs[1]);
-  const std::array<std::unique_ptr<core::Agent>, 2> agents = {core::make_agent(game_a.game(), settings.agents[0]),
-                                                                core::make_agent(game_b.game(), settings.agents[1])};
+  // Every slot's agents are made before any game, so a bad spec or device fails the match at once.
+  std::vector<std::unique_ptr<MatchSlot>> slots;
+  const uint32_t slot_count = std::clamp(settings.parallel, 1u, std::max(settings.games, 1u));
+  for (uint32_t k = 0; k < slot_count; ++k) slots.push_back(std::make_unique<MatchSlot>(game, settings));
   MatchOutcome outcome;
-  for (int i = 0; i < 2; ++i) outcome.agents[i].description = agents[i]->describe();
+  for (int i = 0; i < 2; ++i) outcome.agents[i].description = slots[0]->agents[i]->describe();
+  std::mutex done_mutex; // guards outcome, next_game and the on_game calls
+  uint32_t next_game = 0;
   const auto began = Clock::now();
-  try {
-    for (uint32_t g = 0; g < settings.games; ++g) {
-      const int32_t a_player = static_cast<int32_t>(g % 2);
-      agents[0]->new_game(core::derive_seed(settings.seed, 2 * uint64_t{g}));
-      agents[1]->new_game(core::derive_seed(settings.seed, 2 * uint64_t{g} + 1));
-      const std::array<core::Agent*, 2> by_player = a_player == 0 ? std::array{agents[0].get(), agents[1].get()}
-                                                                   : std::array{agents[1].get(), agents[0].get()};
-      outcome.games.push_back(play_game(game, g, by_player, a_player, settings, outcome));
+  core::run_workers(slot_count, [&](unsigned k) {
+    MatchSlot& slot = *slots[k];
+    for (;;) {
+      uint32_t g = 0;
+      {
+        std::lock_guard lock(done_mutex);
+        if (next_game >= settings.games || !outcome.error.empty()) return;
+        g = next_game++;
+      }
+      std::array<AgentTally, 2> tallies;
+      PlayedGame played;
+      std::string error;
+      try {
+        const int32_t a_player = static_cast<int32_t>(g % 2);
+        slot.agents[0]->new_game(core::derive_seed(settings.seed, 2 * uint64_t{g}));
+        slot.agents[1]->new_game(core::derive_seed(settings.seed, 2 * uint64_t{g} + 1));
+        const std::array<core::Agent*, 2> by_player = a_player == 0
+                                                          ? std::array{slot.agents[0].get(), slot.agents[1].get()}
+                                                          : std::array{slot.agents[1].get(), slot.agents[0].get()};
+        played = play_game(game, g, by_player, a_player, settings, tallies);
+      } catch (const std::exception& e) {
+        error = e.what();
+      }
+      std::lock_guard lock(done_mutex);
+      if (!error.empty()) {
+        if (outcome.error.empty()) outcome.error = error;
+        return;
+      }
+      for (int i = 0; i < 2; ++i) add_tally(outcome.agents[i], tallies[i]);
+      outcome.games.push_back(std::move(played));
       outcome.wall_seconds = seconds_since(began);
       if (on_game) on_game(outcome, outcome.games.back());
     }
-  } catch (const std::exception& e) {
-    outcome.error = e.what();
-  }
+  });
+  // Games finish out of order when several are played at once; reports and records list them by round.
+  std::sort(outcome.games.begin(), outcome.games.end(),
+            [](const PlayedGame& a, const PlayedGame& b) { return a.round < b.round; });
   outcome.wall_seconds = seconds_since(began);
   return outcome;
 }

@@ -20,10 +20,16 @@ struct MatchSettings {
   // Plies of uniformly random moves that open each pair of games (A with either colour from the same
   // position, as engine testers pair openings); 0: every game from the start position.
   uint32_t opening_plies = 0;
+  // Games played at once, each by its own pair of agents on its own threads (and GPU streams, which
+  // share the process's CUDA context, so their kernels overlap). Under playout budgets the games are
+  // the same at any value; under time budgets the agents share the machine.
+  uint32_t parallel = 1;
 };
 
 inline constexpr uint32_t kMaxOpeningPlies = 1000;
 
 inline constexpr uint32_t kMaxMatchGames = 1000000;
+
+inline constexpr uint32_t kMaxParallelGames = 256;
 
 } // namespace gsdk::host

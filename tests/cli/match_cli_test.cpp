@@ -144,6 +144,9 @@ TEST_F(MatchCli, BadGameCountsAndGamesExitTwo) {
   r = run({"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "2", "--opening-plies", "1001"});
   EXPECT_EQ(r.status, 2) << describe(r);
   EXPECT_TRUE(contains(r.err, "--opening-plies must be an integer from 0 to 1000, got '1001'")) << r.err;
+  r = run({"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "2", "--parallel", "0"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "--parallel must be an integer from 1 to 256, got '0'")) << r.err;
 }
 
 // The moves of each game in a record, in order.
@@ -190,6 +193,27 @@ TEST_F(MatchCli, RandomOpeningsArePlayedWithBothColours) {
       << "the agents chose every move but the openings";
 }
 
+// Under playout budgets a game depends on its seed alone, not on which games run beside it.
+TEST_F(MatchCli, GamesPlayedAtOnceAreTheGamesPlayedOneByOne) {
+  const auto match = [&](const char* parallel, const char* name) {
+    return run({"match", "test_nim", "--param", "stones=40", "--agent0", "uct:playouts=300", "--agent1",
+                "flatmc:playouts=200", "--games", "9", "--seed", "11", "--opening-plies", "2", "--parallel", parallel,
+                "--record", std::string(name) + ".pgn", "--json", std::string(name) + ".json", "--quiet"});
+  };
+  const Outcome one = match("1", "one"), four = match("4", "four");
+  ASSERT_EQ(one.status, 0) << describe(one);
+  ASSERT_EQ(four.status, 0) << describe(four);
+  const auto one_games = recorded_moves(gsdk::test::read_file(dir / "one.pgn"));
+  ASSERT_EQ(one_games.size(), 9u);
+  EXPECT_EQ(recorded_moves(gsdk::test::read_file(dir / "four.pgn")), one_games);
+  const auto a = json("one.json"), b = json("four.json");
+  EXPECT_EQ(a["digest"].dump(), b["digest"].dump());
+  EXPECT_EQ(a["result"].dump(), b["result"].dump());
+  for (const char* agent : {"a", "b"}) // tallies summed over the slots
+    for (const char* tally : {"moves", "playouts_per_move", "nodes_per_move"})
+      EXPECT_EQ(a["agents"][agent][tally].dump(), b["agents"][agent][tally].dump()) << agent << " " << tally;
+}
+
 TEST_F(MatchCli, ExperimentFilesRunMatches) {
   gsdk::test::write_file(dir / "m.toml", R"(game = "test_nim"
 algorithm = "match"
@@ -202,6 +226,7 @@ stones = 9
 games = 4
 agents = ["uct:playouts=500", "flatmc:playouts=300"]
 record = "out/m.pgn"
+parallel = 3
 )");
   const Outcome r = run({"run", "m.toml", "--out", "m.json", "--quiet"});
   ASSERT_EQ(r.status, 0) << describe(r);
@@ -209,6 +234,7 @@ record = "out/m.pgn"
   const auto doc = json("m.json");
   EXPECT_EQ(doc["algorithm"], "match");
   EXPECT_EQ(doc["experiment"]["config"]["match"]["games"], 4);
+  EXPECT_EQ(doc["experiment"]["config"]["match"]["parallel"], 3);
   EXPECT_EQ(doc["result"]["games_played"], 4);
   EXPECT_EQ(doc["record"], "out/m.pgn");
   EXPECT_TRUE(std::filesystem::exists(dir / "out/m.pgn"));

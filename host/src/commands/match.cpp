@@ -50,6 +50,7 @@ int command_match(const Arguments& args) {
       "seed", po::value<uint64_t>()->default_value(1), "random seed of the match")(
       "opening-plies", po::value<std::string>(),
       "open each pair of games (A with either colour) with this many random plies, 0..1000 (0)")(
+      "parallel", po::value<std::string>(), "games played at once, each by its own pair of agents, 1..256 (1)")(
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)")(
       "record", po::value<std::string>(), "write the games as a PGN-like record")(
       "json", po::value<std::string>(), "write the results as a JSON document")(
@@ -58,7 +59,7 @@ int command_match(const Arguments& args) {
   positional.add("game", 1);
   po::variables_map vm;
   const std::string usage = "gsdk match GAME --agent0 SPEC --agent1 SPEC --games N [--seed S] [--opening-plies N] "
-                            "[--param name=value]... [--record FILE] [--json FILE]\n  SPEC: random | flatmc[:key=value,...] | uct[:key=value,...] "
+                            "[--parallel N] [--param name=value]... [--record FILE] [--json FILE]\n  SPEC: random | flatmc[:key=value,...] | uct[:key=value,...] "
                             "(see docs/user_guide.md)";
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
@@ -74,6 +75,12 @@ int command_match(const Arguments& args) {
     if (!plies)
       return usage_error(fmt::format("--opening-plies must be an integer from 0 to {}, got '{}'", kMaxOpeningPlies, text));
     settings.opening_plies = *plies;
+  }
+  if (vm.count("parallel")) {
+    const std::string text = vm["parallel"].as<std::string>();
+    const std::optional<uint32_t> parallel = parse_count(text, 1, kMaxParallelGames);
+    if (!parallel) return usage_error(fmt::format("--parallel must be an integer from 1 to {}, got '{}'", kMaxParallelGames, text));
+    settings.parallel = *parallel;
   }
   settings.specs = {vm["agent0"].as<std::string>(), vm["agent1"].as<std::string>()};
   if (vm.count("record")) settings.record_file = vm["record"].as<std::string>();
