@@ -39,7 +39,7 @@ mkdir -p "$out"
   if ! nvidia-smi > /dev/null 2>&1; then echo "no GPU here: stopping before the GPU pairing"; exit 0; fi
   echo "== UCT with GPU playouts vs UCT on two CPU cores: $games games at $seconds s a move, $parallel at once"
   "$bin/gsdk" match othello --agent0 "uct:time=$seconds,device=cuda,nodes=8000000${gpu_keys:+,$gpu_keys}" \
-    --agent1 "uct:time=$seconds,device=cpu,leaf=8,roots=2,threads=2${cpu_keys:+,$cpu_keys}" --games "$games" \
+    --agent1 "uct:time=$seconds,device=cpu,nodes=8000000,leaf=8,roots=2,threads=2${cpu_keys:+,$cpu_keys}" --games "$games" \
     --parallel "$parallel" --seed "$seed" --opening-plies "$opening_plies" --record "$out/gpu_vs_cpu.pgn" \
     > "$out/gpu_vs_cpu.log" 2>&1
   grep -E "playouts per move|score rate|wins" "$out/gpu_vs_cpu.log"
