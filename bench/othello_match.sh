@@ -42,7 +42,7 @@ mkdir -p "$out"
     --agent1 "uct:time=$seconds,device=cpu,nodes=8000000,leaf=8,roots=2,threads=2${cpu_keys:+,$cpu_keys}" --games "$games" \
     --parallel "$parallel" --seed "$seed" --opening-plies "$opening_plies" --record "$out/gpu_vs_cpu.pgn" \
     > "$out/gpu_vs_cpu.log" 2>&1
-  grep -E "playouts per move|score rate|wins" "$out/gpu_vs_cpu.log"
+  grep -E "^  A: [0-9]+ wins|score rate|playouts per move" "$out/gpu_vs_cpu.log"
   # Each game's line carries the running tally, so a match cut short still counts the games it finished.
   grep "^game" "$out/gpu_vs_cpu.log" | tail -1
 } 2>&1 | tee "$out/othello_match.log"
