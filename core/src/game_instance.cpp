@@ -73,4 +73,11 @@ uint32_t GameInstance::checked_legal_moves(const StateBlob& s, std::vector<uint3
   return n;
 }
 
+void GameInstance::require_moves_in_live_state(const StateBlob& s, uint32_t n) const {
+  if (n >= 1 && n <= max_moves_) return;
+  throw std::runtime_error(fmt::format("game '{}' returned {} legal moves in the non-terminal state '{}' (expected 1 to "
+                                       "its max_moves {})",
+                                       game().name, n, state_to_string(s), max_moves_));
+}
+
 } // namespace gsdk::core

@@ -124,9 +124,7 @@ bool SearchTree::expand(uint32_t node) {
   const bool chance = nodes_[node].player == GSDK_PLAYER_CHANCE;
   scratch_.assign(state(node), state(node) + state_size_); // states_ may move as it grows
   const uint32_t n = game_.legal_moves(scratch_, moves_.data(), chance ? probabilities_.data() : nullptr);
-  if (n == 0 || n > moves_.size())
-    throw std::runtime_error(fmt::format("game '{}' returned {} legal moves in a non-terminal state (max {})",
-                                         game_.game().name, n, moves_.size()));
+  game_.require_moves_in_live_state(scratch_, n);
   if (nodes_.size() + n > settings_.max_nodes) return false;
   const auto first = static_cast<uint32_t>(nodes_.size());
   states_.resize(states_.size() + uint64_t{n} * state_size_);

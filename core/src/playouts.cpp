@@ -73,9 +73,7 @@ int64_t generic_playout(const GameInstance& game, uint64_t seed, uint64_t playou
     if (player == GSDK_PLAYER_TERMINAL) return game.score(state);
     const bool chance = player == GSDK_PLAYER_CHANCE;
     const uint32_t n = game.legal_moves(state, legal.data(), chance ? probabilities.data() : nullptr);
-    if (n == 0 || n > legal.size())
-      throw std::runtime_error(fmt::format("game '{}' returned {} legal moves in a non-terminal state (max {})",
-                                           game.game().name, n, legal.size()));
+    game.require_moves_in_live_state(state, n);
     uint32_t pick = n - 1;
     if (chance) {
       double u = random.uniform();

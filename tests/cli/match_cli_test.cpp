@@ -121,7 +121,7 @@ TEST_F(MatchCli, BadAgentParametersExitTwo) {
     EXPECT_TRUE(contains(r.err, message)) << spec << "\n" << r.err;
   };
   expect_refusal("uct:playouts=10,param.nope=1", "agent spec 'uct:playouts=10,param.nope=1': agent param[1]:1:1: game "
-                                                 "'test_nim' has no parameter 'nope'; valid parameters: stones, max_take, misere");
+                                                 "'test_nim' has no parameter 'nope'; valid parameters: stones, max_take, misere, broken_at");
   expect_refusal("uct:playouts=10,param.stones=0", "parameter 'stones' of game 'test_nim' = 0 is out of range [1, 1000]");
   expect_refusal("uct:playouts=10,param.misere=3", "parameter 'misere' of game 'test_nim' must be a boolean");
   expect_refusal("uct:playouts=10,param.max_take=5",
@@ -212,6 +212,32 @@ TEST_F(MatchCli, GamesPlayedAtOnceAreTheGamesPlayedOneByOne) {
   for (const char* agent : {"a", "b"}) // tallies summed over the slots
     for (const char* tally : {"moves", "playouts_per_move", "nodes_per_move"})
       EXPECT_EQ(a["agents"][agent][tally].dump(), b["agents"][agent][tally].dump()) << agent << " " << tally;
+}
+
+// A plugin that breaks in some games (no legal move at 5 stones): the games played at once stop, the exit
+// status says so, and the report and record keep every game that finished, by round.
+TEST_F(MatchCli, AGameThatFailsWhileOthersPlayEndsTheMatchAndKeepsTheFinishedGames) {
+  const Outcome r = run({"match", "test_nim", "--param", "stones=40", "--param", "broken_at=5", "--agent0",
+                         "flatmc:playouts=50", "--agent1", "random", "--games", "40", "--seed", "3", "--parallel", "4",
+                         "--record", "b.pgn", "--json", "b.json"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_TRUE(contains(r.err, "the match did not finish")) << r.err;
+  EXPECT_TRUE(contains(r.err, "stones=5")) << r.err;
+  const auto doc = json("b.json");
+  EXPECT_EQ(doc["status"], "incomplete");
+  const auto& games = doc["result"]["games"];
+  ASSERT_LT(games.size(), 40u);
+  uint32_t last_round = 0;
+  for (const auto& g : games) {
+    EXPECT_GT(g["round"].get<uint32_t>(), last_round) << "rounds in order";
+    last_round = g["round"].get<uint32_t>();
+  }
+  EXPECT_EQ(recorded_moves(gsdk::test::read_file(dir / "b.pgn")).size(), games.size());
+  // The tree search meets the broken state while expanding: the same message.
+  const Outcome uct = run({"match", "test_nim", "--param", "stones=40", "--param", "broken_at=5", "--agent0",
+                           "uct:playouts=200", "--agent1", "random", "--games", "6", "--parallel", "2"});
+  EXPECT_EQ(uct.status, 1) << describe(uct);
+  EXPECT_TRUE(contains(uct.err, "returned 0 legal moves in the non-terminal state 'stones=5 to_move=")) << uct.err;
 }
 
 TEST_F(MatchCli, ExperimentFilesRunMatches) {

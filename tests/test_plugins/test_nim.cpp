@@ -18,6 +18,8 @@ const gsdk_param_desc kParameters[] = {
     {"stones", GSDK_PARAM_INT, 0, 21, 0.0, nullptr, 1, 1000, "stones on the pile at the start"},
     {"max_take", GSDK_PARAM_INT, 0, 3, 0.0, nullptr, 1, 16, "most stones one move may take"},
     {"misere", GSDK_PARAM_BOOL, 0, 0, 0.0, nullptr, 0, 1, "whoever takes the last stone loses"},
+    {"broken_at", GSDK_PARAM_INT, 0, 0, 0.0, nullptr, 0, 1000,
+     "a broken plugin for the tests: no legal moves when the pile holds exactly this many stones (0: never)"},
 };
 
 class Game {
@@ -31,7 +33,8 @@ public:
   static std::span<const gsdk_param_desc> parameters() { return kParameters; }
   explicit Game(const gsdk::Params& params)
       : stones_(static_cast<int32_t>(params.get_int("stones"))),
-        max_take_(static_cast<int32_t>(params.get_int("max_take"))), misere_(params.get_bool("misere")) {
+        max_take_(static_cast<int32_t>(params.get_int("max_take"))), misere_(params.get_bool("misere")),
+        broken_at_(static_cast<int32_t>(params.get_int("broken_at"))) {
     if (stones_ < 1 || max_take_ < 1) throw gsdk::PluginError("stones and max_take must be positive");
   }
 
@@ -40,6 +43,7 @@ public:
   void initial_state(State& s) const { s = State{stones_, 0}; }
   int32_t current_player(const State& s) const { return s.stones == 0 ? GSDK_PLAYER_TERMINAL : s.to_move; }
   uint32_t legal_moves(const State& s, uint32_t* moves, double*) const {
+    if (s.stones == broken_at_) return 0;
     const int32_t n = s.stones < max_take_ ? s.stones : max_take_;
     for (int32_t k = 0; k < n; ++k) moves[k] = static_cast<uint32_t>(k + 1);
     return static_cast<uint32_t>(n);
@@ -72,6 +76,7 @@ private:
   int32_t stones_;
   int32_t max_take_;
   bool misere_;
+  int32_t broken_at_;
 };
 
 } // namespace test_nim

@@ -42,6 +42,9 @@ public:
   // The legal moves into `moves` (at least max_moves() entries); throws std::runtime_error naming the
   // game when it reports more moves than its max_moves.
   uint32_t checked_legal_moves(const StateBlob& s, std::vector<uint32_t>& moves) const;
+  // Throws std::runtime_error naming the game and the state unless 1 <= n <= max_moves(): what a move
+  // count of a state that is not terminal must be (a plugin that breaks this is broken).
+  void require_moves_in_live_state(const StateBlob& s, uint32_t n) const;
   void apply_move(StateBlob& s, uint32_t move) const { apply_move(s.data(), move); }
   // On a state of state_size() bytes in place (e.g. inside a tree's state array).
   void apply_move(unsigned char* s, uint32_t move) const { game().apply_move(handle_, s, move); }
