@@ -5,6 +5,7 @@
 #include <immintrin.h>
 
 #include "rules/bitboard.hpp"
+#include "rules/playout_policy.hpp"
 
 namespace othello::cpu::avx512 {
 
@@ -57,7 +58,7 @@ inline Bitboard fewest_replies(Bitboard kept, Bitboard own, Bitboard opponent) {
   const __m512i own_v = _mm512_set1_epi64(static_cast<long long>(own));
   const __m512i opponent_v = _mm512_set1_epi64(static_cast<long long>(opponent));
   Bitboard best = 0;
-  uint64_t least = 65;
+  int least = 65;
   for (Bitboard rest = kept; rest;) {
     alignas(64) uint64_t moves[8] = {};
     int count = 0;
@@ -68,14 +69,7 @@ inline Bitboard fewest_replies(Bitboard kept, Bitboard own, Bitboard opponent) {
     alignas(64) uint64_t replies[8];
     _mm512_store_si512(replies, legal_moves(_mm512_xor_si512(opponent_v, flipped),
                                             _mm512_ternarylogic_epi64(own_v, flipped, move, 0xFE)));
-    for (int k = 0; k < count; ++k) {
-      const auto n = static_cast<uint64_t>(_mm_popcnt_u64(replies[k]));
-      if (n < least) {
-        least = n;
-        best = 0;
-      }
-      if (n == least) best |= moves[k];
-    }
+    for (int k = 0; k < count; ++k) keep_fewest(moves[k], static_cast<int>(_mm_popcnt_u64(replies[k])), least, best);
   }
   return best;
 }

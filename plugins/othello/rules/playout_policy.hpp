@@ -43,6 +43,16 @@ GSDK_HD Bitboard policy_moves(Bitboard moves, Bitboard empty, PlayoutPolicy poli
   return safe ? safe : moves;
 }
 
+// One candidate's turn in a fewest-replies search: `square` (a one-bit mask) leaving the opponent `replies`
+// moves joins `best` on a tie with `least` and replaces it below. Start from least 65, best 0.
+GSDK_HD void keep_fewest(Bitboard square, int replies, int& least, Bitboard& best) {
+  if (replies < least) {
+    least = replies;
+    best = 0;
+  }
+  if (replies == least) best |= square;
+}
+
 // The squares of `kept` after which the opponent has the fewest moves.
 GSDK_HD Bitboard fewest_replies(Bitboard kept, Bitboard own, Bitboard opponent) {
   Bitboard best = 0;
@@ -50,12 +60,8 @@ GSDK_HD Bitboard fewest_replies(Bitboard kept, Bitboard own, Bitboard opponent) 
   for (Bitboard rest = kept; rest; rest &= rest - 1) {
     const uint32_t square = lowest_square(rest);
     const Bitboard flipped = flips(own, opponent, square);
-    const int replies = gsdk::bits::popcount64(legal_moves(opponent ^ flipped, own | flipped | square_bit(square)));
-    if (replies < least) {
-      least = replies;
-      best = 0;
-    }
-    if (replies == least) best |= square_bit(square);
+    keep_fewest(square_bit(square),
+                gsdk::bits::popcount64(legal_moves(opponent ^ flipped, own | flipped | square_bit(square))), least, best);
   }
   return best;
 }
@@ -66,11 +72,16 @@ GSDK_HD bool narrows_to_fewest_replies(PlayoutPolicy policy, uint64_t draw, Bitb
   return policy == PlayoutPolicy::mobility && (draw & 3) != 0 && (kept & (kept - 1)) != 0;
 }
 
+// The square of `kept` (not empty) that a draw picks, uniformly.
+GSDK_HD uint32_t drawn_square(Bitboard kept, uint64_t draw) {
+  return nth_square(kept, gsdk::rng::scaled_index(draw, static_cast<uint32_t>(gsdk::bits::popcount64(kept))));
+}
+
 // The square a playout plays among `moves` (not empty) of the mover owning `own`, from one draw.
 GSDK_HD uint32_t playout_square(Bitboard moves, Bitboard own, Bitboard opponent, PlayoutPolicy policy, uint64_t draw) {
   Bitboard kept = policy_moves(moves, ~(own | opponent), policy);
   if (narrows_to_fewest_replies(policy, draw, kept)) kept = fewest_replies(kept, own, opponent);
-  return nth_square(kept, gsdk::rng::scaled_index(draw, static_cast<uint32_t>(gsdk::bits::popcount64(kept))));
+  return drawn_square(kept, draw);
 }
 
 } // namespace othello

@@ -36,20 +36,13 @@ GSDK_HD int32_t stepped_game(Position p, uint64_t seed, uint64_t playout, Playou
     }
     const bool choosing = candidates == 0;
     if (choosing && best != 0) kept = best;
-    const uint32_t square = choosing ? nth_square(kept, gsdk::rng::scaled_index(draw, static_cast<uint32_t>(
-                                                                     gsdk::bits::popcount64(kept))))
-                                     : lowest_square(candidates);
+    const uint32_t square = choosing ? drawn_square(kept, draw) : lowest_square(candidates);
     const Bitboard flipped = flips(p.own, p.opponent, square);
     const Bitboard mover_after = p.own | flipped | square_bit(square), replier = p.opponent ^ flipped;
     const Bitboard replies = legal_moves(replier, mover_after);
     if (!choosing) {
       candidates &= candidates - 1;
-      const int count = gsdk::bits::popcount64(replies);
-      if (count < least) {
-        least = count;
-        best = 0;
-      }
-      if (count == least) best |= square_bit(square);
+      keep_fewest(square_bit(square), gsdk::bits::popcount64(replies), least, best);
       continue;
     }
     p.own = replier;
