@@ -67,6 +67,8 @@ struct SearchCounters {
 // What the frames of one search share.
 struct SearchContext {
   const GameInstance& game;
+  const StateBlob& start;                  // where every search begins
+  const std::vector<uint32_t>& start_moves; // initial state -> start
   PlayoutBatchEvaluator& evaluator;
   SearchRecord& record;
   SearchCounters counters;
@@ -104,7 +106,7 @@ public:
       : context_(context), level_(level), parent_(parent),
         delegated_(context.level1 != nullptr && level == context.level1->level()) {}
 
-  // Starts the frame over at its parent's state after `move` (the root: at the initial state) as the frame
+  // Starts the frame over at its parent's state after `move` (the root: at the search's start) as the frame
   // `id`. A parent reuses its children from step to step, and with them their buffers.
   void begin(uint32_t move, uint64_t id) {
     move_ = move;
@@ -119,7 +121,7 @@ public:
       state_ = parent_->state_;
       context_.game.apply_move(state_, move_);
     } else {
-      state_ = context_.game.initial_state();
+      state_ = context_.start;
     }
     if (level_ == 1) {
       next_stream_ = context_.first_stream + block_of(id_) * kStreamsPerLevel1;
@@ -200,7 +202,10 @@ private:
   // Appends the moves from the initial state to this frame's start. A child is in use during one step of
   // its parent, so the parent's played moves are still those that led to it.
   void append_path(std::vector<uint32_t>& out) const {
-    if (!parent_) return;
+    if (!parent_) {
+      out.insert(out.end(), context_.start_moves.begin(), context_.start_moves.end());
+      return;
+    }
     parent_->append_path(out);
     out.insert(out.end(), parent_->played_.begin(), parent_->played_.end());
     out.push_back(move_);
@@ -322,7 +327,7 @@ void timed(double& seconds, const Work& work) {
 }
 
 // A search the level-1 searcher runs whole (the run's level is the searcher's): no frames, one task from the
-// initial state, done after one round. Its streams are those of its root frame (block 0 of its own).
+// start, done after one round. Its streams are those of its root frame (block 0 of its own).
 struct WholeSearch {
   uint32_t number;
   bool finished = false;
@@ -330,18 +335,17 @@ struct WholeSearch {
 };
 
 // Restarts of searches that a device runs whole (at the GPU's rate, millions a second): what a frame would do
-// with each, without building one, and every task pointing at the same initial state, so that the searcher
+// with each, without building one, and every task pointing at the same start state, so that the searcher
 // can stage it once.
-void run_whole_searches(const GameInstance& game, const NmcsSettings& settings, SearchRecord& record,
+void run_whole_searches(const StateBlob& start, const NmcsSettings& settings, SearchRecord& record,
                         NestedSearchOutcome& outcome, Level1Searcher& searcher) {
   const uint32_t level = searcher.level();
-  const StateBlob initial = game.initial_state();
   RoundBatch batches[Level1Searcher::kSlots];
   const auto make = [](uint32_t k) { return std::make_unique<WholeSearch>(WholeSearch{k}); };
   const auto start_round = [&](uint32_t group, std::vector<WholeSearch*>& round) {
     RoundBatch& batch = batches[group];
     batch.clear();
-    for (const WholeSearch* s : round) batch.searches.push_back({initial.data(), s->number * kStreamsPerSearch, 0});
+    for (const WholeSearch* s : round) batch.searches.push_back({start.data(), s->number * kStreamsPerSearch, 0});
     outcome.level1_searches += level == 1 ? round.size() : 0;
     timed(outcome.evaluator_seconds, [&] { searcher.start(group, batch.searches); });
   };
@@ -354,8 +358,12 @@ void run_whole_searches(const GameInstance& game, const NmcsSettings& settings, 
       outcome.playouts += found.playouts;
       outcome.level1_steps += level == 1 ? found.moves.size() : found.level1_steps;
       outcome.level1_searches += found.level1_searches;
-      if (record.might_take(found.score))
-        record.offer(round[j]->number, MoveSequence{found.score, level == 1 ? found.moves : found.record_moves});
+      if (record.might_take(found.score)) {
+        MoveSequence whole{found.score, settings.start_moves};
+        const std::vector<uint32_t>& tail = level == 1 ? found.moves : found.record_moves;
+        whole.moves.insert(whole.moves.end(), tail.begin(), tail.end());
+        record.offer(round[j]->number, std::move(whole));
+      }
       round[j]->finished = true;
     }
   };
@@ -375,7 +383,11 @@ void require_one_player_game(const GameInstance& game, const std::string& algori
         fmt::format("{} searches deterministic games; '{}' has chance moves", algorithm, g.name));
 }
 
-int64_t replay_score(const GameInstance& game, const std::vector<uint32_t>& moves) {
+namespace {
+
+// The state `moves` lead to from the initial state; throws std::invalid_argument naming the first move that
+// is not legal or comes after the game ended.
+StateBlob play_legal_moves(const GameInstance& game, const std::vector<uint32_t>& moves) {
   StateBlob state = game.initial_state();
   std::vector<uint32_t> legal(game.max_moves());
   for (size_t i = 0; i < moves.size(); ++i) {
@@ -386,6 +398,27 @@ int64_t replay_score(const GameInstance& game, const std::vector<uint32_t>& move
       throw std::invalid_argument(fmt::format("move {} ({}) is not legal", i, moves[i]));
     game.apply_move(state, moves[i]);
   }
+  return state;
+}
+
+// Where NMCS's searches start: after the settings' start moves, which must leave the game unfinished.
+StateBlob search_start(const GameInstance& game, const std::vector<uint32_t>& start_moves) {
+  StateBlob start;
+  try {
+    start = play_legal_moves(game, start_moves);
+  } catch (const std::invalid_argument& e) {
+    throw StartMovesError(fmt::format("the start moves are not a game of '{}': {}", game.game().name, e.what()));
+  }
+  if (!start_moves.empty() && game.current_player(start) == GSDK_PLAYER_TERMINAL)
+    throw StartMovesError(fmt::format("the {} start moves end the game: there is nothing left to search",
+                                      start_moves.size()));
+  return start;
+}
+
+} // namespace
+
+int64_t replay_score(const GameInstance& game, const std::vector<uint32_t>& moves) {
+  const StateBlob state = play_legal_moves(game, moves);
   if (game.current_player(state) != GSDK_PLAYER_TERMINAL)
     throw std::invalid_argument(fmt::format("the {} moves do not end the game", moves.size()));
   return game.score(state);
@@ -398,6 +431,7 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   if (level1 && level1->level() > settings.level)
     throw std::invalid_argument(fmt::format("NMCS of level {} cannot hand level-{} searches to a device", settings.level,
                                             level1->level()));
+  const StateBlob start = search_start(game, settings.start_moves);
   NestedSearchOutcome outcome;
   outcome.engine = evaluator.engine();
   if (level1) outcome.engine = fmt::format("level-{} searches", level1->level());
@@ -405,11 +439,10 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
   if (level1 && settings.budget.time_seconds > 0) level1->stop_at(record.deadline(settings.budget));
   // A level-1 searcher of the run's own level runs every search whole: restarts at the device's rate.
-  // (Searches from a terminal initial state go through the frames, which handle them.)
-  if (level1 && level1->level() == settings.level &&
-      game.current_player(game.initial_state()) != GSDK_PLAYER_TERMINAL) {
+  // (Searches from a terminal start go through the frames, which handle them.)
+  if (level1 && level1->level() == settings.level && game.current_player(start) != GSDK_PLAYER_TERMINAL) {
     outcome.device = fmt::format("{}; whole searches, restarted without frames", level1->describe());
-    run_whole_searches(game, settings, record, outcome, *level1);
+    run_whole_searches(start, settings, record, outcome, *level1);
     return outcome;
   }
   // With a level-1 searcher the frames left on the host are independent of one another and of the
@@ -425,7 +458,9 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   };
   const auto make = [&](uint32_t k) {
     auto search = std::make_unique<NmcsSearch>(
-        NmcsSearch{SearchContext{game, evaluator, record, {}, level1, k, k * kStreamsPerSearch}, nullptr});
+        NmcsSearch{SearchContext{game, start, settings.start_moves, evaluator, record, {}, level1, k,
+                                 k * kStreamsPerSearch},
+                   nullptr});
     search->root = std::make_unique<NmcsFrame>(search->context, settings.level, nullptr);
     if (level1) return search; // begun by its first round
     search->begin();

@@ -5,12 +5,14 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "agent_spec.hpp"
+#include "best_sequence_file.hpp"
 
 namespace gsdk::host {
 
@@ -350,6 +352,25 @@ core::SearchBudget read_budget(const Section& s) {
   return budget;
 }
 
+// [nmcs] start_moves (a list of moves) or start_from (a best-sequence file whose moves to play first).
+std::vector<uint32_t> read_start_moves(const Section& s) {
+  const toml::node* list = s.node("start_moves");
+  const toml::node* file = s.node("start_from");
+  if (list && file)
+    throw ConfigError(located(file->source(), "[nmcs] takes 'start_moves' or 'start_from', not both"));
+  if (list) {
+    const std::vector<int> moves = s.integer_list("start_moves", 0, std::numeric_limits<int>::max());
+    return {moves.begin(), moves.end()};
+  }
+  if (!file) return {};
+  const std::string path = s.string("start_from", "");
+  try {
+    return read_best_moves(path);
+  } catch (const std::runtime_error& e) {
+    throw ConfigError(located(file->source(), fmt::format("'start_from' in [nmcs]: {}", e.what())));
+  }
+}
+
 void read_nested_search(const Section& top, const toml::table& doc, ExperimentConfig& c) {
   refuse_other_sections(top, c.algorithm);
   const toml::table* table = top.table(c.algorithm);
@@ -359,7 +380,8 @@ void read_nested_search(const Section& top, const toml::table& doc, ExperimentCo
   const Section s(*table, "[" + c.algorithm + "]");
   if (c.algorithm == "nmcs") {
     s.allow_only({"level", "time_seconds", "restarts", "searches_in_parallel", "stop_at_score", "engine", "pipeline",
-                  "cpu_level1_searches", "device_level"});
+                  "cpu_level1_searches", "device_level", "start_moves", "start_from"});
+    c.nested.nmcs.start_moves = read_start_moves(s);
     c.nested.nmcs.level = static_cast<uint32_t>(s.integer("level", 1, 1, 16));
     c.nested.nmcs.budget = read_budget(s);
     c.nested.nmcs.pipeline = s.boolean("pipeline", true);

@@ -155,6 +155,10 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
       const auto searcher = make_nrpa_searcher(config, devices, game);
       outcome = core::run_nrpa(game, settings, on_improvement, searcher.get());
     }
+  } catch (const core::StartMovesError& e) {
+    const toml::node* n = config.raw.at_path("nmcs.start_moves").node();
+    if (!n) n = config.raw.at_path("nmcs.start_from").node();
+    throw ConfigError(n ? located(n->source(), e.what()) : fmt::format("{}: {}", config.file, e.what()));
   } catch (const std::invalid_argument& e) {
     const toml::node* n = config.raw.get("algorithm");
     throw ConfigError(n ? located(n->source(), e.what()) : fmt::format("{}: {}", config.file, e.what()));

@@ -4,6 +4,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "best_sequence_file.hpp"
+
 namespace gsdk::host {
 
 nlohmann::json snake_document(uint32_t dimension, const std::vector<uint32_t>& moves) {
@@ -13,24 +15,6 @@ nlohmann::json snake_document(uint32_t dimension, const std::vector<uint32_t>& m
           {"moves", moves},
           {"vertices", walk_vertices(moves)}};
 }
-
-namespace {
-
-std::vector<uint32_t> unsigned_list(const nlohmann::json& document, const char* field) {
-  if (!document.contains(field) || !document[field].is_array())
-    throw std::runtime_error(std::string("needs '") + field + "', a list of non-negative integers");
-  std::vector<uint32_t> values;
-  for (size_t i = 0; i < document[field].size(); ++i) {
-    const auto& value = document[field][i];
-    if (!value.is_number_unsigned() || value.get<uint64_t>() > UINT32_MAX)
-      throw std::runtime_error(std::string("'") + field + "' entry " + std::to_string(i) + " (" + value.dump() +
-                               ") is not a non-negative 32-bit integer");
-    values.push_back(value.get<uint32_t>());
-  }
-  return values;
-}
-
-} // namespace
 
 Snake read_snake_file(const std::string& path) {
   std::ifstream in(path);

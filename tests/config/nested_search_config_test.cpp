@@ -1,6 +1,9 @@
 // nested_search_config_test.cpp - algorithm = "nmcs" and "nrpa" experiment files: a valid file's values and
-// the located errors for mistakes in [nmcs], [nrpa] and their [output] key `best`.
+// the located errors for mistakes in [nmcs], [nrpa] and their [output] key `best`; NMCS's start moves.
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "config_error.hpp"
 #include "experiment_config.hpp"
@@ -72,7 +75,8 @@ TEST(NestedSearchConfig, ValidFilesGiveTheirValues) {
 TEST(NestedSearchConfig, UnknownKeysListTheValidOnes) {
   EXPECT_EQ(error_of(kNmcs, {"nmcs.iterations=5"}),
             "--set[1]:1:6: unknown key 'iterations' in [nmcs]; valid keys: level, time_seconds, restarts, "
-            "searches_in_parallel, stop_at_score, engine, pipeline, cpu_level1_searches, device_level");
+            "searches_in_parallel, stop_at_score, engine, pipeline, cpu_level1_searches, device_level, start_moves, "
+            "start_from");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.device_level=3"}),
             "--set[1]:1:19: 'device_level' in [nmcs] = 3 is out of range [1, 2]");
   EXPECT_EQ(error_of(std::string(kNrpa) + "depth = 2\n"),
@@ -93,6 +97,43 @@ TEST(NestedSearchConfig, ValuesOutOfRangeOrOfTheWrongType) {
   EXPECT_EQ(error_of(kNmcs, {"nmcs.engine=cuda"}),
             "--set[1]:1:13: 'engine' in [nmcs] is \"cuda\"; expected one of: batch, generic");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.restarts=\"many\""}), "--set[1]:1:15: 'restarts' in [nmcs] must be an integer, got a string");
+}
+
+// [nmcs] start_moves, or start_from: the moves of a best-sequence file (a snake file or a gsdk-moves file).
+TEST(NestedSearchConfig, StartMovesComeFromTheListOrFromABestSequenceFile) {
+  EXPECT_TRUE(parse_experiment(kNmcs, "ns.toml", {}).nested.nmcs.start_moves.empty());
+  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_moves=[0, 1, 2, 0]"}).nested.nmcs.start_moves,
+            (std::vector<uint32_t>{0, 1, 2, 0}));
+  const auto dir = std::filesystem::temp_directory_path() / "gsdk_start_moves_test";
+  std::filesystem::create_directories(dir);
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+    return (dir / name).string();
+  };
+  const std::string snake = write("snake.json", R"({"format": "gsdk-snake", "dimension": 4, "moves": [0, 1, 2, 0]})");
+  const std::string moves = write("moves.json", R"({"format": "gsdk-moves", "game": "g", "moves": [3, 1]})");
+  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_from=" + snake}).nested.nmcs.start_moves,
+            (std::vector<uint32_t>{0, 1, 2, 0}));
+  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_from=" + moves}).nested.nmcs.start_moves,
+            (std::vector<uint32_t>{3, 1}));
+
+  const std::string other = write("other.json", R"({"format": "gsdk-results", "moves": [1]})");
+  const std::string negative = write("negative.json", R"({"format": "gsdk-moves", "moves": [1, -2]})");
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.start_from=" + other}),
+            "--set[1]:1:17: 'start_from' in [nmcs]: " + other +
+                ": needs \"format\": \"gsdk-snake\" or \"gsdk-moves\" (a search's best-sequence file)");
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.start_from=" + negative}),
+            "--set[1]:1:17: 'start_from' in [nmcs]: " + negative + ": 'moves' entry 1 (-2) is not a non-negative 32-bit integer");
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.start_from=" + (dir / "missing.json").string()}),
+            "--set[1]:1:17: 'start_from' in [nmcs]: " + (dir / "missing.json").string() + ": cannot open");
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.start_moves=[0, -1]"}),
+            "--set[1]:1:22: 'start_moves' in [nmcs] entry -1 is out of range [0, 2147483647]");
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.start_moves=[0]", "nmcs.start_from=" + snake}),
+            "--set[2]:1:17: [nmcs] takes 'start_moves' or 'start_from', not both");
+  EXPECT_EQ(error_of(kNrpa, {"nrpa.start_moves=[0]"}),
+            "--set[1]:1:6: unknown key 'start_moves' in [nrpa]; valid keys: level, iterations, alpha, time_seconds, "
+            "restarts, searches_in_parallel, stop_at_score, device_level");
+  std::filesystem::remove_all(dir);
 }
 
 TEST(NestedSearchConfig, TheAlgorithmsSectionIsRequiredAndOthersAreRefused) {

@@ -1,13 +1,14 @@
 // cuda_nested_search_test.cpp - NMCS with its level-1 searches run whole on the GPU finds what the CPU
 // frames find for the same seed (same score, playouts and level-1 steps; at level 1 the same snake), in
 // small and large cubes under both policies, at levels 2 and 3 pipelined or not, and level 2 reaches the
-// optima of the small cubes. A stop request (ABI 1.6) ends level-1 and level-2 searches after the step in
+// optima of the small cubes; so do searches from start moves. A stop request (ABI 1.6) ends level-1 and level-2 searches after the step in
 // which they read it, with a complete snake, and keeps a timed run of long level-2 searches within its
 // budget. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
+#include <tuple>
 
 #include "gpu.hpp"
 #include "gsdk/core/level1_searcher.hpp"
@@ -104,6 +105,32 @@ TEST(SnakeCudaNmcs, Level1RestartsAgreeWithTheCpu) {
       EXPECT_NE(run.gpu.device.find("whole searches"), std::string::npos) << run.gpu.device;
       expect_same_run(*game, cube.dimension, run, c.restarts + 1);
     }
+  }
+}
+
+// Searches from start moves (an 8-cube snake in the 9-cube, the way larger cubes build on smaller ones):
+// whole level-1 searches, and level-2 searches with the GPU running level-1 or whole level-2 searches, find
+// the CPU frames' snake, which begins with the start moves, after the same work.
+TEST(SnakeCudaNmcs, SearchesFromStartMovesAgreeWithTheCpu) {
+  GSDK_REQUIRE_GPU();
+  const auto eight = make_game({8, true, "tight"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*eight, 3, 2);
+  gsdk::core::NmcsSettings prefix_search;
+  prefix_search.budget.restarts = 20;
+  const std::vector<uint32_t> prefix = gsdk::core::run_nmcs(*eight, prefix_search, *evaluator).best.moves;
+  ASSERT_GE(prefix.size(), 60u);
+  const auto game = make_game({9, true, "tight"});
+  for (const auto& [level, device_level, restarts] : {std::tuple{1u, 1u, 999u}, {2u, 1u, 6u}, {2u, 2u, 6u}}) {
+    SCOPED_TRACE(testing::Message() << "level " << level << ", device level " << device_level);
+    gsdk::core::NmcsSettings settings;
+    settings.level = level;
+    settings.budget.restarts = restarts;
+    settings.budget.searches_in_parallel = 15;
+    settings.start_moves = prefix;
+    const Pair run = run_both(*game, 9, settings, device_level);
+    expect_same_run(*game, 9, run, restarts + 1);
+    ASSERT_GT(run.gpu.best.moves.size(), prefix.size());
+    EXPECT_TRUE(std::equal(prefix.begin(), prefix.end(), run.gpu.best.moves.begin()));
   }
 }
 

@@ -1,7 +1,8 @@
 // nested_search_test.cpp - NMCS and NRPA on snake-in-the-box: they reach the known optima of small cubes
 // (4, 7, 13, 26 edges for d = 3..6) in seconds, every best sequence replays to its score and passes the
 // independent checker, results do not depend on the thread count, on level-1 searches being run whole or
-// pipelined, and a time budget stops a long run.
+// pipelined, and a time budget stops a long run; searches from start moves extend them, and start moves that
+// are not an unfinished game are refused.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -149,6 +150,73 @@ TEST(SnakeNmcs, Level1SearchersPipelinedOrNotFindWhatTheFramesFind) {
       }
     }
   }
+}
+
+// A d = 6 snake (complete, so terminal in its own cube) whose moves start searches in bigger cubes.
+std::vector<uint32_t> six_cube_snake() {
+  const auto game = make_game({6, true, "uniform"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 3, 1);
+  gsdk::core::NmcsSettings settings;
+  settings.level = 2;
+  settings.budget.restarts = 4;
+  return gsdk::core::run_nmcs(*game, settings, *evaluator).best.moves;
+}
+
+// Searches from start moves (a smaller cube's snake) report only sequences that begin with them, and the
+// frames, whole level-1 searches on CPU threads and pipelined rounds do the same work from there.
+TEST(SnakeNmcs, SearchesFromStartMovesExtendThemTheSameWayOnEveryPath) {
+  const std::vector<uint32_t> prefix = six_cube_snake();
+  ASSERT_GE(prefix.size(), 20u);
+  const auto game = make_game({7, true, "uniform"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 21, 1);
+  const auto level1 = gsdk::core::make_cpu_level1_searcher(*game, 21, 2);
+  for (const uint32_t level : {1u, 2u}) {
+    SCOPED_TRACE(testing::Message() << "level " << level);
+    gsdk::core::NmcsSettings settings;
+    settings.level = level;
+    settings.budget.restarts = 6;
+    settings.budget.searches_in_parallel = 3;
+    settings.start_moves = prefix;
+    Recorder recorder;
+    size_t improvements = 0;
+    const auto check = recorder.callback(*game, 7);
+    const NestedSearchOutcome reference =
+        gsdk::core::run_nmcs(*game, settings, *evaluator, [&](const gsdk::core::Improvement& i) {
+          EXPECT_TRUE(std::equal(prefix.begin(), prefix.end(), i.moves->begin()));
+          ++improvements;
+          check(i);
+        });
+    EXPECT_GT(improvements, 0u);
+    expect_valid(*game, 7, reference.best);
+    ASSERT_GT(reference.best.moves.size(), prefix.size());
+    EXPECT_TRUE(std::equal(prefix.begin(), prefix.end(), reference.best.moves.begin()));
+    for (const bool pipeline : {false, true}) {
+      settings.pipeline = pipeline;
+      expect_same_work(gsdk::core::run_nmcs(*game, settings, *evaluator, {}, level1.get()), reference);
+    }
+  }
+}
+
+// Start moves that are not a game of the cube, or that end it, are refused before any search.
+TEST(SnakeNmcs, StartMovesThatAreNotAnUnfinishedGameAreRefused) {
+  const auto refusal = [](uint32_t dimension, const std::vector<uint32_t>& moves) -> std::string {
+    const auto game = make_game({dimension, true, "uniform"});
+    const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 1, 1);
+    gsdk::core::NmcsSettings settings;
+    settings.start_moves = moves;
+    try {
+      gsdk::core::run_nmcs(*game, settings, *evaluator);
+    } catch (const gsdk::core::StartMovesError& e) {
+      return e.what();
+    }
+    return "(no error)";
+  };
+  EXPECT_EQ(refusal(6, {0, 1, 0}), "the start moves are not a game of 'snake': move 2 (0) is not legal");
+  EXPECT_EQ(refusal(6, {0, 7}), "the start moves are not a game of 'snake': move 1 (7) is not legal");
+  const std::vector<uint32_t> whole = six_cube_snake();
+  EXPECT_EQ(refusal(6, whole),
+            "the " + std::to_string(whole.size()) + " start moves end the game: there is nothing left to search");
+  EXPECT_EQ(refusal(7, whole), "(no error)");
 }
 
 // With a level-1 searcher, a round's searches are delivered on several host threads when there are enough

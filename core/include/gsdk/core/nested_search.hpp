@@ -21,6 +21,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,9 @@ struct NmcsSettings {
   // With a level-1 searcher: host threads that deliver a round's results to its searches and build their
   // next steps. The results are the same for any number.
   unsigned host_threads = 1;
+  // Moves played from the initial state before the search: every search starts where they lead, and every
+  // sequence the run reports begins with them (a good prefix, e.g. a smaller cube's snake, to build on).
+  std::vector<uint32_t> start_moves;
 };
 
 struct NrpaSettings {
@@ -100,8 +104,9 @@ struct NestedSearchOutcome {
 // chance moves.
 void require_one_player_game(const GameInstance& game, const std::string& algorithm);
 
-// Runs NMCS from the initial state. Throws std::invalid_argument for a game or settings it cannot search.
-// With `level1` every level-1 search runs whole on it (a GPU) and the evaluator is not used.
+// Runs NMCS from the initial state, or from where settings.start_moves lead. Throws std::invalid_argument
+// for a game or settings it cannot search (StartMovesError for start moves that are not a legal, unfinished
+// game). With `level1` every level-1 search runs whole on it (a GPU) and the evaluator is not used.
 NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& settings, PlayoutBatchEvaluator& evaluator,
                              const ImprovementFn& on_improvement = {}, Level1Searcher* level1 = nullptr);
 
@@ -114,5 +119,10 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
 // The score of `moves` played from the initial state through the per-state table; throws
 // std::invalid_argument when a move is illegal or the sequence does not end the game.
 int64_t replay_score(const GameInstance& game, const std::vector<uint32_t>& moves);
+
+// NMCS's start moves that are not a legal sequence from the initial state, or that end the game.
+struct StartMovesError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
 
 } // namespace gsdk::core

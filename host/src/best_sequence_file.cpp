@@ -1,0 +1,40 @@
+// best_sequence_file.cpp - the moves of a saved best sequence, for a search to start from.
+#include "best_sequence_file.hpp"
+
+#include <fstream>
+#include <stdexcept>
+
+namespace gsdk::host {
+
+std::vector<uint32_t> unsigned_list(const nlohmann::json& document, const char* field) {
+  if (!document.contains(field) || !document[field].is_array())
+    throw std::runtime_error(std::string("needs '") + field + "', a list of non-negative integers");
+  std::vector<uint32_t> values;
+  for (size_t i = 0; i < document[field].size(); ++i) {
+    const auto& value = document[field][i];
+    if (!value.is_number_unsigned() || value.get<uint64_t>() > UINT32_MAX)
+      throw std::runtime_error(std::string("'") + field + "' entry " + std::to_string(i) + " (" + value.dump() +
+                               ") is not a non-negative 32-bit integer");
+    values.push_back(value.get<uint32_t>());
+  }
+  return values;
+}
+
+std::vector<uint32_t> read_best_moves(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path + ": cannot open");
+  try {
+    const nlohmann::json document = nlohmann::json::parse(in);
+    if (!document.is_object()) throw std::runtime_error("is not a JSON object");
+    const std::string format = document.value("format", "");
+    if (format != "gsdk-snake" && format != "gsdk-moves")
+      throw std::runtime_error("needs \"format\": \"gsdk-snake\" or \"gsdk-moves\" (a search's best-sequence file)");
+    return unsigned_list(document, "moves");
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+}
+
+} // namespace gsdk::host
