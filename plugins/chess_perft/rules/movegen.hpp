@@ -53,24 +53,52 @@ template <int Us> GSDK_HD KingSafety king_safety(const Position& p, Bitboard own
   return s;
 }
 
+// The squares on a diagonal, and on a rank or file, through some square of a king's zone: the only
+// squares an enemy slider can attack the zone from. All squares (the default) when not worked out.
+struct ZoneLines {
+  Bitboard diagonal = ~Bitboard{0};
+  Bitboard orthogonal = ~Bitboard{0};
+};
+
+// The side Us's king zone: the squares it could step to and both castling paths, the only squares whose
+// attackers generate_legal<Us> asks for. It does not change while the other side moves, so the lines
+// through it, worked out once, serve all the other side's moves (the GPU leaf kernel's children).
+template <int Us> GSDK_HD ZoneLines king_zone_lines(const Position& p) {
+  const AttackTables& t = tables();
+  constexpr Bitboard castling_paths = Bitboard{0x6c} << (Us == kWhite ? 0 : 56); // c, d and f, g
+  ZoneLines lines{0, 0};
+  for (uint32_t sq : squares(t.king[p.king[Us]] | castling_paths)) {
+    lines.diagonal |= t.bishop_lines[sq];
+    lines.orthogonal |= t.rook_lines[sq];
+  }
+  return lines;
+}
+
+GSDK_HD ZoneLines king_zone_lines(const Position& p, int side) {
+  return side == kWhite ? king_zone_lines<kWhite>(p) : king_zone_lines<kBlack>(p);
+}
+
 // Squares the side Them attacks, seen through the king of the other side (so it cannot step back
-// along a checking ray); exact on `relevant`, where sliders whose lines miss it are not looked up.
+// along a checking ray); exact on `relevant` when `lines` hold the lines through it: sliders off those
+// lines are not looked up.
 template <int Them>
-GSDK_HD Bitboard attacked_squares(const Position& p, Bitboard enemy, Bitboard occupied_without_king, Bitboard relevant) {
+GSDK_HD Bitboard attacked_squares(const Position& p, Bitboard enemy, Bitboard occupied_without_king, Bitboard relevant,
+                                  const ZoneLines& lines) {
   const AttackTables& t = tables();
   const Bitboard pawns = p.pawns & enemy;
   Bitboard a = pawn_attacks_west<Them>(pawns) | pawn_attacks_east<Them>(pawns) |
                knight_attacks_set(p.knights & enemy) | t.king[p.king[Them]];
 #if defined(__CUDA_ARCH__)
   // A warp's lanes do a lookup when any of them does (one that skips is only predicated off), so on the GPU
-  // testing a slider's lines first costs a load and two instructions without saving any.
-  for (uint32_t sq : squares(p.diagonal & enemy)) a |= bishop_attacks(sq, occupied_without_king);
-  for (uint32_t sq : squares(p.orthogonal & enemy)) a |= rook_attacks(sq, occupied_without_king);
+  // testing a slider's lines one by one costs a load and two instructions without saving any; `lines`,
+  // one AND for all sliders, is what shortens the loops.
+  for (uint32_t sq : squares(p.diagonal & enemy & lines.diagonal)) a |= bishop_attacks(sq, occupied_without_king);
+  for (uint32_t sq : squares(p.orthogonal & enemy & lines.orthogonal)) a |= rook_attacks(sq, occupied_without_king);
   (void)relevant;
 #else
-  for (uint32_t sq : squares(p.diagonal & enemy))
+  for (uint32_t sq : squares(p.diagonal & enemy & lines.diagonal))
     if (t.bishop_lines[sq] & relevant) a |= bishop_attacks(sq, occupied_without_king);
-  for (uint32_t sq : squares(p.orthogonal & enemy))
+  for (uint32_t sq : squares(p.orthogonal & enemy & lines.orthogonal))
     if (t.rook_lines[sq] & relevant) a |= rook_attacks(sq, occupied_without_king);
 #endif
   return a;
@@ -89,7 +117,8 @@ template <int Them> GSDK_HD bool is_attacked(const Position& p, int sq, Bitboard
 // on the CPU, testing one or two squares is cheaper than the whole attack set, and the branch predicts
 // well; GPU threads would diverge on it, so they build the whole set.
 template <int Them>
-GSDK_HD Bitboard attacked_among(const Position& p, Bitboard candidates, Bitboard enemy, Bitboard occupied_without_king) {
+GSDK_HD Bitboard attacked_among(const Position& p, Bitboard candidates, Bitboard enemy, Bitboard occupied_without_king,
+                                const ZoneLines& lines) {
   if (!candidates) return 0;
 #if defined(CHESS_USE_PEXT)
   if (popcount(candidates) <= 2) {
@@ -99,7 +128,7 @@ GSDK_HD Bitboard attacked_among(const Position& p, Bitboard candidates, Bitboard
     return attacked;
   }
 #endif
-  return candidates & attacked_squares<Them>(p, enemy, occupied_without_king, candidates);
+  return candidates & attacked_squares<Them>(p, enemy, occupied_without_king, candidates, lines);
 }
 
 template <int Us> GSDK_HD bool en_passant_is_legal(const Position& p, int from, Bitboard enemy, Bitboard occupied) {
@@ -128,7 +157,8 @@ GSDK_HD void pawn_moves(Bitboard pawns, Bitboard enemy, Bitboard empty, Bitboard
   sink.promotions(east & last_rank, forward + 1);
 }
 
-template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sink& sink) {
+// `lines`: those through the king zone of the side to move (king_zone_lines), when known.
+template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sink& sink, const ZoneLines& lines = {}) {
   constexpr int Them = 1 - Us;
   const Bitboard occupied = p.occupied();
   const Bitboard own = Us == kWhite ? p.white : occupied & ~p.white;
@@ -145,7 +175,8 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
   const bool long_open = (p.castling & long_right) && !(occupied & long_empty);
   const Bitboard king_squares = t.king[ksq] & ~own;
   const Bitboard danger = attacked_among<Them>(
-      p, king_squares | (short_open ? short_path : 0) | (long_open ? long_path : 0), enemy, occupied ^ square_bb(ksq));
+      p, king_squares | (short_open ? short_path : 0) | (long_open ? long_path : 0), enemy, occupied ^ square_bb(ksq),
+      lines);
   sink.piece(ksq, king_squares & ~danger);
 
   const KingSafety s = king_safety<Us>(p, own, enemy, occupied);
@@ -184,11 +215,11 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
   if (long_open && !(danger & long_path)) sink.single(encode_move(base + 4, base + 2));
 }
 
-template <class Sink> GSDK_HD void generate_legal(const Position& p, Sink& sink) {
+template <class Sink> GSDK_HD void generate_legal(const Position& p, Sink& sink, const ZoneLines& lines = {}) {
   if (p.side == kWhite)
-    generate_legal<kWhite>(p, sink);
+    generate_legal<kWhite>(p, sink, lines);
   else
-    generate_legal<kBlack>(p, sink);
+    generate_legal<kBlack>(p, sink, lines);
 }
 
 // Counts moves without listing them.
@@ -226,9 +257,9 @@ template <class F> GSDK_HD void for_each_legal_move(const Position& p, F f) {
   generate_legal(p, sink);
 }
 
-GSDK_HD uint32_t count_legal_moves(const Position& p) {
+GSDK_HD uint32_t count_legal_moves(const Position& p, const ZoneLines& lines = {}) {
   CountingSink sink;
-  generate_legal(p, sink);
+  generate_legal(p, sink, lines);
   return sink.count;
 }
 
