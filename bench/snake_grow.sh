@@ -11,13 +11,13 @@
 # Usage: bench/snake_grow.sh [BUILD_BIN_DIR] [D] [SECONDS] [DEVICE]
 # (defaults: build/bin, 10, 3600, cuda; a smoke test: bench/snake_grow.sh build/bin 7 6 cpu)
 set -uo pipefail
+source "$(dirname "$0")/snake_common.sh"
 bin=${1:-build/bin}
 d=${2:-10}
 seconds=${3:-3600}
 device=${4:-cuda}
 out=${OUT:-bench-logs}
 mkdir -p "$out"
-known=(0 0 0 4 7 13 26 50 98 191 379 746 1476 2924)
 if (( d < 7 || d > 13 )); then echo "D must be 7 .. 13, got $d" >&2; exit 2; fi
 first=$(( d < 8 ? d - 1 : 8 ))
 side_by_side=8192
@@ -41,8 +41,7 @@ for (( c = first; c <= d; ++c )); do
     --set nmcs.time_seconds="$share" --set nmcs.stop_at_score="${known[$c]}" "${start[@]}" \
     --set output.events="$run.events.jsonl" --set output.best="$run.best.json" --set output.plot="" > "$run.log" 2>&1 || status=1
   echo "== $c-cube, ${share} s${previous:+, from $previous}: best length against time (s)"
-  sed -E 's/.*"seconds":([0-9.eE+-]+).*"score":([0-9]+).*/\2 \1/' "$run.events.jsonl" | tail -n 6
-  "$bin/gsdk" check-snake "$run.best.json" || status=1
+  report_snake_run "$bin" "$run" 6 || status=1
   previous="$run.best.json"
 done
 exit $status

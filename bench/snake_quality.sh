@@ -9,6 +9,7 @@
 # (defaults: build/bin, 9, 3600, cuda; DEVICE=cpu runs the same search on the CPU threads, e.g. as a smoke
 # test with a small cube: bench/snake_quality.sh build/bin 6 5 cpu)
 set -uo pipefail
+source "$(dirname "$0")/snake_common.sh"
 bin=${1:-build/bin}
 d=${2:-9}
 seconds=${3:-3600}
@@ -19,8 +20,7 @@ level=3
 side_by_side=8192
 if [[ $d == 9 ]]; then level=2 side_by_side=65536; fi
 if [[ $device == cpu ]]; then side_by_side=2; fi
-# The run stops early only at the longest snake known (optimal for d <= 8), d = 3 .. 13.
-known=(0 0 0 4 7 13 26 50 98 191 379 746 1476 2924)
+# The run stops early only at the longest snake known (optimal for d <= 8).
 if (( d < 3 || d > 13 )); then echo "D must be 3 .. 13, got $d" >&2; exit 2; fi
 run="$out/snake_quality_d$d"
 "$bin/gsdk" run configs/snake_nmcs_gpu.toml --quiet --device "$device" --out "$run.json" \
@@ -29,8 +29,6 @@ run="$out/snake_quality_d$d"
   --set output.best="$run.best.json" --set output.plot="" > "$run.log" 2>&1
 status=$?
 cat "$run.log"
-echo "== best length against time (s)"
-sed -E 's/.*"seconds":([0-9.eE+-]+).*"score":([0-9]+).*/\2 \1/' "$run.events.jsonl" | tail -n 12
-echo "== the saved snake, checked apart from the search"
-"$bin/gsdk" check-snake "$run.best.json" || status=1
+echo "== best length against time (s), then the saved snake checked apart from the search"
+report_snake_run "$bin" "$run" || status=1
 exit $status

@@ -1,7 +1,6 @@
 // best_sequence_file.cpp - the moves of a saved best sequence, for a search to start from.
 #include "best_sequence_file.hpp"
 
-#include <fstream>
 #include <stdexcept>
 
 namespace gsdk::host {
@@ -21,20 +20,12 @@ std::vector<uint32_t> unsigned_list(const nlohmann::json& document, const char* 
 }
 
 std::vector<uint32_t> read_best_moves(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot open");
-  try {
-    const nlohmann::json document = nlohmann::json::parse(in);
-    if (!document.is_object()) throw std::runtime_error("is not a JSON object");
+  return read_json_document(path, [](const nlohmann::json& document) {
     const std::string format = document.value("format", "");
     if (format != "gsdk-snake" && format != "gsdk-moves")
       throw std::runtime_error("needs \"format\": \"gsdk-snake\" or \"gsdk-moves\" (a search's best-sequence file)");
     return unsigned_list(document, "moves");
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(path + ": " + e.what());
-  } catch (const std::runtime_error& e) {
-    throw std::runtime_error(path + ": " + e.what());
-  }
+  });
 }
 
 } // namespace gsdk::host

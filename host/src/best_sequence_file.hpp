@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,22 @@ namespace gsdk::host {
 // document[field] as non-negative 32-bit integers; throws std::runtime_error naming the field, or the
 // first entry that is not one.
 std::vector<uint32_t> unsigned_list(const nlohmann::json& document, const char* field);
+
+// Opens and parses the JSON object at `path` and returns read(document); any error, the parser's or one
+// read() throws as std::runtime_error, comes out as std::runtime_error prefixed with the path.
+template <class Read> auto read_json_document(const std::string& path, const Read& read) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path + ": cannot open");
+  try {
+    const nlohmann::json document = nlohmann::json::parse(in);
+    if (!document.is_object()) throw std::runtime_error("is not a JSON object");
+    return read(document);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+}
 
 // The moves of a best-sequence file. Throws std::runtime_error naming the path and what is wrong with it.
 std::vector<uint32_t> read_best_moves(const std::string& path);

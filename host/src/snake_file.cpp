@@ -1,7 +1,6 @@
 // snake_file.cpp - writing and reading snake files.
 #include "snake_file.hpp"
 
-#include <fstream>
 #include <stdexcept>
 
 #include "best_sequence_file.hpp"
@@ -17,11 +16,7 @@ nlohmann::json snake_document(uint32_t dimension, const std::vector<uint32_t>& m
 }
 
 Snake read_snake_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot open");
-  try {
-    const nlohmann::json document = nlohmann::json::parse(in);
-    if (!document.is_object()) throw std::runtime_error("is not a JSON object");
+  return read_json_document(path, [](const nlohmann::json& document) {
     if (document.value("format", "") != "gsdk-snake") throw std::runtime_error("needs \"format\": \"gsdk-snake\"");
     if (!document.contains("dimension") || !document["dimension"].is_number_unsigned() ||
         document["dimension"].get<uint64_t>() > kLargestCheckedDimension)
@@ -33,11 +28,7 @@ Snake read_snake_file(const std::string& path) {
       throw std::runtime_error("'length' is " + document["length"].dump() + " but there are " +
                                std::to_string(snake.moves.size()) + " moves");
     return snake;
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(path + ": " + e.what());
-  } catch (const std::runtime_error& e) {
-    throw std::runtime_error(path + ": " + e.what());
-  }
+  });
 }
 
 } // namespace gsdk::host
