@@ -101,8 +101,12 @@ std::vector<std::unique_ptr<CudaPerftEngine>> start_engines(const GameInstance& 
                                          static_cast<uint64_t>(cuda_free_memory(device) * kArenaShareOfFreeMemory) / count);
   std::vector<std::unique_ptr<CudaPerftEngine>> engines;
   for (int device : job.cuda_devices)
-    for (unsigned s = 0; s < streams; ++s)
+    for (unsigned s = 0; s < streams; ++s) {
       engines.push_back(std::make_unique<CudaPerftEngine>(game, device, arena_bytes[device]));
+      // CUDA loads a module's kernels on their first launch: a shallow count of the root launches them all
+      // (every BFS kernel and the plugin's leaf kernel) before the clock of the real count starts.
+      engines.back()->count({job.root}, std::min(job.depth, game.tables().cuda_perft->leaf_plies + 1));
+    }
   return engines;
 }
 
@@ -145,7 +149,7 @@ PerftOutcome count_on_host(const GameInstance& game, const PerftJob& job) {
 
 PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const PerftProgressFn& progress) {
   check_job(game, job);
-  const auto began = std::chrono::steady_clock::now();
+  auto began = std::chrono::steady_clock::now();
   const auto seconds_since_start = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   };
@@ -155,15 +159,31 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
     return outcome;
   }
 
-  const bool plugin_table = !job.force_generic && game.tables().cpu_perft != nullptr;
+  PerftOutcome outcome;
   const unsigned streams = std::max(1u, job.streams_per_device);
+  // Device start-up is timed apart from the count, as GPU perft programs report it (a tenth of a second
+  // per process on an H100, most of a shallow count's time).
+  std::vector<std::unique_ptr<CudaPerftEngine>> engines;
+  std::string startup_error;
+  if (!job.cuda_devices.empty()) {
+    try {
+      engines = start_engines(game, job, streams);
+    } catch (const std::exception& e) {
+      startup_error = e.what();
+    }
+    outcome.startup_seconds = seconds_since_start();
+    began = std::chrono::steady_clock::now();
+  }
+  std::vector<double> warm_up_milliseconds;
+  for (const auto& engine : engines) warm_up_milliseconds.push_back(engine->device_milliseconds());
+
+  const bool plugin_table = !job.force_generic && game.tables().cpu_perft != nullptr;
   const unsigned gpu_workers = static_cast<unsigned>(job.cuda_devices.size()) * streams;
   const unsigned workers = job.cpu_threads + gpu_workers;
   const uint64_t gpu_calls = job.cpu_threads == 0 ? kGpuCallsPerStream : kGpuCallsPerStreamWithCpu;
   const uint64_t target = std::max<uint64_t>(kSubtreesPerCpuWorker * job.cpu_threads,
                                              uint64_t{gpu_workers} * gpu_calls);
 
-  PerftOutcome outcome;
   std::vector<uint32_t> root_moves(game.max_moves());
   root_moves.resize(game.checked_legal_moves(job.root, root_moves));
   uint32_t depth = job.depth;
@@ -174,12 +194,7 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   const uint64_t gpu_batch =
       gpu_workers == 0 ? 1 : std::max<uint64_t>(1, (queue.total + gpu_workers * gpu_calls - 1) / (gpu_workers * gpu_calls));
 
-  std::vector<std::unique_ptr<CudaPerftEngine>> engines;
-  try {
-    if (gpu_workers > 0 && queue.total > 0) engines = start_engines(game, job, streams);
-  } catch (const std::exception& e) {
-    queue.fail(e.what());
-  }
+  if (!startup_error.empty()) queue.fail(startup_error);
 
   // Each subtree's count is written by the one worker that claimed it; read after the join.
   std::vector<uint128> leaves(subtrees.size(), 0);
@@ -245,7 +260,8 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
     (cpu ? outcome.cpu_leaves : outcome.cuda_leaves) += worker_leaves[w];
     (cpu ? cpu_counted : cuda_counted) |= worker_counted[w] != 0;
   }
-  for (const auto& engine : engines) outcome.device_milliseconds += engine->device_milliseconds();
+  for (size_t e = 0; e < engines.size(); ++e)
+    outcome.device_milliseconds += engines[e]->device_milliseconds() - warm_up_milliseconds[e];
   // What counted, or when nothing did (an empty tree, an early failure) what was meant to.
   outcome.engine = cpu_counted || cuda_counted ? engine_name(cpu_counted, plugin_table, cuda_counted)
                                                : engine_name(job.cpu_threads > 0, plugin_table, gpu_workers > 0);

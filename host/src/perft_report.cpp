@@ -17,6 +17,7 @@ nlohmann::json perft_json(const core::PerftOutcome& outcome, bool divide) {
                       {"status", outcome.error.empty() ? "complete" : "incomplete"},
                       {"engine", outcome.engine},
                       {"seconds", outcome.wall_seconds},
+                      {"startup_seconds", outcome.startup_seconds},
                       {"nodes_per_second", nodes_per_second(outcome)},
                       {"cpu_leaves", core::to_string(outcome.cpu_leaves)},
                       {"cuda_leaves", core::to_string(outcome.cuda_leaves)},
@@ -35,6 +36,7 @@ void print_perft(const core::PerftOutcome& outcome, bool divide, const std::stri
   }
   std::printf("Nodes searched: %s\n", core::to_string(outcome.leaves).c_str());
   std::printf("Time: %.3f s\n", outcome.wall_seconds);
+  if (outcome.startup_seconds > 0) std::printf("GPU start-up: %.3f s (before Time)\n", outcome.startup_seconds);
   std::printf("Speed: %.0f nodes/s\n", nodes_per_second(outcome));
   std::printf("Engine: %s (%s)\n", outcome.engine.c_str(), devices.c_str());
 }
@@ -59,6 +61,7 @@ void print_perft_table(const nlohmann::json& results, const std::string& out_pat
   std::printf("  total %s leaves in %.3f s", results["result"]["leaves"].get<std::string>().c_str(),
               t["wall_seconds"].get<double>());
   if (t["device_milliseconds"].get<double>() > 0) std::printf(", %.3f ms in GPU kernels", t["device_milliseconds"].get<double>());
+  if (t.value("startup_seconds", 0.0) > 0) std::printf(" (GPU start-up %.3f s before)", t["startup_seconds"].get<double>());
   std::printf(", %.4g nodes/s\n", t["nodes_per_second"].get<double>());
   std::printf("  digest %s\n  results %s\n", results["digest"].get<std::string>().c_str(), out_path.c_str());
 }

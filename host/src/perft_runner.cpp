@@ -79,7 +79,7 @@ ExperimentRun run_perft_experiment(const ExperimentConfig& config, const PluginC
   run.complete = true;
   nlohmann::json positions = nlohmann::json::array();
   core::uint128 total = 0;
-  double seconds = 0, device_milliseconds = 0;
+  double seconds = 0, startup_seconds = 0, device_milliseconds = 0;
   std::string canonical, mismatches;
   for (size_t i = 0; i < roots.size(); ++i) {
     const PerftPosition& p = config.perft.positions[i];
@@ -99,6 +99,7 @@ ExperimentRun run_perft_experiment(const ExperimentConfig& config, const PluginC
     positions.push_back(position_json(p, outcome, config.perft.divide));
     total += outcome.leaves;
     seconds += outcome.wall_seconds;
+    startup_seconds += outcome.startup_seconds;
     device_milliseconds += outcome.device_milliseconds;
     if (!outcome.error.empty()) {
       run.complete = false;
@@ -123,6 +124,7 @@ ExperimentRun run_perft_experiment(const ExperimentConfig& config, const PluginC
                       {"result", {{"positions", positions}, {"leaves", core::to_string(total)}}},
                       {"timings",
                        {{"wall_seconds", seconds},
+                        {"startup_seconds", startup_seconds},
                         {"device_milliseconds", device_milliseconds},
                         {"nodes_per_second", seconds > 0 ? static_cast<double>(total) / seconds : 0.0}}},
                       {"digest", digest}});

@@ -14,6 +14,7 @@
 #include "gpu.hpp"
 #include "gsdk/core/cuda_perft.hpp"
 #include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/perft.hpp"
 #include "plugin_catalog.hpp"
 #include "test_paths.hpp"
 
@@ -279,6 +280,29 @@ TEST_F(CudaPerft, PluginFailuresNameTheTableFunction) {
     EXPECT_TRUE(contains(e.what(), "plugin 'test_tree' gsdk.cuda_perft.v1 apply_moves failed")) << e.what();
     EXPECT_TRUE(contains(e.what(), "failing as asked (fail_apply)")) << e.what();
   }
+}
+
+// The perft driver starts its engines (and has each launch every kernel once) before its clock starts,
+// and reports that start-up apart; a plugin failing then is the outcome's error, not a crash.
+TEST_F(CudaPerft, TheDriverTimesGpuStartUpApartFromTheCount) {
+  GSDK_REQUIRE_GPU();
+  const auto game = tree();
+  gsdk::core::PerftJob job;
+  job.root = game->initial_state();
+  job.depth = 7;
+  job.cuda_devices = {0};
+  job.arena_bytes_per_stream = 64 * kMiB;
+  const gsdk::core::PerftOutcome out = gsdk::core::run_perft(*game, job);
+  ASSERT_EQ(out.error, "");
+  EXPECT_EQ(out.leaves, reference_perft(*game, job.root, 7));
+  EXPECT_GT(out.startup_seconds, 0.0);
+  EXPECT_GT(out.device_milliseconds, 0.0);
+
+  const auto failing = tree(toml::table{{"fail_apply", true}});
+  job.root = failing->initial_state();
+  const gsdk::core::PerftOutcome failed = gsdk::core::run_perft(*failing, job);
+  EXPECT_TRUE(contains(failed.error, "apply_moves failed")) << failed.error;
+  EXPECT_EQ(failed.leaves, 0u);
 }
 
 TEST_F(CudaPerft, RootsOfTheWrongSizeAreRefused) {

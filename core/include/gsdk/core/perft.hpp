@@ -39,7 +39,8 @@ struct PerftMoveCount {
 struct PerftOutcome {
   uint128 leaves = 0;
   std::vector<PerftMoveCount> divide; // root moves in legal_moves order, when job.divide
-  double wall_seconds = 0;
+  double wall_seconds = 0;        // the count itself, from after the GPU engines have started
+  double startup_seconds = 0;     // starting the GPU engines (context, arenas, kernels loaded): not in wall_seconds
   uint128 cpu_leaves = 0;  // how the work was shared
   uint128 cuda_leaves = 0;
   double device_milliseconds = 0; // GPU kernel time the engines measured, summed over streams
