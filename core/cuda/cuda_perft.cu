@@ -28,6 +28,7 @@
 #include "bfs_expand.cuh"
 #include "gsdk/core/cuda_devices.hpp"
 #include "gsdk/core/cuda_perft.hpp"
+#include "gsdk/core/plugin_tables.hpp"
 
 namespace gsdk::core {
 
@@ -153,8 +154,9 @@ struct CudaPerftEngine::Impl {
   void descend(const Frontier& frontier, uint32_t depth);
   void expand(const Frontier& frontier, uint32_t depth);
   void count_leaves(const Frontier& frontier, uint32_t plies);
+  void add_leaf_counts(const Frontier& leaves);
   uint64_t move_total(const Frontier& frontier);
-  uint64_t level_bytes(uint64_t parents, uint64_t children) const;
+  uint64_t level_bytes(uint64_t parents, uint64_t children, bool stores_children) const;
   void plugin_call(const char* function, int32_t status, const char* message) const;
 
   const GameInstance& game;
@@ -231,7 +233,11 @@ void CudaPerftEngine::Impl::descend(const Frontier& frontier, uint32_t depth) {
   }
   // The fused move counts of the previous apply already are perft 1.
   if (depth != 1 || !frontier.counts_are_moves) count_leaves(frontier, depth);
-  check(device, bfs::add_leaf_counts(frontier.counts, frontier.roots, frontier.size, totals, cuda_stream()),
+  add_leaf_counts(frontier);
+}
+
+void CudaPerftEngine::Impl::add_leaf_counts(const Frontier& leaves) {
+  check(device, bfs::add_leaf_counts(leaves.counts, leaves.roots, leaves.size, totals, cuda_stream()),
         "launching add_leaf_counts");
 }
 
@@ -242,7 +248,9 @@ void CudaPerftEngine::Impl::expand(const Frontier& frontier, uint32_t depth) {
   if (children == 0) return;
   const uint32_t n = frontier.size;
   const bool children_are_leaves = depth - 1 <= table.leaf_plies;
-  const uint64_t bytes = level_bytes(n, children);
+  // Leaves the plugin can count from (parent, move) pairs (ABI 1.8) need no stored children.
+  const auto count_after_moves = children_are_leaves ? fused_leaf_count(table) : nullptr;
+  const uint64_t bytes = level_bytes(n, children, count_after_moves == nullptr);
   const uint64_t free = free_bytes();
   // A level whose children expand again leaves room for them: with b children per state here and
   // about as many below, taking 1/(1 + b) of the free arena lets the next level fit in one piece.
@@ -266,8 +274,8 @@ void CudaPerftEngine::Impl::expand(const Frontier& frontier, uint32_t depth) {
   // The children's move counts are fused into apply when the children expand again or are counted
   // one ply deep; otherwise the leaf kernel fills that room.
   const bool fuse_counts = !children_are_leaves || depth - 1 == 1;
-  const Frontier next{allocate<unsigned char>(children * state_size), allocate<uint32_t>(count),
-                      allocate<uint32_t>(count), count, fuse_counts};
+  const Frontier next{count_after_moves ? nullptr : allocate<unsigned char>(children * state_size),
+                      allocate<uint32_t>(count), allocate<uint32_t>(count), count, fuse_counts};
   {
     const ArenaScope scratch(arena);
     uint32_t* offsets = allocate<uint32_t>(n);
@@ -285,12 +293,21 @@ void CudaPerftEngine::Impl::expand(const Frontier& frontier, uint32_t depth) {
                 message);
     check(device, bfs::expand(offsets, frontier.roots, n, count, splits, parents, next.roots, s),
           "launching the expand");
-    plugin_call("apply_moves",
-                table.apply_moves(game.handle(), frontier.states, parents, moves, count, next.states,
-                                  fuse_counts ? next.counts : nullptr, s, message, kMessageSize),
-                message);
+    if (count_after_moves)
+      plugin_call("count_leaves_after_moves",
+                  count_after_moves(game.handle(), frontier.states, parents, moves, count, depth - 1, next.counts, s,
+                                    message, kMessageSize),
+                  message);
+    else
+      plugin_call("apply_moves",
+                  table.apply_moves(game.handle(), frontier.states, parents, moves, count, next.states,
+                                    fuse_counts ? next.counts : nullptr, s, message, kMessageSize),
+                  message);
   }
-  descend(next, depth - 1);
+  if (count_after_moves)
+    add_leaf_counts(next);
+  else
+    descend(next, depth - 1);
 }
 
 void CudaPerftEngine::Impl::count_leaves(const Frontier& frontier, uint32_t plies) {
@@ -313,14 +330,15 @@ uint64_t CudaPerftEngine::Impl::move_total(const Frontier& frontier) {
   return *pinned_total.get();
 }
 
-// Peak arena bytes of expanding `parents` states into `children`: the children (states, roots,
-// counts) plus the scratch (offsets, scan temporary, moves, parent indices, expand partitions), each
-// rounded to the arena's alignment, plus the alignment of the current top.
-uint64_t CudaPerftEngine::Impl::level_bytes(uint64_t parents, uint64_t children) const {
+// Peak arena bytes of expanding `parents` states into `children`: the children (states unless the
+// plugin counts their leaves from parents and moves, roots, counts) plus the scratch (offsets, scan
+// temporary, moves, parent indices, expand partitions), each rounded to the arena's alignment, plus the
+// alignment of the current top.
+uint64_t CudaPerftEngine::Impl::level_bytes(uint64_t parents, uint64_t children, bool stores_children) const {
   size_t scan_bytes = 0;
   check(device, exclusive_sum(nullptr, scan_bytes, nullptr, nullptr, parents, cuda_stream()), "sizing the scan");
   const uint64_t blocks = (parents + children + bfs::kExpandItems - 1) / bfs::kExpandItems;
-  const uint64_t kept = footprint(children * state_size) + 2 * footprint(children * 4);
+  const uint64_t kept = (stores_children ? footprint(children * state_size) : 0) + 2 * footprint(children * 4);
   const uint64_t scratch =
       footprint(parents * 4) + footprint(scan_bytes) + 2 * footprint(children * 4) + footprint((blocks + 1) * 4);
   return kept + scratch + kAlignment;

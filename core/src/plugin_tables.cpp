@@ -48,7 +48,8 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
   t.score_distribution = bind<gsdk_score_distribution>(path, info, GSDK_TABLE_SCORE_DISTRIBUTION,
                                                        GSDK_TYPE_SCORE_DISTRIBUTION, sizeof(gsdk_score_distribution));
   t.cpu_perft = bind<gsdk_cpu_perft>(path, info, GSDK_TABLE_CPU_PERFT, GSDK_TYPE_CPU_PERFT, sizeof(gsdk_cpu_perft));
-  t.cuda_perft = bind<gsdk_cuda_perft>(path, info, GSDK_TABLE_CUDA_PERFT, GSDK_TYPE_CUDA_PERFT, sizeof(gsdk_cuda_perft));
+  t.cuda_perft = bind<gsdk_cuda_perft>(path, info, GSDK_TABLE_CUDA_PERFT, GSDK_TYPE_CUDA_PERFT,
+                                       offsetof(gsdk_cuda_perft, count_leaves_after_moves));
   t.environment = bind<gsdk_environment>(path, info, GSDK_TABLE_ENVIRONMENT, GSDK_TYPE_ENVIRONMENT, sizeof(gsdk_environment));
   t.cpu_qlearning =
       bind<gsdk_cpu_qlearning>(path, info, GSDK_TABLE_CPU_QLEARNING, GSDK_TYPE_CPU_QLEARNING, sizeof(gsdk_cpu_qlearning));

@@ -1,7 +1,7 @@
-// table_growth_test.cpp - a table that grew within major 1 (ABI 1.6 appended run_stoppable to the GPU search
-// tables): the SDK's helper fills the new field exactly when the rules class can take a stop request, and the
-// host binds a plugin's table of the size it had before, reading the new field only when the table's size
-// covers it.
+// table_growth_test.cpp - tables that grew within major 1 (ABI 1.6 appended run_stoppable to the GPU search
+// tables, ABI 1.8 count_leaves_after_moves to the GPU perft table): the SDK's helper fills a new field exactly
+// when the rules class has what it needs, and the host binds a plugin's table of the size it had before,
+// reading the new field only when the table's size covers it.
 #include <cstddef>
 
 #include <gtest/gtest.h>
@@ -91,15 +91,56 @@ TEST(TableGrowth, HelperOffersRunStoppableExactlyWhenTheRulesTakeAStop) {
   EXPECT_EQ(run_score(level1_table<StoppingGame>(), &stopping, nullptr, false), -1) << "run passes no stop";
 }
 
-// A plugin whose level-1 table is `level1`, with a game table from the helper.
+// GPU perft rules as written before ABI 1.8 (declared for the helper's table; never run here).
+class PerftGame : public SearchingGame {
+public:
+  using SearchingGame::SearchingGame;
+  static constexpr uint32_t kCudaPerftLeafPlies = 2;
+  void cuda_perft_count_leaves(const State*, uint32_t, uint32_t, uint32_t*, void*) const {}
+  void cuda_perft_generate_moves(const State*, uint32_t, const uint32_t*, uint32_t*, void*) const {}
+  void cuda_perft_apply_moves(const State*, const uint32_t*, const uint32_t*, uint32_t, State*, uint32_t*, void*) const {}
+};
+
+// Since: the leaves counted from parents and moves; the count says what arrived.
+class FusedPerftGame : public PerftGame {
+public:
+  using PerftGame::PerftGame;
+  void cuda_perft_count_leaves_after_moves(const State*, const uint32_t*, const uint32_t*, uint32_t count,
+                                           uint32_t plies, uint32_t* counts, void*) const {
+    counts[0] = 10 * plies + count;
+  }
+};
+
+template <typename G> const gsdk_cuda_perft& perft_table() {
+  return *static_cast<const gsdk_cuda_perft*>(gsdk::detail::Adapter<G>::get_proc(GSDK_TABLE_CUDA_PERFT));
+}
+
+TEST(TableGrowth, HelperOffersTheFusedLeafCountExactlyWhenTheRulesHaveIt) {
+  const gsdk::Params none(nullptr, 0);
+  const FusedPerftGame fused(none);
+  EXPECT_EQ(perft_table<PerftGame>().header.size, sizeof(gsdk_cuda_perft));
+  EXPECT_EQ(perft_table<PerftGame>().count_leaves_after_moves, nullptr);
+  const auto count = perft_table<FusedPerftGame>().count_leaves_after_moves;
+  ASSERT_NE(count, nullptr);
+  uint32_t counts[1] = {};
+  char error[64] = {};
+  EXPECT_EQ(count(reinterpret_cast<const gsdk_game_instance*>(&fused), nullptr, nullptr, nullptr, 3, 2, counts, nullptr,
+                  error, sizeof error),
+            GSDK_OK)
+      << error;
+  EXPECT_EQ(counts[0], 23u);
+}
+
+// A plugin whose level-1 and perft tables are these, with a game table from the helper.
 const gsdk_cuda_level1_searches* g_level1 = nullptr;
+const gsdk_cuda_perft* g_perft = nullptr;
 const void* proc(const char* name) {
   if (std::string_view(name) == GSDK_TABLE_CUDA_LEVEL1_SEARCHES) return g_level1;
+  if (std::string_view(name) == GSDK_TABLE_CUDA_PERFT) return g_perft;
   return gsdk::detail::Adapter<StoppingGame>::get_proc(name);
 }
 
-gsdk::core::PluginTables bind_with_level1(const gsdk_cuda_level1_searches& table) {
-  g_level1 = &table;
+gsdk::core::PluginTables bind_tables_as_set() {
   gsdk_plugin_info info{};
   info.header = {GSDK_TYPE_PLUGIN_INFO, sizeof info};
   info.abi_major = GSDK_ABI_MAJOR;
@@ -107,6 +148,18 @@ gsdk::core::PluginTables bind_with_level1(const gsdk_cuda_level1_searches& table
   info.plugin_version = "1";
   info.get_proc = &proc;
   return gsdk::core::bind_tables("growing.so", info);
+}
+
+gsdk::core::PluginTables bind_with_level1(const gsdk_cuda_level1_searches& table) {
+  g_level1 = &table;
+  g_perft = nullptr;
+  return bind_tables_as_set();
+}
+
+gsdk::core::PluginTables bind_with_perft(const gsdk_cuda_perft& table) {
+  g_level1 = nullptr;
+  g_perft = &table;
+  return bind_tables_as_set();
 }
 
 TEST(TableGrowth, HostBindsATableOfItsFirstVersionAndReadsNewFieldsOnlyWhenCovered) {
@@ -126,6 +179,29 @@ TEST(TableGrowth, HostBindsATableOfItsFirstVersionAndReadsNewFieldsOnlyWhenCover
   try {
     bind_with_level1(table);
     FAIL() << "a table shorter than its first version was bound";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("expected at least " + std::to_string(first_version)), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(TableGrowth, HostReadsTheFusedLeafCountOnlyWhenThePerftTableCoversIt) {
+  gsdk_cuda_perft table = perft_table<FusedPerftGame>();
+  const auto first_version = static_cast<uint32_t>(offsetof(gsdk_cuda_perft, count_leaves_after_moves));
+
+  table.header.size = first_version; // an ABI 1.1 plugin
+  const gsdk::core::PluginTables old_tables = bind_with_perft(table);
+  ASSERT_NE(old_tables.cuda_perft, nullptr);
+  EXPECT_EQ(gsdk::core::fused_leaf_count(*old_tables.cuda_perft), nullptr);
+
+  table.header.size = sizeof table;
+  const gsdk::core::PluginTables new_tables = bind_with_perft(table);
+  EXPECT_EQ(gsdk::core::fused_leaf_count(*new_tables.cuda_perft), table.count_leaves_after_moves);
+
+  table.header.size = first_version - 1;
+  try {
+    bind_with_perft(table);
+    FAIL() << "a perft table shorter than its first version was bound";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("expected at least " + std::to_string(first_version)), std::string::npos)
         << e.what();

@@ -5,6 +5,7 @@
 // threads; and its failures (arena too small, a plugin kernel failing, bad roots) are clear messages.
 // Tests that need a GPU skip themselves without one.
 #include <algorithm>
+#include <cstddef>
 #include <random>
 #include <thread>
 
@@ -15,6 +16,7 @@
 #include "gsdk/core/cuda_perft.hpp"
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/perft.hpp"
+#include "gsdk/core/plugin_tables.hpp"
 #include "plugin_catalog.hpp"
 #include "test_paths.hpp"
 
@@ -282,6 +284,36 @@ TEST_F(CudaPerft, PluginFailuresNameTheTableFunction) {
   }
 }
 
+// The level above the leaves reaches the plugin as parents and moves (ABI 1.8), so a failure there names
+// count_leaves_after_moves; a table from before ABI 1.8 gets stored children and counts the same.
+TEST_F(CudaPerft, TheLevelAboveTheLeavesIsCountedFromParentsAndMoves) {
+  GSDK_REQUIRE_GPU();
+  const auto failing = tree(toml::table{{"fail_apply", true}});
+  CudaPerftEngine failing_engine(*failing, 0, 16 * kMiB);
+  try {
+    failing_engine.count({failing->initial_state()}, 3);
+    FAIL() << "count_leaves_after_moves was told to fail";
+  } catch (const std::runtime_error& e) {
+    EXPECT_TRUE(contains(e.what(), "gsdk.cuda_perft.v1 count_leaves_after_moves failed")) << e.what();
+  }
+
+  const auto game = tree();
+  const gsdk::core::PluginTables& tables = game->tables();
+  ASSERT_NE(gsdk::core::fused_leaf_count(*tables.cuda_perft), nullptr);
+  gsdk_cuda_perft old_table = *tables.cuda_perft;
+  old_table.header.size = offsetof(gsdk_cuda_perft, count_leaves_after_moves);
+  gsdk::core::PluginTables old_tables = tables;
+  old_tables.cuda_perft = &old_table;
+  const GameInstance old_game(old_tables, gsdk::host::resolve_params(*tables.game, {}).values);
+  CudaPerftEngine fused(*game, 0, 32 * kMiB), stored(old_game, 0, 32 * kMiB);
+  const auto roots = random_roots(*game, 300, 5);
+  for (uint32_t depth = 1; depth <= 7; ++depth) {
+    const auto expected = table_counts(*game, roots, depth);
+    EXPECT_EQ(fused.count(roots, depth), expected) << "depth " << depth;
+    EXPECT_EQ(stored.count(roots, depth), expected) << "depth " << depth << ", a table from before ABI 1.8";
+  }
+}
+
 // The perft driver starts its engines (and has each launch every kernel once) before its clock starts,
 // and reports that start-up apart; a plugin failing then is the outcome's error, not a crash.
 TEST_F(CudaPerft, TheDriverTimesGpuStartUpApartFromTheCount) {
@@ -301,7 +333,7 @@ TEST_F(CudaPerft, TheDriverTimesGpuStartUpApartFromTheCount) {
   const auto failing = tree(toml::table{{"fail_apply", true}});
   job.root = failing->initial_state();
   const gsdk::core::PerftOutcome failed = gsdk::core::run_perft(*failing, job);
-  EXPECT_TRUE(contains(failed.error, "apply_moves failed")) << failed.error;
+  EXPECT_TRUE(contains(failed.error, "failing as asked (fail_apply)")) << failed.error;
   EXPECT_EQ(failed.leaves, 0u);
 }
 

@@ -11,7 +11,7 @@ namespace {
 const gsdk_param_desc kParameters[] = {
     {"seed", GSDK_PARAM_INT, 0, 34, 0.0, nullptr, 0, 2147483647.0, "hash of the initial state"},
     {"max_ply", GSDK_PARAM_INT, 0, 40, 0.0, nullptr, 1, 1000, "ply at which every game ends"},
-    {"fail_apply", GSDK_PARAM_BOOL, 0, 0, 0.0, nullptr, 0, 1, "the CUDA apply_moves fails (tests error reports)"},
+    {"fail_apply", GSDK_PARAM_BOOL, 0, 0, 0.0, nullptr, 0, 1, "the CUDA apply_moves and count_leaves_after_moves fail (tests error reports)"},
 };
 } // namespace
 

@@ -44,6 +44,12 @@ __global__ void apply_moves_kernel(const State* states, const uint32_t* parents,
   if (child_counts) child_counts[j] = move_count(c, max_ply);
 }
 
+__global__ void count_leaves_after_moves_kernel(const State* states, const uint32_t* parents, const uint32_t* moves,
+                                                uint32_t count, uint32_t plies, uint32_t max_ply, uint32_t* counts) {
+  const uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
+  if (j < count) counts[j] = leaf_count(child(states[parents[j]], moves[j]), plies, max_ply);
+}
+
 } // namespace
 
 void Game::cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
@@ -72,6 +78,19 @@ void Game::cuda_perft_apply_moves(const State* states, const uint32_t* parents, 
   apply_moves_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(
       states, parents, moves, count, max_ply_, children, child_counts);
   check_launch("apply_moves");
+}
+
+void Game::cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
+                                               uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const {
+  if (fail_apply_)
+    throw gsdk::PluginError("test_tree count_leaves_after_moves: failing as asked (fail_apply)", GSDK_ERR_DEVICE);
+  if (plies < 1 || plies > kLeafPlies)
+    throw gsdk::PluginError("test_tree count_leaves_after_moves: plies " + std::to_string(plies) +
+                            " is outside [1, " + std::to_string(kLeafPlies) + "]");
+  if (count == 0) return;
+  count_leaves_after_moves_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+      states, parents, moves, count, plies, max_ply_, counts);
+  check_launch("count_leaves_after_moves");
 }
 
 } // namespace test_tree

@@ -1,7 +1,8 @@
 // test_tree.hpp - test_tree as a gsdk game: the per-state table, a CPU perft and, in CUDA builds, the
 // gsdk.cuda_perft.v1 kernels the core's GPU perft engine is tested with. Parameters: the initial
 // state's hash (`seed`), the ply at which every game ends (`max_ply`; the score is the ply reached)
-// and `fail_apply`, which makes the CUDA apply_moves fail so that error reports can be tested.
+// and `fail_apply`, which makes the CUDA apply_moves and count_leaves_after_moves fail so that error
+// reports can be tested.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +47,8 @@ public:
                                  void* stream) const;
   void cuda_perft_apply_moves(const State* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
                               State* children, uint32_t* child_counts, void* stream) const;
+  void cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
+                                           uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const;
 #endif
 
 private:

@@ -16,10 +16,27 @@ namespace {
 
 constexpr int kBlock = 256;
 
-__global__ void count_one_ply(const Position* states, uint32_t count, uint32_t* counts) {
+// Where a leaf kernel's positions come from: stored states, or (ABI 1.8) parents and the moves that
+// lead from them, made on the fly so that the level above the leaves is never written to memory.
+struct StoredStates {
+  const Position* states;
+  __device__ Position operator()(uint64_t i) const { return states[i]; }
+};
+struct MovedStates {
+  const Position* states;
+  const uint32_t* parents;
+  const uint32_t* moves;
+  __device__ Position operator()(uint64_t j) const {
+    Position p = states[parents[j]];
+    make_move(p, moves[j]);
+    return p;
+  }
+};
+
+template <class Source> __global__ void count_one_ply(Source source, uint32_t count, uint32_t* counts) {
   const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (i >= count) return;
-  counts[i] = count_legal_moves(states[i]);
+  counts[i] = count_legal_moves(source(i));
 }
 
 // The fused last two plies: list the moves, then make each and bulk-count the replies. Listing first
@@ -28,10 +45,11 @@ __global__ void count_one_ply(const Position* states, uint32_t count, uint32_t* 
 // another. Moves fit 16 bits, so the list costs at most 436 bytes of (L1-cached) local memory.
 // Four blocks per SM cap the kernel at 64 registers (it wants 96, which allows only two): some bytes
 // spill to L1, but 32 warps instead of 16 keep the integer pipe busier (H100: 5% faster than three).
-__global__ void __launch_bounds__(kBlock, 4) count_two_plies(const Position* states, uint32_t count, uint32_t* counts) {
+template <class Source>
+__global__ void __launch_bounds__(kBlock, 4) count_two_plies(Source source, uint32_t count, uint32_t* counts) {
   const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (i >= count) return;
-  const Position p = states[i];
+  const Position p = source(i);
   uint16_t moves[218];
   uint32_t n = 0;
   for_each_legal_move(p, [&](Move m) { moves[n++] = static_cast<uint16_t>(m); });
@@ -51,11 +69,11 @@ __global__ void __launch_bounds__(kBlock, 4) count_two_plies(const Position* sta
 // keeps the moves whose index is its lane modulo 32, then makes and counts those; a warp sum follows.
 // Fewer registers live at once than the thread-per-position kernel, at the price of generating each
 // position's moves on 32 lanes.
-__global__ void count_two_plies_warp(const Position* states, uint32_t count, uint32_t* counts) {
+template <class Source> __global__ void count_two_plies_warp(Source source, uint32_t count, uint32_t* counts) {
   const uint64_t position = (uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) / 32;
   const uint32_t lane = threadIdx.x & 31;
   if (position >= count) return; // whole warps leave together
-  const Position p = states[position];
+  const Position p = source(position);
   constexpr int kMovesPerLane = (218 + 31) / 32;
   Move mine[kMovesPerLane];
   uint32_t total = 0;
@@ -119,22 +137,33 @@ void check_launch(const char* kernel) {
   check_cuda(cudaGetLastError(), (std::string("launching ") + kernel).c_str());
 }
 
-} // namespace
-
-void Game::cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
-                                   void* stream) const {
+// perft(source(i), plies) into counts[i] for i < count.
+template <class Source>
+void count_leaves(Source source, uint32_t count, uint32_t plies, uint32_t* counts, Game::LeafKernel kernel, void* stream) {
   ensure_magic_tables();
-  if (plies < 1 || plies > kCudaPerftLeafPlies)
+  if (plies < 1 || plies > Game::kCudaPerftLeafPlies)
     throw gsdk::PluginError("chess_perft: count_leaves supports 1 or 2 plies, got " + std::to_string(plies));
   if (count == 0) return;
   auto s = static_cast<cudaStream_t>(stream);
   if (plies == 1)
-    count_one_ply<<<blocks(count), kBlock, 0, s>>>(states, count, counts);
-  else if (leaf_kernel_ == LeafKernel::warp_per_position)
-    count_two_plies_warp<<<blocks(uint64_t{count} * 32), kBlock, 0, s>>>(states, count, counts);
+    count_one_ply<<<blocks(count), kBlock, 0, s>>>(source, count, counts);
+  else if (kernel == Game::LeafKernel::warp_per_position)
+    count_two_plies_warp<<<blocks(uint64_t{count} * 32), kBlock, 0, s>>>(source, count, counts);
   else
-    count_two_plies<<<blocks(count), kBlock, 0, s>>>(states, count, counts);
+    count_two_plies<<<blocks(count), kBlock, 0, s>>>(source, count, counts);
   check_launch("count_leaves");
+}
+
+} // namespace
+
+void Game::cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
+                                   void* stream) const {
+  count_leaves(StoredStates{states}, count, plies, counts, leaf_kernel_, stream);
+}
+
+void Game::cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
+                                               uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const {
+  count_leaves(MovedStates{states, parents, moves}, count, plies, counts, leaf_kernel_, stream);
 }
 
 void Game::cuda_perft_generate_moves(const State* states, uint32_t count, const uint32_t* offsets, uint32_t* moves,

@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 7u
+#define GSDK_ABI_MINOR 8u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -318,6 +318,12 @@ typedef struct gsdk_cuda_perft {
   int32_t (*apply_moves)(const gsdk_game_instance* instance, const void* states, const uint32_t* parents,
                          const uint32_t* moves, uint32_t count, void* children, uint32_t* child_counts,
                          void* stream, char* error, uint32_t error_size);
+  /* ABI 1.8, may be NULL: counts[j] = perft(states[parents[j]] after moves[j], plies) for j < count and
+   * 1 <= plies <= leaf_plies, that is apply_moves and count_leaves in one call, the children never stored.
+   * The host uses it for the level above the leaves when the plugin has it. */
+  int32_t (*count_leaves_after_moves)(const gsdk_game_instance* instance, const void* states, const uint32_t* parents,
+                                      const uint32_t* moves, uint32_t count, uint32_t plies, uint32_t* counts,
+                                      void* stream, char* error, uint32_t error_size);
 } gsdk_cuda_perft;
 
 /* ---- tabular environments and multi-agent Q-learning (ABI 1.2) ------------------------------- */

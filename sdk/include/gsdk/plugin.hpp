@@ -35,6 +35,9 @@
 //         uint32_t count, const uint32_t* offsets, uint32_t* moves, void* stream) const;
 //         void cuda_perft_apply_moves(const State*, const uint32_t* parents, const uint32_t* moves, uint32_t count,
 //         State* children, uint32_t* child_counts, void* stream) const;
+//         // and, optionally, both in one launch (ABI 1.8):
+//         void cuda_perft_count_leaves_after_moves(const State*, const uint32_t* parents, const uint32_t* moves,
+//         uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const;
 //     // a tabular environment (gets the CPU Q-learning trainer of gsdk/qlearning/train_cpu.hpp for free):
 //     const Env& environment() const; std::span<const uint32_t> start_states() const;
 //     uint64_t cuda_qlearning_scratch_bytes(const gsdk_qlearning_request&) const; double cuda_qlearning_train(
@@ -184,6 +187,12 @@ concept HasCudaPerft = requires(const G g, const typename G::State* states, type
   g.cuda_perft_count_leaves(states, uint32_t{}, uint32_t{}, out, stream);
   g.cuda_perft_generate_moves(states, uint32_t{}, in, out, stream);
   g.cuda_perft_apply_moves(states, in, in, uint32_t{}, children, out, stream);
+};
+
+template <typename G>
+concept FusesCudaPerftLeaves = requires(const G g, const typename G::State* states, const uint32_t* in, uint32_t* out,
+                                        void* stream) {
+  g.cuda_perft_count_leaves_after_moves(states, in, in, uint32_t{}, uint32_t{}, out, stream);
 };
 
 template <typename G>
@@ -386,6 +395,21 @@ template <typename G> struct Adapter {
     });
   }
 
+  static int32_t cuda_count_leaves_after_moves(const gsdk_game_instance* i, const void* s, const uint32_t* parents,
+                                               const uint32_t* moves, uint32_t count, uint32_t plies, uint32_t* counts,
+                                               void* stream, char* error, uint32_t error_size)
+    requires FusesCudaPerftLeaves<G>
+  {
+    return guarded(error, error_size, [&] {
+      game(i).cuda_perft_count_leaves_after_moves(states(s), parents, moves, count, plies, counts, stream);
+    });
+  }
+  // The table's ABI 1.8 entry: NULL for rules that count the leaves only from stored children.
+  static constexpr decltype(gsdk_cuda_perft::count_leaves_after_moves) fused_leaf_count_entry() {
+    if constexpr (FusesCudaPerftLeaves<G>) return &cuda_count_leaves_after_moves;
+    else return nullptr;
+  }
+
   static uint32_t env_states(const gsdk_game_instance* i) { return game(i).environment().state_count(); }
   static uint32_t env_actions(const gsdk_game_instance* i) { return game(i).environment().action_count(); }
   static uint32_t env_agents(const gsdk_game_instance* i) { return game(i).environment().agent_count(); }
@@ -553,7 +577,7 @@ template <typename G> struct Adapter {
     if constexpr (HasCudaPerft<G>) {
       static const gsdk_cuda_perft perft = {{GSDK_TYPE_CUDA_PERFT, sizeof(gsdk_cuda_perft)},
                                             G::kCudaPerftLeafPlies, 0, &cuda_count_leaves, &cuda_generate_moves,
-                                            &cuda_apply_moves};
+                                            &cuda_apply_moves, fused_leaf_count_entry()};
       if (n == GSDK_TABLE_CUDA_PERFT) return &perft;
     }
     if constexpr (HasEnvironment<G>) {

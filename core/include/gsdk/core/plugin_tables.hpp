@@ -40,6 +40,14 @@ template <typename Table> auto stoppable_run(const Table& table) -> decltype(tab
   return table.run_stoppable;
 }
 
+// The perft table's count_leaves_after_moves (ABI 1.8), or null when the plugin's table predates it or the
+// plugin has none.
+inline auto fused_leaf_count(const gsdk_cuda_perft& table) -> decltype(table.count_leaves_after_moves) {
+  if (table.header.size < offsetof(gsdk_cuda_perft, count_leaves_after_moves) + sizeof(table.count_leaves_after_moves))
+    return nullptr;
+  return table.count_leaves_after_moves;
+}
+
 // Looks up every table through info.get_proc and validates each header. Throws std::runtime_error
 // naming the plugin file, the table and what was wrong.
 PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info);
