@@ -72,6 +72,8 @@ public:
                                  void* stream) const;
   void cuda_perft_apply_moves(const State* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
                               State* children, uint32_t* child_counts, void* stream) const;
+  void cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
+                                           uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const;
 #endif
 
 private:

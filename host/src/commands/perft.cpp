@@ -38,7 +38,7 @@ int command_perft(const Arguments& args) {
       "divide", "also count per root move")(
       "device", po::value<std::string>()->default_value("auto"), "cpu | cuda | all | auto")(
       "threads", po::value<unsigned>()->default_value(0), "CPU worker threads (0: every hardware thread)")(
-      "streams", po::value<unsigned>()->default_value(2), "CUDA streams per GPU, 1..64")(
+      "streams", po::value<unsigned>()->default_value(1), "CUDA streams per GPU, 1..64")(
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)")(
       "generic", "count through the per-state rules only (the reference for the plugin's perft tables)")(
       "json", po::value<std::string>(), "also write the result as a JSON document")(

@@ -29,6 +29,14 @@ __global__ void count_kernel(const Position* states, uint32_t count, uint32_t pl
   counts[i] = count_plies(states[i], plies, c);
 }
 
+// The same from parents and the moves that lead from them (ABI 1.8): the level above the leaves is never stored.
+__global__ void count_after_moves_kernel(const Position* states, const uint32_t* parents, const uint32_t* moves,
+                                         uint32_t count, uint32_t plies, Convention c, uint32_t* counts) {
+  const uint64_t j = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (j >= count) return;
+  counts[j] = count_plies(child(states[parents[j]], moves[j], c), plies, c);
+}
+
 __global__ void generate_kernel(const Position* states, uint32_t count, Convention c, const uint32_t* offsets,
                                 uint32_t* moves) {
   const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
@@ -53,17 +61,30 @@ __global__ void apply_kernel(const Position* states, const uint32_t* parents, co
 
 unsigned blocks(uint64_t threads) { return static_cast<unsigned>((threads + kBlock - 1) / kBlock); }
 
+void check_leaf_plies(uint32_t plies) {
+  if (plies < 1 || plies > Game::kCudaPerftLeafPlies)
+    throw gsdk::PluginError("othello: count_leaves supports 1 to " + std::to_string(Game::kCudaPerftLeafPlies) +
+                            " plies, got " + std::to_string(plies));
+}
+
 } // namespace
 
 void Game::cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
                                    void* stream) const {
-  if (plies < 1 || plies > kCudaPerftLeafPlies)
-    throw gsdk::PluginError("othello: count_leaves supports 1 to " + std::to_string(kCudaPerftLeafPlies) +
-                            " plies, got " + std::to_string(plies));
+  check_leaf_plies(plies);
   if (count == 0) return;
   count_kernel<<<blocks(count), kBlock, 0, static_cast<cudaStream_t>(stream)>>>(states, count, plies, convention_,
                                                                                 counts);
   cuda::check(cudaGetLastError(), "launching count_leaves");
+}
+
+void Game::cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
+                                               uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const {
+  check_leaf_plies(plies);
+  if (count == 0) return;
+  count_after_moves_kernel<<<blocks(count), kBlock, 0, static_cast<cudaStream_t>(stream)>>>(
+      states, parents, moves, count, plies, convention_, counts);
+  cuda::check(cudaGetLastError(), "launching count_leaves_after_moves");
 }
 
 void Game::cuda_perft_generate_moves(const State* states, uint32_t count, const uint32_t* offsets, uint32_t* moves,
