@@ -98,7 +98,8 @@ public:
   static constexpr uint32_t kCudaPerftLeafPlies = 2;
   void cuda_perft_count_leaves(const State*, uint32_t, uint32_t, uint32_t*, void*) const {}
   void cuda_perft_generate_moves(const State*, uint32_t, const uint32_t*, uint32_t*, void*) const {}
-  void cuda_perft_apply_moves(const State*, const uint32_t*, const uint32_t*, uint32_t, State*, uint32_t*, void*) const {}
+  void cuda_perft_apply_moves(const State*, const uint32_t*, const uint32_t*, uint32_t, State*, uint32_t*,
+                              void*) const {}
 };
 
 // Since: the leaves counted from parents and moves; the count says what arrived.
@@ -162,22 +163,19 @@ gsdk::core::PluginTables bind_with_perft(const gsdk_cuda_perft& table) {
   return bind_tables_as_set();
 }
 
-TEST(TableGrowth, HostBindsATableOfItsFirstVersionAndReadsNewFieldsOnlyWhenCovered) {
-  gsdk_cuda_level1_searches table = level1_table<StoppingGame>();
-  const auto first_version = static_cast<uint32_t>(offsetof(gsdk_cuda_level1_searches, run_stoppable));
-
-  table.header.size = first_version; // an ABI 1.4 plugin: the bytes after it are not its own
-  const gsdk::core::PluginTables old_tables = bind_with_level1(table);
-  ASSERT_NE(old_tables.cuda_level1_searches, nullptr);
-  EXPECT_EQ(gsdk::core::stoppable_run(*old_tables.cuda_level1_searches), nullptr);
-
+// A grown table bound at its first version's size (its new field unread: the bytes after that size are not
+// the plugin's), at its full size (the field read), and one byte short of its first version (refused, naming
+// the size expected). `read` returns the new field as the host sees it in the bound tables.
+template <typename Table, typename Bind, typename Read>
+void expect_bound_by_its_size(Table table, uint32_t first_version, Bind bind, Read read) {
+  table.header.size = first_version;
+  EXPECT_EQ(read(bind(table)), nullptr);
   table.header.size = sizeof table;
-  const gsdk::core::PluginTables new_tables = bind_with_level1(table);
-  EXPECT_EQ(gsdk::core::stoppable_run(*new_tables.cuda_level1_searches), table.run_stoppable);
-
+  const auto field = read(bind(table));
+  EXPECT_NE(field, nullptr);
   table.header.size = first_version - 1;
   try {
-    bind_with_level1(table);
+    bind(table);
     FAIL() << "a table shorter than its first version was bound";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("expected at least " + std::to_string(first_version)), std::string::npos)
@@ -185,27 +183,14 @@ TEST(TableGrowth, HostBindsATableOfItsFirstVersionAndReadsNewFieldsOnlyWhenCover
   }
 }
 
-TEST(TableGrowth, HostReadsTheFusedLeafCountOnlyWhenThePerftTableCoversIt) {
-  gsdk_cuda_perft table = perft_table<FusedPerftGame>();
-  const auto first_version = static_cast<uint32_t>(offsetof(gsdk_cuda_perft, count_leaves_after_moves));
-
-  table.header.size = first_version; // an ABI 1.1 plugin
-  const gsdk::core::PluginTables old_tables = bind_with_perft(table);
-  ASSERT_NE(old_tables.cuda_perft, nullptr);
-  EXPECT_EQ(gsdk::core::fused_leaf_count(*old_tables.cuda_perft), nullptr);
-
-  table.header.size = sizeof table;
-  const gsdk::core::PluginTables new_tables = bind_with_perft(table);
-  EXPECT_EQ(gsdk::core::fused_leaf_count(*new_tables.cuda_perft), table.count_leaves_after_moves);
-
-  table.header.size = first_version - 1;
-  try {
-    bind_with_perft(table);
-    FAIL() << "a perft table shorter than its first version was bound";
-  } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("expected at least " + std::to_string(first_version)), std::string::npos)
-        << e.what();
-  }
+TEST(TableGrowth, HostBindsATableOfItsFirstVersionAndReadsNewFieldsOnlyWhenCovered) {
+  using gsdk::core::PluginTables;
+  expect_bound_by_its_size(level1_table<StoppingGame>(),
+                           static_cast<uint32_t>(offsetof(gsdk_cuda_level1_searches, run_stoppable)), bind_with_level1,
+                           [](const PluginTables& t) { return gsdk::core::stoppable_run(*t.cuda_level1_searches); });
+  expect_bound_by_its_size(perft_table<FusedPerftGame>(),
+                           static_cast<uint32_t>(offsetof(gsdk_cuda_perft, count_leaves_after_moves)), bind_with_perft,
+                           [](const PluginTables& t) { return gsdk::core::fused_leaf_count(*t.cuda_perft); });
 }
 
 } // namespace

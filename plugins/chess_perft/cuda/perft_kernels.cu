@@ -139,7 +139,8 @@ void check_launch(const char* kernel) {
 
 // perft(source(i), plies) into counts[i] for i < count.
 template <class Source>
-void count_leaves(Source source, uint32_t count, uint32_t plies, uint32_t* counts, Game::LeafKernel kernel, void* stream) {
+void count_leaves(Source source, uint32_t count, uint32_t plies, uint32_t* counts, Game::LeafKernel kernel,
+                  void* stream) {
   ensure_magic_tables();
   if (plies < 1 || plies > Game::kCudaPerftLeafPlies)
     throw gsdk::PluginError("chess_perft: count_leaves supports 1 or 2 plies, got " + std::to_string(plies));
