@@ -148,13 +148,7 @@ GSDK_HD void pawn_moves(Bitboard pawns, Bitboard enemy, Bitboard empty, Bitboard
   const Bitboard push = one & allowed;
   const Bitboard west = pawn_attacks_west<Us>(pawns) & enemy & allowed;
   const Bitboard east = pawn_attacks_east<Us>(pawns) & enemy & allowed;
-  sink.pawns(push & ~last_rank, forward);
-  sink.pawns(two, 2 * forward);
-  sink.pawns(west & ~last_rank, forward - 1);
-  sink.pawns(east & ~last_rank, forward + 1);
-  sink.promotions(push & last_rank, forward);
-  sink.promotions(west & last_rank, forward - 1);
-  sink.promotions(east & last_rank, forward + 1);
+  sink.pawn_moves(push, two, west, east, last_rank, forward);
 }
 
 // `lines`: those through the king zone of the side to move (king_zone_lines), when known.
@@ -226,8 +220,14 @@ template <class Sink> GSDK_HD void generate_legal(const Position& p, Sink& sink,
 struct CountingSink {
   uint32_t count = 0;
   GSDK_HD void piece(int, Bitboard targets) { count += popcount(targets); }
-  GSDK_HD void pawns(Bitboard targets, int) { count += popcount(targets); }
-  GSDK_HD void promotions(Bitboard targets, int) { count += 4 * popcount(targets); }
+  // Pushes land on empty squares and captures on enemy ones, and a single and a double push never share a
+  // square (the double needs the single's square of its file empty), so only the two captures can overlap:
+  // four popcounts instead of seven, and promotions (4 moves a target) only when some pawn reaches last_rank.
+  GSDK_HD void pawn_moves(Bitboard push, Bitboard two, Bitboard west, Bitboard east, Bitboard last_rank, int) {
+    count += popcount(push | two | west) + popcount(east);
+    const Bitboard promoting = (push | west) & last_rank, promoting_east = east & last_rank;
+    if (promoting | promoting_east) count += 3 * (popcount(promoting) + popcount(promoting_east));
+  }
   GSDK_HD void single(Move) { ++count; }
 };
 
@@ -248,6 +248,15 @@ template <class F> struct EachMove {
       const int to = lowest_square(targets);
       for (uint32_t piece = kPromoteQueen; piece >= kPromoteKnight; --piece) f(encode_move(to - delta, to, piece));
     }
+  }
+  GSDK_HD void pawn_moves(Bitboard push, Bitboard two, Bitboard west, Bitboard east, Bitboard last_rank, int forward) {
+    pawns(push & ~last_rank, forward);
+    pawns(two, 2 * forward);
+    pawns(west & ~last_rank, forward - 1);
+    pawns(east & ~last_rank, forward + 1);
+    promotions(push & last_rank, forward);
+    promotions(west & last_rank, forward - 1);
+    promotions(east & last_rank, forward + 1);
   }
   GSDK_HD void single(Move m) { f(m); }
 };
