@@ -53,11 +53,13 @@ template <int Us> GSDK_HD KingSafety king_safety(const Position& p, Bitboard own
   return s;
 }
 
-// The squares on a diagonal, and on a rank or file, through some square of a king's zone: the only
-// squares an enemy slider can attack the zone from. All squares (the default) when not worked out.
+// The squares on a diagonal, and on a rank or file, through some square of a king's zone, and those a
+// knight's jump away from it: the only squares an enemy slider or knight can attack the zone from. All
+// squares (the default) when not worked out.
 struct ZoneLines {
   Bitboard diagonal = ~Bitboard{0};
   Bitboard orthogonal = ~Bitboard{0};
+  Bitboard knights = ~Bitboard{0};
 };
 
 // The side Us's king zone: the squares it could step to and both castling paths, the only squares whose
@@ -66,10 +68,11 @@ struct ZoneLines {
 template <int Us> GSDK_HD ZoneLines king_zone_lines(const Position& p) {
   const AttackTables& t = tables();
   constexpr Bitboard castling_paths = Bitboard{0x6c} << (Us == kWhite ? 0 : 56); // c, d and f, g
-  ZoneLines lines{0, 0};
+  ZoneLines lines{0, 0, 0};
   for (uint32_t sq : squares(t.king[p.king[Us]] | castling_paths)) {
     lines.diagonal |= t.bishop_lines[sq];
     lines.orthogonal |= t.rook_lines[sq];
+    lines.knights |= t.knight[sq];
   }
   return lines;
 }
@@ -86,16 +89,18 @@ GSDK_HD Bitboard attacked_squares(const Position& p, Bitboard enemy, Bitboard oc
                                   const ZoneLines& lines) {
   const AttackTables& t = tables();
   const Bitboard pawns = p.pawns & enemy;
-  Bitboard a = pawn_attacks_west<Them>(pawns) | pawn_attacks_east<Them>(pawns) |
-               knight_attacks_set(p.knights & enemy) | t.king[p.king[Them]];
+  Bitboard a = pawn_attacks_west<Them>(pawns) | pawn_attacks_east<Them>(pawns) | t.king[p.king[Them]];
 #if defined(__CUDA_ARCH__)
   // A warp's lanes do a lookup when any of them does (one that skips is only predicated off), so on the GPU
   // testing a slider's lines one by one costs a load and two instructions without saving any; `lines`,
-  // one AND for all sliders, is what shortens the loops.
+  // one AND for all sliders, is what shortens the loops. Knights near the zone are few: a lookup each
+  // costs less than the set-wise jumps of all of them.
+  for (uint32_t sq : squares(p.knights & enemy & lines.knights)) a |= t.knight[sq];
   for (uint32_t sq : squares(p.diagonal & enemy & lines.diagonal)) a |= bishop_attacks(sq, occupied_without_king);
   for (uint32_t sq : squares(p.orthogonal & enemy & lines.orthogonal)) a |= rook_attacks(sq, occupied_without_king);
   (void)relevant;
 #else
+  a |= knight_attacks_set(p.knights & enemy & lines.knights);
   for (uint32_t sq : squares(p.diagonal & enemy & lines.diagonal))
     if (t.bishop_lines[sq] & relevant) a |= bishop_attacks(sq, occupied_without_king);
   for (uint32_t sq : squares(p.orthogonal & enemy & lines.orthogonal))
