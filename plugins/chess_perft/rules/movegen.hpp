@@ -62,12 +62,17 @@ struct ZoneLines {
   Bitboard knights = ~Bitboard{0};
 };
 
-// The side Us's king zone: the squares it could step to and both castling paths, the only squares whose
-// attackers generate_legal<Us> asks for. It does not change while the other side moves, so the lines
-// through it, worked out once, serve all the other side's moves (the GPU leaf kernel's children).
+// The side Us's king zone: the squares it could step to and the castling paths it still has rights to,
+// the only squares whose attackers generate_legal<Us> asks for. It does not change while the other side
+// moves (which can only take rights away), so the lines through it, worked out once, serve all the other
+// side's moves (the GPU leaf kernel's children).
 template <int Us> GSDK_HD ZoneLines king_zone_lines(const Position& p) {
   const AttackTables& t = tables();
-  constexpr Bitboard castling_paths = Bitboard{0x6c} << (Us == kWhite ? 0 : 56); // c, d and f, g
+  constexpr int base = Us == kWhite ? 0 : 56;
+  constexpr uint8_t short_right = Us == kWhite ? kWhiteShort : kBlackShort;
+  constexpr uint8_t long_right = Us == kWhite ? kWhiteLong : kBlackLong;
+  const Bitboard castling_paths = ((p.castling & short_right) ? Bitboard{0x60} << base : 0) |
+                                  ((p.castling & long_right) ? Bitboard{0x0c} << base : 0); // f, g and c, d
   ZoneLines lines{0, 0, 0};
   for (uint32_t sq : squares(t.king[p.king[Us]] | castling_paths)) {
     lines.diagonal |= t.bishop_lines[sq];
