@@ -161,6 +161,7 @@ struct CudaPerftEngine::Impl {
 
   const GameInstance& game;
   const gsdk_cuda_perft& table;
+  const decltype(gsdk_cuda_perft::count_leaves_after_moves) count_leaves_after_moves = fused_leaf_count(table);
   const int device;
   const uint32_t state_size;
   CudaStream stream;
@@ -249,7 +250,7 @@ void CudaPerftEngine::Impl::expand(const Frontier& frontier, uint32_t depth) {
   const uint32_t n = frontier.size;
   const bool children_are_leaves = depth - 1 <= table.leaf_plies;
   // Leaves the plugin can count from (parent, move) pairs (ABI 1.8) need no stored children.
-  const auto count_after_moves = children_are_leaves ? fused_leaf_count(table) : nullptr;
+  const auto count_after_moves = children_are_leaves ? count_leaves_after_moves : nullptr;
   const uint64_t bytes = level_bytes(n, children, count_after_moves == nullptr);
   const uint64_t free = free_bytes();
   // A level whose children expand again leaves room for them: with b children per state here and

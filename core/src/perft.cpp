@@ -174,8 +174,8 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
     outcome.startup_seconds = seconds_since_start();
     began = std::chrono::steady_clock::now();
   }
-  std::vector<double> warm_up_milliseconds;
-  for (const auto& engine : engines) warm_up_milliseconds.push_back(engine->device_milliseconds());
+  double warm_up_milliseconds = 0;
+  for (const auto& engine : engines) warm_up_milliseconds += engine->device_milliseconds();
 
   const bool plugin_table = !job.force_generic && game.tables().cpu_perft != nullptr;
   const unsigned gpu_workers = static_cast<unsigned>(job.cuda_devices.size()) * streams;
@@ -260,8 +260,8 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
     (cpu ? outcome.cpu_leaves : outcome.cuda_leaves) += worker_leaves[w];
     (cpu ? cpu_counted : cuda_counted) |= worker_counted[w] != 0;
   }
-  for (size_t e = 0; e < engines.size(); ++e)
-    outcome.device_milliseconds += engines[e]->device_milliseconds() - warm_up_milliseconds[e];
+  for (const auto& engine : engines) outcome.device_milliseconds += engine->device_milliseconds();
+  outcome.device_milliseconds -= warm_up_milliseconds;
   // What counted, or when nothing did (an empty tree, an early failure) what was meant to.
   outcome.engine = cpu_counted || cuda_counted ? engine_name(cpu_counted, plugin_table, cuda_counted)
                                                : engine_name(job.cpu_threads > 0, plugin_table, gpu_workers > 0);

@@ -50,13 +50,17 @@ __global__ void count_leaves_after_moves_kernel(const State* states, const uint3
   if (j < count) counts[j] = leaf_count(child(states[parents[j]], moves[j]), plies, max_ply);
 }
 
+void check_plies(const char* function, uint32_t plies) {
+  if (plies < 1 || plies > kLeafPlies)
+    throw gsdk::PluginError(std::string("test_tree ") + function + ": plies " + std::to_string(plies) +
+                            " is outside [1, " + std::to_string(kLeafPlies) + "]");
+}
+
 } // namespace
 
 void Game::cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
                                    void* stream) const {
-  if (plies < 1 || plies > kLeafPlies)
-    throw gsdk::PluginError("test_tree count_leaves: plies " + std::to_string(plies) + " is outside [1, " +
-                            std::to_string(kLeafPlies) + "]");
+  check_plies("count_leaves", plies);
   if (count == 0) return;
   count_leaves_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(states, count, plies,
                                                                                            max_ply_, counts);
@@ -84,9 +88,7 @@ void Game::cuda_perft_count_leaves_after_moves(const State* states, const uint32
                                                uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const {
   if (fail_apply_)
     throw gsdk::PluginError("test_tree count_leaves_after_moves: failing as asked (fail_apply)", GSDK_ERR_DEVICE);
-  if (plies < 1 || plies > kLeafPlies)
-    throw gsdk::PluginError("test_tree count_leaves_after_moves: plies " + std::to_string(plies) +
-                            " is outside [1, " + std::to_string(kLeafPlies) + "]");
+  check_plies("count_leaves_after_moves", plies);
   if (count == 0) return;
   count_leaves_after_moves_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(
       states, parents, moves, count, plies, max_ply_, counts);

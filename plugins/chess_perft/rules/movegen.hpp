@@ -62,17 +62,26 @@ struct ZoneLines {
   Bitboard knights = ~Bitboard{0};
 };
 
+// The side Us's castling: its rights' bits, and the squares between king and rook that must be empty and
+// that the king crosses (which must not be attacked).
+template <int Us> struct Castling {
+  static constexpr int base = Us == kWhite ? 0 : 56; // the king's first rank
+  static constexpr uint8_t short_right = Us == kWhite ? kWhiteShort : kBlackShort;
+  static constexpr uint8_t long_right = Us == kWhite ? kWhiteLong : kBlackLong;
+  static constexpr Bitboard short_path = Bitboard{0x60} << base; // f, g
+  static constexpr Bitboard long_empty = Bitboard{0x0e} << base; // b, c, d
+  static constexpr Bitboard long_path = Bitboard{0x0c} << base;  // c, d
+};
+
 // The side Us's king zone: the squares it could step to and the castling paths it still has rights to,
 // the only squares whose attackers generate_legal<Us> asks for. It does not change while the other side
 // moves (which can only take rights away), so the lines through it, worked out once, serve all the other
 // side's moves (the GPU leaf kernel's children).
 template <int Us> GSDK_HD ZoneLines king_zone_lines(const Position& p) {
   const AttackTables& t = tables();
-  constexpr int base = Us == kWhite ? 0 : 56;
-  constexpr uint8_t short_right = Us == kWhite ? kWhiteShort : kBlackShort;
-  constexpr uint8_t long_right = Us == kWhite ? kWhiteLong : kBlackLong;
-  const Bitboard castling_paths = ((p.castling & short_right) ? Bitboard{0x60} << base : 0) |
-                                  ((p.castling & long_right) ? Bitboard{0x0c} << base : 0); // f, g and c, d
+  using C = Castling<Us>;
+  const Bitboard castling_paths =
+      ((p.castling & C::short_right) ? C::short_path : 0) | ((p.castling & C::long_right) ? C::long_path : 0);
   ZoneLines lines{0, 0, 0};
   for (uint32_t sq : squares(t.king[p.king[Us]] | castling_paths)) {
     lines.diagonal |= t.bishop_lines[sq];
@@ -170,17 +179,13 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
   const int ksq = p.king[Us];
   const AttackTables& t = tables();
 
-  constexpr int base = Us == kWhite ? 0 : 56;
-  constexpr uint8_t short_right = Us == kWhite ? kWhiteShort : kBlackShort;
-  constexpr uint8_t long_right = Us == kWhite ? kWhiteLong : kBlackLong;
-  constexpr Bitboard short_path = Bitboard{0x60} << base, long_empty = Bitboard{0x0e} << base,
-                     long_path = Bitboard{0x0c} << base;
-  const bool short_open = (p.castling & short_right) && !(occupied & short_path);
-  const bool long_open = (p.castling & long_right) && !(occupied & long_empty);
+  using C = Castling<Us>;
+  const bool short_open = (p.castling & C::short_right) && !(occupied & C::short_path);
+  const bool long_open = (p.castling & C::long_right) && !(occupied & C::long_empty);
   const Bitboard king_squares = t.king[ksq] & ~own;
-  const Bitboard danger = attacked_among<Them>(
-      p, king_squares | (short_open ? short_path : 0) | (long_open ? long_path : 0), enemy, occupied ^ square_bb(ksq),
-      lines);
+  const Bitboard castling_paths = (short_open ? C::short_path : 0) | (long_open ? C::long_path : 0);
+  const Bitboard danger =
+      attacked_among<Them>(p, king_squares | castling_paths, enemy, occupied ^ square_bb(ksq), lines);
   sink.piece(ksq, king_squares & ~danger);
 
   const KingSafety s = king_safety<Us>(p, own, enemy, occupied);
@@ -215,8 +220,8 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
   }
 
   if (s.checks) return;
-  if (short_open && !(danger & short_path)) sink.single(encode_move(base + 4, base + 6));
-  if (long_open && !(danger & long_path)) sink.single(encode_move(base + 4, base + 2));
+  if (short_open && !(danger & C::short_path)) sink.single(encode_move(C::base + 4, C::base + 6));
+  if (long_open && !(danger & C::long_path)) sink.single(encode_move(C::base + 4, C::base + 2));
 }
 
 template <class Sink> GSDK_HD void generate_legal(const Position& p, Sink& sink, const ZoneLines& lines = {}) {
