@@ -35,6 +35,7 @@ struct AttackTables {
   Bitboard knight[64];
   Bitboard king[64];
   Bitboard pawn[2][64];              // squares a pawn of that color on sq attacks
+  Bitboard between[64][64];          // squares strictly between two squares on a line, else none
   uint8_t castling_kept[64];         // castling rights that survive a move from or to sq
 };
 
@@ -65,6 +66,14 @@ constexpr AttackTables build_tables() {
            f += kFileStep[d], r += kRankStep[d])
         b |= Bitboard{1} << (r * 8 + f);
       t.ray[d][sq] = b;
+    }
+    for (int d = 0; d < kDirectionCount; ++d) {
+      Bitboard passed = 0;
+      for (int f = sq % 8 + kFileStep[d], r = sq / 8 + kRankStep[d]; f >= 0 && f < 8 && r >= 0 && r < 8;
+           f += kFileStep[d], r += kRankStep[d]) {
+        t.between[sq][r * 8 + f] = passed;
+        passed |= Bitboard{1} << (r * 8 + f);
+      }
     }
     t.line[0][sq] = t.ray[kNorth][sq] | t.ray[kSouth][sq];
     t.line[1][sq] = t.ray[kEast][sq] | t.ray[kWest][sq];

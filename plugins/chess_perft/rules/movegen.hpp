@@ -1,6 +1,6 @@
 // movegen.hpp - legal move generation, for the host and for CUDA devices alike.
 //
-// The generator finds checks and pins once (eight rays from the king), then emits moves as sets:
+// The generator finds checks and pins once (the enemy sliders on the king's lines), then emits moves as sets:
 // a piece's destinations as one bitboard, pawn moves as one bitboard per shift. A sink decides what
 // a set means: CountingSink adds popcounts (perft's bulk count at the last ply, no move list at all),
 // EachMove calls a function per move. Only en passant is checked by playing it out, because it can
@@ -14,40 +14,33 @@ CHESS_ISA_BEGIN
 
 // What the generator knows after looking at the king.
 struct KingSafety {
-  Bitboard check_mask;        // squares a non-king move must land on: all when not in check
-  Bitboard pinned_diagonal;   // our pieces pinned along a diagonal
-  Bitboard pinned_orthogonal; // ... along a rank or file
+  Bitboard check_mask; // squares a non-king move must land on: all when not in check
+  Bitboard pinned;     // our pieces pinned to the king
+  Bitboard pinners;    // the enemy sliders that pin them
   int checks;
 };
 
-// With one-lookup slider attacks (PEXT on the CPU, magics on the GPU) x-rays are cheapest: the enemy
-// sliders the king sees once its own first blockers are lifted are the pinners.
+// An enemy slider on one of the king's lines (of its kind) checks when nothing stands between them and
+// pins when exactly one of our pieces does: one table load and a few bit tests a slider, where looking
+// the king's lines up took two slider lookups and one more per pinner. Lanes of a GPU warp mostly skip
+// this (no enemy slider on those lines), and the few that run it hold the others up for less.
 template <int Us> GSDK_HD KingSafety king_safety(const Position& p, Bitboard own, Bitboard enemy, Bitboard occupied) {
   const int ksq = p.king[Us];
   const AttackTables& t = tables();
   KingSafety s{};
   s.check_mask = (t.knight[ksq] & p.knights & enemy) | (t.pawn[Us][ksq] & p.pawns & enemy);
   s.checks = s.check_mask ? 1 : 0; // two leapers never check at once
-  // Sliders off the king's lines can neither check nor pin: skip the lookups when there are none.
-  const Bitboard enemy_diagonal = p.diagonal & enemy & t.bishop_lines[ksq];
-  const Bitboard enemy_orthogonal = p.orthogonal & enemy & t.rook_lines[ksq];
-  if (enemy_diagonal) {
-    const Bitboard diagonal = bishop_attacks(ksq, occupied);
-    for (uint32_t sq : squares(diagonal & enemy_diagonal)) {
-      s.check_mask |= (diagonal & bishop_attacks(sq, occupied)) | square_bb(sq);
+  const Bitboard aligned = ((p.diagonal & t.bishop_lines[ksq]) | (p.orthogonal & t.rook_lines[ksq])) & enemy;
+  for (uint32_t sq : squares(aligned)) {
+    const Bitboard between = t.between[ksq][sq];
+    const Bitboard blockers = between & occupied;
+    if (!blockers) {
+      s.check_mask |= between | square_bb(sq);
       ++s.checks;
+    } else if (!(blockers & (blockers - 1)) && (blockers & own)) {
+      s.pinned |= blockers;
+      s.pinners |= square_bb(sq);
     }
-    for (uint32_t sq : squares(bishop_attacks(ksq, occupied ^ (diagonal & own)) & enemy_diagonal & ~diagonal))
-      s.pinned_diagonal |= diagonal & bishop_attacks(sq, occupied) & own;
-  }
-  if (enemy_orthogonal) {
-    const Bitboard orthogonal = rook_attacks(ksq, occupied);
-    for (uint32_t sq : squares(orthogonal & enemy_orthogonal)) {
-      s.check_mask |= (orthogonal & rook_attacks(sq, occupied)) | square_bb(sq);
-      ++s.checks;
-    }
-    for (uint32_t sq : squares(rook_attacks(ksq, occupied ^ (orthogonal & own)) & enemy_orthogonal & ~orthogonal))
-      s.pinned_orthogonal |= orthogonal & rook_attacks(sq, occupied) & own;
   }
   if (!s.checks) s.check_mask = ~Bitboard{0};
   return s;
@@ -193,24 +186,22 @@ template <int Us, class Sink> GSDK_HD void generate_legal(const Position& p, Sin
   const Bitboard targets = ~own & s.check_mask;
   const Bitboard empty = ~occupied;
 
-  const Bitboard free = ~(s.pinned_diagonal | s.pinned_orthogonal);
+  const Bitboard free = ~s.pinned;
   for (uint32_t sq : squares(p.knights & own & free)) sink.piece(sq, t.knight[sq] & targets);
   for (uint32_t sq : squares(p.diagonal & own & free)) sink.piece(sq, bishop_attacks(sq, occupied) & targets);
   for (uint32_t sq : squares(p.orthogonal & own & free)) sink.piece(sq, rook_attacks(sq, occupied) & targets);
   pawn_moves<Us>(p.pawns & own & free, enemy, empty, targets, sink);
 
-  // A pinned piece may only move along the segment from its king to its pinner, which is where the
-  // king's attacks through the piece meet the piece's own; knights and cross-moving sliders never can.
-  const auto pinned_moves = [&](Bitboard pinned, Bitboard sliders, auto attacks) {
-    for (uint32_t sq : squares(pinned)) {
-      const Bitboard piece = square_bb(sq);
-      const Bitboard segment = attacks(ksq, occupied ^ piece) & attacks(sq, occupied) & targets;
-      if (piece & p.pawns) pawn_moves<Us>(piece, enemy, empty, segment, sink);
-      else if (piece & sliders) sink.piece(sq, segment);
-    }
-  };
-  pinned_moves(s.pinned_diagonal, p.diagonal, [](uint32_t sq, Bitboard occ) { return bishop_attacks(sq, occ); });
-  pinned_moves(s.pinned_orthogonal, p.orthogonal, [](uint32_t sq, Bitboard occ) { return rook_attacks(sq, occ); });
+  // A pinned piece may only move between its king and its pinner, taking the pinner, and only along the
+  // pin: a pawn by its own rules, a slider of the pin's kind anywhere on it, knights and cross-moving
+  // sliders not at all.
+  for (uint32_t sq : squares(s.pinners)) {
+    const Bitboard segment = t.between[ksq][sq] | square_bb(sq);
+    const Bitboard piece = segment & own, allowed = segment & targets;
+    const Bitboard sliders = (t.bishop_lines[ksq] & square_bb(sq)) ? p.diagonal : p.orthogonal;
+    if (piece & p.pawns) pawn_moves<Us>(piece, enemy, empty, allowed, sink);
+    else if (piece & sliders) sink.piece(lowest_square(piece), allowed);
+  }
 
   if (p.ep_square != kNoSquare) {
     for (Bitboard b = t.pawn[Them][p.ep_square] & p.pawns & own; b; b &= b - 1) {
