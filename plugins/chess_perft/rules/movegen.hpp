@@ -69,16 +69,21 @@ template <int Us> struct Castling {
 // The side Us's king zone: the squares it could step to and the castling paths it still has rights to,
 // the only squares whose attackers generate_legal<Us> asks for. It does not change while the other side
 // moves (which can only take rights away), so the lines through it, worked out once, serve all the other
-// side's moves (the GPU leaf kernel's children).
+// side's moves (the GPU leaf kernel's children). Those lines stop at Us's pieces other than the king: they
+// stay put while the other side moves, and one it captures leaves the capturer on its square, so an enemy
+// slider behind one never reaches the zone. The king does not block (its zone is attacked through it), and
+// en passant is the one move that empties a square of ours: that pawn does not block either.
 template <int Us> GSDK_HD ZoneLines king_zone_lines(const Position& p) {
   const AttackTables& t = tables();
   using C = Castling<Us>;
   const Bitboard castling_paths =
       ((p.castling & C::short_right) ? C::short_path : 0) | ((p.castling & C::long_right) ? C::long_path : 0);
+  Bitboard blockers = (Us == kWhite ? p.white : p.occupied() & ~p.white) & ~square_bb(p.king[Us]);
+  if (p.ep_square != kNoSquare) blockers &= ~square_bb(p.ep_square ^ 8);
   ZoneLines lines{0, 0, 0};
   for (uint32_t sq : squares(t.king[p.king[Us]] | castling_paths)) {
-    lines.diagonal |= t.bishop_lines[sq];
-    lines.orthogonal |= t.rook_lines[sq];
+    lines.diagonal |= bishop_attacks(sq, blockers);
+    lines.orthogonal |= rook_attacks(sq, blockers);
     lines.knights |= t.knight[sq];
   }
   return lines;

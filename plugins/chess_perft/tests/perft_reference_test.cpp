@@ -75,6 +75,9 @@ TEST(Perft, KingZoneLinesOfTheParentCountEveryChildAsBefore) {
       });
     });
   }
+  // Bd1+ checks the king on e2 from next to it, and attacks f3 through the king: only the king's lines
+  // reach d1 from the zone, so a zone that stops at the king would let it step to f3.
+  check_children(chess::parse_fen("4k3/8/8/8/b7/8/4K3/8 b - - 0 1"));
   EXPECT_GT(children, 250000u);
 }
 
