@@ -52,10 +52,10 @@ __global__ void __launch_bounds__(kBlock, 4) count_two_plies(Source source, uint
   const Position p = source(i);
   uint16_t moves[218];
   uint32_t n = 0;
-  for_each_legal_move(p, [&](Move m) { moves[n++] = static_cast<uint16_t>(m); });
+  const Bitboard landing = for_each_legal_move(p, [&](Move m) { moves[n++] = static_cast<uint16_t>(m); });
   // The replying side's king stays put: the enemy sliders that could attack its zone stand on the same
   // lines for every child, so the children's danger sets look only those up.
-  const ZoneLines lines = king_zone_lines(p, p.side ^ 1);
+  const ZoneLines lines = king_zone_lines(p, p.side ^ 1, landing);
   uint32_t leaves = 0;
   for (uint32_t k = 0; k < n; ++k) {
     Position child = p;

@@ -73,15 +73,18 @@ template <int Us> struct Castling {
 // stay put while the other side moves, and one it captures leaves the capturer on its square, so an enemy
 // slider behind one never reaches the zone. The king does not block (its zone is attacked through it), and
 // en passant is the one move that empties a square of ours: that pawn does not block either.
-template <int Us> GSDK_HD ZoneLines king_zone_lines(const Position& p) {
+// `landing`: the squares the other side's moves land on, when known. A square of ours next to the king
+// joins the zone only if a move can take the piece there: then the king may take the taker.
+template <int Us> GSDK_HD ZoneLines king_zone_lines(const Position& p, Bitboard landing) {
   const AttackTables& t = tables();
   using C = Castling<Us>;
   const Bitboard castling_paths =
       ((p.castling & C::short_right) ? C::short_path : 0) | ((p.castling & C::long_right) ? C::long_path : 0);
-  Bitboard blockers = (Us == kWhite ? p.white : p.occupied() & ~p.white) & ~square_bb(p.king[Us]);
-  if (p.ep_square != kNoSquare) blockers &= ~square_bb(p.ep_square ^ 8);
+  const Bitboard own = Us == kWhite ? p.white : p.occupied() & ~p.white;
+  const Bitboard passed_pawn = p.ep_square != kNoSquare ? square_bb(p.ep_square ^ 8) : 0; // en passant takes it
+  const Bitboard blockers = own & ~square_bb(p.king[Us]) & ~passed_pawn;
   ZoneLines lines{0, 0, 0};
-  for (uint32_t sq : squares(t.king[p.king[Us]] | castling_paths)) {
+  for (uint32_t sq : squares((t.king[p.king[Us]] & (~own | landing | passed_pawn)) | castling_paths)) {
     lines.diagonal |= bishop_attacks(sq, blockers);
     lines.orthogonal |= rook_attacks(sq, blockers);
     lines.knights |= t.knight[sq];
@@ -89,8 +92,8 @@ template <int Us> GSDK_HD ZoneLines king_zone_lines(const Position& p) {
   return lines;
 }
 
-GSDK_HD ZoneLines king_zone_lines(const Position& p, int side) {
-  return side == kWhite ? king_zone_lines<kWhite>(p) : king_zone_lines<kBlack>(p);
+GSDK_HD ZoneLines king_zone_lines(const Position& p, int side, Bitboard landing = ~Bitboard{0}) {
+  return side == kWhite ? king_zone_lines<kWhite>(p, landing) : king_zone_lines<kBlack>(p, landing);
 }
 
 // Squares the side Them attacks, seen through the king of the other side (so it cannot step back
@@ -242,10 +245,13 @@ struct CountingSink {
   GSDK_HD void single(Move) { ++count; }
 };
 
-// Calls f(move) for every move; promotions in the order queen, rook, bishop, knight.
+// Calls f(move) for every move; promotions in the order queen, rook, bishop, knight. Also gathers the
+// squares the moves land on (one OR a piece).
 template <class F> struct EachMove {
   F f;
+  Bitboard landing = 0;
   GSDK_HD void piece(int from, Bitboard targets) {
+    landing |= targets;
     for (; targets; targets &= targets - 1) f(encode_move(from, lowest_square(targets)));
   }
   GSDK_HD void pawns(Bitboard targets, int delta) {
@@ -261,6 +267,7 @@ template <class F> struct EachMove {
     }
   }
   GSDK_HD void pawn_moves(Bitboard push, Bitboard two, Bitboard west, Bitboard east, Bitboard last_rank, int forward) {
+    landing |= push | two | west | east;
     pawns(push & ~last_rank, forward);
     pawns(two, 2 * forward);
     pawns(west & ~last_rank, forward - 1);
@@ -269,12 +276,17 @@ template <class F> struct EachMove {
     promotions(west & last_rank, forward - 1);
     promotions(east & last_rank, forward + 1);
   }
-  GSDK_HD void single(Move m) { f(m); }
+  GSDK_HD void single(Move m) {
+    landing |= square_bb(move_to(m));
+    f(m);
+  }
 };
 
-template <class F> GSDK_HD void for_each_legal_move(const Position& p, F f) {
+// Returns the squares the moves land on.
+template <class F> GSDK_HD Bitboard for_each_legal_move(const Position& p, F f) {
   EachMove<F> sink{f};
   generate_legal(p, sink);
+  return sink.landing;
 }
 
 GSDK_HD uint32_t count_legal_moves(const Position& p, const ZoneLines& lines = {}) {

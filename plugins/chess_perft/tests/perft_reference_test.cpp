@@ -54,10 +54,14 @@ TEST(Perft, KingZoneLinesOfTheParentCountEveryChildAsBefore) {
   uint64_t children = 0;
   const auto check_children = [&](const chess::Position& parent) {
     const chess::ZoneLines lines = chess::king_zone_lines(parent, parent.side ^ 1);
+    const chess::Bitboard landing = chess::for_each_legal_move(parent, [](chess::Move) {});
+    const chess::ZoneLines narrow = chess::king_zone_lines(parent, parent.side ^ 1, landing);
     chess::for_each_legal_move(parent, [&](chess::Move m) {
       chess::Position child = parent;
       chess::make_move(child, m);
-      ASSERT_EQ(chess::count_legal_moves(child, lines), chess::count_legal_moves(child)) << "move " << m;
+      const uint32_t expected = chess::count_legal_moves(child);
+      ASSERT_EQ(chess::count_legal_moves(child, lines), expected) << "move " << m;
+      ASSERT_EQ(chess::count_legal_moves(child, narrow), expected) << "move " << m << ", zone from the landing squares";
       ++children;
     });
   };
@@ -78,6 +82,9 @@ TEST(Perft, KingZoneLinesOfTheParentCountEveryChildAsBefore) {
   // Bd1+ checks the king on e2 from next to it, and attacks f3 through the king: only the king's lines
   // reach d1 from the zone, so a zone that stops at the king would let it step to f3.
   check_children(chess::parse_fen("4k3/8/8/8/b7/8/4K3/8 b - - 0 1"));
+  // exd3 e.p. takes the pawn beside the king, which may then step to d4, guarded by the knight on b5 (no
+  // other square of the zone is a knight's jump from b5), which is pinned: no move of black lands on d4.
+  check_children(chess::parse_fen("4k3/8/8/1n6/B2Pp3/4K3/8/8 b - d3 0 1"));
   EXPECT_GT(children, 250000u);
 }
 
