@@ -21,9 +21,9 @@ struct KingSafety {
 };
 
 // An enemy slider on one of the king's lines (of its kind) checks when nothing stands between them and
-// pins when exactly one of our pieces does: one table load and a few bit tests a slider, where looking
-// the king's lines up took two slider lookups and one more per pinner. Lanes of a GPU warp mostly skip
-// this (no enemy slider on those lines), and the few that run it hold the others up for less.
+// pins when exactly one of our pieces does: one table load and a few bit tests a slider, where x-rays from
+// the king need two slider lookups and one more per checker and pinner. On the GPU few lanes of a warp
+// have such a slider, and the whole warp waits while they test it: the test must be cheap.
 template <int Us> GSDK_HD KingSafety king_safety(const Position& p, Bitboard own, Bitboard enemy, Bitboard occupied) {
   const int ksq = p.king[Us];
   const AttackTables& t = tables();
@@ -46,9 +46,9 @@ template <int Us> GSDK_HD KingSafety king_safety(const Position& p, Bitboard own
   return s;
 }
 
-// The squares on a diagonal, and on a rank or file, through some square of a king's zone, and those a
-// knight's jump away from it: the only squares an enemy slider or knight can attack the zone from. All
-// squares (the default) when not worked out.
+// The squares from which a bishop, and a rook, could reach some square of a king's zone (king_zone_lines
+// says past what), and those a knight's jump away from it: the only squares an enemy slider or knight can
+// attack the zone from. All squares (the default) when not worked out.
 struct ZoneLines {
   Bitboard diagonal = ~Bitboard{0};
   Bitboard orthogonal = ~Bitboard{0};
