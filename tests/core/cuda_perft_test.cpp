@@ -271,31 +271,30 @@ TEST_F(CudaPerft, SeveralEnginesInParallelThreadsAgree) {
   }
 }
 
+// What a count of the game's initial state to `depth` on a fresh engine throws, or "" when it does not.
+std::string count_error(const GameInstance& game, uint32_t depth) {
+  CudaPerftEngine engine(game, 0, 16 * kMiB);
+  try {
+    engine.count({game.initial_state()}, depth);
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
 TEST_F(CudaPerft, PluginFailuresNameTheTableFunction) {
   GSDK_REQUIRE_GPU();
-  const auto game = tree(toml::table{{"fail_apply", true}});
-  CudaPerftEngine engine(*game, 0, 16 * kMiB);
-  try {
-    engine.count({game->initial_state()}, 4);
-    FAIL() << "apply_moves was told to fail";
-  } catch (const std::runtime_error& e) {
-    EXPECT_TRUE(contains(e.what(), "plugin 'test_tree' gsdk.cuda_perft.v1 apply_moves failed")) << e.what();
-    EXPECT_TRUE(contains(e.what(), "failing as asked (fail_apply)")) << e.what();
-  }
+  const std::string error = count_error(*tree(toml::table{{"fail_apply", true}}), 4);
+  EXPECT_TRUE(contains(error, "plugin 'test_tree' gsdk.cuda_perft.v1 apply_moves failed")) << error;
+  EXPECT_TRUE(contains(error, "failing as asked (fail_apply)")) << error;
 }
 
 // The level above the leaves reaches the plugin as parents and moves (ABI 1.8), so a failure there names
 // count_leaves_after_moves; a table from before ABI 1.8 gets stored children and counts the same.
 TEST_F(CudaPerft, TheLevelAboveTheLeavesIsCountedFromParentsAndMoves) {
   GSDK_REQUIRE_GPU();
-  const auto failing = tree(toml::table{{"fail_apply", true}});
-  CudaPerftEngine failing_engine(*failing, 0, 16 * kMiB);
-  try {
-    failing_engine.count({failing->initial_state()}, 3);
-    FAIL() << "count_leaves_after_moves was told to fail";
-  } catch (const std::runtime_error& e) {
-    EXPECT_TRUE(contains(e.what(), "gsdk.cuda_perft.v1 count_leaves_after_moves failed")) << e.what();
-  }
+  const std::string error = count_error(*tree(toml::table{{"fail_apply", true}}), 3);
+  EXPECT_TRUE(contains(error, "gsdk.cuda_perft.v1 count_leaves_after_moves failed")) << error;
 
   const auto game = tree();
   const gsdk::core::PluginTables& tables = game->tables();

@@ -80,11 +80,11 @@ template <int Us> GSDK_HD ZoneLines king_zone_lines(const Position& p, Bitboard 
   using C = Castling<Us>;
   const Bitboard castling_paths =
       ((p.castling & C::short_right) ? C::short_path : 0) | ((p.castling & C::long_right) ? C::long_path : 0);
-  const Bitboard own = Us == kWhite ? p.white : p.occupied() & ~p.white;
-  const Bitboard passed_pawn = p.ep_square != kNoSquare ? square_bb(p.ep_square ^ 8) : 0; // en passant takes it
-  const Bitboard blockers = own & ~square_bb(p.king[Us]) & ~passed_pawn;
+  const Bitboard own = p.color(Us);
+  const Bitboard en_passant_pawn = p.ep_square != kNoSquare ? square_bb(p.ep_square ^ 8) : 0;
+  const Bitboard blockers = own & ~square_bb(p.king[Us]) & ~en_passant_pawn;
   ZoneLines lines{0, 0, 0};
-  for (uint32_t sq : squares((t.king[p.king[Us]] & (~own | landing | passed_pawn)) | castling_paths)) {
+  for (uint32_t sq : squares((t.king[p.king[Us]] & (~own | landing | en_passant_pawn)) | castling_paths)) {
     lines.diagonal |= bishop_attacks(sq, blockers);
     lines.orthogonal |= rook_attacks(sq, blockers);
     lines.knights |= t.knight[sq];
