@@ -20,6 +20,9 @@
 //
 // Every frame offers its best sequence to the run's record each time it improves (SearchRecord::offer
 // breaks ties by search, then moves), so the run's best does not depend on that interleaving either.
+//
+// Starts: search k begins where the k mod n-th of the settings' n start move lists leads, so that the searches
+// side by side take turns among many prefixes (each one's searches as if it were the only start).
 #include <algorithm>
 #include <chrono>
 #include <span>
@@ -64,11 +67,19 @@ struct SearchCounters {
   }
 };
 
+// Where the run's searches begin: search k at states[of(k)], after moves[of(k)] from the initial state.
+struct SearchStarts {
+  std::vector<StateBlob> states;
+  std::vector<std::vector<uint32_t>> moves;
+  uint32_t of(uint32_t search) const { return search % static_cast<uint32_t>(states.size()); }
+};
+
 // What the frames of one search share.
 struct SearchContext {
   const GameInstance& game;
-  const StateBlob& start;                  // where every search begins
+  const StateBlob& start;                  // where the search begins
   const std::vector<uint32_t>& start_moves; // initial state -> start
+  uint32_t start_index;                    // which of the run's starts that is
   PlayoutBatchEvaluator& evaluator;
   SearchRecord& record;
   SearchCounters counters;
@@ -326,26 +337,29 @@ void timed(double& seconds, const Work& work) {
   seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 }
 
-// A search the level-1 searcher runs whole (the run's level is the searcher's): no frames, one task from the
-// start, done after one round. Its streams are those of its root frame (block 0 of its own).
+// A search the level-1 searcher runs whole (the run's level is the searcher's): no frames, one task from its
+// start, done after one round, its result the round's outcome. Its streams are those of its root frame (block 0
+// of its own).
 struct WholeSearch {
   uint32_t number;
-  bool finished = false;
-  bool done() const { return finished; }
+  uint32_t start;
+  const Level1Outcome* found = nullptr; // set by its round, read while the round's outcomes last
+  bool done() const { return found != nullptr; }
 };
 
 // Restarts of searches that a device runs whole (at the GPU's rate, millions a second): what a frame would do
-// with each, without building one, and every task pointing at the same start state, so that the searcher
-// can stage it once.
-void run_whole_searches(const StateBlob& start, const NmcsSettings& settings, SearchRecord& record,
-                        NestedSearchOutcome& outcome, Level1Searcher& searcher) {
+// with each, without building one, and the tasks of one start pointing at the same start state, so that the
+// searcher can stage it once when there is one.
+void run_whole_searches(const SearchStarts& starts, const NmcsSettings& settings, SearchRecord& record,
+                        NestedSearchOutcome& outcome, Level1Searcher& searcher, const FinishedSearchFn& on_finished) {
   const uint32_t level = searcher.level();
   RoundBatch batches[Level1Searcher::kSlots];
-  const auto make = [](uint32_t k) { return std::make_unique<WholeSearch>(WholeSearch{k}); };
+  const auto make = [&](uint32_t k) { return std::make_unique<WholeSearch>(WholeSearch{k, starts.of(k)}); };
   const auto start_round = [&](uint32_t group, std::vector<WholeSearch*>& round) {
     RoundBatch& batch = batches[group];
     batch.clear();
-    for (const WholeSearch* s : round) batch.searches.push_back({start.data(), s->number * kStreamsPerSearch, 0});
+    for (const WholeSearch* s : round)
+      batch.searches.push_back({starts.states[s->start].data(), s->number * kStreamsPerSearch, 0});
     outcome.level1_searches += level == 1 ? round.size() : 0;
     timed(outcome.evaluator_seconds, [&] { searcher.start(group, batch.searches); });
   };
@@ -359,16 +373,20 @@ void run_whole_searches(const StateBlob& start, const NmcsSettings& settings, Se
       outcome.level1_steps += level == 1 ? found.moves.size() : found.level1_steps;
       outcome.level1_searches += found.level1_searches;
       if (record.might_take(found.score)) {
-        MoveSequence whole{found.score, settings.start_moves};
+        MoveSequence whole{found.score, starts.moves[round[j]->start]};
         const std::vector<uint32_t>& tail = level == 1 ? found.moves : found.record_moves;
         whole.moves.insert(whole.moves.end(), tail.begin(), tail.end());
         record.offer(round[j]->number, std::move(whole));
       }
-      round[j]->finished = true;
+      round[j]->found = &found;
     }
   };
+  const auto retire = [&](const WholeSearch& s) {
+    if (on_finished) on_finished({s.number, s.start, s.found->score, s.found->moves});
+  };
   const uint32_t groups = settings.pipeline ? Level1Searcher::kSlots : 1;
-  run_side_by_side_in_groups<WholeSearch>(settings.budget, record, outcome, groups, make, start_round, finish_round);
+  run_side_by_side_in_groups<WholeSearch>(settings.budget, record, outcome, groups, make, start_round, finish_round,
+                                          retire);
 }
 
 } // namespace
@@ -401,18 +419,30 @@ StateBlob play_legal_moves(const GameInstance& game, const std::vector<uint32_t>
   return state;
 }
 
-// Where NMCS's searches start: after the settings' start moves, which must leave the game unfinished.
-StateBlob search_start(const GameInstance& game, const std::vector<uint32_t>& start_moves) {
+// Where a search starts: after `start_moves`, which must leave the game unfinished. `which` names the start
+// in errors when there are several.
+StateBlob search_start(const GameInstance& game, const std::vector<uint32_t>& start_moves, const std::string& which) {
   StateBlob start;
   try {
     start = play_legal_moves(game, start_moves);
   } catch (const std::invalid_argument& e) {
-    throw StartMovesError(fmt::format("the start moves are not a game of '{}': {}", game.game().name, e.what()));
+    throw StartMovesError(fmt::format("{}the start moves are not a game of '{}': {}", which, game.game().name, e.what()));
   }
   if (!start_moves.empty() && game.current_player(start) == GSDK_PLAYER_TERMINAL)
-    throw StartMovesError(fmt::format("the {} start moves end the game: there is nothing left to search",
+    throw StartMovesError(fmt::format("{}the {} start moves end the game: there is nothing left to search", which,
                                       start_moves.size()));
   return start;
+}
+
+// The settings' starts (the initial state when they name none), each checked.
+SearchStarts search_starts(const GameInstance& game, const NmcsSettings& settings) {
+  SearchStarts starts;
+  starts.moves = settings.starts.empty() ? std::vector<std::vector<uint32_t>>(1) : settings.starts;
+  const size_t n = starts.moves.size();
+  for (size_t i = 0; i < n; ++i)
+    starts.states.push_back(
+        search_start(game, starts.moves[i], n > 1 ? fmt::format("start {} of {}: ", i, n) : std::string()));
+  return starts;
 }
 
 } // namespace
@@ -425,13 +455,14 @@ int64_t replay_score(const GameInstance& game, const std::vector<uint32_t>& move
 }
 
 NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& settings, PlayoutBatchEvaluator& evaluator,
-                             const ImprovementFn& on_improvement, Level1Searcher* level1) {
+                             const ImprovementFn& on_improvement, Level1Searcher* level1,
+                             const FinishedSearchFn& on_finished) {
   require_one_player_game(game, "NMCS");
   if (settings.level < 1) throw std::invalid_argument("NMCS level must be at least 1");
   if (level1 && level1->level() > settings.level)
     throw std::invalid_argument(fmt::format("NMCS of level {} cannot hand level-{} searches to a device", settings.level,
                                             level1->level()));
-  const StateBlob start = search_start(game, settings.start_moves);
+  const SearchStarts starts = search_starts(game, settings);
   NestedSearchOutcome outcome;
   outcome.engine = evaluator.engine();
   if (level1) outcome.engine = fmt::format("level-{} searches", level1->level());
@@ -439,10 +470,11 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
   if (level1 && settings.budget.time_seconds > 0) level1->stop_at(record.deadline(settings.budget));
   // A level-1 searcher of the run's own level runs every search whole: restarts at the device's rate.
-  // (Searches from a terminal start go through the frames, which handle them.)
-  if (level1 && level1->level() == settings.level && game.current_player(start) != GSDK_PLAYER_TERMINAL) {
+  // (Searches from a terminal initial state go through the frames, which handle them.)
+  if (level1 && level1->level() == settings.level &&
+      game.current_player(starts.states[0]) != GSDK_PLAYER_TERMINAL) {
     outcome.device = fmt::format("{}; whole searches, restarted without frames", level1->describe());
-    run_whole_searches(start, settings, record, outcome, *level1);
+    run_whole_searches(starts, settings, record, outcome, *level1, on_finished);
     return outcome;
   }
   // With a level-1 searcher the frames left on the host are independent of one another and of the
@@ -457,15 +489,21 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
     for (NmcsSearch* s : searches) s->context.counters.move_into(outcome);
   };
   const auto make = [&](uint32_t k) {
+    const uint32_t from = starts.of(k);
     auto search = std::make_unique<NmcsSearch>(
-        NmcsSearch{SearchContext{game, start, settings.start_moves, evaluator, record, {}, level1, k,
-                                 k * kStreamsPerSearch},
+        NmcsSearch{SearchContext{game, starts.states[from], starts.moves[from], from, evaluator, record, {}, level1,
+                                 k, k * kStreamsPerSearch},
                    nullptr});
     search->root = std::make_unique<NmcsFrame>(search->context, settings.level, nullptr);
     if (level1) return search; // begun by its first round
     search->begin();
     search->context.counters.move_into(outcome);
     return search;
+  };
+  const auto retire = [&](const NmcsSearch& s) {
+    if (!on_finished) return;
+    const MoveSequence& best = s.root->result();
+    on_finished({s.context.search, s.context.start_index, best.score, best.moves});
   };
   std::vector<NmcsSearch*> unbegun;
   const auto collect = [&](RoundBatch& batch, std::vector<NmcsSearch*>& round) {
@@ -496,7 +534,7 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
       deliver(batch, round);
     };
     run_side_by_side_in_groups<NmcsSearch>(settings.budget, record, outcome, Level1Searcher::kSlots, make,
-                                           start_round, finish_round);
+                                           start_round, finish_round, retire);
     return outcome;
   }
   const auto play_round = [&](std::vector<NmcsSearch*>& round) {
@@ -510,7 +548,7 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
     });
     deliver(batch, round);
   };
-  run_side_by_side<NmcsSearch>(settings.budget, record, outcome, make, play_round);
+  run_side_by_side<NmcsSearch>(settings.budget, record, outcome, make, play_round, retire);
   return outcome;
 }
 

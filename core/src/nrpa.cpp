@@ -266,7 +266,7 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
     for (size_t i = 0; i < round.size(); ++i)
       outcome.playouts += device && results[i].stopped_after ? results[i].stopped_after : streams_per_call;
   };
-  run_side_by_side<NrpaSearch>(settings.budget, record, outcome, make, play_round);
+  run_side_by_side<NrpaSearch>(settings.budget, record, outcome, make, play_round, [](const NrpaSearch&) {});
   return outcome;
 }
 

@@ -79,11 +79,13 @@ private:
 // Search needs `bool done() const`. make(k) builds search k. The searches side by side form `groups` (1 or 2)
 // groups that take turns: start_round(g, round) hands out a round of group g's searches and may return before
 // it is played, finish_round(g, round) waits for it and delivers it. With two groups, one group's round is
-// played while the other's is delivered, retired, refilled and handed out. Fills the outcome's search counts,
-// batches, time and best.
-template <typename Search, typename Make, typename StartRound, typename FinishRound>
+// played while the other's is delivered, retired, refilled and handed out. retire(search) sees each search that
+// is done, once, before it is dropped (right after its last round is finished). Fills the outcome's search
+// counts, batches, time and best.
+template <typename Search, typename Make, typename StartRound, typename FinishRound, typename Retire>
 void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record, NestedSearchOutcome& outcome,
-                                uint32_t groups, Make&& make, StartRound&& start_round, FinishRound&& finish_round) {
+                                uint32_t groups, Make&& make, StartRound&& start_round, FinishRound&& finish_round,
+                                Retire&& retire) {
   constexpr uint32_t kMaxGroups = 2;
   groups = std::clamp(groups, 1u, kMaxGroups);
   const uint64_t total = uint64_t{budget.restarts} + 1;
@@ -102,6 +104,7 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
       std::erase_if(active[g], [&](const std::unique_ptr<Search>& s) {
         if (!s->done()) return false;
         ++outcome.searches_finished;
+        retire(*s);
         return true;
       });
     }
@@ -113,10 +116,12 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
     const uint32_t capacity = width / groups + (g < width % groups ? 1 : 0);
     while (!stopping && active[g].size() < capacity && outcome.searches_started < total && !time_is_up()) {
       std::unique_ptr<Search> search = make(outcome.searches_started++);
-      if (search->done())
-        ++outcome.searches_finished;
-      else
+      if (!search->done()) {
         active[g].push_back(std::move(search));
+        continue;
+      }
+      ++outcome.searches_finished;
+      retire(*search);
     }
     if (time_is_up()) stopping = true;
     if (!stopping && !active[g].empty()) {
@@ -136,12 +141,12 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
 }
 
 // One group whose rounds play_round(active) plays to the end.
-template <typename Search, typename Make, typename PlayRound>
+template <typename Search, typename Make, typename PlayRound, typename Retire>
 void run_side_by_side(const SearchBudget& budget, SearchRecord& record, NestedSearchOutcome& outcome, Make&& make,
-                      PlayRound&& play_round) {
+                      PlayRound&& play_round, Retire&& retire) {
   run_side_by_side_in_groups<Search>(
       budget, record, outcome, 1, make, [&](uint32_t, std::vector<Search*>& round) { play_round(round); },
-      [](uint32_t, std::vector<Search*>&) {});
+      [](uint32_t, std::vector<Search*>&) {}, retire);
 }
 
 } // namespace gsdk::core

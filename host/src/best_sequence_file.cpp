@@ -1,7 +1,8 @@
-// best_sequence_file.cpp - the moves of a saved best sequence, for a search to start from.
+// best_sequence_file.cpp - the moves of a saved best sequence, or of many, for searches to start from.
 #include "best_sequence_file.hpp"
 
 #include <stdexcept>
+#include <string>
 
 namespace gsdk::host {
 
@@ -26,6 +27,28 @@ std::vector<uint32_t> read_best_moves(const std::string& path) {
       throw std::runtime_error("needs \"format\": \"gsdk-snake\" or \"gsdk-moves\" (a search's best-sequence file)");
     return unsigned_list(document, "moves");
   });
+}
+
+std::vector<std::vector<uint32_t>> read_sequence_lines(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path + ": cannot open");
+  std::vector<std::vector<uint32_t>> sequences;
+  std::string line;
+  for (size_t number = 1; std::getline(in, line); ++number) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::string where = path + ":" + std::to_string(number) + ": ";
+    try {
+      const nlohmann::json document = nlohmann::json::parse(line);
+      if (!document.is_object()) throw std::runtime_error("is not a JSON object");
+      sequences.push_back(unsigned_list(document, "moves"));
+    } catch (const nlohmann::json::exception& e) {
+      throw std::runtime_error(where + e.what());
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(where + e.what());
+    }
+  }
+  if (sequences.empty()) throw std::runtime_error(path + ": holds no sequence (one JSON object with \"moves\" a line)");
+  return sequences;
 }
 
 } // namespace gsdk::host

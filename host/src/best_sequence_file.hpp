@@ -1,5 +1,6 @@
 // best_sequence_file.hpp - reading back the moves of a search's best-sequence file (the "gsdk-snake" or
-// "gsdk-moves" document an NMCS or NRPA run saves), so that another search can start from them.
+// "gsdk-moves" document an NMCS or NRPA run saves), or of a file of many sequences (JSON Lines, such as an NMCS
+// run's [output] searches), so that other searches can start from them.
 #pragma once
 
 #include <cstdint>
@@ -34,5 +35,9 @@ template <class Read> auto read_json_document(const std::string& path, const Rea
 
 // The moves of a best-sequence file. Throws std::runtime_error naming the path and what is wrong with it.
 std::vector<uint32_t> read_best_moves(const std::string& path);
+
+// The "moves" of every line of a JSON Lines file (blank lines skipped), in file order. Throws
+// std::runtime_error naming the path and line of what is wrong, or saying that the file holds no sequence.
+std::vector<std::vector<uint32_t>> read_sequence_lines(const std::string& path);
 
 } // namespace gsdk::host

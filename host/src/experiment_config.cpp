@@ -352,22 +352,31 @@ core::SearchBudget read_budget(const Section& s) {
   return budget;
 }
 
-// [nmcs] start_moves (a list of moves) or start_from (a best-sequence file whose moves to play first).
-std::vector<uint32_t> read_start_moves(const Section& s) {
-  const toml::node* list = s.node("start_moves");
-  const toml::node* file = s.node("start_from");
-  if (list && file)
-    throw ConfigError(located(file->source(), "[nmcs] takes 'start_moves' or 'start_from', not both"));
-  if (list) {
-    const std::vector<int> moves = s.integer_list("start_moves", 0, std::numeric_limits<int>::max());
-    return {moves.begin(), moves.end()};
+// [nmcs] start_moves (a list of moves), start_from (a best-sequence file whose moves to play first) or
+// starts_from (a JSON Lines file of sequences, e.g. an earlier run's [output] searches: one start each).
+std::vector<std::vector<uint32_t>> read_starts(const Section& s) {
+  const std::string keys[] = {"start_moves", "start_from", "starts_from"};
+  const std::string* given = nullptr;
+  for (const std::string& key : keys) {
+    const toml::node* node = s.node(key);
+    if (!node) continue;
+    if (given)
+      throw ConfigError(located(node->source(), fmt::format("[nmcs] takes one of 'start_moves', 'start_from' and "
+                                                            "'starts_from', not both '{}' and '{}'",
+                                                            *given, key)));
+    given = &key;
   }
-  if (!file) return {};
-  const std::string path = s.string("start_from", "");
+  if (!given) return {};
+  if (*given == "start_moves") {
+    const std::vector<int> moves = s.integer_list("start_moves", 0, std::numeric_limits<int>::max());
+    return {{moves.begin(), moves.end()}};
+  }
+  const std::string path = s.string(*given, "");
   try {
-    return read_best_moves(path);
+    if (*given == "start_from") return {read_best_moves(path)};
+    return read_sequence_lines(path);
   } catch (const std::runtime_error& e) {
-    throw ConfigError(located(file->source(), fmt::format("'start_from' in [nmcs]: {}", e.what())));
+    throw ConfigError(located(s.node(*given)->source(), fmt::format("'{}' in [nmcs]: {}", *given, e.what())));
   }
 }
 
@@ -380,8 +389,8 @@ void read_nested_search(const Section& top, const toml::table& doc, ExperimentCo
   const Section s(*table, "[" + c.algorithm + "]");
   if (c.algorithm == "nmcs") {
     s.allow_only({"level", "time_seconds", "restarts", "searches_in_parallel", "stop_at_score", "engine", "pipeline",
-                  "cpu_level1_searches", "device_level", "start_moves", "start_from"});
-    c.nested.nmcs.start_moves = read_start_moves(s);
+                  "cpu_level1_searches", "device_level", "start_moves", "start_from", "starts_from"});
+    c.nested.nmcs.starts = read_starts(s);
     c.nested.nmcs.level = static_cast<uint32_t>(s.integer("level", 1, 1, 16));
     c.nested.nmcs.budget = read_budget(s);
     c.nested.nmcs.pipeline = s.boolean("pipeline", true);
@@ -444,13 +453,16 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
   }
   if (const toml::table* out = top.table("output")) {
     const Section o(*out, "[output]");
-    const bool nested = c.algorithm == "nmcs" || c.algorithm == "nrpa";
-    o.allow_only(nested ? std::vector<std::string>{"file", "plot", "events", "best"}
-                        : std::vector<std::string>{"file", "plot", "events"});
+    std::vector<std::string> keys{"file", "plot", "events"};
+    if (c.algorithm == "nmcs" || c.algorithm == "nrpa") keys.push_back("best");
+    if (c.algorithm == "nmcs") keys.insert(keys.end(), {"searches", "searches_kept"});
+    o.allow_only(keys);
     c.output_file = o.string("file", "");
     c.plot_file = o.string("plot", "");
     c.events_file = o.string("events", "");
     c.best_file = o.string("best", "");
+    c.searches_file = o.string("searches", "");
+    c.searches_kept = static_cast<uint32_t>(o.integer("searches_kept", 1000, 1, 1 << 24));
   }
   c.raw = std::move(doc);
   return c;

@@ -15,12 +15,13 @@
 //   [match] games, agents (two agent specs: A, then B; see agent_spec.hpp), record  (algorithm = "match";
 //           the seed is the top-level one, devices are part of each agent spec, so no [run])
 //   [nmcs] level, time_seconds, restarts, searches_in_parallel, stop_at_score, engine ("batch" | "generic"),
-//          pipeline, cpu_level1_searches, device_level
+//          pipeline, cpu_level1_searches, device_level, start_moves | start_from | starts_from
 //                                                                     (algorithm = "nmcs")
 //   [nrpa] level, iterations, alpha, time_seconds, restarts, searches_in_parallel, stop_at_score, device_level
 //                                                                     (algorithm = "nrpa")
 //   [run] device ("auto" | "cpu" | "cuda" | "all"), threads, gpus, streams, simd
-//   [output] file, plot, events, best (nmcs and nrpa: where the best sequence is saved)
+//   [output] file, plot, events, best (nmcs and nrpa: where the best sequence is saved), searches and
+//            searches_kept (nmcs: the best distinct sequences its searches ended with, and how many)
 #pragma once
 
 #include <cstdint>
@@ -95,6 +96,8 @@ struct ExperimentConfig {
   std::string plot_file;
   std::string events_file;
   std::string best_file;       // nmcs/nrpa; empty: results/<name>.best.json
+  std::string searches_file;   // nmcs; empty: none written
+  uint32_t searches_kept = 1000;
   toml::table raw;             // the whole document after overrides, for the results file
 };
 

@@ -118,7 +118,7 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
     }
   }
 
-  std::ofstream events = open_events(config.events_file);
+  std::ofstream events = open_json_lines(config.events_file);
   std::mutex events_mutex;
   ProgressBar bar(config.name, options.progress);
   const auto progress = [&](uint64_t done, uint64_t total) {

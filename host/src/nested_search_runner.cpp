@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "best_searches.hpp"
 #include "device_selection.hpp"
 #include "gsdk/core/digest.hpp"
 #include "gsdk/core/nested_search.hpp"
@@ -129,7 +130,7 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
       is_snake(plugin, params) ? std::optional<uint32_t>(params.as_json["dimension"].get<uint32_t>()) : std::nullopt;
 
   const std::string events_path = improvement_events_path(config);
-  std::ofstream events = open_events(events_path);
+  std::ofstream events = open_json_lines(events_path);
   nlohmann::json improvements = nlohmann::json::array();
   const auto on_improvement = [&](const core::Improvement& i) {
     check_sequence(game, snake_dimension, i.score, *i.moves);
@@ -140,6 +141,11 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
     if (options.progress) std::fprintf(stderr, "  %9.3f s  best %lld  (search %u)\n", i.seconds, static_cast<long long>(i.score), i.search);
   };
 
+  std::ofstream searches_out = open_json_lines(config.searches_file, "searches file");
+  BestSearches best_searches(config.searches_kept, config.nested.nmcs.starts);
+  core::FinishedSearchFn on_finished;
+  if (!config.searches_file.empty()) on_finished = [&](const core::FinishedSearch& f) { best_searches.offer(f); };
+
   core::NestedSearchOutcome outcome;
   try {
     if (nmcs) {
@@ -147,7 +153,7 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
       const auto level1 = make_level1_searcher(config, devices, game, threads);
       core::NmcsSettings settings = config.nested.nmcs;
       settings.host_threads = host_threads(config);
-      outcome = core::run_nmcs(game, settings, *evaluator, on_improvement, level1.get());
+      outcome = core::run_nmcs(game, settings, *evaluator, on_improvement, level1.get(), on_finished);
     } else {
       core::NrpaSettings settings = config.nested.nrpa;
       settings.seed = config.seed;
@@ -156,8 +162,9 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
       outcome = core::run_nrpa(game, settings, on_improvement, searcher.get());
     }
   } catch (const core::StartMovesError& e) {
-    const toml::node* n = config.raw.at_path("nmcs.start_moves").node();
-    if (!n) n = config.raw.at_path("nmcs.start_from").node();
+    const toml::node* n = nullptr;
+    for (const char* key : {"nmcs.start_moves", "nmcs.start_from", "nmcs.starts_from"})
+      if (!n) n = config.raw.at_path(key).node();
     throw ConfigError(n ? located(n->source(), e.what()) : fmt::format("{}: {}", config.file, e.what()));
   } catch (const std::invalid_argument& e) {
     const toml::node* n = config.raw.get("algorithm");
@@ -171,6 +178,11 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
   if (run.complete) {
     check_sequence(game, snake_dimension, outcome.best.score, outcome.best.moves);
     write_json(best_path, best_document(game, snake_dimension, outcome.best));
+  }
+  const std::vector<BestSearches::Entry> finished = best_searches.entries();
+  if (!config.searches_file.empty()) {
+    for (const BestSearches::Entry& e : finished) check_sequence(game, snake_dimension, e.score, e.moves);
+    write_best_searches(searches_out, config.searches_file, finished);
   }
   const double seconds = outcome.wall_seconds;
   const std::string canonical =
@@ -189,6 +201,8 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
          {"best_search", outcome.best_search},
          {"best_file", run.complete ? nlohmann::json(best_path) : nlohmann::json(nullptr)},
          {"events_file", events_path},
+         {"searches_file", config.searches_file.empty() ? nlohmann::json(nullptr) : nlohmann::json(config.searches_file)},
+         {"searches_written", finished.size()},
          {"searches_started", outcome.searches_started},
          {"searches_finished", outcome.searches_finished},
          {"stopped_by_time", outcome.stopped_by_time},

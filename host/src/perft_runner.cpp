@@ -72,7 +72,7 @@ ExperimentRun run_perft_experiment(const ExperimentConfig& config, const PluginC
   std::vector<core::StateBlob> roots;
   for (const auto& p : config.perft.positions) roots.push_back(read_root(game, p));
 
-  std::ofstream events = open_events(config.events_file);
+  std::ofstream events = open_json_lines(config.events_file);
   std::mutex events_mutex;
 
   ExperimentRun run;

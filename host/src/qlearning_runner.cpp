@@ -118,7 +118,7 @@ ExperimentRun run_qlearning_experiment(const ExperimentConfig& config, const Plu
   if (sweep && !options.picture.empty())
     throw ConfigError("a throughput sweep (several [qlearning] environments) draws no picture; drop output.plot / --plot");
 
-  std::ofstream events = open_events(config.events_file);
+  std::ofstream events = open_json_lines(config.events_file);
 
   ExperimentRun run;
   run.complete = true;

@@ -19,15 +19,15 @@ void write_json(const std::string& path, const nlohmann::json& document) {
   if (!out) throw std::runtime_error(fmt::format("{}: writing the results file failed", path));
 }
 
-std::ofstream open_events(const std::string& path) {
-  std::ofstream events;
-  if (path.empty()) return events;
+std::ofstream open_json_lines(const std::string& path, const char* what) {
+  std::ofstream file;
+  if (path.empty()) return file;
   const std::filesystem::path p(path);
   std::error_code ec;
   if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
-  events.open(p);
-  if (!events) throw std::runtime_error(fmt::format("{}: cannot write the events file", path));
-  return events;
+  file.open(p);
+  if (!file) throw std::runtime_error(fmt::format("{}: cannot write the {}", path, what));
+  return file;
 }
 
 nlohmann::json read_json(const std::string& path) {

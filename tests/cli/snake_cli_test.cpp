@@ -1,11 +1,15 @@
 // snake_cli_test.cpp - `gsdk check-snake` end to end: a good snake file passes with its length, each bad
 // one fails (exit 1) naming the first violation and its index, an unreadable one is a usage error (exit 2);
 // `gsdk replay --snake` writes the best playout of a snake run as a file the checker accepts; NMCS and NRPA
-// runs reach the 5-cube's optimum, log their improvements and save a snake the checker accepts.
+// runs reach the 5-cube's optimum, log their improvements and save a snake the checker accepts; an NMCS run
+// writes its best distinct final snakes, best first, and a run in a bigger cube starts from them (one start
+// each), refusing with the file's place one that is not a snake of its cube.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <sstream>
+#include <utility>
 
 #include "gsdk_process.hpp"
 #include "test_paths.hpp"
@@ -107,6 +111,47 @@ TEST_F(SnakeCli, NestedSearchesSaveACheckedSnakeAndLogEveryImprovement) {
     EXPECT_TRUE(contains(events, "\"score\":13,\"search\":")) << events;
     EXPECT_EQ(std::count(events.begin(), events.end(), '\n'), results["result"]["improvements"].size());
   }
+}
+
+TEST_F(SnakeCli, NmcsWritesItsBestFinalSnakesAndALargerCubeStartsFromThem) {
+  write("five.toml", "game = \"snake\"\nalgorithm = \"nmcs\"\nseed = 5\n[params]\ndimension = 5\n[nmcs]\nlevel = 1\n"
+                     "restarts = 199\nsearches_in_parallel = 8\n[run]\nthreads = 1\n[output]\nsearches = \"five.jsonl\"\n"
+                     "searches_kept = 6\n");
+  const Outcome five = run({"run", "five.toml", "-q", "--out", "five.json"});
+  ASSERT_EQ(five.status, 0) << describe(five);
+  const auto results = nlohmann::json::parse(gsdk::test::read_file(dir / "five.json"));
+  EXPECT_EQ(results["result"]["searches_file"], "five.jsonl");
+  EXPECT_EQ(results["result"]["searches_written"], 6);
+  std::istringstream lines(gsdk::test::read_file(dir / "five.jsonl"));
+  std::vector<nlohmann::json> kept;
+  for (std::string line; std::getline(lines, line);) kept.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(kept.size(), 6u);
+  EXPECT_EQ(kept[0]["score"], results["result"]["best_score"]);
+  for (size_t i = 0; i < kept.size(); ++i) {
+    EXPECT_EQ(kept[i]["moves"].size(), kept[i]["score"].get<size_t>());
+    if (i == 0) continue;
+    const auto rank = [](const nlohmann::json& line) { return std::pair{-line["score"].get<int64_t>(), line["search"].get<int64_t>()}; };
+    EXPECT_LT(rank(kept[i - 1]), rank(kept[i])) << "best first, then the lower search";
+    for (size_t j = 0; j < i; ++j) EXPECT_NE(kept[i]["moves"], kept[j]["moves"]) << "distinct snakes";
+  }
+
+  const Outcome six = run({"run", "five.toml", "-q", "--out", "six.json", "--set", "params.dimension=6", "--set",
+                           "nmcs.starts_from=\"five.jsonl\"", "--set", "output.searches=\"six.jsonl\""});
+  ASSERT_EQ(six.status, 0) << describe(six);
+  std::istringstream six_lines(gsdk::test::read_file(dir / "six.jsonl"));
+  for (std::string line; std::getline(six_lines, line);) {
+    const auto found = nlohmann::json::parse(line);
+    const auto& start = kept.at(found["start"].get<size_t>())["moves"];
+    EXPECT_TRUE(std::equal(start.begin(), start.end(), found["moves"].begin())) << "begins with its start: " << line;
+    EXPECT_GT(found["score"].get<size_t>(), start.size());
+  }
+
+  write("bad.jsonl", "{\"moves\": [0, 1]}\n{\"moves\": [0, 1, 0]}\n");
+  const Outcome refused = run({"run", "five.toml", "-q", "--set", "nmcs.starts_from=\"bad.jsonl\""});
+  EXPECT_EQ(refused.status, 2) << describe(refused);
+  EXPECT_TRUE(contains(refused.err, "--set[1]:1:18: start 1 of 2: the start moves are not a game of 'snake': move 2 (0) "
+                                    "is not legal"))
+      << refused.err;
 }
 
 TEST_F(SnakeCli, NestedSearchesRefuseATwoPlayerGameAtTheAlgorithmKey) {

@@ -76,7 +76,7 @@ TEST(NestedSearchConfig, UnknownKeysListTheValidOnes) {
   EXPECT_EQ(error_of(kNmcs, {"nmcs.iterations=5"}),
             "--set[1]:1:6: unknown key 'iterations' in [nmcs]; valid keys: level, time_seconds, restarts, "
             "searches_in_parallel, stop_at_score, engine, pipeline, cpu_level1_searches, device_level, start_moves, "
-            "start_from");
+            "start_from, starts_from");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.device_level=3"}),
             "--set[1]:1:19: 'device_level' in [nmcs] = 3 is out of range [1, 2]");
   EXPECT_EQ(error_of(std::string(kNrpa) + "depth = 2\n"),
@@ -86,6 +86,8 @@ TEST(NestedSearchConfig, UnknownKeysListTheValidOnes) {
             "--set[1]:1:19: 'device_level' in [nrpa] = 0 is out of range [1, 16]");
   EXPECT_EQ(error_of("game = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 1\n[output]\nbest = \"b.json\"\n"),
             "ns.toml:6:1: unknown key 'best' in [output]; valid keys: file, plot, events");
+  EXPECT_EQ(error_of(kNrpa, {"output.searches=s.jsonl"}),
+            "--set[1]:1:8: unknown key 'searches' in [output]; valid keys: file, plot, events, best");
 }
 
 TEST(NestedSearchConfig, ValuesOutOfRangeOrOfTheWrongType) {
@@ -101,9 +103,10 @@ TEST(NestedSearchConfig, ValuesOutOfRangeOrOfTheWrongType) {
 
 // [nmcs] start_moves, or start_from: the moves of a best-sequence file (a snake file or a gsdk-moves file).
 TEST(NestedSearchConfig, StartMovesComeFromTheListOrFromABestSequenceFile) {
-  EXPECT_TRUE(parse_experiment(kNmcs, "ns.toml", {}).nested.nmcs.start_moves.empty());
-  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_moves=[0, 1, 2, 0]"}).nested.nmcs.start_moves,
-            (std::vector<uint32_t>{0, 1, 2, 0}));
+  using Starts = std::vector<std::vector<uint32_t>>;
+  EXPECT_TRUE(parse_experiment(kNmcs, "ns.toml", {}).nested.nmcs.starts.empty());
+  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_moves=[0, 1, 2, 0]"}).nested.nmcs.starts,
+            (Starts{{0, 1, 2, 0}}));
   const auto dir = std::filesystem::temp_directory_path() / "gsdk_start_moves_test";
   std::filesystem::create_directories(dir);
   const auto write = [&](const std::string& name, const std::string& text) {
@@ -112,10 +115,9 @@ TEST(NestedSearchConfig, StartMovesComeFromTheListOrFromABestSequenceFile) {
   };
   const std::string snake = write("snake.json", R"({"format": "gsdk-snake", "dimension": 4, "moves": [0, 1, 2, 0]})");
   const std::string moves = write("moves.json", R"({"format": "gsdk-moves", "game": "g", "moves": [3, 1]})");
-  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_from=" + snake}).nested.nmcs.start_moves,
-            (std::vector<uint32_t>{0, 1, 2, 0}));
-  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_from=" + moves}).nested.nmcs.start_moves,
-            (std::vector<uint32_t>{3, 1}));
+  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_from=" + snake}).nested.nmcs.starts,
+            (Starts{{0, 1, 2, 0}}));
+  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_from=" + moves}).nested.nmcs.starts, (Starts{{3, 1}}));
 
   const std::string other = write("other.json", R"({"format": "gsdk-results", "moves": [1]})");
   const std::string negative = write("negative.json", R"({"format": "gsdk-moves", "moves": [1, -2]})");
@@ -129,11 +131,54 @@ TEST(NestedSearchConfig, StartMovesComeFromTheListOrFromABestSequenceFile) {
   EXPECT_EQ(error_of(kNmcs, {"nmcs.start_moves=[0, -1]"}),
             "--set[1]:1:22: 'start_moves' in [nmcs] entry -1 is out of range [0, 2147483647]");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.start_moves=[0]", "nmcs.start_from=" + snake}),
-            "--set[2]:1:17: [nmcs] takes 'start_moves' or 'start_from', not both");
+            "--set[2]:1:17: [nmcs] takes one of 'start_moves', 'start_from' and 'starts_from', not both 'start_moves' "
+            "and 'start_from'");
   EXPECT_EQ(error_of(kNrpa, {"nrpa.start_moves=[0]"}),
             "--set[1]:1:6: unknown key 'start_moves' in [nrpa]; valid keys: level, iterations, alpha, time_seconds, "
             "restarts, searches_in_parallel, stop_at_score, device_level");
   std::filesystem::remove_all(dir);
+}
+
+// [nmcs] starts_from: one start a line of a JSON Lines file, such as an earlier run's [output] searches.
+TEST(NestedSearchConfig, ManyStartsComeFromAJsonLinesFile) {
+  using Starts = std::vector<std::vector<uint32_t>>;
+  const auto dir = std::filesystem::temp_directory_path() / "gsdk_starts_from_test";
+  std::filesystem::create_directories(dir);
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+    return (dir / name).string();
+  };
+  const std::string lines = write("starts.jsonl", "{\"score\": 4, \"moves\": [0, 1, 2, 0]}\n\n{\"moves\": [0, 1]}\n");
+  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines}).nested.nmcs.starts,
+            (Starts{{0, 1, 2, 0}, {0, 1}}));
+
+  const std::string broken = write("broken.jsonl", "{\"moves\": [0]}\n{\"moves\": [0, \n");
+  const std::string no_moves = write("no_moves.jsonl", "{\"moves\": [0]}\n{\"score\": 3}\n");
+  const std::string empty = write("empty.jsonl", "\n");
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.starts_from=" + no_moves}),
+            "--set[1]:1:18: 'starts_from' in [nmcs]: " + no_moves +
+                ":2: needs 'moves', a list of non-negative integers");
+  EXPECT_NE(error_of(kNmcs, {"nmcs.starts_from=" + broken}).find(broken + ":2: [json.exception.parse_error"),
+            std::string::npos);
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.starts_from=" + empty}),
+            "--set[1]:1:18: 'starts_from' in [nmcs]: " + empty + ": holds no sequence (one JSON object with \"moves\" a "
+            "line)");
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.start_from=" + lines, "nmcs.starts_from=" + lines}),
+            "--set[2]:1:18: [nmcs] takes one of 'start_moves', 'start_from' and 'starts_from', not both 'start_from' "
+            "and 'starts_from'");
+  std::filesystem::remove_all(dir);
+}
+
+// [output] searches and searches_kept (NMCS only): where the best distinct final sequences go, and how many.
+TEST(NestedSearchConfig, TheSearchesFileAndHowManyItKeeps) {
+  const auto plain = parse_experiment(kNmcs, "ns.toml", {});
+  EXPECT_TRUE(plain.searches_file.empty());
+  EXPECT_EQ(plain.searches_kept, 1000u);
+  const auto c = parse_experiment(kNmcs, "ns.toml", {"output.searches=s.jsonl", "output.searches_kept=64"});
+  EXPECT_EQ(c.searches_file, "s.jsonl");
+  EXPECT_EQ(c.searches_kept, 64u);
+  EXPECT_EQ(error_of(kNmcs, {"output.searches_kept=0"}),
+            "--set[1]:1:22: 'searches_kept' in [output] = 0 is out of range [1, 16777216]");
 }
 
 TEST(NestedSearchConfig, TheAlgorithmsSectionIsRequiredAndOthersAreRefused) {

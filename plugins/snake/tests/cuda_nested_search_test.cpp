@@ -1,13 +1,14 @@
 // cuda_nested_search_test.cpp - NMCS with its level-1 searches run whole on the GPU finds what the CPU
 // frames find for the same seed (same score, playouts and level-1 steps; at level 1 the same snake), in
 // small and large cubes under both policies, at levels 2 and 3 pipelined or not, and level 2 reaches the
-// optima of the small cubes; so do searches from start moves. A stop request (ABI 1.6) ends level-1 and level-2 searches after the step in
+// optima of the small cubes; so do searches from start moves, one or many. A stop request (ABI 1.6) ends level-1 and level-2 searches after the step in
 // which they read it, with a complete snake, and keeps a timed run of long level-2 searches within its
 // budget. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <tuple>
 
 #include "gpu.hpp"
@@ -126,11 +127,52 @@ TEST(SnakeCudaNmcs, SearchesFromStartMovesAgreeWithTheCpu) {
     settings.level = level;
     settings.budget.restarts = restarts;
     settings.budget.searches_in_parallel = 15;
-    settings.start_moves = prefix;
+    settings.starts = {prefix};
     const Pair run = run_both(*game, 9, settings, device_level);
     expect_same_run(*game, 9, run, restarts + 1);
     ASSERT_GT(run.gpu.best.moves.size(), prefix.size());
     EXPECT_TRUE(std::equal(prefix.begin(), prefix.end(), run.gpu.best.moves.begin()));
+  }
+}
+
+// Searches from several starts side by side (two 8-cube snakes and a short prefix in the 9-cube): whole
+// level-1 searches, and level-2 searches with the GPU running level-1 or whole level-2 searches, end as the
+// CPU frames' do, each search reported once with the same start, score and moves.
+TEST(SnakeCudaNmcs, SearchesFromManyStartsAgreeWithTheCpu) {
+  GSDK_REQUIRE_GPU();
+  const auto eight = make_game({8, true, "tight"});
+  std::vector<std::vector<uint32_t>> starts;
+  for (const uint64_t seed : {3u, 4u}) {
+    const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*eight, seed, 2);
+    gsdk::core::NmcsSettings prefix_search;
+    prefix_search.budget.restarts = 20;
+    starts.push_back(gsdk::core::run_nmcs(*eight, prefix_search, *evaluator).best.moves);
+  }
+  starts.push_back({0, 1, 2, 0});
+  ASSERT_NE(starts[0], starts[1]);
+  const auto game = make_game({9, true, "tight"});
+  using Finished = std::map<uint32_t, std::tuple<uint32_t, int64_t, std::vector<uint32_t>>>;
+  const auto collect_into = [](Finished& finished) {
+    return [&finished](const gsdk::core::FinishedSearch& f) {
+      finished.emplace(f.search, std::tuple{f.start, f.score, std::vector<uint32_t>(f.moves.begin(), f.moves.end())});
+    };
+  };
+  for (const auto& [level, device_level, restarts] : {std::tuple{1u, 1u, 2999u}, {2u, 1u, 8u}, {2u, 2u, 8u}}) {
+    SCOPED_TRACE(testing::Message() << "level " << level << ", device level " << device_level);
+    gsdk::core::NmcsSettings settings;
+    settings.level = level;
+    settings.budget.restarts = restarts;
+    settings.budget.searches_in_parallel = 16;
+    settings.starts = starts;
+    const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 9, 2);
+    const auto device = gsdk::core::make_cuda_level1_searcher(*game, 9, 0, 1000, 2, device_level);
+    Finished on_cpu, on_gpu;
+    const NestedSearchOutcome cpu = gsdk::core::run_nmcs(*game, settings, *evaluator, {}, nullptr, collect_into(on_cpu));
+    const NestedSearchOutcome gpu =
+        gsdk::core::run_nmcs(*game, settings, *evaluator, {}, device.get(), collect_into(on_gpu));
+    expect_same_run(*game, 9, {cpu, gpu}, restarts + 1);
+    EXPECT_EQ(on_gpu.size(), restarts + 1);
+    EXPECT_EQ(on_gpu, on_cpu);
   }
 }
 

@@ -1,12 +1,14 @@
 // nested_search_test.cpp - NMCS and NRPA on snake-in-the-box: they reach the known optima of small cubes
 // (4, 7, 13, 26 edges for d = 3..6) in seconds, every best sequence replays to its score and passes the
 // independent checker, results do not depend on the thread count, on level-1 searches being run whole or
-// pipelined, and a time budget stops a long run; searches from start moves extend them, and start moves that
-// are not an unfinished game are refused.
+// pipelined, and a time budget stops a long run; searches from start moves extend them, searches from many
+// starts end as from each start alone, and start moves that are not an unfinished game are refused.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
+#include <map>
+#include <tuple>
 
 #include "gsdk/core/level1_searcher.hpp"
 #include "gsdk/core/nested_search.hpp"
@@ -153,9 +155,9 @@ TEST(SnakeNmcs, Level1SearchersPipelinedOrNotFindWhatTheFramesFind) {
 }
 
 // A d = 6 snake (complete, so terminal in its own cube) whose moves start searches in bigger cubes.
-std::vector<uint32_t> six_cube_snake() {
+std::vector<uint32_t> six_cube_snake(uint64_t seed = 3) {
   const auto game = make_game({6, true, "uniform"});
-  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 3, 1);
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, seed, 1);
   gsdk::core::NmcsSettings settings;
   settings.level = 2;
   settings.budget.restarts = 4;
@@ -176,7 +178,7 @@ TEST(SnakeNmcs, SearchesFromStartMovesExtendThemTheSameWayOnEveryPath) {
     settings.level = level;
     settings.budget.restarts = 6;
     settings.budget.searches_in_parallel = 3;
-    settings.start_moves = prefix;
+    settings.starts = {prefix};
     Recorder recorder;
     size_t improvements = 0;
     const auto check = recorder.callback(*game, 7);
@@ -197,13 +199,75 @@ TEST(SnakeNmcs, SearchesFromStartMovesExtendThemTheSameWayOnEveryPath) {
   }
 }
 
+// Every search that ended, as on_finished heard of it: by search number, its start, score and moves after the
+// start's.
+using Finished = std::map<uint32_t, std::tuple<uint32_t, int64_t, std::vector<uint32_t>>>;
+
+gsdk::core::FinishedSearchFn collect_into(Finished& finished) {
+  return [&finished](const gsdk::core::FinishedSearch& f) {
+    const bool first = finished.emplace(f.search, std::tuple{f.start, f.score, std::vector<uint32_t>(f.moves.begin(), f.moves.end())}).second;
+    EXPECT_TRUE(first) << "search " << f.search << " reported twice";
+  };
+}
+
+// Searches from several starts side by side: search k begins at start k mod n and ends as it would from that
+// start alone (its result is a function of the seed, k and its start), and the run's best is the best of
+// theirs. Every search that ends is reported once, with its score and the moves after its start, the same on
+// every path: CPU frames, whole level-1 searches on CPU threads, pipelined or not.
+TEST(SnakeNmcs, SearchesFromManyStartsEndAsFromEachStartAlone) {
+  const std::vector<std::vector<uint32_t>> starts = {six_cube_snake(3), {0, 1, 2}, six_cube_snake(8)};
+  ASSERT_NE(starts[0], starts[2]);
+  const auto game = make_game({7, true, "uniform"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 21, 1);
+  const auto level1 = gsdk::core::make_cpu_level1_searcher(*game, 21, 2);
+  for (const uint32_t level : {1u, 2u}) {
+    SCOPED_TRACE(testing::Message() << "level " << level);
+    gsdk::core::NmcsSettings settings;
+    settings.level = level;
+    settings.budget.restarts = 8;
+    settings.budget.searches_in_parallel = 4;
+    settings.starts = starts;
+    Finished finished;
+    const NestedSearchOutcome run = gsdk::core::run_nmcs(*game, settings, *evaluator, {}, nullptr, collect_into(finished));
+    ASSERT_EQ(finished.size(), 9u);
+    EXPECT_EQ(run.searches_finished, 9u);
+    int64_t best = 0;
+    for (const auto& [k, result] : finished) {
+      const auto& [start, score, moves] = result;
+      EXPECT_EQ(start, k % 3) << "search " << k;
+      std::vector<uint32_t> whole = starts[start];
+      whole.insert(whole.end(), moves.begin(), moves.end());
+      EXPECT_EQ(gsdk::core::replay_score(*game, whole), score) << "search " << k;
+      best = std::max(best, score);
+    }
+    EXPECT_EQ(run.best.score, best);
+    for (uint32_t i = 0; i < 3; ++i) {
+      gsdk::core::NmcsSettings alone = settings;
+      alone.starts = {starts[i]};
+      Finished from_one;
+      gsdk::core::run_nmcs(*game, alone, *evaluator, {}, nullptr, collect_into(from_one));
+      for (uint32_t k = i; k < 9; k += 3) {
+        ASSERT_TRUE(from_one.contains(k));
+        EXPECT_EQ(std::get<1>(from_one[k]), std::get<1>(finished[k])) << "search " << k;
+        EXPECT_EQ(std::get<2>(from_one[k]), std::get<2>(finished[k])) << "search " << k;
+      }
+    }
+    for (const bool pipeline : {false, true}) {
+      settings.pipeline = pipeline;
+      Finished on_threads;
+      expect_same_work(gsdk::core::run_nmcs(*game, settings, *evaluator, {}, level1.get(), collect_into(on_threads)), run);
+      EXPECT_EQ(on_threads, finished) << (pipeline ? "pipelined" : "one round at a time");
+    }
+  }
+}
+
 // Start moves that are not a game of the cube, or that end it, are refused before any search.
 TEST(SnakeNmcs, StartMovesThatAreNotAnUnfinishedGameAreRefused) {
   const auto refusal = [](uint32_t dimension, const std::vector<uint32_t>& moves) -> std::string {
     const auto game = make_game({dimension, true, "uniform"});
     const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 1, 1);
     gsdk::core::NmcsSettings settings;
-    settings.start_moves = moves;
+    settings.starts = {moves};
     try {
       gsdk::core::run_nmcs(*game, settings, *evaluator);
     } catch (const gsdk::core::StartMovesError& e) {
@@ -217,6 +281,22 @@ TEST(SnakeNmcs, StartMovesThatAreNotAnUnfinishedGameAreRefused) {
   EXPECT_EQ(refusal(6, whole),
             "the " + std::to_string(whole.size()) + " start moves end the game: there is nothing left to search");
   EXPECT_EQ(refusal(7, whole), "(no error)");
+
+  // Among several starts, the refusal names the one at fault.
+  const auto game = make_game({6, true, "uniform"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 1, 1);
+  gsdk::core::NmcsSettings settings;
+  settings.starts = {{0, 1}, {0, 1, 0}};
+  EXPECT_THROW(
+      {
+        try {
+          gsdk::core::run_nmcs(*game, settings, *evaluator);
+        } catch (const gsdk::core::StartMovesError& e) {
+          EXPECT_STREQ(e.what(), "start 1 of 2: the start moves are not a game of 'snake': move 2 (0) is not legal");
+          throw;
+        }
+      },
+      gsdk::core::StartMovesError);
 }
 
 // With a level-1 searcher, a round's searches are delivered on several host threads when there are enough

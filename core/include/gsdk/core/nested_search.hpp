@@ -10,8 +10,8 @@
 // Determinism: search k (k = 0, 1, ... over restarts) draws its playouts from the streams
 // (seed, k * 2^40 + b * 2^20 + n): b numbers its level-1 searches by their place in the search's tree (at
 // level 2, in the order they start), n a level-1 search's own playouts. So a search's result is a function
-// of (game, parameters, seed, k): not of threads, batching, pipelining, the searches beside it, or whether
-// its level-1 searches ran on a GPU. Equal scores go to the lowest k, then the smallest moves, so without a
+// of (game, parameters, seed, k, its start): not of threads, batching, pipelining, the searches beside it,
+// or whether its level-1 searches ran on a GPU. Equal scores go to the lowest k, then the smallest moves, so without a
 // time limit the run's best is such a function too. NRPA: search k's n-th playout draws (seed, k * 2^40 + n),
 // whether its lowest levels run here or on a device (gsdk/nrpa/policy_softmax.hpp makes the arithmetic
 // agree), and equal scores go to the lowest k, then to the search's later sequence.
@@ -21,6 +21,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -47,6 +48,16 @@ struct Improvement {
 };
 using ImprovementFn = std::function<void(const Improvement&)>;
 
+// A search that ended (one of the run's searches_finished): its number, which of NmcsSettings::starts it began
+// from (0 when there are none), its best score and the moves after the start's that reach it.
+struct FinishedSearch {
+  uint32_t search = 0;
+  uint32_t start = 0;
+  int64_t score = 0;
+  std::span<const uint32_t> moves;
+};
+using FinishedSearchFn = std::function<void(const FinishedSearch&)>;
+
 // When to stop: after restarts + 1 searches, when time_seconds have passed (0: no limit) or when a
 // sequence scores stop_at_score (a known optimum, say), whichever comes first. A search cut short still
 // contributes what it found.
@@ -67,9 +78,10 @@ struct NmcsSettings {
   // With a level-1 searcher: host threads that deliver a round's results to its searches and build their
   // next steps. The results are the same for any number.
   unsigned host_threads = 1;
-  // Moves played from the initial state before the search: every search starts where they lead, and every
-  // sequence the run reports begins with them (a good prefix, e.g. a smaller cube's snake, to build on).
-  std::vector<uint32_t> start_moves;
+  // Move lists played from the initial state before the searches: search k starts where starts[k mod n]
+  // leads, and every sequence it reports begins with those moves (good prefixes to build on, e.g. a smaller
+  // cube's snakes; with many, the searches side by side take turns among them). Empty: the initial state.
+  std::vector<std::vector<uint32_t>> starts;
 };
 
 struct NrpaSettings {
@@ -104,11 +116,13 @@ struct NestedSearchOutcome {
 // chance moves.
 void require_one_player_game(const GameInstance& game, const std::string& algorithm);
 
-// Runs NMCS from the initial state, or from where settings.start_moves lead. Throws std::invalid_argument
-// for a game or settings it cannot search (StartMovesError for start moves that are not a legal, unfinished
-// game). With `level1` every level-1 search runs whole on it (a GPU) and the evaluator is not used.
+// Runs NMCS from the initial state, or from where settings.starts lead. Throws std::invalid_argument for a
+// game or settings it cannot search (StartMovesError for start moves that are not a legal, unfinished game).
+// With `level1` every level-1 search runs whole on it (a GPU) and the evaluator is not used. on_finished
+// hears of every search that ends, on the calling thread.
 NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& settings, PlayoutBatchEvaluator& evaluator,
-                             const ImprovementFn& on_improvement = {}, Level1Searcher* level1 = nullptr);
+                             const ImprovementFn& on_improvement = {}, Level1Searcher* level1 = nullptr,
+                             const FinishedSearchFn& on_finished = {});
 
 // Runs NRPA from the initial state; needs the game's move-code table (gsdk.move_codes.v1). With `device`
 // every call of its level (the whole search when that is the search's level) runs on it, and the CPU threads
