@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# snake_portfolio.sh - the longest snake in the D-cube from a portfolio of short cube-by-cube NMCS runs, one
-# seed each, within SECONDS on one GPU. A start: the 8-cube by NMCS level 2 for 1.5 s (93-95 moves, and a
-# different snake for each seed, where level 3 converges on very few 97-snakes), then each larger cube up to
-# D by level 2 with 65,536 searches side by side, continuing the smaller cube's snake ([nmcs] start_from),
-# for 10 s in the 9-cube and three times as long in each cube after. Seeds FIRST_SEED, FIRST_SEED + 1, ...
-# until SECONDS are spent (a start begun in time finishes). Starts are independent, so a run longer than a
-# device call can be split into calls with different FIRST_SEEDs. Prints every start's lengths, keeps the
-# best D-cube snake as $OUT/snake_portfolio_dD.best.json and checks it with `gsdk check-snake`. Issue 5's
-# targets: d = 9 >= 188, d = 10 >= 370 within 3600 s (docs/perf/snake.md, "A portfolio of starts").
+# snake_portfolio.sh - the longest snake in the D-cube from a portfolio of cube-by-cube NMCS starts, thousands
+# at once, within SECONDS on one GPU. A round (one seed for all its runs):
+#   1. the 8-cube by NMCS level 2, 8,192 searches side by side until each has ended once; their 1,024 best
+#      distinct snakes ([output] searches) are the round's starts (93-95 moves: short snakes differ, and a
+#      shorter one often leaves the next cube more room than the longest);
+#   2. each larger cube up to D by level 2, 65,536 searches side by side spread over the smaller cube's kept
+#      snakes ([nmcs] starts_from: 64 searches for each of 1,024 starts), until each has ended once; the 64 best
+#      distinct snakes go on to the next cube (1,024 searches each), the D-cube's best is the round's result.
+# Each run also stops at a time cap (a run cut short keeps its best). Rounds repeat with seeds FIRST_SEED,
+# FIRST_SEED + 1, ... until SECONDS are spent (a round begun in time finishes); rounds are independent, so a run
+# longer than a device call can be split into calls with different FIRST_SEEDs. Prints each round's lengths,
+# keeps the best D-cube snake as $OUT/snake_portfolio_dD.best.json and checks it with `gsdk check-snake`.
+# Issue 5's targets: d = 9 >= 188, d = 10 >= 370 within 3600 s (docs/perf/snake.md, "A portfolio of starts").
 # Usage: bench/snake_portfolio.sh [BUILD_BIN_DIR] [D] [SECONDS] [FIRST_SEED] [DEVICE]
 # (defaults: build/bin, 9, 3600, 1, cuda; a smoke test: bench/snake_portfolio.sh build/bin 9 4 1 cpu)
 set -uo pipefail
@@ -21,36 +25,45 @@ out=${OUT:-bench-logs}
 work="$out/snake_portfolio"
 mkdir -p "$work"
 if (( d < 9 || d > 13 )); then echo "D must be 9 .. 13, got $d" >&2; exit 2; fi
-first_width=8192 width=65536
-if [[ $device == cpu ]]; then first_width=2 width=2; fi
+# Side by side, snakes kept for the next cube, and time caps: the 8-cube's, the 9-cube's, and each cube after.
+first_width=8192 first_kept=1024 width=65536 kept=64 first_cap=20 cap=40 later_cap=120
+if [[ $device == cpu ]]; then first_width=4 first_kept=4 width=8 kept=2 first_cap=2 cap=4 later_cap=8; fi
 
-# stage CUBE SEED SECONDS WIDTH LEVEL [START_FILE]: one NMCS run; prints its best length.
+# stage CUBE SEED WIDTH KEPT CAP [STARTS_FILE]: NMCS level 2 until WIDTH searches have ended (or CAP seconds),
+# keeping its KEPT best distinct snakes; prints "best (searches that ended)".
 stage() {
   local run="$work/s$2_d$1" start=()
-  [[ -n ${6:-} ]] && start=(--set nmcs.start_from="$6")
+  [[ -n ${6:-} ]] && start=(--set nmcs.starts_from="$6")
   "$bin/gsdk" run configs/snake_nmcs_gpu.toml --quiet --device "$device" --out "$run.json" --set seed="$2" \
-    --set params.dimension="$1" --set nmcs.level="$5" --set nmcs.searches_in_parallel="$4" \
-    --set nmcs.time_seconds="$3" --set nmcs.stop_at_score="${known[$1]}" "${start[@]}" \
+    --set params.dimension="$1" --set nmcs.level=2 --set nmcs.searches_in_parallel="$3" \
+    --set nmcs.restarts=$(($3 - 1)) --set nmcs.time_seconds="$5" --set nmcs.stop_at_score="${known[$1]}" \
+    "${start[@]}" --set output.searches="$run.jsonl" --set output.searches_kept="$4" \
     --set output.events="$run.events.jsonl" --set output.best="$run.best.json" --set output.plot="" \
     > "$run.log" 2>&1 || { echo "seed $2, $1-cube: gsdk failed, see $run.log" >&2; return 1; }
-  tail -n 1 "$run.events.jsonl" | sed -E 's/.*"score":([0-9]+).*/\1/'
+  local best ended
+  best=$(sed -nE 's/.*"best_score": ([0-9]+).*/\1/p' "$run.json")
+  ended=$(sed -nE 's/.*"searches_finished": ([0-9]+).*/\1/p' "$run.json")
+  echo "$best ($ended)"
 }
 
 best=0 best_seed="" status=0
-deadline=$(( $(date +%s) + ${seconds%.*} ))
+began=$(date +%s)
+deadline=$(( began + ${seconds%.*} ))
 while (( $(date +%s) < deadline )); do
-  lengths=$(stage 8 "$seed" 1.5 "$first_width" 2) || { status=1; break; }
-  for (( c = 9, t = 10; c <= d; ++c, t *= 3 )); do
-    length=$(stage "$c" "$seed" "$t" "$width" 2 "$work/s${seed}_d$((c - 1)).best.json") || { status=1; break 2; }
-    lengths+=" -> $length"
+  lengths="8-cube $(stage 8 "$seed" "$first_width" "$first_kept" "$first_cap")" || { status=1; break; }
+  for (( c = 9; c <= d; ++c )); do
+    (( c == 9 )) && t=$cap || t=$later_cap
+    length=$(stage "$c" "$seed" "$width" "$kept" "$t" "$work/s${seed}_d$((c - 1)).jsonl") || { status=1; break 2; }
+    lengths+=" -> $c-cube $length"
   done
-  echo "seed $seed: $lengths"
+  length=${length%% *}
+  echo "seed $seed ($(( $(date +%s) - began )) s): $lengths"
   if (( length > best )); then
     best=$length best_seed=$seed
     cp "$work/s${seed}_d$d.best.json" "$out/snake_portfolio_d$d.best.json"
   fi
   (( ++seed ))
 done
-echo "== best $d-cube snake: $best (seed $best_seed)"
+echo "== best $d-cube snake: $best (seed $best_seed) after $(( $(date +%s) - began )) s"
 "$bin/gsdk" check-snake "$out/snake_portfolio_d$d.best.json" || status=1
 exit $status
