@@ -123,11 +123,7 @@ TEST(SnakeCudaNmcs, SearchesFromStartMovesAgreeWithTheCpu) {
   const auto game = make_game({9, true, "tight"});
   for (const auto& [level, device_level, restarts] : {std::tuple{1u, 1u, 999u}, {2u, 1u, 6u}, {2u, 2u, 6u}}) {
     SCOPED_TRACE(testing::Message() << "level " << level << ", device level " << device_level);
-    gsdk::core::NmcsSettings settings;
-    settings.level = level;
-    settings.budget.restarts = restarts;
-    settings.budget.searches_in_parallel = 15;
-    settings.starts = {prefix};
+    const gsdk::core::NmcsSettings settings = test::nmcs_settings(level, restarts, 15, {prefix});
     const Pair run = run_both(*game, 9, settings, device_level);
     expect_same_run(*game, 9, run, restarts + 1);
     ASSERT_GT(run.gpu.best.moves.size(), prefix.size());
@@ -159,11 +155,7 @@ TEST(SnakeCudaNmcs, SearchesFromManyStartsAgreeWithTheCpu) {
   };
   for (const auto& [level, device_level, restarts] : {std::tuple{1u, 1u, 2999u}, {2u, 1u, 8u}, {2u, 2u, 8u}}) {
     SCOPED_TRACE(testing::Message() << "level " << level << ", device level " << device_level);
-    gsdk::core::NmcsSettings settings;
-    settings.level = level;
-    settings.budget.restarts = restarts;
-    settings.budget.searches_in_parallel = 16;
-    settings.starts = starts;
+    const gsdk::core::NmcsSettings settings = test::nmcs_settings(level, restarts, 16, starts);
     const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 9, 2);
     const auto device = gsdk::core::make_cuda_level1_searcher(*game, 9, 0, 1000, 2, device_level);
     Finished on_cpu, on_gpu;

@@ -174,11 +174,7 @@ TEST(SnakeNmcs, SearchesFromStartMovesExtendThemTheSameWayOnEveryPath) {
   const auto level1 = gsdk::core::make_cpu_level1_searcher(*game, 21, 2);
   for (const uint32_t level : {1u, 2u}) {
     SCOPED_TRACE(testing::Message() << "level " << level);
-    gsdk::core::NmcsSettings settings;
-    settings.level = level;
-    settings.budget.restarts = 6;
-    settings.budget.searches_in_parallel = 3;
-    settings.starts = {prefix};
+    gsdk::core::NmcsSettings settings = test::nmcs_settings(level, 6, 3, {prefix});
     Recorder recorder;
     size_t improvements = 0;
     const auto check = recorder.callback(*game, 7);
@@ -222,11 +218,7 @@ TEST(SnakeNmcs, SearchesFromManyStartsEndAsFromEachStartAlone) {
   const auto level1 = gsdk::core::make_cpu_level1_searcher(*game, 21, 2);
   for (const uint32_t level : {1u, 2u}) {
     SCOPED_TRACE(testing::Message() << "level " << level);
-    gsdk::core::NmcsSettings settings;
-    settings.level = level;
-    settings.budget.restarts = 8;
-    settings.budget.searches_in_parallel = 4;
-    settings.starts = starts;
+    gsdk::core::NmcsSettings settings = test::nmcs_settings(level, 8, 4, starts);
     Finished finished;
     const NestedSearchOutcome run = gsdk::core::run_nmcs(*game, settings, *evaluator, {}, nullptr, collect_into(finished));
     ASSERT_EQ(finished.size(), 9u);

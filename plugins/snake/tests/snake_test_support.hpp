@@ -1,21 +1,34 @@
 // snake_test_support.hpp - what several snake tests need: the game under given parameters, both as the
 // rules class itself and through the plugin's own tables (linked into the test), a playout summary with
-// its histogram, and a CPU playout request.
+// its histogram, a CPU playout request, and NMCS settings from start moves.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/nested_search.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "linked_plugin.hpp"
 #include "gsdk/playout_request.hpp"
 #include "snake_game.hpp"
 
 namespace snake::test {
+
+// NMCS of `level` for restarts + 1 searches, `side_by_side` at once, from `starts` (none: the initial state).
+inline gsdk::core::NmcsSettings nmcs_settings(uint32_t level, uint32_t restarts, uint32_t side_by_side,
+                                              std::vector<std::vector<uint32_t>> starts = {}) {
+  gsdk::core::NmcsSettings settings;
+  settings.level = level;
+  settings.budget.restarts = restarts;
+  settings.budget.searches_in_parallel = side_by_side;
+  settings.starts = std::move(starts);
+  return settings;
+}
 
 struct Settings {
   uint32_t dimension = 8;
