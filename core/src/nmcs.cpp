@@ -426,7 +426,8 @@ StateBlob search_start(const GameInstance& game, const std::vector<uint32_t>& st
   try {
     start = play_legal_moves(game, start_moves);
   } catch (const std::invalid_argument& e) {
-    throw StartMovesError(fmt::format("{}the start moves are not a game of '{}': {}", which, game.game().name, e.what()));
+    throw StartMovesError(
+        fmt::format("{}the start moves are not a game of '{}': {}", which, game.game().name, e.what()));
   }
   if (!start_moves.empty() && game.current_player(start) == GSDK_PLAYER_TERMINAL)
     throw StartMovesError(fmt::format("{}the {} start moves end the game: there is nothing left to search", which,
@@ -490,10 +491,9 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   };
   const auto make = [&](uint32_t k) {
     const uint32_t from = starts.of(k);
-    auto search = std::make_unique<NmcsSearch>(
-        NmcsSearch{SearchContext{game, starts.states[from], starts.moves[from], from, evaluator, record, {}, level1,
-                                 k, k * kStreamsPerSearch},
-                   nullptr});
+    SearchContext context{game, starts.states[from], starts.moves[from], from, evaluator, record, {}, level1, k,
+                          k * kStreamsPerSearch};
+    auto search = std::make_unique<NmcsSearch>(NmcsSearch{std::move(context), nullptr});
     search->root = std::make_unique<NmcsFrame>(search->context, settings.level, nullptr);
     if (level1) return search; // begun by its first round
     search->begin();

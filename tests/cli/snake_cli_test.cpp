@@ -114,9 +114,10 @@ TEST_F(SnakeCli, NestedSearchesSaveACheckedSnakeAndLogEveryImprovement) {
 }
 
 TEST_F(SnakeCli, NmcsWritesItsBestFinalSnakesAndALargerCubeStartsFromThem) {
-  write("five.toml", "game = \"snake\"\nalgorithm = \"nmcs\"\nseed = 5\n[params]\ndimension = 5\n[nmcs]\nlevel = 1\n"
-                     "restarts = 199\nsearches_in_parallel = 8\n[run]\nthreads = 1\n[output]\nsearches = \"five.jsonl\"\n"
-                     "searches_kept = 6\n");
+  write("five.toml",
+        "game = \"snake\"\nalgorithm = \"nmcs\"\nseed = 5\n[params]\ndimension = 5\n[nmcs]\nlevel = 1\n"
+        "restarts = 199\nsearches_in_parallel = 8\n[run]\nthreads = 1\n[output]\nsearches = \"five.jsonl\"\n"
+        "searches_kept = 6\n");
   const Outcome five = run({"run", "five.toml", "-q", "--out", "five.json"});
   ASSERT_EQ(five.status, 0) << describe(five);
   const auto results = nlohmann::json::parse(gsdk::test::read_file(dir / "five.json"));
@@ -130,7 +131,9 @@ TEST_F(SnakeCli, NmcsWritesItsBestFinalSnakesAndALargerCubeStartsFromThem) {
   for (size_t i = 0; i < kept.size(); ++i) {
     EXPECT_EQ(kept[i]["moves"].size(), kept[i]["score"].get<size_t>());
     if (i == 0) continue;
-    const auto rank = [](const nlohmann::json& line) { return std::pair{-line["score"].get<int64_t>(), line["search"].get<int64_t>()}; };
+    const auto rank = [](const nlohmann::json& line) {
+      return std::pair{-line["score"].get<int64_t>(), line["search"].get<int64_t>()};
+    };
     EXPECT_LT(rank(kept[i - 1]), rank(kept[i])) << "best first, then the lower search";
     for (size_t j = 0; j < i; ++j) EXPECT_NE(kept[i]["moves"], kept[j]["moves"]) << "distinct snakes";
   }
@@ -149,8 +152,9 @@ TEST_F(SnakeCli, NmcsWritesItsBestFinalSnakesAndALargerCubeStartsFromThem) {
   write("bad.jsonl", "{\"moves\": [0, 1]}\n{\"moves\": [0, 1, 0]}\n");
   const Outcome refused = run({"run", "five.toml", "-q", "--set", "nmcs.starts_from=\"bad.jsonl\""});
   EXPECT_EQ(refused.status, 2) << describe(refused);
-  EXPECT_TRUE(contains(refused.err, "--set[1]:1:18: start 1 of 2: the start moves are not a game of 'snake': move 2 (0) "
-                                    "is not legal"))
+  EXPECT_TRUE(contains(refused.err,
+                       "--set[1]:1:18: start 1 of 2: the start moves are not a game of 'snake': move 2 (0) "
+                       "is not legal"))
       << refused.err;
 }
 

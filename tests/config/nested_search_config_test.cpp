@@ -160,9 +160,9 @@ TEST(NestedSearchConfig, ManyStartsComeFromAJsonLinesFile) {
                 ":2: needs 'moves', a list of non-negative integers");
   EXPECT_NE(error_of(kNmcs, {"nmcs.starts_from=" + broken}).find(broken + ":2: [json.exception.parse_error"),
             std::string::npos);
-  EXPECT_EQ(error_of(kNmcs, {"nmcs.starts_from=" + empty}),
-            "--set[1]:1:18: 'starts_from' in [nmcs]: " + empty + ": holds no sequence (one JSON object with \"moves\" a "
-            "line)");
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.starts_from=" + empty}), "--set[1]:1:18: 'starts_from' in [nmcs]: " + empty +
+                                                                ": holds no sequence (one JSON object with \"moves\" a "
+                                                                "line)");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.start_from=" + lines, "nmcs.starts_from=" + lines}),
             "--set[2]:1:18: [nmcs] takes one of 'start_moves', 'start_from' and 'starts_from', not both 'start_from' "
             "and 'starts_from'");

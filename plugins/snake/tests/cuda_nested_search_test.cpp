@@ -1,9 +1,9 @@
 // cuda_nested_search_test.cpp - NMCS with its level-1 searches run whole on the GPU finds what the CPU
 // frames find for the same seed (same score, playouts and level-1 steps; at level 1 the same snake), in
 // small and large cubes under both policies, at levels 2 and 3 pipelined or not, and level 2 reaches the
-// optima of the small cubes; so do searches from start moves, one or many. A stop request (ABI 1.6) ends level-1 and level-2 searches after the step in
-// which they read it, with a complete snake, and keeps a timed run of long level-2 searches within its
-// budget. Skipped without a GPU.
+// optima of the small cubes; so do searches from start moves, one or many. A stop request (ABI 1.6) ends level-1 and
+// level-2 searches after the step in which they read it, with a complete snake, and keeps a timed run of long level-2
+// searches within its budget. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -159,7 +159,8 @@ TEST(SnakeCudaNmcs, SearchesFromManyStartsAgreeWithTheCpu) {
     const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 9, 2);
     const auto device = gsdk::core::make_cuda_level1_searcher(*game, 9, 0, 1000, 2, device_level);
     Finished on_cpu, on_gpu;
-    const NestedSearchOutcome cpu = gsdk::core::run_nmcs(*game, settings, *evaluator, {}, nullptr, collect_into(on_cpu));
+    const NestedSearchOutcome cpu =
+        gsdk::core::run_nmcs(*game, settings, *evaluator, {}, nullptr, collect_into(on_cpu));
     const NestedSearchOutcome gpu =
         gsdk::core::run_nmcs(*game, settings, *evaluator, {}, device.get(), collect_into(on_gpu));
     expect_same_run(*game, 9, {cpu, gpu}, restarts + 1);

@@ -201,7 +201,9 @@ using Finished = std::map<uint32_t, std::tuple<uint32_t, int64_t, std::vector<ui
 
 gsdk::core::FinishedSearchFn collect_into(Finished& finished) {
   return [&finished](const gsdk::core::FinishedSearch& f) {
-    const bool first = finished.emplace(f.search, std::tuple{f.start, f.score, std::vector<uint32_t>(f.moves.begin(), f.moves.end())}).second;
+    const bool first =
+        finished.emplace(f.search, std::tuple{f.start, f.score, std::vector<uint32_t>(f.moves.begin(), f.moves.end())})
+            .second;
     EXPECT_TRUE(first) << "search " << f.search << " reported twice";
   };
 }
@@ -220,7 +222,8 @@ TEST(SnakeNmcs, SearchesFromManyStartsEndAsFromEachStartAlone) {
     SCOPED_TRACE(testing::Message() << "level " << level);
     gsdk::core::NmcsSettings settings = test::nmcs_settings(level, 8, 4, starts);
     Finished finished;
-    const NestedSearchOutcome run = gsdk::core::run_nmcs(*game, settings, *evaluator, {}, nullptr, collect_into(finished));
+    const NestedSearchOutcome run =
+        gsdk::core::run_nmcs(*game, settings, *evaluator, {}, nullptr, collect_into(finished));
     ASSERT_EQ(finished.size(), 9u);
     EXPECT_EQ(run.searches_finished, 9u);
     int64_t best = 0;
@@ -247,7 +250,8 @@ TEST(SnakeNmcs, SearchesFromManyStartsEndAsFromEachStartAlone) {
     for (const bool pipeline : {false, true}) {
       settings.pipeline = pipeline;
       Finished on_threads;
-      expect_same_work(gsdk::core::run_nmcs(*game, settings, *evaluator, {}, level1.get(), collect_into(on_threads)), run);
+      expect_same_work(gsdk::core::run_nmcs(*game, settings, *evaluator, {}, level1.get(), collect_into(on_threads)),
+                       run);
       EXPECT_EQ(on_threads, finished) << (pipeline ? "pipelined" : "one round at a time");
     }
   }

@@ -12,9 +12,9 @@
 
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/nested_search.hpp"
+#include "gsdk/playout_request.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "linked_plugin.hpp"
-#include "gsdk/playout_request.hpp"
 #include "snake_game.hpp"
 
 namespace snake::test {

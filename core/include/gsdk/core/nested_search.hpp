@@ -11,8 +11,8 @@
 // (seed, k * 2^40 + b * 2^20 + n): b numbers its level-1 searches by their place in the search's tree (at
 // level 2, in the order they start), n a level-1 search's own playouts. So a search's result is a function
 // of (game, parameters, seed, k, its start): not of threads, batching, pipelining, the searches beside it,
-// or whether its level-1 searches ran on a GPU. Equal scores go to the lowest k, then the smallest moves, so without a
-// time limit the run's best is such a function too. NRPA: search k's n-th playout draws (seed, k * 2^40 + n),
+// or whether its level-1 searches ran on a GPU. Equal scores go to the lowest k, then the smallest moves, so
+// without a time limit the run's best is such a function too. NRPA: search k's n-th playout draws (seed, k * 2^40 + n),
 // whether its lowest levels run here or on a device (gsdk/nrpa/policy_softmax.hpp makes the arithmetic
 // agree), and equal scores go to the lowest k, then to the search's later sequence.
 #pragma once
