@@ -27,7 +27,6 @@ out=${OUT:-bench-logs}
 work="$out/snake_portfolio"
 mkdir -p "$work"
 if (( d < 9 || d > 13 )); then echo "D must be 9 .. 13, got $d" >&2; exit 2; fi
-# Side by side, snakes kept for the next cube, and time caps: the 8-cube's, the 9-cube's, and each cube after.
 # Side by side, snakes kept for the next cube, starts searched deep, and time caps: the 8-cube's, the 9-cube's,
 # and each cube after.
 first_width=8192 first_kept=1024 width=65536 kept=64 deep=32 first_cap=20 cap=40 later_cap=120
