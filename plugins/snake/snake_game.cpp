@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "cpu/playouts_cpu.hpp"
+#include "rules/blocked_subcubes.hpp"
 #include "rules/snake_text.hpp"
 
 namespace snake {
@@ -21,6 +22,10 @@ const gsdk_param_desc kParameters[] = {
      "the batch playouts' move choice: 'uniform' (every legal move alike) or 'kinny' (Kinny's heuristic: "
      "prefer the moves after which exactly one move is legal, uniformly among them, else uniform) or 'tight' "
      "(prefer the moves after which the fewest moves, but at least one, are legal)"},
+    {"blocked_subcubes", GSDK_PARAM_STRING, 0, 0, 0.0, "", 0, 0,
+     "sub-cubes the snake may not enter, comma-separated, each d characters '0', '1' or '*' with the highest "
+     "dimension first ('10********' in dimension 10: bit 9 set, bit 8 clear); they break the cube's symmetry, "
+     "so they need symmetry_breaking = false"},
 };
 
 Policy parse_policy(const std::string& name) {
@@ -44,6 +49,24 @@ Game::Game(const gsdk::Params& params) {
   rules_ = Rules{static_cast<uint32_t>(dimension), params.get_bool("symmetry_breaking")};
   policy_ = parse_policy(params.get_string("policy"));
   start_state(initial_, rules_.dimension);
+  const std::string subcubes = params.get_string("blocked_subcubes");
+  try {
+    block_subcubes(initial_, parse_subcubes(subcubes, rules_.dimension));
+  } catch (const std::invalid_argument& e) {
+    throw gsdk::PluginError("blocked_subcubes = '" + subcubes + "': " + e.what());
+  }
+  // Symmetry breaking relabels dimensions freely, which is sound only while every relabelling maps the box
+  // onto itself; a blocked sub-cube fixes some dimensions' roles.
+  if (has_blocked_subcubes() && rules_.symmetry_breaking)
+    throw gsdk::PluginError("blocked_subcubes = '" + subcubes +
+                            "' needs symmetry_breaking = false: a blocked sub-cube breaks the symmetry that symmetry "
+                            "breaking relies on");
+}
+
+bool Game::has_blocked_subcubes() const {
+  for (const uint64_t w : initial_.blocked)
+    if (w) return true;
+  return false;
 }
 
 void Game::initial_state(State& s) const {
@@ -70,7 +93,7 @@ std::string Game::state_to_string(const State& s) const {
 
 Game::State Game::state_from_string(std::string_view text) const {
   try {
-    return parse_text(text, rules_);
+    return parse_text(text, rules_, initial_);
   } catch (const std::invalid_argument& e) {
     throw gsdk::PluginError(std::string("snake: ") + e.what());
   }

@@ -77,6 +77,8 @@ public:
 #endif
 
 private:
+  // Whether the game's empty snake already has blocked vertices (parameter blocked_subcubes).
+  bool has_blocked_subcubes() const;
   // A playout request's start, checked: a snake these rules can reach, every byte as play() leaves it.
   const State& playout_start(const void* start_state) const;
 

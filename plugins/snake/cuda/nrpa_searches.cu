@@ -197,6 +197,9 @@ void Game::cuda_nrpa_searches(uint64_t seed, uint32_t level, uint32_t iterations
   if (level < 1 || level > kMaxLevel)
     throw gsdk::PluginError("NRPA level " + std::to_string(level) + " on the GPU; expected 1.." + std::to_string(kMaxLevel));
   if (iterations < 1) throw gsdk::PluginError("NRPA on the GPU needs at least 1 iteration per level");
+  if (has_blocked_subcubes())
+    throw gsdk::PluginError("NRPA on the GPU plays its playouts in the whole cube; with blocked_subcubes, run NRPA on "
+                            "the CPU or NMCS");
   if (scratch_size < cuda_nrpa_scratch_bytes(count, level))
     throw gsdk::PluginError("NRPA on the GPU: scratch of " + std::to_string(scratch_size) + " bytes, " +
                             std::to_string(cuda_nrpa_scratch_bytes(count, level)) + " needed");

@@ -31,12 +31,14 @@ std::string quoted(std::string_view word) {
   return "'" + std::string(word) + "'";
 }
 
-// Why move k is refused at this state (rules say it is not legal).
-std::string refusal(const Rules& rules, const State& s, uint32_t k) {
+// Why move k is refused at this state (rules say it is not legal); empty is the game's snake before its first move.
+std::string refusal(const Rules& rules, const State& s, const State& empty, uint32_t k) {
   if ((allowed_dimensions(rules, s.used_dimensions) & (1u << k)) == 0)
     return "symmetry breaking allows only dimensions used before or the lowest unused one (" +
            std::to_string(lowest_bit(~s.used_dimensions)) + ")";
-  return "vertex " + std::to_string(s.head ^ (1u << k)) + " is on the snake or next to an earlier vertex";
+  const uint32_t vertex = s.head ^ (1u << k);
+  if (ConstWordBits{empty.blocked}.test(vertex)) return "vertex " + std::to_string(vertex) + " is in a blocked sub-cube";
+  return "vertex " + std::to_string(vertex) + " is on the snake or next to an earlier vertex";
 }
 
 } // namespace
@@ -47,7 +49,7 @@ std::string to_text(const State& s) {
   return text;
 }
 
-State parse_text(std::string_view text, const Rules& rules) {
+State parse_text(std::string_view text, const Rules& rules, const State& empty) {
   const std::vector<std::string_view> words = split_words(text);
   const std::string form = "expected 'd=" + std::to_string(rules.dimension) + " moves K1 K2 ...'";
   if (words.empty()) throw std::invalid_argument("empty snake text; " + form);
@@ -60,15 +62,14 @@ State parse_text(std::string_view text, const Rules& rules) {
   if (words.size() < 2 || words[1] != "moves")
     throw std::invalid_argument("second word " + (words.size() < 2 ? std::string("missing") : quoted(words[1])) + "; " +
                                 form);
-  State s;
-  start_state(s, rules.dimension);
+  State s = empty;
   for (size_t i = 2; i < words.size(); ++i) {
     const std::string place = "move " + std::to_string(i - 2) + " " + quoted(words[i]);
     uint32_t k = 0;
     if (!parse_number(words[i], k) || k >= rules.dimension)
       throw std::invalid_argument(place + " is not a dimension 0.." + std::to_string(rules.dimension - 1));
     if ((legal_dimensions(rules, s) & (1u << k)) == 0)
-      throw std::invalid_argument(place + " is illegal: " + refusal(rules, s, k));
+      throw std::invalid_argument(place + " is illegal: " + refusal(rules, s, empty, k));
     play(rules, s, k);
   }
   return s;

@@ -1,7 +1,7 @@
 // cuda_test.cpp - snake's CUDA playouts bit-identical to the CPU's for the same seed, in every block shape
-// the kernel picks (small and large dimensions), both policies, with and without symmetry breaking, from
-// the initial state and from a given snake. Skipped without a GPU (except the scratch refusal, which
-// fails before touching a device).
+// the kernel picks (small and large dimensions), every policy, with and without symmetry breaking or a
+// blocked sub-cube, from the initial state and from a given snake. Skipped without a GPU (except the scratch
+// refusal, which fails before touching a device).
 #include <gtest/gtest.h>
 
 #include <cuda_runtime.h>
@@ -23,7 +23,7 @@ TEST(SnakeCuda, PlayoutsEqualTheCpuForTheSameSeed) {
   GSDK_REQUIRE_GPU();
   const Settings settings[] = {{3, true, "uniform"},   {5, false, "kinny"}, {8, true, "uniform"},  {8, true, "kinny"},
                                {10, false, "uniform"}, {11, true, "kinny"}, {12, true, "uniform"}, {13, true, "kinny"},
-                               {9, true, "tight"},     {13, false, "tight"}};
+                               {9, true, "tight"},     {13, false, "tight"},    {10, false, "tight", "10********"}};
   for (const Settings& setting : settings) {
     const auto game = make_game(setting);
     const gsdk_cuda_playouts& cuda = *game->tables().cuda_playouts;

@@ -90,12 +90,19 @@ TEST(SnakeParams, BadValuesAreRefusedNamingTheParameter) {
             "dimension = 14, expected an integer in 3..13");
   EXPECT_EQ(creation_refusal(test::param_values({8, true, "greedy"})),
             "policy = 'greedy', expected 'uniform', 'kinny' or 'tight'");
+  EXPECT_EQ(creation_refusal(test::param_values({5, false, "uniform", "1****"})), "");
+  EXPECT_EQ(creation_refusal(test::param_values({5, false, "uniform", "1***"})),
+            "blocked_subcubes = '1***': sub-cube '1***' has 4 characters; expected 5 characters '0', '1' or '*', "
+            "highest dimension first");
+  EXPECT_EQ(creation_refusal(test::param_values({5, true, "uniform", "1****"})),
+            "blocked_subcubes = '1****' needs symmetry_breaking = false: a blocked sub-cube breaks the symmetry that "
+            "symmetry breaking relies on");
   EXPECT_EQ(creation_refusal({}), "parameter 'dimension' was not passed by the host");
 }
 
 TEST(SnakeParams, DeclarationsGiveTheDocumentedDefaultsAndRange) {
   const auto params = Game::parameters();
-  ASSERT_EQ(params.size(), 3u);
+  ASSERT_EQ(params.size(), 4u);
   EXPECT_STREQ(params[0].name, "dimension");
   EXPECT_EQ(params[0].default_int, 8);
   EXPECT_EQ(params[0].min_value, 3);
@@ -104,6 +111,8 @@ TEST(SnakeParams, DeclarationsGiveTheDocumentedDefaultsAndRange) {
   EXPECT_EQ(params[1].default_int, 1);
   EXPECT_STREQ(params[2].name, "policy");
   EXPECT_STREQ(params[2].default_string, "uniform");
+  EXPECT_STREQ(params[3].name, "blocked_subcubes");
+  EXPECT_STREQ(params[3].default_string, "");
 }
 
 } // namespace
