@@ -71,6 +71,8 @@ struct SearchCounters {
 struct SearchStarts {
   std::vector<StateBlob> states;
   std::vector<std::vector<uint32_t>> moves;
+  std::vector<uint32_t> index; // each one's place in NmcsSettings::starts, by which the run reports it
+  uint32_t skipped = 0;        // finished starts left out (NmcsSettings::skip_finished_starts)
   uint32_t of(uint32_t search) const { return search % static_cast<uint32_t>(states.size()); }
 };
 
@@ -382,7 +384,7 @@ void run_whole_searches(const SearchStarts& starts, const NmcsSettings& settings
     }
   };
   const auto retire = [&](const WholeSearch& s) {
-    if (on_finished) on_finished({s.number, s.start, s.found->score, s.found->moves});
+    if (on_finished) on_finished({s.number, starts.index[s.start], s.found->score, s.found->moves});
   };
   const uint32_t groups = settings.pipeline ? Level1Searcher::kSlots : 1;
   run_side_by_side_in_groups<WholeSearch>(settings.budget, record, outcome, groups, make, start_round, finish_round,
@@ -419,30 +421,40 @@ StateBlob play_legal_moves(const GameInstance& game, const std::vector<uint32_t>
   return state;
 }
 
-// Where a search starts: after `start_moves`, which must leave the game unfinished. `which` names the start
-// in errors when there are several.
-StateBlob search_start(const GameInstance& game, const std::vector<uint32_t>& start_moves, const std::string& which) {
-  StateBlob start;
+// Where `start_moves` lead, which must be a legal game. `which` names the start in errors when there are several.
+StateBlob start_state(const GameInstance& game, const std::vector<uint32_t>& start_moves, const std::string& which) {
   try {
-    start = play_legal_moves(game, start_moves);
+    return play_legal_moves(game, start_moves);
   } catch (const std::invalid_argument& e) {
     throw StartMovesError(
         fmt::format("{}the start moves are not a game of '{}': {}", which, game.game().name, e.what()));
   }
-  if (!start_moves.empty() && game.current_player(start) == GSDK_PLAYER_TERMINAL)
-    throw StartMovesError(fmt::format("{}the {} start moves end the game: there is nothing left to search", which,
-                                      start_moves.size()));
-  return start;
 }
 
-// The settings' starts (the initial state when they name none), each checked.
+// The settings' starts (the initial state when they name none), each checked: one that ends the game is
+// refused, or left out when the settings say so.
 SearchStarts search_starts(const GameInstance& game, const NmcsSettings& settings) {
+  const std::vector<std::vector<uint32_t>> given =
+      settings.starts.empty() ? std::vector<std::vector<uint32_t>>(1) : settings.starts;
+  const size_t n = given.size();
   SearchStarts starts;
-  starts.moves = settings.starts.empty() ? std::vector<std::vector<uint32_t>>(1) : settings.starts;
-  const size_t n = starts.moves.size();
-  for (size_t i = 0; i < n; ++i)
-    starts.states.push_back(
-        search_start(game, starts.moves[i], n > 1 ? fmt::format("start {} of {}: ", i, n) : std::string()));
+  for (size_t i = 0; i < n; ++i) {
+    const std::string which = n > 1 ? fmt::format("start {} of {}: ", i, n) : std::string();
+    StateBlob state = start_state(game, given[i], which);
+    if (!given[i].empty() && game.current_player(state) == GSDK_PLAYER_TERMINAL) {
+      if (settings.skip_finished_starts) {
+        ++starts.skipped;
+        continue;
+      }
+      throw StartMovesError(fmt::format("{}the {} start moves end the game: there is nothing left to search", which,
+                                        given[i].size()));
+    }
+    starts.states.push_back(std::move(state));
+    starts.moves.push_back(given[i]);
+    starts.index.push_back(static_cast<uint32_t>(i));
+  }
+  if (starts.states.empty())
+    throw StartMovesError(fmt::format("every one of the {} starts ends the game: there is nothing left to search", n));
   return starts;
 }
 
@@ -465,6 +477,7 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
                                             level1->level()));
   const SearchStarts starts = search_starts(game, settings);
   NestedSearchOutcome outcome;
+  outcome.starts_skipped = starts.skipped;
   outcome.engine = evaluator.engine();
   if (level1) outcome.engine = fmt::format("level-{} searches", level1->level());
   SearchRecord record(on_improvement);
@@ -491,8 +504,8 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   };
   const auto make = [&](uint32_t k) {
     const uint32_t from = starts.of(k);
-    SearchContext context{game, starts.states[from], starts.moves[from], from, evaluator, record, {}, level1, k,
-                          k * kStreamsPerSearch};
+    SearchContext context{game, starts.states[from], starts.moves[from], starts.index[from], evaluator, record, {}, level1,
+                          k, k * kStreamsPerSearch};
     auto search = std::make_unique<NmcsSearch>(NmcsSearch{std::move(context), nullptr});
     search->root = std::make_unique<NmcsFrame>(search->context, settings.level, nullptr);
     if (level1) return search; // begun by its first round

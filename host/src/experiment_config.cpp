@@ -389,8 +389,10 @@ void read_nested_search(const Section& top, const toml::table& doc, ExperimentCo
   const Section s(*table, "[" + c.algorithm + "]");
   if (c.algorithm == "nmcs") {
     s.allow_only({"level", "time_seconds", "restarts", "searches_in_parallel", "stop_at_score", "engine", "pipeline",
-                  "cpu_level1_searches", "device_level", "start_moves", "start_from", "starts_from"});
+                  "cpu_level1_searches", "device_level", "start_moves", "start_from", "starts_from",
+                  "skip_finished_starts"});
     c.nested.nmcs.starts = read_starts(s);
+    c.nested.nmcs.skip_finished_starts = s.boolean("skip_finished_starts", false);
     c.nested.nmcs.level = static_cast<uint32_t>(s.integer("level", 1, 1, 16));
     c.nested.nmcs.budget = read_budget(s);
     c.nested.nmcs.pipeline = s.boolean("pipeline", true);

@@ -15,7 +15,8 @@
 //   [match] games, agents (two agent specs: A, then B; see agent_spec.hpp), record  (algorithm = "match";
 //           the seed is the top-level one, devices are part of each agent spec, so no [run])
 //   [nmcs] level, time_seconds, restarts, searches_in_parallel, stop_at_score, engine ("batch" | "generic"),
-//          pipeline, cpu_level1_searches, device_level, start_moves | start_from | starts_from
+//          pipeline, cpu_level1_searches, device_level, start_moves | start_from | starts_from,
+//          skip_finished_starts
 //                                                                     (algorithm = "nmcs")
 //   [nrpa] level, iterations, alpha, time_seconds, restarts, searches_in_parallel, stop_at_score, device_level
 //                                                                     (algorithm = "nrpa")

@@ -206,6 +206,7 @@ ExperimentRun run_nested_search_experiment(const ExperimentConfig& config, const
          {"searches_written", finished.size()},
          {"searches_started", outcome.searches_started},
          {"searches_finished", outcome.searches_finished},
+         {"starts_skipped", outcome.starts_skipped},
          {"stopped_by_time", outcome.stopped_by_time},
          {"improvements", improvements}}},
        {"timings",

@@ -3,7 +3,8 @@
 // `gsdk replay --snake` writes the best playout of a snake run as a file the checker accepts; NMCS and NRPA
 // runs reach the 5-cube's optimum, log their improvements and save a snake the checker accepts; an NMCS run
 // writes its best distinct final snakes, best first, and a run in a bigger cube starts from them (one start
-// each), refusing with the file's place one that is not a snake of its cube.
+// each), refusing with the file's place one that is not a snake of its cube; snakes grown in a box go on in
+// the whole cube, the ones with no way on left out when asked.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -156,6 +157,52 @@ TEST_F(SnakeCli, NmcsWritesItsBestFinalSnakesAndALargerCubeStartsFromThem) {
                        "--set[1]:1:18: start 1 of 2: the start moves are not a game of 'snake': move 2 (0) "
                        "is not legal"))
       << refused.err;
+}
+
+// Snakes grown in a box (the 6-cube less one quarter) go on in the whole cube; the ones with no way on are
+// refused as starts, or left out and counted when asked, the others keeping their line numbers.
+TEST_F(SnakeCli, SnakesOfABoxGoOnInTheWholeCubeLessTheOnesWithNoWayOn) {
+  write("box.toml",
+        "game = \"snake\"\nalgorithm = \"nmcs\"\nseed = 5\n[params]\ndimension = 6\nsymmetry_breaking = false\n"
+        "blocked_subcubes = \"11****\"\n[nmcs]\nlevel = 1\nrestarts = 199\nsearches_in_parallel = 8\n[run]\n"
+        "threads = 1\n[output]\nsearches = \"box.jsonl\"\nsearches_kept = 20\n");
+  const Outcome box = run({"run", "box.toml", "-q", "--out", "box.json"});
+  ASSERT_EQ(box.status, 0) << describe(box);
+  std::istringstream lines(gsdk::test::read_file(dir / "box.jsonl"));
+  std::vector<nlohmann::json> kept;
+  for (std::string line; std::getline(lines, line);) {
+    kept.push_back(nlohmann::json::parse(line));
+    uint32_t head = 0;
+    for (const uint32_t k : kept.back()["moves"].get<std::vector<uint32_t>>()) {
+      head ^= 1u << k;
+      EXPECT_NE(head & 0b110000u, 0b110000u) << "vertex " << head << " is in the blocked quarter: " << line;
+    }
+  }
+  ASSERT_EQ(kept.size(), 20u);
+
+  const std::vector<std::string> whole_cube = {"--set", "params.blocked_subcubes=\"\"", "--set",
+                                               "nmcs.starts_from=\"box.jsonl\"", "--set", "output.searches=\"whole.jsonl\""};
+  std::vector<std::string> args = {"run", "box.toml", "-q", "--out", "whole.json"};
+  args.insert(args.end(), whole_cube.begin(), whole_cube.end());
+  const Outcome refused = run(args);
+  EXPECT_EQ(refused.status, 2) << describe(refused);
+  EXPECT_TRUE(contains(refused.err, "start moves end the game: there is nothing left to search")) << refused.err;
+
+  args.insert(args.end(), {"--set", "nmcs.skip_finished_starts=true"});
+  const Outcome whole = run(args);
+  ASSERT_EQ(whole.status, 0) << describe(whole);
+  const auto results = nlohmann::json::parse(gsdk::test::read_file(dir / "whole.json"));
+  const uint32_t skipped = results["result"]["starts_skipped"].get<uint32_t>();
+  EXPECT_GT(skipped, 0u);
+  EXPECT_LT(skipped, 20u);
+  EXPECT_TRUE(contains(whole.out, "; " + std::to_string(skipped) + " finished starts left out")) << whole.out;
+  std::istringstream whole_lines(gsdk::test::read_file(dir / "whole.jsonl"));
+  for (std::string line; std::getline(whole_lines, line);) {
+    const auto found = nlohmann::json::parse(line);
+    const auto& start = kept.at(found["start"].get<size_t>())["moves"];
+    EXPECT_TRUE(std::equal(start.begin(), start.end(), found["moves"].begin())) << "begins with its start: " << line;
+    EXPECT_GT(found["score"].get<size_t>(), start.size()) << "went on from its start: " << line;
+  }
 }
 
 TEST_F(SnakeCli, NestedSearchesRefuseATwoPlayerGameAtTheAlgorithmKey) {

@@ -76,7 +76,7 @@ TEST(NestedSearchConfig, UnknownKeysListTheValidOnes) {
   EXPECT_EQ(error_of(kNmcs, {"nmcs.iterations=5"}),
             "--set[1]:1:6: unknown key 'iterations' in [nmcs]; valid keys: level, time_seconds, restarts, "
             "searches_in_parallel, stop_at_score, engine, pipeline, cpu_level1_searches, device_level, start_moves, "
-            "start_from, starts_from");
+            "start_from, starts_from, skip_finished_starts");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.device_level=3"}),
             "--set[1]:1:19: 'device_level' in [nmcs] = 3 is out of range [1, 2]");
   EXPECT_EQ(error_of(std::string(kNrpa) + "depth = 2\n"),
@@ -151,6 +151,11 @@ TEST(NestedSearchConfig, ManyStartsComeFromAJsonLinesFile) {
   const std::string lines = write("starts.jsonl", "{\"score\": 4, \"moves\": [0, 1, 2, 0]}\n\n{\"moves\": [0, 1]}\n");
   EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines}).nested.nmcs.starts,
             (Starts{{0, 1, 2, 0}, {0, 1}}));
+  EXPECT_FALSE(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines}).nested.nmcs.skip_finished_starts);
+  EXPECT_TRUE(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines, "nmcs.skip_finished_starts=true"})
+                  .nested.nmcs.skip_finished_starts);
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.skip_finished_starts=1"}),
+            "--set[1]:1:27: 'skip_finished_starts' in [nmcs] must be true or false, got an integer");
 
   const std::string broken = write("broken.jsonl", "{\"moves\": [0]}\n{\"moves\": [0, \n");
   const std::string no_moves = write("no_moves.jsonl", "{\"moves\": [0]}\n{\"score\": 3}\n");

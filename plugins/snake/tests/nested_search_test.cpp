@@ -2,7 +2,8 @@
 // (4, 7, 13, 26 edges for d = 3..6) in seconds, every best sequence replays to its score and passes the
 // independent checker, results do not depend on the thread count, on level-1 searches being run whole or
 // pipelined, and a time budget stops a long run; searches from start moves extend them, searches from many
-// starts end as from each start alone, and start moves that are not an unfinished game are refused.
+// starts end as from each start alone, and start moves that are not an unfinished game are refused (or, when
+// asked, finished ones left out).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -293,6 +294,43 @@ TEST(SnakeNmcs, StartMovesThatAreNotAnUnfinishedGameAreRefused) {
         }
       },
       gsdk::core::StartMovesError);
+}
+
+// Asked to, a run leaves out the starts that already end the game and numbers the others' searches by their
+// place among all the starts: each search k ends as the same search from the k-th start left in play alone.
+TEST(SnakeNmcs, FinishedStartsAreLeftOutWhenAskedAndTheRestKeepTheirNumbers) {
+  const std::vector<uint32_t> whole = six_cube_snake();
+  const std::vector<std::vector<uint32_t>> starts = {whole, {0, 1, 2}, whole, {0, 1, 2, 0}};
+  const auto game = make_game({6, true, "uniform"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 5, 1);
+  const auto level1 = gsdk::core::make_cpu_level1_searcher(*game, 5, 2);
+  // Level 1 with the level-1 searcher runs whole searches; level 2 builds frames around it.
+  for (const uint32_t level : {1u, 2u}) {
+    SCOPED_TRACE(testing::Message() << "level " << level);
+    gsdk::core::NmcsSettings settings = test::nmcs_settings(level, 5, 3, starts);
+    EXPECT_THROW(gsdk::core::run_nmcs(*game, settings, *evaluator), gsdk::core::StartMovesError);
+    settings.skip_finished_starts = true;
+    Finished expected;
+    gsdk::core::run_nmcs(*game, test::nmcs_settings(level, 5, 3, {starts[1], starts[3]}), *evaluator, {}, nullptr,
+                         collect_into(expected));
+    for (auto& [k, result] : expected) std::get<0>(result) = k % 2 == 0 ? 1u : 3u;
+    Finished on_frames, on_searcher;
+    const NestedSearchOutcome run =
+        gsdk::core::run_nmcs(*game, settings, *evaluator, {}, nullptr, collect_into(on_frames));
+    EXPECT_EQ(run.starts_skipped, 2u);
+    EXPECT_EQ(on_frames, expected);
+    gsdk::core::run_nmcs(*game, settings, *evaluator, {}, level1.get(), collect_into(on_searcher));
+    EXPECT_EQ(on_searcher, expected);
+  }
+
+  gsdk::core::NmcsSettings settings = test::nmcs_settings(1, 0, 1, {whole, whole});
+  settings.skip_finished_starts = true;
+  try {
+    gsdk::core::run_nmcs(*game, settings, *evaluator);
+    FAIL() << "a run with no start left was not refused";
+  } catch (const gsdk::core::StartMovesError& e) {
+    EXPECT_STREQ(e.what(), "every one of the 2 starts ends the game: there is nothing left to search");
+  }
 }
 
 // With a level-1 searcher, a round's searches are delivered on several host threads when there are enough

@@ -82,6 +82,10 @@ struct NmcsSettings {
   // leads, and every sequence it reports begins with those moves (good prefixes to build on, e.g. a smaller
   // cube's snakes; with many, the searches side by side take turns among them). Empty: the initial state.
   std::vector<std::vector<uint32_t>> starts;
+  // Starts that already end the game are refused (StartMovesError), or with this left out and counted in
+  // NestedSearchOutcome::starts_skipped (e.g. an earlier run's snakes of a smaller box, some of which have no
+  // way on); searches then take turns among the rest and report each by its place in `starts`.
+  bool skip_finished_starts = false;
 };
 
 struct NrpaSettings {
@@ -98,6 +102,7 @@ struct NestedSearchOutcome {
   uint32_t best_search = 0;   // the lowest-numbered search that found the best score
   uint32_t searches_started = 0;
   uint32_t searches_finished = 0;
+  uint32_t starts_skipped = 0; // NMCS: finished starts left out (NmcsSettings::skip_finished_starts)
   uint64_t playouts = 0;
   uint64_t level1_steps = 0;  // NMCS: moves chosen by level-1 searches; NRPA: 0
   uint64_t level1_searches = 0; // NMCS: level-1 searches started (frames here or handed to a level-1 searcher)
