@@ -4,18 +4,23 @@
 #   1. the 8-cube by NMCS level 2, 8,192 searches side by side until each has ended once; their 1,024 best
 #      distinct snakes ([output] searches) are the round's starts (93-95 moves: short snakes differ, and a
 #      shorter one often leaves the next cube more room than the longest);
-#   2. each larger cube up to D by level 2, twice: wide, 65,536 searches side by side spread over the smaller
-#      cube's kept snakes ([nmcs] starts_from: 64 searches for each of 1,024 starts), until each has ended once;
-#      then deep, the same number spread over the 32 starts behind the wide run's best snakes (2,048 each:
-#      64 searches rank the starts, but leave a start a length or two short of what it allows). The deep run's
-#      64 best distinct snakes go on to the next cube; the D-cube's best is the round's result.
+#   2. from the 10-cube on, each cube's new half is first grown one half at a time: the smaller cube's snakes
+#      go on in a box, the quarter of the cube where the new half meets the half their heads lie in (the other
+#      quarter of the new half is a blocked sub-cube); the 1,024 best distinct of those go on in the whole
+#      cube, less the ones with no way out of the box (skip_finished_starts). Without the box, one level-2
+#      search over the ~180 moves of the new half stays a few short of what its start allows;
+#   3. each larger cube up to D by level 2, twice: wide, 65,536 searches side by side spread over the starts
+#      ([nmcs] starts_from: 64 searches for each of 1,024 starts), until each has ended once; then deep, the
+#      same number spread over the 32 starts behind the wide run's best snakes (2,048 each: 64 searches rank
+#      the starts, but leave a start a length or two short of what it allows). The deep run's 64 best
+#      distinct snakes go on to the next cube; the D-cube's best is the round's result.
 # Each run also stops at a time cap (a run cut short keeps its best). Rounds repeat with seeds FIRST_SEED,
 # FIRST_SEED + 1, ... until SECONDS are spent (a round begun in time finishes); rounds are independent, so a run
 # longer than a device call can be split into calls with different FIRST_SEEDs. Prints each round's lengths,
 # keeps the best D-cube snake as $OUT/snake_portfolio_dD.best.json and checks it with `gsdk check-snake`.
 # Issue 5's targets: d = 9 >= 188, d = 10 >= 370 within 3600 s (docs/perf/snake.md, "A portfolio of starts").
 # Usage: bench/snake_portfolio.sh [BUILD_BIN_DIR] [D] [SECONDS] [FIRST_SEED] [DEVICE]
-# (defaults: build/bin, 9, 3600, 1, cuda; a smoke test: bench/snake_portfolio.sh build/bin 9 4 1 cpu)
+# (defaults: build/bin, 9, 3600, 1, cuda; a smoke test: bench/snake_portfolio.sh build/bin 10 4 1 cpu)
 set -uo pipefail
 source "$(dirname "$0")/snake_common.sh"
 bin=${1:-build/bin}
@@ -27,21 +32,23 @@ out=${OUT:-bench-logs}
 work="$out/snake_portfolio"
 mkdir -p "$work"
 if (( d < 9 || d > 13 )); then echo "D must be 9 .. 13, got $d" >&2; exit 2; fi
-# Side by side, snakes kept for the next cube, starts searched deep, and time caps: the 8-cube's, the 9-cube's,
-# and each cube after.
-first_width=8192 first_kept=1024 width=65536 kept=64 deep=32 first_cap=20 cap=40 later_cap=120
-if [[ $device == cpu ]]; then first_width=4 first_kept=4 width=8 kept=2 deep=2 first_cap=2 cap=4 later_cap=8; fi
+# Side by side, snakes kept for the next cube, starts searched deep, the box runs' side by side (for each half
+# the heads lie in) and time caps: the 8-cube's, the 9-cube's, and each cube after.
+first_width=8192 first_kept=1024 width=65536 kept=64 deep=32 box_width=32768 first_cap=20 cap=40 later_cap=120
+if [[ $device == cpu ]]; then
+  first_width=4 first_kept=4 width=8 kept=2 deep=2 box_width=4 first_cap=2 cap=4 later_cap=8
+fi
 
-# stage CUBE SEED WIDTH KEPT CAP [STARTS_FILE]: NMCS level 2 until WIDTH searches have ended (or CAP seconds),
-# keeping its KEPT best distinct snakes; prints "best (searches that ended)".
+# stage CUBE SEED WIDTH KEPT CAP [STARTS_FILE [RUN_NAME [SETTINGS...]]]: NMCS level 2 until WIDTH searches have
+# ended (or CAP seconds), keeping its KEPT best distinct snakes; prints "best (searches that ended)".
 stage() {
-  local run="$work/s$2_d$1" start=()
+  local run="$work/${7:-s$2_d$1}" start=()
   [[ -n ${6:-} ]] && start=(--set nmcs.starts_from="$6")
   "$bin/gsdk" run configs/snake_nmcs_gpu.toml --quiet --device "$device" --out "$run.json" --set seed="$2" \
     --set params.dimension="$1" --set nmcs.level=2 --set nmcs.searches_in_parallel="$3" \
     --set nmcs.restarts=$(($3 - 1)) --set nmcs.time_seconds="$5" --set nmcs.stop_at_score="${known[$1]}" \
     "${start[@]}" --set output.searches="$run.jsonl" --set output.searches_kept="$4" \
-    --set output.events="$run.events.jsonl" --set output.best="$run.best.json" --set output.plot="" \
+    --set output.events="$run.events.jsonl" --set output.best="$run.best.json" --set output.plot="" "${@:8}" \
     > "$run.log" 2>&1 || { echo "seed $2, $1-cube: gsdk failed, see $run.log" >&2; return 1; }
   local best ended
   best=$(sed -nE 's/.*"best_score": ([0-9]+).*/\1/p' "$run.json")
@@ -56,6 +63,28 @@ deep_starts() {
     while read -r i; do sed -n "$((i + 1))p" "$2"; done > "$3"
 }
 
+# box_stage CUBE SEED STARTS OUT: the snakes of STARTS (one (CUBE-1)-snake a line) grown on in the box of the
+# CUBE-cube where the new half meets the half of dimension CUBE-2 their heads lie in, the other quarter of the
+# new half blocked; writes the best distinct of them, for both halves, to OUT; prints "best best".
+box_stage() {
+  local c=$1 lengths=""
+  : > "$4"
+  for half in 0 1; do
+    # A snake's head has bit c-2 set when the snake flipped dimension c-2 an odd number of times.
+    local part="$work/s$2_d${c}_box$half" pattern
+    awk -v k=$((c - 2)) -v half="$half" '{
+        n = 0; m = $0; sub(/.*"moves":\[/, "", m); sub(/\].*/, "", m)
+        count = split(m, moves, ","); for (i = 1; i <= count; ++i) if (moves[i] + 0 == k) ++n
+        if (n % 2 == half) print }' "$3" > "$part.starts.jsonl"
+    [[ -s $part.starts.jsonl ]] || continue
+    pattern="1$((1 - half))$(printf '%*s' $((c - 2)) '' | tr ' ' '*')"
+    lengths+=" $(stage "$c" "$2" "$box_width" $((first_kept / 2)) "$later_cap" "$part.starts.jsonl" \
+      "s$2_d${c}_box$half" --set params.symmetry_breaking=false --set params.blocked_subcubes="$pattern")" || return 1
+    cat "$part.jsonl" >> "$4"
+  done
+  echo "${lengths# }"
+}
+
 best=0 best_seed="" status=0
 began=$(date +%s)
 deadline=$(( began + ${seconds%.*} ))
@@ -63,12 +92,16 @@ while (( $(date +%s) < deadline )); do
   lengths="8-cube $(stage 8 "$seed" "$first_width" "$first_kept" "$first_cap")" || { status=1; break; }
   for (( c = 9; c <= d; ++c )); do
     (( c == 9 )) && t=$cap || t=$later_cap
-    run="$work/s${seed}_d$c"
-    wide=$(stage "$c" "$seed" "$width" "$kept" "$t" "$work/s${seed}_d$((c - 1)).jsonl") || { status=1; break 2; }
+    run="$work/s${seed}_d$c" starts="$work/s${seed}_d$((c - 1)).jsonl" skip=() boxed=""
+    if (( c >= 10 )); then
+      boxed=$(box_stage "$c" "$seed" "$starts" "${run}_box.jsonl") || { status=1; break 2; }
+      starts="${run}_box.jsonl" skip=(--set nmcs.skip_finished_starts=true) boxed=" box $boxed,"
+    fi
+    wide=$(stage "$c" "$seed" "$width" "$kept" "$t" "$starts" "" "${skip[@]}") || { status=1; break 2; }
     for f in jsonl best.json; do mv "$run.$f" "${run}_wide.$f"; done
-    deep_starts "${run}_wide.jsonl" "$work/s${seed}_d$((c - 1)).jsonl" "${run}_deep_starts.jsonl"
+    deep_starts "${run}_wide.jsonl" "$starts" "${run}_deep_starts.jsonl"
     length=$(stage "$c" "$seed" "$width" "$kept" "$t" "${run}_deep_starts.jsonl") || { status=1; break 2; }
-    lengths+=" -> $c-cube wide $wide, deep $length"
+    lengths+=" -> $c-cube$boxed wide $wide, deep $length"
   done
   length=${length%% *}
   # The deep run searches the wide run's best starts again, but may miss what one of its searches found.
