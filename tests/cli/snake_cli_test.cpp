@@ -26,6 +26,13 @@ class SnakeCli : public ::testing::Test {
 protected:
   Outcome run(const std::vector<std::string>& args) { return gsdk::test::gsdk_run(args, dir.path()); }
   void write(const std::string& name, const std::string& text) { gsdk::test::write_file(dir / name, text); }
+  // A JSON Lines file the run wrote (a searches file), one object a line.
+  std::vector<nlohmann::json> json_lines(const std::string& name) {
+    std::istringstream lines(gsdk::test::read_file(dir / name));
+    std::vector<nlohmann::json> objects;
+    for (std::string line; std::getline(lines, line);) objects.push_back(nlohmann::json::parse(line));
+    return objects;
+  }
 
   gsdk::test::TempDir dir;
 };
@@ -114,6 +121,16 @@ TEST_F(SnakeCli, NestedSearchesSaveACheckedSnakeAndLogEveryImprovement) {
   }
 }
 
+// Every snake `found` begins with the moves of the start it names (a line of `starts`) and goes on past them.
+void expect_each_begins_with_its_start(const std::vector<nlohmann::json>& found,
+                                       const std::vector<nlohmann::json>& starts) {
+  for (const nlohmann::json& snake : found) {
+    const auto& start = starts.at(snake["start"].get<size_t>())["moves"];
+    EXPECT_TRUE(std::equal(start.begin(), start.end(), snake["moves"].begin())) << "begins with its start: " << snake.dump();
+    EXPECT_GT(snake["score"].get<size_t>(), start.size()) << "went on from its start: " << snake.dump();
+  }
+}
+
 TEST_F(SnakeCli, NmcsWritesItsBestFinalSnakesAndALargerCubeStartsFromThem) {
   write("five.toml",
         "game = \"snake\"\nalgorithm = \"nmcs\"\nseed = 5\n[params]\ndimension = 5\n[nmcs]\nlevel = 1\n"
@@ -124,9 +141,7 @@ TEST_F(SnakeCli, NmcsWritesItsBestFinalSnakesAndALargerCubeStartsFromThem) {
   const auto results = nlohmann::json::parse(gsdk::test::read_file(dir / "five.json"));
   EXPECT_EQ(results["result"]["searches_file"], "five.jsonl");
   EXPECT_EQ(results["result"]["searches_written"], 6);
-  std::istringstream lines(gsdk::test::read_file(dir / "five.jsonl"));
-  std::vector<nlohmann::json> kept;
-  for (std::string line; std::getline(lines, line);) kept.push_back(nlohmann::json::parse(line));
+  const std::vector<nlohmann::json> kept = json_lines("five.jsonl");
   ASSERT_EQ(kept.size(), 6u);
   EXPECT_EQ(kept[0]["score"], results["result"]["best_score"]);
   for (size_t i = 0; i < kept.size(); ++i) {
@@ -142,13 +157,7 @@ TEST_F(SnakeCli, NmcsWritesItsBestFinalSnakesAndALargerCubeStartsFromThem) {
   const Outcome six = run({"run", "five.toml", "-q", "--out", "six.json", "--set", "params.dimension=6", "--set",
                            "nmcs.starts_from=\"five.jsonl\"", "--set", "output.searches=\"six.jsonl\""});
   ASSERT_EQ(six.status, 0) << describe(six);
-  std::istringstream six_lines(gsdk::test::read_file(dir / "six.jsonl"));
-  for (std::string line; std::getline(six_lines, line);) {
-    const auto found = nlohmann::json::parse(line);
-    const auto& start = kept.at(found["start"].get<size_t>())["moves"];
-    EXPECT_TRUE(std::equal(start.begin(), start.end(), found["moves"].begin())) << "begins with its start: " << line;
-    EXPECT_GT(found["score"].get<size_t>(), start.size());
-  }
+  expect_each_begins_with_its_start(json_lines("six.jsonl"), kept);
 
   write("bad.jsonl", "{\"moves\": [0, 1]}\n{\"moves\": [0, 1, 0]}\n");
   const Outcome refused = run({"run", "five.toml", "-q", "--set", "nmcs.starts_from=\"bad.jsonl\""});
@@ -168,17 +177,15 @@ TEST_F(SnakeCli, SnakesOfABoxGoOnInTheWholeCubeLessTheOnesWithNoWayOn) {
         "threads = 1\n[output]\nsearches = \"box.jsonl\"\nsearches_kept = 20\n");
   const Outcome box = run({"run", "box.toml", "-q", "--out", "box.json"});
   ASSERT_EQ(box.status, 0) << describe(box);
-  std::istringstream lines(gsdk::test::read_file(dir / "box.jsonl"));
-  std::vector<nlohmann::json> kept;
-  for (std::string line; std::getline(lines, line);) {
-    kept.push_back(nlohmann::json::parse(line));
+  const std::vector<nlohmann::json> kept = json_lines("box.jsonl");
+  ASSERT_EQ(kept.size(), 20u);
+  for (const nlohmann::json& snake : kept) {
     uint32_t head = 0;
-    for (const uint32_t k : kept.back()["moves"].get<std::vector<uint32_t>>()) {
+    for (const uint32_t k : snake["moves"].get<std::vector<uint32_t>>()) {
       head ^= 1u << k;
-      EXPECT_NE(head & 0b110000u, 0b110000u) << "vertex " << head << " is in the blocked quarter: " << line;
+      EXPECT_NE(head & 0b110000u, 0b110000u) << "vertex " << head << " is in the blocked quarter: " << snake.dump();
     }
   }
-  ASSERT_EQ(kept.size(), 20u);
 
   const std::vector<std::string> whole_cube = {"--set", "params.blocked_subcubes=\"\"", "--set",
                                                "nmcs.starts_from=\"box.jsonl\"", "--set", "output.searches=\"whole.jsonl\""};
@@ -196,13 +203,7 @@ TEST_F(SnakeCli, SnakesOfABoxGoOnInTheWholeCubeLessTheOnesWithNoWayOn) {
   EXPECT_GT(skipped, 0u);
   EXPECT_LT(skipped, 20u);
   EXPECT_TRUE(contains(whole.out, "; " + std::to_string(skipped) + " finished starts left out")) << whole.out;
-  std::istringstream whole_lines(gsdk::test::read_file(dir / "whole.jsonl"));
-  for (std::string line; std::getline(whole_lines, line);) {
-    const auto found = nlohmann::json::parse(line);
-    const auto& start = kept.at(found["start"].get<size_t>())["moves"];
-    EXPECT_TRUE(std::equal(start.begin(), start.end(), found["moves"].begin())) << "begins with its start: " << line;
-    EXPECT_GT(found["score"].get<size_t>(), start.size()) << "went on from its start: " << line;
-  }
+  expect_each_begins_with_its_start(json_lines("whole.jsonl"), kept);
 }
 
 TEST_F(SnakeCli, NestedSearchesRefuseATwoPlayerGameAtTheAlgorithmKey) {
