@@ -446,8 +446,8 @@ SearchStarts search_starts(const GameInstance& game, const NmcsSettings& setting
         ++starts.skipped;
         continue;
       }
-      throw StartMovesError(fmt::format("{}the {} start moves end the game: there is nothing left to search", which,
-                                        given[i].size()));
+      throw StartMovesError(
+          fmt::format("{}the {} start moves end the game: there is nothing left to search", which, given[i].size()));
     }
     starts.states.push_back(std::move(state));
     starts.moves.push_back(given[i]);
@@ -504,8 +504,9 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   };
   const auto make = [&](uint32_t k) {
     const uint32_t from = starts.of(k);
-    SearchContext context{game, starts.states[from], starts.moves[from], starts.index[from], evaluator, record, {}, level1,
-                          k, k * kStreamsPerSearch};
+    SearchContext context{
+        game, starts.states[from],  starts.moves[from], starts.index[from], evaluator, record, {}, level1,
+        k,    k * kStreamsPerSearch};
     auto search = std::make_unique<NmcsSearch>(NmcsSearch{std::move(context), nullptr});
     search->root = std::make_unique<NmcsFrame>(search->context, settings.level, nullptr);
     if (level1) return search; // begun by its first round

@@ -126,7 +126,8 @@ void expect_each_begins_with_its_start(const std::vector<nlohmann::json>& found,
                                        const std::vector<nlohmann::json>& starts) {
   for (const nlohmann::json& snake : found) {
     const auto& start = starts.at(snake["start"].get<size_t>())["moves"];
-    EXPECT_TRUE(std::equal(start.begin(), start.end(), snake["moves"].begin())) << "begins with its start: " << snake.dump();
+    EXPECT_TRUE(std::equal(start.begin(), start.end(), snake["moves"].begin()))
+        << "begins with its start: " << snake.dump();
     EXPECT_GT(snake["score"].get<size_t>(), start.size()) << "went on from its start: " << snake.dump();
   }
 }
@@ -187,8 +188,9 @@ TEST_F(SnakeCli, SnakesOfABoxGoOnInTheWholeCubeLessTheOnesWithNoWayOn) {
     }
   }
 
-  const std::vector<std::string> whole_cube = {"--set", "params.blocked_subcubes=\"\"", "--set",
-                                               "nmcs.starts_from=\"box.jsonl\"", "--set", "output.searches=\"whole.jsonl\""};
+  const std::vector<std::string> whole_cube = {"--set", "params.blocked_subcubes=\"\"",
+                                               "--set", "nmcs.starts_from=\"box.jsonl\"",
+                                               "--set", "output.searches=\"whole.jsonl\""};
   std::vector<std::string> args = {"run", "box.toml", "-q", "--out", "whole.json"};
   args.insert(args.end(), whole_cube.begin(), whole_cube.end());
   const Outcome refused = run(args);

@@ -101,7 +101,8 @@ void print_nested_search_summary(const ExperimentRun& run, const std::string& ou
                 static_cast<long long>(res["best_score"].get<int64_t>()), res["best_search"].get<uint32_t>(),
                 res["best_moves"].size(), res["best_file"].get<std::string>().c_str());
   std::printf("  searches     %u started, %u finished%s%s\n", res["searches_started"].get<uint32_t>(),
-              res["searches_finished"].get<uint32_t>(), res["stopped_by_time"].get<bool>() ? " (stopped by the time limit)" : "",
+              res["searches_finished"].get<uint32_t>(),
+              res["stopped_by_time"].get<bool>() ? " (stopped by the time limit)" : "",
               res.value("starts_skipped", 0u) > 0
                   ? fmt::format("; {} finished starts left out", res["starts_skipped"].get<uint32_t>()).c_str()
                   : "");

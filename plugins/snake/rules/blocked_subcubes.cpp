@@ -45,7 +45,8 @@ std::vector<Subcube> parse_subcubes(std::string_view list, uint32_t dimension) {
     const size_t comma = list.find(',', begin);
     const std::string_view item = trimmed(list.substr(begin, comma == std::string_view::npos ? comma : comma - begin));
     if (item.empty())
-      throw std::invalid_argument("an empty sub-cube in the list '" + std::string(list) + "' (two commas, or one at an end)");
+      throw std::invalid_argument("an empty sub-cube in the list '" + std::string(list) +
+                                  "' (two commas, or one at an end)");
     cubes.push_back(parse_subcube(item, dimension));
     if (comma == std::string_view::npos) return cubes;
     begin = comma + 1;

@@ -37,7 +37,8 @@ std::string refusal(const Rules& rules, const State& s, const State& empty, uint
     return "symmetry breaking allows only dimensions used before or the lowest unused one (" +
            std::to_string(lowest_bit(~s.used_dimensions)) + ")";
   const uint32_t vertex = s.head ^ (1u << k);
-  if (ConstWordBits{empty.blocked}.test(vertex)) return "vertex " + std::to_string(vertex) + " is in a blocked sub-cube";
+  if (ConstWordBits{empty.blocked}.test(vertex))
+    return "vertex " + std::to_string(vertex) + " is in a blocked sub-cube";
   return "vertex " + std::to_string(vertex) + " is on the snake or next to an earlier vertex";
 }
 

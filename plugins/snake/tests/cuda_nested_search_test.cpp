@@ -1,9 +1,9 @@
 // cuda_nested_search_test.cpp - NMCS with its level-1 searches run whole on the GPU finds what the CPU
 // frames find for the same seed (same score, playouts and level-1 steps; at level 1 the same snake), in
 // small and large cubes under both policies (and with a blocked sub-cube), at levels 2 and 3 pipelined or
-// not, and level 2 reaches the optima of the small cubes; so do searches from start moves, one or many. A stop request (ABI 1.6) ends level-1 and
-// level-2 searches after the step in which they read it, with a complete snake, and keeps a timed run of long level-2
-// searches within its budget. Skipped without a GPU.
+// not, and level 2 reaches the optima of the small cubes; so do searches from start moves, one or many. A stop request
+// (ABI 1.6) ends level-1 and level-2 searches after the step in which they read it, with a complete snake, and keeps a
+// timed run of long level-2 searches within its budget. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -179,9 +179,9 @@ TEST(SnakeCudaNmcs, Level2And3AndManySearchesAgreeWithTheCpu) {
     uint32_t level;
     uint32_t restarts;
   };
-  const Case cases[] = {{{6, true, "uniform"}, 2, 40}, {{7, true, "kinny"}, 2, 40}, {{6, true, "uniform"}, 3, 6},
-                        {{8, true, "tight"}, 2, 20},   {{9, false, "uniform"}, 2, 4},
-                        {{8, false, "tight", "1*1*****"}, 2, 20}};
+  const Case cases[] = {{{6, true, "uniform"}, 2, 40}, {{7, true, "kinny"}, 2, 40},
+                        {{6, true, "uniform"}, 3, 6},  {{8, true, "tight"}, 2, 20},
+                        {{9, false, "uniform"}, 2, 4}, {{8, false, "tight", "1*1*****"}, 2, 20}};
   for (const Case& c : cases) {
     const auto game = make_game(c.cube);
     for (const auto& [pipeline, device_level] : {std::pair{false, 1u}, {true, 1u}, {false, 2u}, {true, 2u}}) {

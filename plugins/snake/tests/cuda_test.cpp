@@ -21,9 +21,17 @@ using test::Summary;
 
 TEST(SnakeCuda, PlayoutsEqualTheCpuForTheSameSeed) {
   GSDK_REQUIRE_GPU();
-  const Settings settings[] = {{3, true, "uniform"},   {5, false, "kinny"}, {8, true, "uniform"},  {8, true, "kinny"},
-                               {10, false, "uniform"}, {11, true, "kinny"}, {12, true, "uniform"}, {13, true, "kinny"},
-                               {9, true, "tight"},     {13, false, "tight"},    {10, false, "tight", "10********"}};
+  const Settings settings[] = {{3, true, "uniform"},
+                               {5, false, "kinny"},
+                               {8, true, "uniform"},
+                               {8, true, "kinny"},
+                               {10, false, "uniform"},
+                               {11, true, "kinny"},
+                               {12, true, "uniform"},
+                               {13, true, "kinny"},
+                               {9, true, "tight"},
+                               {13, false, "tight"},
+                               {10, false, "tight", "10********"}};
   for (const Settings& setting : settings) {
     const auto game = make_game(setting);
     const gsdk_cuda_playouts& cuda = *game->tables().cuda_playouts;
