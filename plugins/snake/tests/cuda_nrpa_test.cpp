@@ -3,7 +3,7 @@
 // 13 fills every bit of the kernel's step words), over several launches; and a run that hands its lowest
 // levels to the GPU ends with the CPU run's best. A stop request (ABI 1.6) ends searches at their next
 // playout with their best so far, and keeps a timed run of long searches within its budget. Skipped without
-// a GPU.
+// a GPU, except the refusal of blocked sub-cubes.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -58,6 +58,20 @@ TEST(SnakeCudaNrpa, SearchesFindWhatTheRecursiveReferenceFinds) {
       ASSERT_EQ(results[i].moves, expected.moves) << "d=" << c.dimension << " level " << c.level << " search " << i;
     }
   }
+}
+
+// Blocked sub-cubes are refused before any device work (the kernel's playouts start in the whole cube), so
+// this runs without a GPU too.
+TEST(SnakeCudaNrpa, BlockedSubcubesAreRefused) {
+  const auto game = make_game({6, false, "uniform", "1*****"});
+  const gsdk_cuda_nrpa_searches& table = *game->tables().cuda_nrpa_searches;
+  char error[256] = {};
+  EXPECT_NE(table.run(game->handle(), 1, 1, 1, 1.0, nullptr, nullptr, 1, 0, nullptr, nullptr, 0, nullptr, nullptr,
+                      error, sizeof error),
+            GSDK_OK);
+  EXPECT_NE(std::string(error).find("NRPA on the GPU plays its playouts in the whole cube; with blocked_subcubes"),
+            std::string::npos)
+      << error;
 }
 
 // Level-2 and level-3 runs with many searches side by side and restarts: on the CPU, with level-1 searches
