@@ -4,7 +4,7 @@
 #   1. the 8-cube by NMCS level 2, 8,192 searches side by side until each has ended once; their 1,024 best
 #      distinct snakes ([output] searches) are the round's starts (93-95 moves: short snakes differ, and a
 #      shorter one often leaves the next cube more room than the longest);
-#   2. from the 10-cube on, each cube's new half is first grown one half at a time: the smaller cube's snakes
+#   2. from the 10-cube on, each cube's new half is first grown in a box: the smaller cube's snakes
 #      go on in a box, the quarter of the cube where the new half meets the half their heads lie in (the other
 #      quarter of the new half is a blocked sub-cube); the 1,024 best distinct of those go on in the whole
 #      cube, less the ones with no way out of the box (skip_finished_starts). Without the box, one level-2

@@ -434,8 +434,8 @@ StateBlob start_state(const GameInstance& game, const std::vector<uint32_t>& sta
 // The settings' starts (the initial state when they name none), each checked: one that ends the game is
 // refused, or left out when the settings say so.
 SearchStarts search_starts(const GameInstance& game, const NmcsSettings& settings) {
-  const std::vector<std::vector<uint32_t>> given =
-      settings.starts.empty() ? std::vector<std::vector<uint32_t>>(1) : settings.starts;
+  const std::vector<std::vector<uint32_t>> initial_only(1);
+  const std::vector<std::vector<uint32_t>>& given = settings.starts.empty() ? initial_only : settings.starts;
   const size_t n = given.size();
   SearchStarts starts;
   for (size_t i = 0; i < n; ++i) {

@@ -1,5 +1,5 @@
 // blocked_subcubes.hpp - sub-cubes of the hypercube that a snake may not enter, for searches that grow a
-// snake one part of the cube at a time (docs/perf/snake.md, "Growing the 10-cube's upper half by halves").
+// snake one part of the cube at a time (docs/perf/snake.md, "... growing the 10-cube's new half in a box").
 // A sub-cube is written as the cube's vertices are, highest dimension first, one character a dimension:
 // '0' or '1' fixes that bit, '*' leaves it free, so in dimension 10 "10********" is every vertex with bit 9
 // set and bit 8 clear. A list separates its sub-cubes by commas.
