@@ -15,12 +15,20 @@
 #      the starts, but leave a start a length or two short of what it allows). The deep run's 64 best
 #      distinct snakes go on to the next cube; the D-cube's best is the round's result.
 # Each run also stops at a time cap (a run cut short keeps its best). Rounds repeat with seeds FIRST_SEED,
-# FIRST_SEED + 1, ... until SECONDS are spent (a round begun in time finishes); rounds are independent, so a run
-# longer than a device call can be split into calls with different FIRST_SEEDs. Prints each round's lengths,
+# FIRST_SEED + 1, ... until SECONDS less a polish reserve are spent (a round begun in time finishes); rounds are
+# independent, so a run longer than a device call can be split into calls with different FIRST_SEEDs. Then
+#   4. polish: every round's best D-cube snakes within one of the best (at most 64) are turned round and cut
+#      back by a quarter to seven tenths, and level 2 searches their ends again (65,536 searches over the cuts).
+#      A snake read backwards is a snake from vertex 0 again (the moves reversed trace the same path moved by
+#      the end vertex, a symmetry of the cube), so this re-searches the part the rounds never revisit: the
+#      first cubes' beginning, grown in the small cube while the rest of the cube was still empty.
+# Prints each round's lengths,
 # keeps the best D-cube snake as $OUT/snake_portfolio_dD.best.json and checks it with `gsdk check-snake`.
 # Issue 5's targets: d = 9 >= 188, d = 10 >= 370 within 3600 s (docs/perf/snake.md, "A portfolio of starts").
-# Usage: bench/snake_portfolio.sh [BUILD_BIN_DIR] [D] [SECONDS] [FIRST_SEED] [DEVICE]
-# (defaults: build/bin, 9, 3600, 1, cuda; a smoke test: bench/snake_portfolio.sh build/bin 10 4 1 cpu)
+# Usage: bench/snake_portfolio.sh [BUILD_BIN_DIR] [D] [SECONDS] [FIRST_SEED] [DEVICE] [POOL]
+# (defaults: build/bin, 9, 3600, 1, cuda; a smoke test: bench/snake_portfolio.sh build/bin 10 4 1 cpu). POOL, a
+# searches file of D-cube snakes, joins the polish (SECONDS of 60 or less polish POOL alone, with seed FIRST_SEED:
+# bench/snake_portfolio.sh build/bin 10 60 101 cuda docs/perf/snakes/d10_pool_368.jsonl).
 set -uo pipefail
 source "$(dirname "$0")/snake_common.sh"
 bin=${1:-build/bin}
@@ -28,6 +36,7 @@ d=${2:-9}
 seconds=${3:-3600}
 seed=${4:-1}
 device=${5:-cuda}
+pool_from=${6:-}
 out=${OUT:-bench-logs}
 work="$out/snake_portfolio"
 mkdir -p "$work"
@@ -35,8 +44,9 @@ if (( d < 9 || d > 13 )); then echo "D must be 9 .. 13, got $d" >&2; exit 2; fi
 # Side by side, snakes kept for the next cube, starts searched deep, the box runs' side by side (for each half
 # the heads lie in) and time caps: the 8-cube's, the 9-cube's, and each cube after.
 first_width=8192 first_kept=1024 width=65536 kept=64 deep=32 box_width=32768 first_cap=20 cap=40 later_cap=120
+polish_reserve=60
 if [[ $device == cpu ]]; then
-  first_width=4 first_kept=4 width=8 kept=2 deep=2 box_width=4 first_cap=2 cap=4 later_cap=8
+  first_width=4 first_kept=4 width=8 kept=2 deep=2 box_width=4 first_cap=2 cap=4 later_cap=8 polish_reserve=2
 fi
 
 # stage CUBE SEED WIDTH KEPT CAP [STARTS_FILE [RUN_NAME [SETTINGS...]]]: NMCS level 2 until WIDTH searches have
@@ -85,9 +95,26 @@ box_stage() {
   echo "${lengths# }"
 }
 
+# reversed_cuts POOL OUT: the distinct snakes of POOL (searches files' lines) within one of its best, at most 64,
+# best first (ties in POOL's order), each turned round and cut back by 258, 339, 421, 502, 583 and 705 thousandths
+# of the best length (95, 125, 155, 185, 215 and 260 moves for 369, the cuts measured): one start a line.
+reversed_cuts() {
+  sed -nE 's/^\{"score":([0-9]+),.*"moves":\[([0-9,]*)\].*/\1 \2/p' "$1" | sort -s -k1,1nr | awk '!seen[$2]++' |
+    awk 'NR == 1 { top = $1; split("258 339 421 502 583 705", permille, " ") }
+      $1 >= top - 1 && ++n <= 64 {
+        count = split($2, moves, ",")
+        for (p = 1; p <= 6; ++p) {
+          keep = count - int(top * permille[p] / 1000); line = ""
+          for (i = count; i > count - keep; --i) line = line (line == "" ? "" : ",") moves[i]
+          if (keep > 0) printf "{\"score\":%d,\"moves\":[%s]}\n", keep, line
+        } }' > "$2"
+}
+
 best=0 best_seed="" status=0
 began=$(date +%s)
-deadline=$(( began + ${seconds%.*} ))
+deadline=$(( began + ${seconds%.*} - polish_reserve ))
+pool="$work/pool_d$d.jsonl"
+if [[ -n $pool_from ]]; then cp "$pool_from" "$pool"; else : > "$pool"; fi
 while (( $(date +%s) < deadline )); do
   lengths="8-cube $(stage 8 "$seed" "$first_width" "$first_kept" "$first_cap")" || { status=1; break; }
   for (( c = 9; c <= d; ++c )); do
@@ -107,12 +134,23 @@ while (( $(date +%s) < deadline )); do
   # The deep run searches the wide run's best starts again, but may miss what one of its searches found.
   if (( ${wide%% *} > length )); then length=${wide%% *}; cp "${run}_wide.best.json" "$run.best.json"; fi
   echo "seed $seed ($(( $(date +%s) - began )) s): $lengths"
+  cat "$run.jsonl" "${run}_wide.jsonl" >> "$pool"
   if (( length > best )); then
     best=$length best_seed=$seed
     cp "$work/s${seed}_d$d.best.json" "$out/snake_portfolio_d$d.best.json"
   fi
   (( ++seed ))
 done
+if (( status == 0 )) && [[ -s $pool ]]; then
+  reversed_cuts "$pool" "$work/polish_starts.jsonl"
+  polished=$(stage "$d" "$seed" "$width" "$kept" "$later_cap" "$work/polish_starts.jsonl" "polish_d$d" \
+    --set params.symmetry_breaking=false --set nmcs.skip_finished_starts=true) || status=1
+  echo "polish, seed $seed ($(( $(date +%s) - began )) s): $polished"
+  if (( status == 0 && ${polished%% *} > best )); then
+    best=${polished%% *} best_seed="$seed, polish"
+    cp "$work/polish_d$d.best.json" "$out/snake_portfolio_d$d.best.json"
+  fi
+fi
 echo "== best $d-cube snake: $best (seed $best_seed) after $(( $(date +%s) - began )) s"
 "$bin/gsdk" check-snake "$out/snake_portfolio_d$d.best.json" || status=1
 exit $status
