@@ -22,8 +22,8 @@
 #      A snake read backwards is a snake from vertex 0 again (the moves reversed trace the same path moved by
 #      the end vertex, a symmetry of the cube), so this re-searches the part the rounds never revisit: the
 #      first cubes' beginning, grown in the small cube while the rest of the cube was still empty.
-# Prints each round's lengths,
-# keeps the best D-cube snake as $OUT/snake_portfolio_dD.best.json and checks it with `gsdk check-snake`.
+# Prints each round's lengths and the polish's, keeps the best D-cube snake as $OUT/snake_portfolio_dD.best.json
+# and checks it with `gsdk check-snake`.
 # Issue 5's targets: d = 9 >= 188, d = 10 >= 370 within 3600 s (docs/perf/snake.md, "A portfolio of starts").
 # Usage: bench/snake_portfolio.sh [BUILD_BIN_DIR] [D] [SECONDS] [FIRST_SEED] [DEVICE] [POOL]
 # (defaults: build/bin, 9, 3600, 1, cuda; a smoke test: bench/snake_portfolio.sh build/bin 10 4 1 cpu). POOL, a
