@@ -41,6 +41,6 @@ for config in configs/*.toml; do
   "$bin/gsdk" run "$config" --quiet "${run_device[@]}" "${files[@]}" $extra --out "$scratch/$name.json" \
     --set output.events="$scratch/$name.events" --set output.plot="" > "$scratch/$name.log" 2>&1
   status=$?
-  digest=$(grep -o '"digest": "[0-9a-f]*"' "$scratch/$name.json" 2>/dev/null | tail -1 | cut -d'"' -f4)
+  digest=$(grep -o '"digest": "[^"]*"' "$scratch/$name.json" 2>/dev/null | tail -1 | cut -d'"' -f4)
   printf '%s\t%s\t%s\n' "$name" "${digest:-exit $status}" "$(grep -o '"status": "[a-z]*"' "$scratch/$name.json" 2>/dev/null | tail -1 | cut -d'"' -f4)"
 done
