@@ -7,6 +7,8 @@
 # reasonable time (perft 9 of chess, perft 14 of Othello, the minefield sweep) run on `cuda` only.
 # Usage: scripts/config_digests.sh [BUILD_BIN_DIR] [cpu|cuda] > digests.tsv
 # Prints "config<TAB>digest<TAB>status" per config; a config that fails prints its exit code as the digest.
+# (The results file's keys are in alphabetical order: the top-level digest comes before the result's own
+# digests, the top-level status after the result's.)
 set -uo pipefail
 bin=${1:-build/bin}
 device=${2:-cpu}
@@ -41,6 +43,6 @@ for config in configs/*.toml; do
   "$bin/gsdk" run "$config" --quiet "${run_device[@]}" "${files[@]}" $extra --out "$scratch/$name.json" \
     --set output.events="$scratch/$name.events" --set output.plot="" > "$scratch/$name.log" 2>&1
   status=$?
-  digest=$(grep -o '"digest": "[^"]*"' "$scratch/$name.json" 2>/dev/null | tail -1 | cut -d'"' -f4)
+  digest=$(grep -o '"digest": "[^"]*"' "$scratch/$name.json" 2>/dev/null | head -1 | cut -d'"' -f4)
   printf '%s\t%s\t%s\n' "$name" "${digest:-exit $status}" "$(grep -o '"status": "[a-z]*"' "$scratch/$name.json" 2>/dev/null | tail -1 | cut -d'"' -f4)"
 done
