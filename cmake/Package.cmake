@@ -12,9 +12,9 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME gsdk)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "massively parallel game simulation and search on CPUs and NVIDIA GPUs")
+# The long description; CPack puts the summary above it as the synopsis line.
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
-    "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}
-gsdk runs TOML-configured experiments (random playouts, perft, UCT matches, nested Monte Carlo
+    "gsdk runs TOML-configured experiments (random playouts, perft, UCT matches, nested Monte Carlo
 searches, tabular Q-learning) over game plugins loaded through a stable C ABI, on CPU threads and
 CUDA devices, with results that depend on the configuration and seed only.
 .
