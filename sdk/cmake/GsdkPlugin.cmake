@@ -46,8 +46,9 @@ function(gsdk_add_plugin name)
     set_target_properties(${name} PROPERTIES LINKER_LANGUAGE CUDA)
   endif()
   # Export gsdk_negotiate and nothing else: hidden visibility does not cover what the compiler emits
-  # for libstdc++ (GNU-unique and weak template symbols) or the static runtimes, and each such symbol
-  # could bind to another plugin's copy. Catch unresolved symbols at link time, not at dlopen.
+  # for libstdc++ (GNU-unique and weak template symbols) or the static runtimes, and the dynamic linker
+  # binds a GNU-unique symbol process-wide to the first loaded copy, another plugin's included.
+  # Catch unresolved symbols at link time, not at dlopen.
   set(exports_map ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/gsdk_plugin_exports.map)
   target_link_options(${name} PRIVATE -Wl,--version-script=${exports_map} -Wl,--no-undefined)
   set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS ${exports_map})
