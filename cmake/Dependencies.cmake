@@ -8,8 +8,11 @@ find_package(nlohmann_json 3.10 REQUIRED)
 find_package(tomlplusplus 3 REQUIRED)
 find_path(RANDOM123_INCLUDE_DIR Random123/philox.h REQUIRED)
 
-add_library(gsdk_random123 INTERFACE)
-target_include_directories(gsdk_random123 SYSTEM INTERFACE ${RANDOM123_INCLUDE_DIR})
+# An imported target under the name the exported gsdk::sdk refers to: an imported target is exported
+# by name only, so a package's gsdkConfig.cmake defines it from the Random123 found where the package
+# is used, and this machine's include path is never baked into a package.
+add_library(gsdk::random123 INTERFACE IMPORTED GLOBAL)
+set_target_properties(gsdk::random123 PROPERTIES INTERFACE_INCLUDE_DIRECTORIES ${RANDOM123_INCLUDE_DIR})
 
 # The package's CMake target selects its shared library; its headers alone are used instead.
 add_library(gsdk_toml INTERFACE)

@@ -3,9 +3,10 @@
 # CUDA is optional: when a toolkit sits in /usr/local/cuda (or nvcc is on PATH) the CUDA paths build too.
 set -euo pipefail
 
+# dpkg-dev and file: cpack -G DEB computes the package's Depends with dpkg-shlibdeps, finding ELF files with file.
 packages=(build-essential cmake ninja-build libboost-dev libboost-program-options-dev libtomlplusplus-dev
           librandom123-dev nlohmann-json3-dev libfmt-dev libgtest-dev gnuplot-nox stockfish
-          libpng-dev zlib1g-dev)
+          libpng-dev zlib1g-dev dpkg-dev file)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

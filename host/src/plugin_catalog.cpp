@@ -105,15 +105,20 @@ void PluginCatalog::load_directories(const std::vector<std::filesystem::path>& d
   }
 }
 
+// Explicit beats environment beats default: the first plugin of a name wins, so a game built by the
+// user and named with --plugin-dir replaces a shipped one of the same name. The defaults are the
+// build folder's layout (build/bin/plugins) and the installed one (P/bin/gsdk, P/lib/gsdk/plugins),
+// relative to the executable's real location (symbolic links to it resolved).
 std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::string>& extra_dirs) {
-  std::vector<std::filesystem::path> dirs;
-  dirs.push_back(boost::dll::program_location().parent_path().string() + "/plugins");
-  for (const auto& d : extra_dirs) dirs.emplace_back(d);
+  std::vector<std::filesystem::path> dirs(extra_dirs.begin(), extra_dirs.end());
   if (const char* env = std::getenv("GSDK_PLUGIN_PATH")) {
     std::stringstream list(env);
     for (std::string d; std::getline(list, d, ':');)
       if (!d.empty()) dirs.emplace_back(d);
   }
+  const std::filesystem::path executable_dir = boost::dll::program_location().parent_path().string();
+  dirs.push_back(executable_dir / "plugins");
+  dirs.push_back((executable_dir / ".." / "lib" / "gsdk" / "plugins").lexically_normal());
   return dirs;
 }
 

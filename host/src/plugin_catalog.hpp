@@ -43,7 +43,8 @@ private:
   std::vector<PluginProblem> problems_;
 };
 
-// The plugins/ folder beside the executable, then each --plugin-dir, then GSDK_PLUGIN_PATH entries.
+// Each --plugin-dir, then each GSDK_PLUGIN_PATH entry, then plugins/ beside the executable (a build
+// folder), then ../lib/gsdk/plugins from the executable (an installed prefix).
 std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::string>& extra_dirs);
 
 } // namespace gsdk::host

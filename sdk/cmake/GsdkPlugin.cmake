@@ -8,6 +8,8 @@
 #
 # Produces the module mygame.so (exporting only gsdk_negotiate, CUDA runtime linked statically) and
 # an object library mygame_objects that tests can link to reach the plugin's internals.
+# Part of the gsdk CMake package (installed beside gsdkConfig.cmake with gsdk_plugin_exports.map) and
+# included directly by gsdk's own build.
 if(NOT DEFINED GSDK_PLUGIN_OUTPUT_DIR)
   set(GSDK_PLUGIN_OUTPUT_DIR ${CMAKE_BINARY_DIR}/plugins)
 endif()
@@ -43,6 +45,11 @@ function(gsdk_add_plugin name)
   if(CMAKE_CUDA_COMPILER AND P_CUDA_SOURCES)
     set_target_properties(${name} PROPERTIES LINKER_LANGUAGE CUDA)
   endif()
-  # Keep the statically linked runtimes' symbols private and catch unresolved symbols at link time.
-  target_link_options(${name} PRIVATE -Wl,--exclude-libs,ALL -Wl,--no-undefined)
+  # Export gsdk_negotiate and nothing else: hidden visibility does not cover what the compiler emits
+  # for libstdc++ (GNU-unique and weak template symbols) or the static runtimes, and the dynamic linker
+  # binds a GNU-unique symbol process-wide to the first loaded copy, another plugin's included.
+  # Catch unresolved symbols at link time, not at dlopen.
+  set(exports_map ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/gsdk_plugin_exports.map)
+  target_link_options(${name} PRIVATE -Wl,--version-script=${exports_map} -Wl,--no-undefined)
+  set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS ${exports_map})
 endfunction()

@@ -5,6 +5,7 @@
 // another ABI major (refused by the plugin, or claimed in its answer), no game table, a wrong table
 // tag or size, no name, a duplicate name. Valid plugins beside broken ones still load. The broken
 // plugins are built by tests/abi/broken_plugins into bin/test_plugins/broken/.
+#include <algorithm>
 #include <cstdlib>
 
 #include <gtest/gtest.h>
@@ -200,16 +201,49 @@ TEST(PluginCatalog, NamesOfAnEmptyCatalog) {
   EXPECT_EQ(catalog.names(), "(none)");
 }
 
-TEST(PluginSearchPath, ExecutableFolderThenExtraDirsThenEnvironment) {
+// Explicit beats environment beats default; the defaults are the build folder's layout, then the
+// installed one (bin/gsdk beside lib/gsdk/plugins), written without "..".
+TEST(PluginSearchPath, PluginDirsThenEnvironmentThenBesideTheExecutableThenInstalledLayout) {
   ASSERT_EQ(setenv("GSDK_PLUGIN_PATH", "/env/one::/env/two", 1), 0);
   const auto dirs = gsdk::host::plugin_search_path({"/extra/a", "/extra/b"});
   unsetenv("GSDK_PLUGIN_PATH");
-  ASSERT_EQ(dirs.size(), 5u);
-  EXPECT_EQ(fs::weakly_canonical(dirs[0]), fs::weakly_canonical(gsdk::test::plugin_dir()));
-  EXPECT_EQ(dirs[1], fs::path("/extra/a"));
-  EXPECT_EQ(dirs[2], fs::path("/extra/b"));
-  EXPECT_EQ(dirs[3], fs::path("/env/one"));
-  EXPECT_EQ(dirs[4], fs::path("/env/two"));
+  ASSERT_EQ(dirs.size(), 6u);
+  EXPECT_EQ(dirs[0], fs::path("/extra/a"));
+  EXPECT_EQ(dirs[1], fs::path("/extra/b"));
+  EXPECT_EQ(dirs[2], fs::path("/env/one"));
+  EXPECT_EQ(dirs[3], fs::path("/env/two"));
+  EXPECT_EQ(dirs[4], gsdk::test::plugin_dir());
+  EXPECT_EQ(dirs[5], gsdk::test::bin_dir().parent_path() / "lib" / "gsdk" / "plugins");
+}
+
+// A user's own build of a shipped game, named with --plugin-dir, replaces the shipped copy beside the
+// executable, which is refused as a duplicate naming the winner.
+TEST(PluginSearchPath, PluginDirCopyOfAShippedGameWinsOverTheDefaultFolder) {
+  const fs::path shipped = gsdk::test::plugin_dir() / "graveler.so";
+  ASSERT_TRUE(fs::exists(shipped)) << shipped << " was not built";
+  const gsdk::test::TempDir own;
+  fs::copy_file(shipped, own / "graveler.so");
+  unsetenv("GSDK_PLUGIN_PATH");
+  PluginCatalog catalog;
+  catalog.load_directories(gsdk::host::plugin_search_path({own.path().string()}));
+  ASSERT_NE(catalog.find("graveler"), nullptr) << catalog.names();
+  EXPECT_EQ(catalog.find("graveler")->tables.path, (own / "graveler.so").string());
+  const auto refused = std::find_if(catalog.problems().begin(), catalog.problems().end(),
+                                    [&](const auto& problem) { return problem.path == shipped.string(); });
+  ASSERT_NE(refused, catalog.problems().end()) << "the shipped copy must be refused";
+  EXPECT_TRUE(contains(refused->message, "already provided by " + (own / "graveler.so").string())) << refused->message;
+}
+
+// broken/ holds a second test_nim (test_nim_copy.so): named with --plugin-dir, it wins over the one
+// in a GSDK_PLUGIN_PATH folder.
+TEST(PluginSearchPath, PluginDirWinsOverTheEnvironment) {
+  ASSERT_EQ(setenv("GSDK_PLUGIN_PATH", gsdk::test::test_plugin_dir("valid").c_str(), 1), 0);
+  const auto dirs = gsdk::host::plugin_search_path({gsdk::test::test_plugin_dir("broken").string()});
+  unsetenv("GSDK_PLUGIN_PATH");
+  PluginCatalog catalog;
+  catalog.load_directories(dirs);
+  ASSERT_NE(catalog.find("test_nim"), nullptr) << catalog.names();
+  EXPECT_EQ(catalog.find("test_nim")->tables.path, broken("test_nim_copy.so").string());
 }
 
 } // namespace

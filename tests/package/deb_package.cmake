@@ -1,0 +1,51 @@
+# deb_package.cmake - `cpack -G DEB` makes a .deb whose metadata is right and whose files, unpacked
+# with dpkg-deb into a scratch root, are the installed layout under usr/, with a gsdk that finds the
+# shipped plugins in <root>/usr/lib/gsdk/plugins by itself.
+#
+# Inputs (-D): BUILD_DIR, WORK_DIR, VERSION, SHIPPED_PLUGINS (a list), CPACK (the cpack program).
+cmake_minimum_required(VERSION 3.25)
+include(${CMAKE_CURRENT_LIST_DIR}/package_checks.cmake)
+
+find_program(DPKG_DEB dpkg-deb)
+if(NOT DPKG_DEB)
+  skip_test("no dpkg-deb on this machine to unpack the .deb")
+endif()
+
+file(REMOVE_RECURSE ${WORK_DIR})
+run_step("cpack" ignored ${CPACK} --config ${BUILD_DIR}/CPackConfig.cmake -G DEB -B ${WORK_DIR})
+file(GLOB debs ${WORK_DIR}/gsdk_${VERSION}_*.deb)
+list(LENGTH debs deb_count)
+if(NOT deb_count EQUAL 1)
+  message(FATAL_ERROR "cpack made ${deb_count} packages named gsdk_${VERSION}_*.deb in ${WORK_DIR}; expected one")
+endif()
+
+# Metadata: Depends computed from the binaries (libc and the GCC/C++ runtime only), Recommends
+# librandom123-dev for plugin builds.
+run_step("dpkg-deb -f" fields ${DPKG_DEB} -f ${debs} Package Version Maintainer Depends Recommends Description)
+foreach(expected "Package: gsdk\n" "Version: ${VERSION}\n" "Recommends: librandom123-dev\n" "Maintainer: [^\n]+ <[^\n]+@[^\n]+>\n"
+                 "Description: [^\n]+\n")
+  if(NOT fields MATCHES "${expected}")
+    message(FATAL_ERROR "the package's control fields lack '${expected}'")
+  endif()
+endforeach()
+string(REGEX MATCH "Depends: [^\n]*" depends "${fields}")
+string(REGEX REPLACE " \\([^)]*\\)" "" depends_names "${depends}")
+string(REGEX REPLACE "^Depends: " "" depends_names "${depends_names}")
+string(REPLACE ", " ";" depends_names "${depends_names}")
+if(NOT "libc6" IN_LIST depends_names OR NOT "libstdc++6" IN_LIST depends_names)
+  message(FATAL_ERROR "'${depends}' must name libc6 and libstdc++6")
+endif()
+list(REMOVE_ITEM depends_names libc6 libstdc++6 libgcc-s1)
+if(depends_names)
+  message(FATAL_ERROR "'${depends}': the binaries must need nothing beyond libc and the GCC/C++ runtime, found "
+                      "${depends_names}")
+endif()
+
+set(root ${WORK_DIR}/root)
+run_step("dpkg-deb -x" ignored ${DPKG_DEB} -x ${debs} ${root})
+file(GLOB top_level RELATIVE ${root} ${root}/*)
+if(NOT top_level STREQUAL "usr")
+  message(FATAL_ERROR "the package installs ${top_level} at the top level; expected usr only")
+endif()
+check_installed_layout(${root}/usr ${SHIPPED_PLUGINS})
+message(STATUS "${debs}: ${depends}; installs the layout under /usr, whose gsdk finds its plugins")
