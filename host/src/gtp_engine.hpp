@@ -21,8 +21,8 @@ namespace gsdk::host {
 // ways, tried in this order (docs/user_guide.md, GTP):
 //  1. an integer parameter named `board_size`: its value in this session;
 //  2. a square board at the start of its state text: the initial state's text begins with a word of n*n
-//     characters (n >= 2) drawn from at most three symbols (empty and the two players' stones), as
-//     Othello's 64 squares are: n.
+//     characters (n >= 2) drawn from at most three symbols (empty and the two players' stones), the
+//     board written row after row: n.
 // A game that does neither has no GTP board size (nullopt).
 struct GtpBoardSize {
   std::optional<uint32_t> size;

@@ -91,6 +91,13 @@ TEST_F(CheckCli, AGoodPluginPassesWithOneLinePerCheck) {
   EXPECT_TRUE(r.err.empty()) << r.err;
 }
 
+TEST_F(CheckCli, ARelativePathNamesTheFileInTheCurrentFolder) {
+  fs::copy_file(valid("test_nim.so"), dir / "nim_here.so");
+  const Outcome r = check({"nim_here.so", "--only", "abi.negotiation"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, "from " + (dir / "nim_here.so").string() + "\n")) << r.out;
+}
+
 TEST_F(CheckCli, BatchPlayoutsIgnoringTheStartStateFail) {
   const Outcome r = check({faulty("faulty_nim_ignores_start.so").string(), "--device", "cpu"});
   ASSERT_EQ(r.status, 1) << describe(r);

@@ -101,10 +101,12 @@ int command_check(const Arguments& args) {
   if (!std::filesystem::exists(file, ec)) return usage_error(fmt::format("{}: no such file", file.string()));
   if (std::filesystem::is_directory(file, ec))
     return usage_error(fmt::format("{} is a directory: gsdk check takes one plugin file (a .so)", file.string()));
-  if (const auto why = truncated_elf(file)) return usage_error(fmt::format("{}: {}", file.string(), *why));
-  if (const auto why = loading_kills(file, timeout)) return usage_error(fmt::format("{}: {}", file.string(), *why));
+  // Absolute: the dynamic loader would look for a bare file name in the library search path, not here.
+  const std::filesystem::path absolute = std::filesystem::absolute(file);
+  if (const auto why = truncated_elf(absolute)) return usage_error(fmt::format("{}: {}", file.string(), *why));
+  if (const auto why = loading_kills(absolute, timeout)) return usage_error(fmt::format("{}: {}", file.string(), *why));
   PluginCatalog catalog;
-  const LoadedPlugin* plugin = catalog.load_file(std::filesystem::absolute(file));
+  const LoadedPlugin* plugin = catalog.load_file(absolute);
   if (!plugin) return usage_error(fmt::format("{}: {}", file.string(), catalog.problems().front().message));
 
   const std::vector<std::string> assignments =

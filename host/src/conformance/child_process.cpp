@@ -101,7 +101,10 @@ ChildRun run_in_child(const std::function<std::string()>& body, double timeout_s
     }
     const int ready = poll(fds, 2, static_cast<int>(std::min<long long>(left.count(), 1000)));
     if (ready < 0 && errno == EINTR) continue;
-    if (ready < 0) break;
+    if (ready < 0) { // cannot watch the child any more: end it rather than wait for it blind
+      kill(-pid, SIGKILL);
+      break;
+    }
     for (pollfd& p : fds) {
       if (p.fd < 0 || !(p.revents & (POLLIN | POLLHUP | POLLERR))) continue;
       char buffer[4096];
