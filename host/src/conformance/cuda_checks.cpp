@@ -1,5 +1,6 @@
 // cuda_checks.cpp - the checks of the CUDA tables against the CPU, bit for bit, on the first GPU: playout
 // summaries (from the initial state and mid-game), playouts from many states per launch, and Q-learning.
+#include <algorithm>
 #include <optional>
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 #include "gsdk/core/leaf_evaluator.hpp"
 #include "gsdk/core/playouts.hpp"
 #include "gsdk/core/qlearning.hpp"
+#include "gsdk/core/worker_pool.hpp"
 #include "random_games.hpp"
 
 namespace gsdk::host::conformance {
@@ -22,7 +24,7 @@ void playouts(CheckContext& context, Findings& findings) {
     job.seed = 77;
     job.playouts = start ? 400009 : 4000037;
     job.start_state = start;
-    job.cpu_threads = 2;
+    job.cpu_threads = std::max(2u, core::available_cpu_threads()); // the reference: any thread count gives it
     job.cpu_item_playouts = 1u << 20;
     const core::PlayoutOutcome cpu = core::run_playouts(context.game(), job);
     if (!cpu.error.empty()) findings.stop("CPU: " + cpu.error);
