@@ -86,8 +86,8 @@ std::optional<std::set<int64_t>> reachable_scores(const core::GameInstance& game
 }
 
 // Playouts from a state the exact-states table marks report perfect play's outcome in the game's own
-// convention (e.g. 1, 0 or -1 for a win, a draw or a loss), not a score of a random game, so the comparisons with the per-state
-// rules below leave such starts out.
+// convention (e.g. 1, 0 or -1 for a win, a draw or a loss), not a score of a random game, so the comparisons with the
+// per-state rules below leave such starts out.
 bool exact_start(const CheckContext& context, const core::StateBlob& state) {
   return context.game().is_exact(state.data());
 }
