@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -40,11 +41,58 @@ int32_t player_of_colour(const std::string& text) {
   return -1;
 }
 
+// n when `word` is a square board of n * n cells (n >= 2) of at most three symbols.
+std::optional<uint32_t> square_board(const std::string& word) {
+  uint32_t n = 2;
+  while (n * n < word.size()) ++n;
+  if (n * n != word.size() || std::set<char>(word.begin(), word.end()).size() > 3) return std::nullopt;
+  return n;
+}
+
 } // namespace
 
-GtpEngine::GtpEngine(const core::GameInstance& game, core::Agent& agent, uint32_t board_size, uint64_t seed)
-    : game_(game), agent_(agent), board_size_(board_size), seed_(seed), state_(game.initial_state()) {
+GtpBoardSize gtp_board_size(const core::GameInstance& game) {
+  const gsdk_game& g = game.game();
+  for (uint32_t i = 0; i < g.param_count; ++i) {
+    const gsdk_param_desc& d = g.params[i];
+    if (d.type != GSDK_PARAM_INT || std::string(d.name) != "board_size") continue;
+    const int64_t value = game.values().at(i).int_value;
+    if (value < 1 || value > 1000000) break;
+    return {static_cast<uint32_t>(value), "its board_size parameter", std::pair{d.min_value, d.max_value}};
+  }
+  std::istringstream text(game.state_to_string(game.initial_state()));
+  std::string first_word;
+  text >> first_word;
+  if (const auto n = square_board(first_word))
+    return {n, fmt::format("its state text, a board of {0}x{0} cells", *n), {}};
+  return {};
+}
+
+GtpEngine::GtpEngine(const core::GameInstance& game, core::Agent& agent, GtpBoardSize board, uint64_t seed)
+    : game_(game), agent_(agent), board_(std::move(board)), seed_(seed), state_(game.initial_state()) {
   agent_.new_game(seed_);
+}
+
+GtpEngine::Reply GtpEngine::boardsize(uint32_t n) {
+  const std::string game = game_.game().name;
+  if (!board_.size)
+    return {false, fmt::format("unacceptable size: {} states no board size (no board_size parameter, no square board "
+                               "in its state text); start the engine with --board-size {} to accept this one",
+                               game, n)};
+  if (n != *board_.size) {
+    std::string other;
+    if (board_.parameter_range) {
+      const auto [lo, hi] = *board_.parameter_range;
+      other = n >= lo && n <= hi ? fmt::format("; start the engine with --param board_size={} for that size", n)
+                                 : fmt::format("; its board_size is from {} to {}", lo, hi);
+    }
+    return {false, fmt::format("unacceptable size: {} plays on a board of size {} here ({}){}", game, *board_.size,
+                               board_.source, other)};
+  }
+  state_ = game_.initial_state();
+  history_.clear();
+  agent_.new_game(seed_);
+  return {};
 }
 
 std::string GtpEngine::handle(const std::string& line) {
@@ -93,11 +141,7 @@ GtpEngine::Reply GtpEngine::execute(const std::string& command, const std::vecto
   if (command == "boardsize") {
     if (args.size() != 1 || args[0].find_first_not_of("0123456789") != std::string::npos || args[0].size() > 6)
       return {false, "syntax error"};
-    if (std::stoul(args[0]) != board_size_) return {false, "unacceptable size"};
-    state_ = game_.initial_state();
-    history_.clear();
-    agent_.new_game(seed_);
-    return {};
+    return boardsize(static_cast<uint32_t>(std::stoul(args[0])));
   }
   if (command == "clear_board") {
     state_ = game_.initial_state();

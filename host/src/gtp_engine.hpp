@@ -2,12 +2,13 @@
 // game: black is player 0, white player 1, vertices are the game's move names (matched without regard
 // to case), and the game's move named "pass" is what a side with nothing else to do plays.
 //
-// Commands: protocol_version, name, version, known_command, list_commands, quit, boardsize (only the
-// configured size), clear_board, komi (accepted and ignored), play, genmove, undo, showboard,
-// final_score. Responses are "=[id] result" or "?[id] message", each ended by a blank line.
+// Commands: protocol_version, name, version, known_command, list_commands, quit, boardsize (the game's
+// own size only), clear_board, komi (accepted and ignored), play, genmove, undo, showboard, final_score.
+// Responses are "=[id] result" or "?[id] message", each ended by a blank line.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,9 +17,24 @@
 
 namespace gsdk::host {
 
+// The size `boardsize` accepts. The ABI has no board-size field, so a game states its size in one of two
+// ways, tried in this order (docs/user_guide.md, GTP):
+//  1. an integer parameter named `board_size`: its value in this session;
+//  2. a square board at the start of its state text: the initial state's text begins with a word of n*n
+//     characters (n >= 2) drawn from at most three symbols (empty and the two players' stones), the
+//     board written row after row: n.
+// A game that does neither has no GTP board size (nullopt).
+struct GtpBoardSize {
+  std::optional<uint32_t> size;
+  std::string source; // where it comes from, for messages: "its board_size parameter", ...
+  std::optional<std::pair<double, double>> parameter_range; // (1): the sizes the game accepts
+};
+
+GtpBoardSize gtp_board_size(const core::GameInstance& game);
+
 class GtpEngine {
 public:
-  GtpEngine(const core::GameInstance& game, core::Agent& agent, uint32_t board_size, uint64_t seed);
+  GtpEngine(const core::GameInstance& game, core::Agent& agent, GtpBoardSize board, uint64_t seed);
 
   // The whole response to one input line, blank-line terminated; empty for a line GTP ignores (blank,
   // or only a comment).
@@ -41,10 +57,12 @@ private:
   bool bring_to_move(int32_t player);
   // The legal move named `name` (any case), if there is one.
   bool find_move(const std::string& name, uint32_t& move) const;
+  // The answer to `boardsize n`.
+  Reply boardsize(uint32_t n);
 
   const core::GameInstance& game_;
   core::Agent& agent_;
-  uint32_t board_size_;
+  GtpBoardSize board_;
   uint64_t seed_;
   core::StateBlob state_;
   std::vector<core::StateBlob> history_; // states before each move played, for undo

@@ -22,6 +22,7 @@ void print_usage() {
       "  match GAME                two agents play games, colours alternating (--agent0, --agent1, --games)\n"
       "  gtp GAME                  a Go Text Protocol engine on stdin/stdout (--agent)\n"
       "  check-snake FILE          verify a snake-in-the-box file (OK and its length, or the first violation)\n"
+      "  check PLUGIN.so           run the conformance suite on a plugin file (--param, --device, --json, --only)\n"
       "  version                   print the version\n\n"
       "Run 'gsdk <command> --help' for a command's options.\n",
       GSDK_VERSION);
@@ -46,6 +47,7 @@ int main(int argc, char** argv) {
     if (command == "match") return command_match(args);
     if (command == "gtp") return command_gtp(args);
     if (command == "check-snake") return command_check_snake(args);
+    if (command == "check") return command_check(args);
     if (command == "version" || command == "--version") {
       std::printf("gsdk %s (ABI %u.%u)\n", GSDK_VERSION, GSDK_ABI_MAJOR, GSDK_ABI_MINOR);
       return kExitOk;

@@ -1,7 +1,8 @@
 // gtp_cli_test.cpp - `gsdk gtp` driven through its standard input on test_nim: exact GTP v2 responses
 // ("=[id] ..." / "?[id] ...", each ended by a blank line), ids echoed, comments and blank lines
-// ignored, boardsize only at the configured size, illegal and out-of-turn moves, undo, showboard,
-// final_score, unknown commands, quit; and bad options exit 2.
+// ignored, illegal and out-of-turn moves, undo, showboard, final_score, unknown commands, quit; and bad
+// options exit 2. boardsize accepts the game's own size only: test_board's board_size parameter,
+// othello's 8 (read from its state text), none for test_nim unless --board-size gives one.
 #include <gtest/gtest.h>
 
 #include "gsdk_process.hpp"
@@ -18,8 +19,9 @@ protected:
   void SetUp() override {
     ASSERT_TRUE(std::filesystem::exists(gsdk::test::gsdk_executable())) << "gsdk was not built";
   }
-  Outcome gtp(const std::string& input, std::vector<std::string> options = {"--agent", "uct:playouts=3000"}) {
-    std::vector<std::string> args = {"gtp", "test_nim"};
+  Outcome gtp(const std::string& input, std::vector<std::string> options = {"--agent", "uct:playouts=3000"},
+              const std::string& game = "test_nim") {
+    std::vector<std::string> args = {"gtp", game};
     args.insert(args.end(), options.begin(), options.end());
     args.push_back("--plugin-dir");
     args.push_back(gsdk::test::test_plugin_dir("valid").string());
@@ -51,7 +53,8 @@ TEST_F(GtpCli, ASessionGetsExactResponses) {
                         "5 fly\n"
                         "play purple take1\n"
                         "quit\n"
-                        "name\n");
+                        "name\n",
+                        {"--agent", "uct:playouts=3000", "--board-size", "8"});
   ASSERT_EQ(r.status, 0) << describe(r);
   // 21 stones: b takes 1 (20 left), w may not take 4, b may not move twice, w takes 3 (17 left); black
   // wins only by leaving a multiple of 4, so genmove takes 1. After undo (17 left, black to move) the
@@ -62,7 +65,7 @@ TEST_F(GtpCli, ASessionGetsExactResponses) {
                    "=2 true\n\n"
                    "= false\n\n"
                    "= \n\n"
-                   "?3 unacceptable size\n\n"
+                   "?3 unacceptable size: test_nim plays on a board of size 8 here (--board-size)\n\n"
                    "= \n\n"
                    "= \n\n"
                    "= \n\n"
@@ -94,6 +97,50 @@ TEST_F(GtpCli, GenmoveAtTheEndPassesAndTheScoreIsFinal) {
   // Black took the last stone: game over, black won.
   EXPECT_TRUE(contains(r.out, "= pass\n\n= B+1\n\n")) << r.out;
   EXPECT_TRUE(r.out.ends_with("= \n\n?8 cannot undo\n\n")) << r.out;
+}
+
+TEST_F(GtpCli, BoardsizeFollowsTheBoardSizeParameter) {
+  const std::string input = "boardsize 5\nboardsize 7\n2 boardsize 12\nboardsize 0\nboardsize five\n";
+  Outcome r = gtp(input, {"--agent", "random"}, "test_board");
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(r.out, "= \n\n"
+                   "? unacceptable size: test_board plays on a board of size 5 here (its board_size parameter); "
+                   "start the engine with --param board_size=7 for that size\n\n"
+                   "?2 unacceptable size: test_board plays on a board of size 5 here (its board_size parameter); "
+                   "its board_size is from 3 to 9\n\n"
+                   "? unacceptable size: test_board plays on a board of size 5 here (its board_size parameter); "
+                   "its board_size is from 3 to 9\n\n"
+                   "? syntax error\n\n");
+  r = gtp("boardsize 7\nboardsize 5\n", {"--agent", "random", "--param", "board_size=7"}, "test_board");
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(r.out, "= \n\n? unacceptable size: test_board plays on a board of size 7 here (its board_size parameter); "
+                   "start the engine with --param board_size=5 for that size\n\n");
+}
+
+TEST_F(GtpCli, BoardsizeReadsASquareBoardFromTheStateText) {
+  // othello declares no board_size: its state text starts with the 64 squares of an 8x8 board.
+  const Outcome r = gtp("boardsize 8\nboardsize 19\nplay b d3\n", {"--agent", "random"}, "othello");
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(r.out, "= \n\n"
+                   "? unacceptable size: othello plays on a board of size 8 here (its state text, a board of 8x8 "
+                   "cells)\n\n"
+                   "= \n\n");
+}
+
+TEST_F(GtpCli, AGameWithoutABoardSizeRefusesEverySizeUnlessTold) {
+  Outcome r = gtp("boardsize 8\n", {"--agent", "random"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(r.out, "? unacceptable size: test_nim states no board size (no board_size parameter, no square board in "
+                   "its state text); start the engine with --board-size 8 to accept this one\n\n");
+  r = gtp("boardsize 8\n", {"--agent", "random", "--board-size", "8"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(r.out, "= \n\n");
+  // A --board-size that contradicts the game's own size is bad usage.
+  r = gtp("", {"--agent", "random", "--board-size", "6"}, "test_board");
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(
+      contains(r.err, "--board-size 6: game 'test_board' plays on a board of size 5 (its board_size parameter)"))
+      << r.err;
 }
 
 TEST_F(GtpCli, BadOptionsExitTwo) {

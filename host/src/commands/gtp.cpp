@@ -1,5 +1,6 @@
 // gtp.cpp - `gsdk gtp GAME --agent SPEC`: a Go Text Protocol engine on stdin/stdout, so Othello (and
-// other) GUIs and match tools can play gsdk's agents. Messages for people go to stderr only.
+// other) GUIs and match tools can play gsdk's agents. `boardsize` accepts the game's own size (see
+// gtp_board_size), or --board-size for a game that states none. Messages for people go to stderr only.
 #include <iostream>
 
 #include <fmt/format.h>
@@ -19,7 +20,7 @@ int command_gtp(const Arguments& args) {
   add_common_options(options);
   options.add_options()("game", po::value<std::string>()->required(), "the game (plugin) name")(
       "agent", po::value<std::string>()->default_value("uct:time=1"), "the engine's agent spec (see docs/user_guide.md)")(
-      "board-size", po::value<uint32_t>()->default_value(8), "the only size `boardsize` accepts")(
+      "board-size", po::value<uint32_t>(), "the size `boardsize` accepts, for a game that states none itself")(
       "seed", po::value<uint64_t>()->default_value(1), "random seed of the agent (reseeded by clear_board)")(
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)");
   po::positional_options_description positional;
@@ -52,7 +53,17 @@ int command_gtp(const Arguments& args) {
     return kExitUsage;
   }
 
-  GtpEngine engine(*game, *agent, vm["board-size"].as<uint32_t>(), vm["seed"].as<uint64_t>());
+  GtpBoardSize board = gtp_board_size(*game);
+  if (vm.count("board-size")) {
+    const uint32_t wanted = vm["board-size"].as<uint32_t>();
+    if (board.size && *board.size != wanted) {
+      log_line(LogLevel::error, fmt::format("--board-size {}: game '{}' plays on a board of size {} ({})", wanted,
+                                            game->game().name, *board.size, board.source));
+      return kExitUsage;
+    }
+    board = {wanted, "--board-size", std::nullopt};
+  }
+  GtpEngine engine(*game, *agent, std::move(board), vm["seed"].as<uint64_t>());
   for (std::string line; !engine.quit_requested() && std::getline(std::cin, line);) {
     const std::string response = engine.handle(line);
     std::cout << response << std::flush;

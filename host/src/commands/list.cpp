@@ -1,9 +1,14 @@
-// list.cpp - `gsdk list`: plugins, games, parameters, capabilities, refused plugins, CUDA devices.
+// list.cpp - `gsdk list [--json]`: plugins (name, version, ABI, path, description, players, flags, parameters,
+// every capability table by its ABI name), refused plugins with the reason, CUDA devices; as text or as one
+// JSON document.
 #include <cstdio>
+#include <iostream>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "../command_line.hpp"
+#include "../conformance/capability_tables.hpp"
 #include "../device_selection.hpp"
 #include "gsdk/core/cuda_devices.hpp"
 
@@ -11,13 +16,147 @@ namespace gsdk::host {
 
 namespace {
 
+const char* param_type(int32_t type) {
+  switch (type) {
+  case GSDK_PARAM_INT:
+    return "int";
+  case GSDK_PARAM_REAL:
+    return "real";
+  case GSDK_PARAM_BOOL:
+    return "bool";
+  default:
+    return "string";
+  }
+}
+
 std::string describe_default(const gsdk_param_desc& d) {
   switch (d.type) {
-  case GSDK_PARAM_INT: return fmt::format("int, default {}, range [{}, {}]", d.default_int, d.min_value, d.max_value);
-  case GSDK_PARAM_REAL: return fmt::format("real, default {}, range [{}, {}]", d.default_real, d.min_value, d.max_value);
-  case GSDK_PARAM_BOOL: return fmt::format("bool, default {}", d.default_int ? "true" : "false");
-  default: return fmt::format("string, default \"{}\"", d.default_string ? d.default_string : "");
+  case GSDK_PARAM_INT:
+    return fmt::format("int, default {}, range [{}, {}]", d.default_int, d.min_value, d.max_value);
+  case GSDK_PARAM_REAL:
+    return fmt::format("real, default {}, range [{}, {}]", d.default_real, d.min_value, d.max_value);
+  case GSDK_PARAM_BOOL:
+    return fmt::format("bool, default {}", d.default_int ? "true" : "false");
+  default:
+    return fmt::format("string, default \"{}\"", d.default_string ? d.default_string : "");
   }
+}
+
+// What a table's line adds to its label: facts the table itself states.
+std::string table_detail(const core::PluginTables& t, const std::string& abi_name) {
+  if (abi_name == GSDK_TABLE_CPU_PLAYOUTS)
+    return fmt::format(" (best SIMD here: {})", simd_level_name(t.cpu_playouts->best_simd_level()));
+  if (abi_name == GSDK_TABLE_CUDA_PERFT)
+    return fmt::format(" (leaf kernel up to {} plies{})", t.cuda_perft->leaf_plies,
+                       core::fused_leaf_count(*t.cuda_perft) ? ", fused leaf counts" : "");
+  return "";
+}
+
+struct CudaReport {
+  bool built_in = false;
+  std::string architectures;
+  std::vector<core::CudaDeviceInfo> devices;
+  std::string why;
+};
+
+CudaReport find_cuda() {
+  CudaReport r;
+  r.built_in = core::built_with_cuda();
+  if (!r.built_in) return r;
+  r.architectures = core::cuda_architectures();
+  r.devices = core::cuda_devices(r.why);
+  return r;
+}
+
+void print_text(const PluginCatalog& catalog, const CudaReport& cuda) {
+  std::printf("plugins (%zu):\n", catalog.plugins().size());
+  for (const auto& p : catalog.plugins()) {
+    const core::PluginTables& t = p->tables;
+    const gsdk_game& g = *t.game;
+    std::printf("\n  %s %s  (ABI %u.%u)  %s\n", t.name().c_str(), t.version().c_str(), t.info.abi_major,
+                t.info.abi_minor, t.path.c_str());
+    std::printf("    %s\n", g.description);
+    std::printf("    players: %u%s\n", g.player_count, (g.flags & GSDK_GAME_FLAG_CHANCE) ? ", chance moves" : "");
+    std::printf("    tables:\n      %-32s per-state rules\n", GSDK_TABLE_GAME);
+    for (const CapabilityTable& table : capability_tables(t))
+      if (table.present)
+        std::printf("      %-32s %s%s\n", table.abi_name, table.label, table_detail(t, table.abi_name).c_str());
+    for (uint32_t i = 0; i < g.param_count; ++i)
+      std::printf("    param %-12s %s - %s\n", g.params[i].name, describe_default(g.params[i]).c_str(),
+                  g.params[i].doc);
+  }
+  for (const auto& problem : catalog.problems())
+    std::printf("\nrefused: %s\n  %s\n", problem.path.c_str(), problem.message.c_str());
+
+  std::printf("\nCUDA: ");
+  if (!cuda.built_in) {
+    std::printf("not built in\n");
+    return;
+  }
+  std::printf("built for architectures %s\n", cuda.architectures.c_str());
+  if (cuda.devices.empty()) std::printf("  %s\n", cuda.why.c_str());
+  for (const auto& d : cuda.devices)
+    std::printf("  device %d: %s, %d SMs, compute %d.%d, %.1f GiB\n", d.ordinal, d.name.c_str(), d.multiprocessors,
+                d.compute_major, d.compute_minor, d.memory_bytes / 1073741824.0);
+}
+
+nlohmann::json parameter_json(const gsdk_param_desc& d) {
+  nlohmann::json out = {{"name", d.name}, {"type", param_type(d.type)}, {"doc", d.doc ? d.doc : ""}};
+  switch (d.type) {
+  case GSDK_PARAM_INT:
+    out["default"] = d.default_int;
+    break;
+  case GSDK_PARAM_REAL:
+    out["default"] = d.default_real;
+    break;
+  case GSDK_PARAM_BOOL:
+    out["default"] = d.default_int != 0;
+    break;
+  default:
+    out["default"] = d.default_string ? d.default_string : "";
+  }
+  if (d.type == GSDK_PARAM_INT || d.type == GSDK_PARAM_REAL) out["range"] = {d.min_value, d.max_value};
+  return out;
+}
+
+nlohmann::json to_json(const PluginCatalog& catalog, const CudaReport& cuda) {
+  nlohmann::json plugins = nlohmann::json::array();
+  for (const auto& p : catalog.plugins()) {
+    const core::PluginTables& t = p->tables;
+    const gsdk_game& g = *t.game;
+    nlohmann::json params = nlohmann::json::array(), tables = nlohmann::json::array({GSDK_TABLE_GAME});
+    for (uint32_t i = 0; i < g.param_count; ++i) params.push_back(parameter_json(g.params[i]));
+    for (const CapabilityTable& table : capability_tables(t))
+      if (table.present) tables.push_back(table.abi_name);
+    nlohmann::json flags = nlohmann::json::array();
+    if (g.flags & GSDK_GAME_FLAG_CHANCE) flags.push_back("chance");
+    plugins.push_back({{"name", t.name()},
+                       {"version", t.version()},
+                       {"abi", fmt::format("{}.{}", t.info.abi_major, t.info.abi_minor)},
+                       {"path", t.path},
+                       {"description", g.description ? g.description : ""},
+                       {"players", g.player_count},
+                       {"flags", flags},
+                       {"parameters", params},
+                       {"tables", tables}});
+  }
+  nlohmann::json refused = nlohmann::json::array();
+  for (const auto& problem : catalog.problems())
+    refused.push_back({{"path", problem.path}, {"message", problem.message}});
+  nlohmann::json devices = nlohmann::json::array();
+  for (const auto& d : cuda.devices)
+    devices.push_back({{"ordinal", d.ordinal},
+                       {"name", d.name},
+                       {"multiprocessors", d.multiprocessors},
+                       {"compute", fmt::format("{}.{}", d.compute_major, d.compute_minor)},
+                       {"memory_bytes", d.memory_bytes}});
+  return {
+      {"gsdk_version", GSDK_VERSION},
+      {"abi", fmt::format("{}.{}", GSDK_ABI_MAJOR, GSDK_ABI_MINOR)},
+      {"plugins", plugins},
+      {"refused", refused},
+      {"cuda",
+       {{"built_in", cuda.built_in}, {"architectures", cuda.architectures}, {"devices", devices}, {"why", cuda.why}}}};
 }
 
 } // namespace
@@ -25,48 +164,15 @@ std::string describe_default(const gsdk_param_desc& d) {
 int command_list(const Arguments& args) {
   po::options_description options("gsdk list");
   add_common_options(options);
+  options.add_options()("json", "print the same as one JSON document");
   po::variables_map vm;
-  if (auto exit = parse_arguments(args, "gsdk list [--plugin-dir DIR]", options, {}, vm)) return *exit;
+  if (auto exit = parse_arguments(args, "gsdk list [--plugin-dir DIR] [--json]", options, {}, vm)) return *exit;
   const PluginCatalog catalog = load_catalog(vm, false);
-
-  std::printf("plugins (%zu):\n", catalog.plugins().size());
-  for (const auto& p : catalog.plugins()) {
-    const auto& t = p->tables;
-    const gsdk_game& g = *t.game;
-    std::printf("\n  %s %s  (ABI %u.%u)  %s\n", t.name().c_str(), t.version().c_str(), t.info.abi_major,
-                t.info.abi_minor, t.path.c_str());
-    std::printf("    %s\n", g.description);
-    std::printf("    players: %u%s\n", g.player_count, (g.flags & GSDK_GAME_FLAG_CHANCE) ? ", chance moves" : "");
-    std::string caps = "per-state rules";
-    if (t.cpu_playouts) caps += fmt::format(", CPU batch playouts (best SIMD here: {})", simd_level_name(t.cpu_playouts->best_simd_level()));
-    if (t.cuda_playouts) caps += ", CUDA batch playouts";
-    if (t.cuda_playout_batches) caps += ", CUDA playouts from many states per launch";
-    if (t.replay) caps += ", replay";
-    if (t.cpu_perft) caps += ", CPU perft";
-    if (t.cuda_perft) caps += fmt::format(", CUDA perft (leaf kernel up to {} plies)", t.cuda_perft->leaf_plies);
-    if (t.score_distribution) caps += ", exact score distribution";
-    if (t.move_codes) caps += ", move codes (for NRPA policies)";
-    if (t.cuda_level1_searches) caps += t.cuda_level2_searches ? ", CUDA level-1 and level-2 NMCS" : ", CUDA level-1 NMCS";
-    if (t.cuda_nrpa_searches) caps += ", CUDA NRPA";
-    std::printf("    capabilities: %s\n", caps.c_str());
-    for (uint32_t i = 0; i < g.param_count; ++i)
-      std::printf("    param %-12s %s - %s\n", g.params[i].name, describe_default(g.params[i]).c_str(), g.params[i].doc);
-  }
-  for (const auto& problem : catalog.problems())
-    std::printf("\nrefused: %s\n  %s\n", problem.path.c_str(), problem.message.c_str());
-
-  std::printf("\nCUDA: ");
-  if (!core::built_with_cuda()) {
-    std::printf("not built in\n");
-    return kExitOk;
-  }
-  std::printf("built for architectures %s\n", core::cuda_architectures().c_str());
-  std::string why;
-  const auto devices = core::cuda_devices(why);
-  if (devices.empty()) std::printf("  %s\n", why.c_str());
-  for (const auto& d : devices)
-    std::printf("  device %d: %s, %d SMs, compute %d.%d, %.1f GiB\n", d.ordinal, d.name.c_str(), d.multiprocessors,
-                d.compute_major, d.compute_minor, d.memory_bytes / 1073741824.0);
+  const CudaReport cuda = find_cuda();
+  if (vm.count("json"))
+    std::cout << to_json(catalog, cuda).dump(2) << '\n';
+  else
+    print_text(catalog, cuda);
   return kExitOk;
 }
 

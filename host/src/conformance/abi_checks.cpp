@@ -1,0 +1,204 @@
+// abi_checks.cpp - the checks of what negotiation and the tables' headers promise: sane plugin fields, a
+// foreign major refused with a message, right type tags and sizes, no null entries, sane parameter
+// declarations.
+#include <cstddef>
+#include <initializer_list>
+#include <regex>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "check_groups.hpp"
+
+namespace gsdk::host::conformance {
+
+namespace {
+
+void negotiation(CheckContext& context, Findings& findings) {
+  const gsdk_plugin_info& info = context.tables().info;
+  if (info.header.type != GSDK_TYPE_PLUGIN_INFO)
+    findings.fail(fmt::format("plugin info type tag {:#x}, expected {:#x}", info.header.type, GSDK_TYPE_PLUGIN_INFO));
+  if (info.header.size != sizeof(gsdk_plugin_info))
+    findings.fail(fmt::format("plugin info size {}, expected {} (what the host offered)", info.header.size,
+                              sizeof(gsdk_plugin_info)));
+  if (info.abi_minor > GSDK_ABI_MINOR)
+    findings.fail(fmt::format("ABI {}.{} is newer than this host's {}.{}", info.abi_major, info.abi_minor,
+                              GSDK_ABI_MAJOR, GSDK_ABI_MINOR));
+  if (!info.plugin_name || !std::regex_match(info.plugin_name, std::regex("[a-z][a-z0-9_]*")))
+    findings.fail(fmt::format("plugin name \"{}\": expected lower snake_case ([a-z][a-z0-9_]*)",
+                              info.plugin_name ? info.plugin_name : "(null)"));
+  if (!info.plugin_version || !std::regex_match(info.plugin_version, std::regex("[0-9]+\\.[0-9]+\\.[0-9]+([-+].*)?")))
+    findings.fail(fmt::format("plugin version \"{}\": expected a semantic version such as 1.2.3",
+                              info.plugin_version ? info.plugin_version : "(null)"));
+  if (info.get_proc("gsdk.no_such_table.v1") != nullptr)
+    findings.fail("get_proc(\"gsdk.no_such_table.v1\") returned a table; expected NULL for an unknown name");
+  if (context.table().name && info.plugin_name && std::string(context.table().name) != info.plugin_name)
+    findings.fail(fmt::format("the game's name \"{}\" differs from the plugin's name \"{}\"", context.table().name,
+                              info.plugin_name));
+
+  // Asked for majors it does not speak, it refuses with a version status and a message naming the range.
+  auto negotiate = context.plugin().library.get<int32_t(const gsdk_negotiation*, gsdk_plugin_info*, char*, uint32_t)>(
+      GSDK_ENTRY_SYMBOL);
+  const gsdk_negotiation newer = {
+      {GSDK_TYPE_NEGOTIATION, sizeof(gsdk_negotiation)}, GSDK_ABI_MAJOR + 1, GSDK_ABI_MAJOR + 3, nullptr};
+  gsdk_plugin_info answer{};
+  answer.header = {GSDK_TYPE_PLUGIN_INFO, sizeof answer};
+  char error[1024] = {};
+  const int32_t status = negotiate(&newer, &answer, error, sizeof error);
+  if (status != GSDK_ERR_VERSION)
+    findings.fail(fmt::format("asked for ABI majors {}..{}, gsdk_negotiate returned status {}, expected "
+                              "GSDK_ERR_VERSION ({})",
+                              GSDK_ABI_MAJOR + 1, GSDK_ABI_MAJOR + 3, status, GSDK_ERR_VERSION));
+  const std::string range = fmt::format("{}..{}", GSDK_ABI_MAJOR + 1, GSDK_ABI_MAJOR + 3);
+  if (std::string(error).find(range) == std::string::npos)
+    findings.fail(fmt::format("the refusal of majors {} must name that range; its message was \"{}\"", range, error));
+}
+
+// Checks one optional table's header and that its entries are set.
+void expect_table(Findings& findings, const gsdk_plugin_info& info, const char* name, uint32_t type, size_t size,
+                  std::initializer_list<const void*> entries) {
+  const auto* header = static_cast<const gsdk_header*>(info.get_proc(name));
+  if (!header) return;
+  if (header->type != type)
+    findings.fail(fmt::format("table {}: type tag {:#x}, expected {:#x}", name, header->type, type));
+  if (header->size < size)
+    findings.fail(fmt::format("table {}: size {} does not cover its {} bytes of fields", name, header->size, size));
+  for (const void* entry : entries)
+    if (!entry) findings.fail(fmt::format("table {}: a required entry is NULL", name));
+}
+
+void tables(CheckContext& context, Findings& findings) {
+  const core::PluginTables& t = context.tables();
+  const gsdk_game& g = context.table();
+  if (g.header.type != GSDK_TYPE_GAME) findings.fail(fmt::format("game table type tag {:#x}", g.header.type));
+  if (g.header.size < sizeof(gsdk_game)) findings.fail(fmt::format("game table size {}", g.header.size));
+  if (!g.name || !g.description) findings.fail("the game table lacks its name or description");
+  if (g.player_count < 1) findings.fail("the game declares no players");
+  if (g.flags & ~GSDK_GAME_FLAG_CHANCE) findings.fail(fmt::format("unknown game flag bits {:#x}", g.flags));
+  for (const void* fn :
+       {(const void*)g.create, (const void*)g.destroy, (const void*)g.state_size, (const void*)g.max_moves,
+        (const void*)g.score_range, (const void*)g.initial_state, (const void*)g.current_player,
+        (const void*)g.legal_moves, (const void*)g.apply_move, (const void*)g.score, (const void*)g.state_to_string,
+        (const void*)g.move_to_string, (const void*)g.state_from_string})
+    if (!fn) findings.fail("a NULL entry in the game table");
+
+  const gsdk_plugin_info& info = t.info;
+  if (t.cpu_playouts) {
+    expect_table(findings, info, GSDK_TABLE_CPU_PLAYOUTS, GSDK_TYPE_CPU_PLAYOUTS, sizeof(gsdk_cpu_playouts),
+                 {(const void*)t.cpu_playouts->best_simd_level, (const void*)t.cpu_playouts->run});
+    if (t.cpu_playouts->best_simd_level) {
+      const int32_t level = t.cpu_playouts->best_simd_level();
+      if (level < GSDK_SIMD_SCALAR || level > GSDK_SIMD_AVX512)
+        findings.fail(fmt::format("best_simd_level() = {}, expected a GSDK_SIMD_* level", level));
+    }
+  }
+  if (t.cuda_playouts)
+    expect_table(findings, info, GSDK_TABLE_CUDA_PLAYOUTS, GSDK_TYPE_CUDA_PLAYOUTS, sizeof(gsdk_cuda_playouts),
+                 {(const void*)t.cuda_playouts->scratch_bytes, (const void*)t.cuda_playouts->run});
+  if (t.cuda_playout_batches) {
+    expect_table(findings, info, GSDK_TABLE_CUDA_PLAYOUT_BATCHES, GSDK_TYPE_CUDA_PLAYOUT_BATCHES,
+                 sizeof(gsdk_cuda_playout_batches), {(const void*)t.cuda_playout_batches->run});
+    if (!t.cuda_playouts) findings.fail("a gsdk.cuda_playout_batches.v1 table without gsdk.cuda_playouts.v1");
+  }
+  if (t.replay)
+    expect_table(findings, info, GSDK_TABLE_REPLAY, GSDK_TYPE_REPLAY, sizeof(gsdk_replay),
+                 {(const void*)t.replay->playout_moves});
+  if (t.score_distribution)
+    expect_table(findings, info, GSDK_TABLE_SCORE_DISTRIBUTION, GSDK_TYPE_SCORE_DISTRIBUTION,
+                 sizeof(gsdk_score_distribution), {(const void*)t.score_distribution->exact});
+  if (t.cpu_perft)
+    expect_table(findings, info, GSDK_TABLE_CPU_PERFT, GSDK_TYPE_CPU_PERFT, sizeof(gsdk_cpu_perft),
+                 {(const void*)t.cpu_perft->count});
+  if (t.cuda_perft)
+    expect_table(findings, info, GSDK_TABLE_CUDA_PERFT, GSDK_TYPE_CUDA_PERFT,
+                 offsetof(gsdk_cuda_perft, count_leaves_after_moves),
+                 {(const void*)t.cuda_perft->count_leaves, (const void*)t.cuda_perft->generate_moves,
+                  (const void*)t.cuda_perft->apply_moves});
+  if (t.environment)
+    expect_table(findings, info, GSDK_TABLE_ENVIRONMENT, GSDK_TYPE_ENVIRONMENT, sizeof(gsdk_environment),
+                 {(const void*)t.environment->state_count, (const void*)t.environment->action_count,
+                  (const void*)t.environment->agent_count, (const void*)t.environment->step_limit,
+                  (const void*)t.environment->start_states, (const void*)t.environment->step});
+  if (t.cpu_qlearning)
+    expect_table(findings, info, GSDK_TABLE_CPU_QLEARNING, GSDK_TYPE_CPU_QLEARNING, sizeof(gsdk_cpu_qlearning),
+                 {(const void*)t.cpu_qlearning->train});
+  if (t.cuda_qlearning)
+    expect_table(findings, info, GSDK_TABLE_CUDA_QLEARNING, GSDK_TYPE_CUDA_QLEARNING, sizeof(gsdk_cuda_qlearning),
+                 {(const void*)t.cuda_qlearning->scratch_bytes, (const void*)t.cuda_qlearning->train});
+  if (t.render)
+    expect_table(findings, info, GSDK_TABLE_RENDER, GSDK_TYPE_RENDER, sizeof(gsdk_render),
+                 {(const void*)t.render->policy_image});
+  if (t.move_codes)
+    expect_table(findings, info, GSDK_TABLE_MOVE_CODES, GSDK_TYPE_MOVE_CODES, sizeof(gsdk_move_codes),
+                 {(const void*)t.move_codes->code_count, (const void*)t.move_codes->move_code});
+  if (t.exact_states)
+    expect_table(findings, info, GSDK_TABLE_EXACT_STATES, GSDK_TYPE_EXACT_STATES, sizeof(gsdk_exact_states),
+                 {(const void*)t.exact_states->is_exact});
+  if (t.cuda_level1_searches)
+    expect_table(findings, info, GSDK_TABLE_CUDA_LEVEL1_SEARCHES, GSDK_TYPE_CUDA_LEVEL1_SEARCHES,
+                 offsetof(gsdk_cuda_level1_searches, run_stoppable),
+                 {(const void*)t.cuda_level1_searches->max_game_length, (const void*)t.cuda_level1_searches->run});
+  if (t.cuda_level2_searches) {
+    expect_table(findings, info, GSDK_TABLE_CUDA_LEVEL2_SEARCHES, GSDK_TYPE_CUDA_LEVEL2_SEARCHES,
+                 offsetof(gsdk_cuda_level2_searches, run_stoppable),
+                 {(const void*)t.cuda_level2_searches->scratch_bytes, (const void*)t.cuda_level2_searches->run});
+    if (!t.cuda_level1_searches)
+      findings.fail("a gsdk.cuda_level2_searches.v1 table without gsdk.cuda_level1_searches.v1");
+  }
+  if (t.cuda_nrpa_searches) {
+    expect_table(findings, info, GSDK_TABLE_CUDA_NRPA_SEARCHES, GSDK_TYPE_CUDA_NRPA_SEARCHES,
+                 offsetof(gsdk_cuda_nrpa_searches, run_stoppable),
+                 {(const void*)t.cuda_nrpa_searches->max_game_length, (const void*)t.cuda_nrpa_searches->scratch_bytes,
+                  (const void*)t.cuda_nrpa_searches->run});
+    if (!t.move_codes) findings.fail("a gsdk.cuda_nrpa_searches.v1 table without gsdk.move_codes.v1");
+  }
+}
+
+void parameters(CheckContext& context, Findings& findings) {
+  const gsdk_game& g = context.table();
+  std::set<std::string> names;
+  for (uint32_t i = 0; i < g.param_count; ++i) {
+    const gsdk_param_desc& d = g.params[i];
+    if (!d.name) {
+      findings.fail(fmt::format("parameter {} has no name", i));
+      continue;
+    }
+    if (!names.insert(d.name).second) findings.fail(fmt::format("parameter '{}' is declared twice", d.name));
+    if (!d.doc) findings.fail(fmt::format("parameter '{}' has no doc", d.name));
+    if (d.type < GSDK_PARAM_INT || d.type > GSDK_PARAM_STRING)
+      findings.fail(fmt::format("parameter '{}' has type {}, expected a GSDK_PARAM_* type", d.name, d.type));
+    if (d.type == GSDK_PARAM_INT &&
+        !(d.min_value <= static_cast<double>(d.default_int) && static_cast<double>(d.default_int) <= d.max_value))
+      findings.fail(fmt::format("parameter '{}': default {} outside its range [{}, {}]", d.name, d.default_int,
+                                d.min_value, d.max_value));
+    if (d.type == GSDK_PARAM_REAL && !(d.min_value <= d.default_real && d.default_real <= d.max_value))
+      findings.fail(fmt::format("parameter '{}': default {} outside its range [{}, {}]", d.name, d.default_real,
+                                d.min_value, d.max_value));
+    if (d.type == GSDK_PARAM_BOOL && d.default_int != 0 && d.default_int != 1)
+      findings.fail(fmt::format("parameter '{}': boolean default {}, expected 0 or 1", d.name, d.default_int));
+  }
+  // create() accepted the parameters (the context made an instance); the instance describes itself sanely.
+  const core::GameInstance& game = context.game();
+  if (game.state_size() == 0) findings.fail("state_size() is 0");
+  if (game.max_moves() == 0) findings.fail("max_moves() is 0");
+}
+
+} // namespace
+
+std::vector<CheckSpec> abi_checks() {
+  return {
+      {"abi.negotiation",
+       "plugin info sane (name, semantic version, unknown tables NULL); foreign ABI majors refused with a message",
+       {},
+       false,
+       negotiation},
+      {"abi.tables", "every table has its type tag, a size covering its fields and no NULL entry", {}, false, tables},
+      {"abi.parameters",
+       "parameter declarations sane (unique, documented, typed, defaults in range); instance sane",
+       {},
+       false,
+       parameters},
+  };
+}
+
+} // namespace gsdk::host::conformance
