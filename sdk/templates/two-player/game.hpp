@@ -1,7 +1,7 @@
 // game.hpp - connect_four as a gsdk game: the rules class the GSDK_PLUGIN macro (gsdk/plugin.hpp) turns into
 // the C tables of gsdk_plugin.h. Each capability is a member function; the helper detects at compile time
 // which optional tables this class provides: here CPU playouts, replay and CPU perft, and in a CUDA build
-// (GSDK_WITH_CUDA, cuda/*.cu) CUDA playouts, CUDA playout batches for tree search and CUDA perft.
+// (GSDK_WITH_CUDA, cuda/kernels.cu) CUDA playouts, CUDA playout batches for tree search and CUDA perft.
 #pragma once
 
 #include <cstdint>
@@ -49,14 +49,14 @@ public:
   std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
 
 #if defined(GSDK_WITH_CUDA)
-  // cuda/playouts.cu
+  // cuda/kernels.cu
   uint64_t cuda_scratch_bytes(uint64_t playout_count) const;
   void cuda_playouts(const gsdk_playout_request& request, int32_t device, void* stream, void* scratch,
                      uint64_t scratch_size, gsdk_playout_summary& summary) const;
   void cuda_playout_batches(uint64_t seed, uint64_t first_playout, const State* states, uint32_t count,
                             uint32_t playouts_per_state, int32_t device, void* stream,
                             gsdk_outcome_counts* outcomes) const;
-  // cuda/perft.cu: the kernels of the core's breadth-first GPU perft; the last two plies are counted in place.
+  // The kernels of the core's breadth-first GPU perft; the last two plies are counted in place.
   static constexpr uint32_t kCudaPerftLeafPlies = 2;
   void cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
                                void* stream) const;

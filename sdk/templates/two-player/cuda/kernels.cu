@@ -1,10 +1,13 @@
-// playouts.cu - connect_four's CUDA playout tables, the same play_out (rules.hpp) as the CPU loop:
+// kernels.cu - connect_four's CUDA tables, all compiled from the rules of rules.hpp (the CPU paths' too):
 //   cuda_playouts         one start state, one thread per playout; each block counts the three scores and
 //                         the lowest playout number of each in shared memory, then adds them to the device's.
 //   cuda_playout_batches  many start states in one launch, for tree search on a GPU: thread t plays playout t
 //                         of the batch from start state t / playouts_per_state and adds its result to that
 //                         state's counts. (plugins/othello in gsdk adds the lanes of a warp first, which
 //                         saves atomics when many playouts share a state.)
+//   cuda_perft_*          the kernels of gsdk's breadth-first GPU perft, one thread per position, the last two
+//                         plies counted in place with perft1/perft2.
+// One file, because each file nvcc compiles costs some ten seconds of fixed work.
 #include <cuda_runtime.h>
 
 #include <string>
@@ -59,6 +62,34 @@ __global__ void __launch_bounds__(kBlock) batch_kernel(const State* starts, uint
     gsdk_outcome_counts& out = outcomes[state];
     atomicAdd(result > 0 ? &out.wins : result == 0 ? &out.draws : &out.losses, 1u);
   }
+}
+
+__global__ void count_kernel(const State* states, uint32_t count, uint32_t plies, uint32_t* counts) {
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (i >= count) return;
+  counts[i] = plies == 1 ? perft1(states[i]) : perft2(states[i]);
+}
+
+__global__ void generate_kernel(const State* states, uint32_t count, const uint32_t* offsets, uint32_t* moves) {
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (i >= count) return;
+  uint32_t* out = moves + offsets[i];
+  for (uint32_t columns = legal_columns(states[i]); columns != 0; columns &= columns - 1)
+    *out++ = lowest_column(columns);
+}
+
+__global__ void apply_kernel(const State* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
+                             State* children, uint32_t* child_counts) {
+  const uint64_t j = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (j >= count) return;
+  State child = states[parents[j]];
+  play(child, moves[j]);
+  children[j] = child;
+  if (child_counts) child_counts[j] = perft1(child);
+}
+
+unsigned blocks(uint32_t threads) {
+  return (threads + kBlock - 1) / kBlock;
 }
 
 void check(cudaError_t status, const char* what) {
@@ -131,6 +162,31 @@ void Game::cuda_playout_batches(uint64_t seed, uint64_t first_playout, const Sta
   const unsigned blocks = gsdk::cuda::grid_size<batch_kernel>(device, kBlock, total, 0, kOwner);
   batch_kernel<<<blocks, kBlock, 0, stream>>>(states, playouts_per_state, total, seed, first_playout, outcomes);
   check(cudaGetLastError(), "launching the playout batch kernel");
+}
+
+void Game::cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
+                                   void* stream) const {
+  if (plies < 1 || plies > kCudaPerftLeafPlies)
+    throw gsdk::PluginError(std::string(kOwner) + ": count_leaves counts 1 to " + std::to_string(kCudaPerftLeafPlies) +
+                            " plies, got " + std::to_string(plies));
+  if (count == 0) return;
+  count_kernel<<<blocks(count), kBlock, 0, static_cast<cudaStream_t>(stream)>>>(states, count, plies, counts);
+  check(cudaGetLastError(), "launching count_leaves");
+}
+
+void Game::cuda_perft_generate_moves(const State* states, uint32_t count, const uint32_t* offsets, uint32_t* moves,
+                                     void* stream) const {
+  if (count == 0) return;
+  generate_kernel<<<blocks(count), kBlock, 0, static_cast<cudaStream_t>(stream)>>>(states, count, offsets, moves);
+  check(cudaGetLastError(), "launching generate_moves");
+}
+
+void Game::cuda_perft_apply_moves(const State* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
+                                  State* children, uint32_t* child_counts, void* stream) const {
+  if (count == 0) return;
+  apply_kernel<<<blocks(count), kBlock, 0, static_cast<cudaStream_t>(stream)>>>(states, parents, moves, count, children,
+                                                                                child_counts);
+  check(cudaGetLastError(), "launching apply_moves");
 }
 
 } // namespace connect_four
