@@ -56,7 +56,9 @@ int main(int argc, char** argv) {
       print_usage();
       return kExitOk;
     }
-    log_line(LogLevel::error, "unknown command '" + command + "'; expected one of: list, run, bench, replay, perft, match, gtp, check-snake, new-plugin, version");
+    log_line(LogLevel::error,
+             "unknown command '" + command +
+                 "'; expected one of: list, run, bench, replay, perft, match, gtp, check-snake, new-plugin, version");
     return kExitUsage;
   } catch (const std::exception& e) {
     log_line(LogLevel::error, e.what());
