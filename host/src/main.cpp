@@ -23,6 +23,7 @@ void print_usage() {
       "  gtp GAME                  a Go Text Protocol engine on stdin/stdout (--agent)\n"
       "  check-snake FILE          verify a snake-in-the-box file (OK and its length, or the first violation)\n"
       "  check PLUGIN.so           run the conformance suite on a plugin file (--param, --device, --json, --only)\n"
+      "  new-plugin NAME           a new plugin's source folder from a template (--template two-player|chance)\n"
       "  version                   print the version\n\n"
       "Run 'gsdk <command> --help' for a command's options.\n",
       GSDK_VERSION);
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
     if (command == "gtp") return command_gtp(args);
     if (command == "check-snake") return command_check_snake(args);
     if (command == "check") return command_check(args);
+    if (command == "new-plugin") return command_new_plugin(args);
     if (command == "version" || command == "--version") {
       std::printf("gsdk %s (ABI %u.%u)\n", GSDK_VERSION, GSDK_ABI_MAJOR, GSDK_ABI_MINOR);
       return kExitOk;
@@ -56,7 +58,9 @@ int main(int argc, char** argv) {
       print_usage();
       return kExitOk;
     }
-    log_line(LogLevel::error, "unknown command '" + command + "'; expected one of: list, run, bench, replay, perft, match, gtp, check-snake, version");
+    log_line(LogLevel::error,
+             "unknown command '" + command +
+                 "'; expected one of: list, run, bench, replay, perft, match, gtp, check, check-snake, new-plugin, version");
     return kExitUsage;
   } catch (const std::exception& e) {
     log_line(LogLevel::error, e.what());

@@ -1,0 +1,259 @@
+// new_plugin_cli_test.cpp - `gsdk new-plugin` end to end. NewPlugin (label cli): each staged template copied
+// into a temporary folder is the template with its identifier renamed in every spelling and nothing else;
+// --template-dir, file names and CamelCase; bad names, existing folders, unknown templates and broken
+// manifests refused with exit status 2 and nothing written. GeneratedPlugin (label sdk, slow): a plugin made
+// from the two-player template builds against sdk/cmake as it is, passes its own tests, and plays in gsdk
+// (list, perft, its example match, a GTP session).
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <map>
+#include <regex>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "gsdk_process.hpp"
+#include "test_paths.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gsdk::test::contains;
+using gsdk::test::describe;
+using gsdk::test::Outcome;
+
+struct TemplateCase {
+  const char* name;
+  const char* identifier;
+  std::vector<std::string> spellings; // snake_case, UPPER_CASE, CamelCase
+};
+
+const TemplateCase kTemplates[] = {
+    {"two-player", "connect_four", {"connect_four", "CONNECT_FOUR", "ConnectFour"}},
+    {"chance", "coin_runs", {"coin_runs", "COIN_RUNS", "CoinRuns"}},
+};
+const std::vector<std::string> kNewSpellings = {"my_game", "MY_GAME", "MyGame"};
+
+fs::path staged_templates() {
+  return (gsdk::test::bin_dir() / "../share/gsdk/templates").lexically_normal();
+}
+
+// The text with each of `from`'s spellings replaced by the same spelling of `to`.
+std::string renamed(std::string text, const std::vector<std::string>& from, const std::vector<std::string>& to) {
+  for (size_t i = 0; i < from.size(); ++i)
+    for (size_t at = text.find(from[i]); at != std::string::npos; at = text.find(from[i], at + to[i].size()))
+      text.replace(at, from[i].size(), to[i]);
+  return text;
+}
+
+// Relative path -> contents of every file under `root`.
+std::map<std::string, std::string> files_under(const fs::path& root) {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : fs::recursive_directory_iterator(root))
+    if (entry.is_regular_file())
+      files[entry.path().lexically_relative(root).string()] = gsdk::test::read_file(entry.path());
+  return files;
+}
+
+class NewPlugin : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_TRUE(fs::exists(gsdk::test::gsdk_executable())) << "gsdk was not built";
+    ASSERT_TRUE(fs::is_directory(staged_templates())) << staged_templates() << " was not staged";
+  }
+  Outcome run(const std::vector<std::string>& args) { return gsdk::test::gsdk_run(args, dir.path()); }
+
+  gsdk::test::TempDir dir;
+};
+
+TEST_F(NewPlugin, EachTemplateIsCopiedWithTheNewNameInEverySpelling) {
+  for (const TemplateCase& t : kTemplates) {
+    SCOPED_TRACE(t.name);
+    const Outcome r = run({"new-plugin", "my_game", "--template", t.name, "--dir", std::string("from-") + t.name});
+    ASSERT_EQ(r.status, 0) << describe(r);
+    EXPECT_TRUE(contains(r.out, "plugin 'my_game' from the " + std::string(t.name) + " template")) << r.out;
+
+    const auto source = files_under(staged_templates() / t.name);
+    const auto copy = files_under(dir / (std::string("from-") + t.name));
+    ASSERT_EQ(source.count("gsdk-template.toml"), 1u);
+    EXPECT_EQ(copy.count("gsdk-template.toml"), 0u) << "the manifest stays behind";
+    EXPECT_EQ(copy.size(), source.size() - 1);
+    for (const auto& [path, text] : source) {
+      if (path == "gsdk-template.toml") continue;
+      const auto copied = copy.find(renamed(path, t.spellings, kNewSpellings));
+      ASSERT_NE(copied, copy.end()) << path << " was not copied";
+      EXPECT_EQ(copied->second, renamed(text, t.spellings, kNewSpellings)) << path;
+      for (const auto& spelling : t.spellings) EXPECT_FALSE(contains(copied->second, spelling)) << path;
+    }
+    const std::string cmake = copy.at("CMakeLists.txt");
+    EXPECT_TRUE(contains(cmake, "project(my_game ")) << cmake;
+    EXPECT_TRUE(contains(cmake, "option(MY_GAME_TESTS ")) << cmake;
+    EXPECT_TRUE(contains(copy.at("game.hpp"), "kName = \"my_game\"")) << copy.at("game.hpp");
+    EXPECT_TRUE(contains(copy.at("plugin.cpp"), "GSDK_PLUGIN(my_game::Game, ")) << copy.at("plugin.cpp");
+  }
+}
+
+TEST_F(NewPlugin, DefaultFolderIsTheNameAndAnEmptyFolderMayExist) {
+  const Outcome made = run({"new-plugin", "four_in_a_row", "--template", "two-player"});
+  ASSERT_EQ(made.status, 0) << describe(made);
+  EXPECT_TRUE(fs::is_regular_file(dir / "four_in_a_row/CMakeLists.txt"));
+  fs::create_directory(dir / "empty");
+  const Outcome into_empty = run({"new-plugin", "coins", "--template", "chance", "--dir", "empty"});
+  ASSERT_EQ(into_empty.status, 0) << describe(into_empty);
+  EXPECT_TRUE(fs::is_regular_file(dir / "empty/rules.hpp"));
+}
+
+TEST_F(NewPlugin, RefusesNamesThatCannotNameAPlugin) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"MyGame", "starts with 'M'; expected a lower-case C identifier in snake_case"},
+      {"1game", "starts with '1'"},
+      {"my-game", "holds '-'"},
+      {"", "the plugin name is empty"},
+      {"class", "is a C++ keyword"},
+      {"gsdk", "'gsdk' is taken"},
+      {"std", "'std' is taken"},
+      {"test", "a target name CMake reserves"},
+      {"my__game", "two underscores in a row"},
+      {"size_t", "ends in _t"},
+  };
+  for (const auto& [name, reason] : cases) {
+    const Outcome r = run({"new-plugin", name, "--template", "two-player", "--dir", "out"});
+    EXPECT_EQ(r.status, 2) << name << "\n" << describe(r);
+    EXPECT_TRUE(contains(r.err, reason)) << name << "\n" << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out")) << name;
+  }
+}
+
+TEST_F(NewPlugin, RefusesAFolderThatIsNotEmpty) {
+  fs::create_directory(dir / "taken");
+  gsdk::test::write_file(dir / "taken/notes.txt", "mine");
+  const Outcome r = run({"new-plugin", "my_game", "--template", "chance", "--dir", "taken"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "taken exists and is not empty")) << r.err;
+  EXPECT_EQ(files_under(dir / "taken").size(), 1u);
+  EXPECT_EQ(gsdk::test::read_file(dir / "taken/notes.txt"), "mine");
+
+  gsdk::test::write_file(dir / "file", "");
+  const Outcome file = run({"new-plugin", "my_game", "--template", "chance", "--dir", "file"});
+  EXPECT_EQ(file.status, 2) << describe(file);
+  EXPECT_TRUE(contains(file.err, "file exists and is not a folder")) << file.err;
+}
+
+TEST_F(NewPlugin, RefusesAnUnknownTemplateListingTheOthers) {
+  const Outcome r = run({"new-plugin", "my_game", "--template", "three-player"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "unknown template 'three-player'; the templates in ")) << r.err;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("\n  chance +a one-player game"))) << r.err;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("\n  two-player +a two-player game"))) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "my_game"));
+
+  const Outcome missing = run({"new-plugin", "my_game"});
+  EXPECT_EQ(missing.status, 2) << describe(missing);
+  EXPECT_TRUE(contains(missing.err, "usage: gsdk new-plugin NAME --template TEMPLATE")) << missing.err;
+}
+
+TEST_F(NewPlugin, TemplateDirRenamesFileNamesAndCamelCaseAndLeavesBuildFoldersOut) {
+  const fs::path toy = dir / "templates/toy";
+  fs::create_directories(toy / "toy_game_parts");
+  fs::create_directories(toy / "build");
+  gsdk::test::write_file(toy / "gsdk-template.toml", "identifier = \"toy_game\"\ndescription = \"a toy\"\n");
+  gsdk::test::write_file(toy / "toy_game_parts/toy_game.hpp", "class ToyGame; // TOY_GAME toy_game toy_games");
+  gsdk::test::write_file(toy / "build/CMakeCache.txt", "toy_game");
+  const Outcome r = run({"new-plugin", "my_game", "--template", "toy", "--template-dir", "templates"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  const auto copy = files_under(dir / "my_game");
+  ASSERT_EQ(copy.size(), 1u) << "only the header: no manifest, no build folder";
+  EXPECT_EQ(copy.at("my_game_parts/my_game.hpp"), "class MyGame; // MY_GAME my_game my_games");
+
+  const Outcome nowhere = run({"new-plugin", "my_game", "--template", "toy", "--template-dir", "nowhere"});
+  EXPECT_EQ(nowhere.status, 2) << describe(nowhere);
+  EXPECT_TRUE(contains(nowhere.err, "--template-dir nowhere: no such folder")) << nowhere.err;
+}
+
+TEST_F(NewPlugin, RefusesABrokenManifestWithItsLocation) {
+  fs::create_directories(dir / "templates/bad");
+  gsdk::test::write_file(dir / "templates/bad/gsdk-template.toml", "identifier = \"toy\"\nauthor = \"me\"\n");
+  const Outcome unknown = run({"new-plugin", "my_game", "--template", "bad", "--template-dir", "templates"});
+  EXPECT_EQ(unknown.status, 2) << describe(unknown);
+  EXPECT_TRUE(contains(unknown.err, "templates/bad/gsdk-template.toml:2:1: unknown key 'author'")) << unknown.err;
+
+  gsdk::test::write_file(dir / "templates/bad/gsdk-template.toml", "identifier = \"Toy\"\n");
+  const Outcome bad_name = run({"new-plugin", "my_game", "--template", "bad", "--template-dir", "templates"});
+  EXPECT_EQ(bad_name.status, 2) << describe(bad_name);
+  EXPECT_TRUE(contains(bad_name.err, "gsdk-template.toml: identifier: plugin name 'Toy' starts with 'T'"))
+      << bad_name.err;
+  EXPECT_FALSE(fs::exists(dir / "my_game"));
+}
+
+// Runs `program args...` in `cwd`, its output (stdout and stderr) into `log`; returns the exit status, or -1.
+int run_program(const std::vector<std::string>& command, const fs::path& cwd, const fs::path& log) {
+  std::vector<char*> argv;
+  for (const auto& a : command) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int out = open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (chdir(cwd.c_str()) != 0 || out < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0) _exit(126);
+    execvp(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) return -1;
+  return WEXITSTATUS(status);
+}
+
+TEST(GeneratedPlugin, TwoPlayerCopyBuildsPassesItsTestsAndPlays) {
+  if (!fs::exists(GSDK_TEST_CXX_COMPILER) || !fs::is_directory(GSDK_TEST_GSDK_DIR))
+    GTEST_SKIP() << "no compiler or sdk/cmake here (a build folder carried to another machine)";
+  gsdk::test::TempDir dir;
+  const Outcome made = gsdk::test::gsdk_run({"new-plugin", "four_in_a_row", "--template", "two-player"}, dir.path());
+  ASSERT_EQ(made.status, 0) << describe(made);
+  const fs::path source = dir / "four_in_a_row", build = source / "build", log = dir / "build.log";
+  std::vector<std::string> configure = {GSDK_TEST_CMAKE,
+                                        "-S",
+                                        source,
+                                        "-B",
+                                        build,
+                                        "-G",
+                                        GSDK_TEST_GENERATOR,
+                                        "-DCMAKE_MAKE_PROGRAM=" GSDK_TEST_MAKE_PROGRAM,
+                                        "-DCMAKE_CXX_COMPILER=" GSDK_TEST_CXX_COMPILER,
+                                        "-Dgsdk_DIR=" GSDK_TEST_GSDK_DIR,
+                                        "-DGSDK_RANDOM123_INCLUDE_DIR=" GSDK_TEST_RANDOM123_INCLUDE_DIR};
+  ASSERT_EQ(run_program(configure, dir.path(), log), 0) << gsdk::test::read_file(log);
+  ASSERT_EQ(run_program({GSDK_TEST_CMAKE, "--build", build}, dir.path(), log), 0) << gsdk::test::read_file(log);
+  EXPECT_FALSE(contains(gsdk::test::read_file(log), "warning")) << gsdk::test::read_file(log);
+  ASSERT_EQ(run_program({GSDK_TEST_CTEST, "--test-dir", build, "--output-on-failure"}, dir.path(), log), 0)
+      << gsdk::test::read_file(log);
+
+  const std::string plugins = (build / "plugins").string();
+  const Outcome list = gsdk::test::gsdk_run({"list", "--plugin-dir", plugins}, dir.path());
+  ASSERT_EQ(list.status, 0) << describe(list);
+  EXPECT_TRUE(contains(list.out, "\n  four_in_a_row 1.0.0  (ABI ")) << list.out;
+  EXPECT_TRUE(contains(list.out, "CPU batch playouts")) << list.out;
+  EXPECT_TRUE(contains(list.out, "CPU perft")) << list.out;
+  EXPECT_FALSE(contains(list.out, "refused")) << list.out;
+
+  const Outcome perft =
+      gsdk::test::gsdk_run({"perft", "four_in_a_row", "start", "8", "--plugin-dir", plugins}, dir.path());
+  ASSERT_EQ(perft.status, 0) << describe(perft);
+  EXPECT_TRUE(contains(perft.out, "5673234")) << perft.out;
+
+  // The template's example: UCT with 200 playouts a move against random play wins most of 20 games.
+  const Outcome match = gsdk::test::gsdk_run(
+      {"run", (source / "example.toml").string(), "--plugin-dir", plugins, "--out", "example.json"}, dir.path());
+  ASSERT_EQ(match.status, 0) << describe(match);
+  const auto result = nlohmann::json::parse(gsdk::test::read_file(dir / "example.json"))["result"]["a"];
+  EXPECT_GE(result["wins"].get<int>(), 17) << result.dump();
+
+  const std::string session = "genmove b\nplay w 4\nplay b 8\nshowboard\nquit\n";
+  const Outcome gtp = gsdk::test::gsdk_run(
+      {"gtp", "four_in_a_row", "--agent", "uct:playouts=300", "--plugin-dir", plugins}, dir.path(), &session);
+  ASSERT_EQ(gtp.status, 0) << describe(gtp);
+  EXPECT_TRUE(std::regex_search(gtp.out, std::regex("^= [1-7]\n\n= \n\n\\? illegal move\n\n= \n"))) << gtp.out;
+  EXPECT_TRUE(std::regex_search(gtp.out, std::regex("/[.XO]{7}\n\n= \n\n$"))) << gtp.out;
+}
+
+} // namespace
