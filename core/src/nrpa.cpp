@@ -16,6 +16,7 @@
 
 #include "batch_split.hpp"
 #include "gsdk/core/nested_search.hpp"
+#include "gsdk/nrpa/adaptation.hpp"
 #include "gsdk/nrpa/policy_softmax.hpp"
 #include "gsdk/rng/philox.hpp"
 #include "side_by_side_searches.hpp"
@@ -110,18 +111,16 @@ PolicySequence with_codes(const GameInstance& game, const gsdk_move_codes& table
   return out;
 }
 
-// Rosin's adapt: every delta is computed from the policy before the adaptation, then applied.
+// Rosin's adapt (gsdk/nrpa/adaptation.hpp): every step's deltas are computed from the policy before the
+// adaptation and kept, then added in order, which is exact whether or not a game's codes recur along a sequence.
 void adapt(Policy& policy, const PolicySequence& best, double alpha, std::vector<std::pair<uint32_t, double>>& deltas,
            std::vector<double>& weights) {
   deltas.clear();
+  const auto keep = [&](uint32_t code, double delta) { deltas.emplace_back(code, delta); };
   for (size_t t = 0; t < best.chosen.size(); ++t) {
     const uint32_t begin = best.offsets[t], n = best.offsets[t + 1] - begin;
-    if (n < 2) continue;
     weights.resize(std::max<size_t>(weights.size(), n));
-    const double total = nrpa::softmax_weights(policy.data(), best.codes.data() + begin, n, weights.data());
-    deltas.emplace_back(best.chosen[t], alpha);
-    for (uint32_t k = 0; k < n; ++k)
-      deltas.emplace_back(best.codes[begin + k], nrpa::adaptation_loss(alpha, weights[k], total));
+    nrpa::step_deltas(policy.data(), best.codes.data() + begin, n, best.chosen[t], alpha, weights.data(), keep);
   }
   for (const auto& [code, delta] : deltas) policy[code] += delta;
 }

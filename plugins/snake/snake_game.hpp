@@ -44,9 +44,9 @@ public:
   std::string move_to_string(const State&, uint32_t move) const { return std::to_string(move); }
   State state_from_string(std::string_view text) const;
 
-  // NRPA's move codes: the head vertex and the dimension flipped, head * dimension + k.
-  uint32_t code_count() const { return (1u << rules_.dimension) * rules_.dimension; }
-  uint32_t move_code(const State& s, uint32_t move) const { return s.head * rules_.dimension + move; }
+  // NRPA's move codes: the head vertex and the dimension flipped (rules.hpp).
+  uint32_t code_count() const { return nrpa_code_count(rules_); }
+  uint32_t move_code(const State& s, uint32_t move) const { return nrpa_code(rules_, s.head, move); }
 
   static int32_t best_simd_level() { return GSDK_SIMD_SCALAR; }
   void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;
@@ -56,7 +56,8 @@ public:
   uint64_t cuda_scratch_bytes(uint64_t playout_count) const;
   void cuda_playouts(const gsdk_playout_request& request, int32_t device, void* stream, void* scratch,
                      uint64_t scratch_size, gsdk_playout_summary& summary) const;
-  // The GPU searches take the host's stop request (ABI 1.6: device memory the searches poll, or null).
+  // The GPU searches are the SDK's (gsdk/nested/) over cuda/device_rules.hpp, and take the host's stop request
+  // (ABI 1.6: device memory the searches poll, or null).
   // Level-1 NMCS on the GPU (gsdk.cuda_level1_searches.v1), one thread (or warp) per search.
   uint32_t max_game_length() const;
   void cuda_level1_searches(uint64_t seed, State* states, const uint64_t* first_streams, uint32_t count,

@@ -2,11 +2,12 @@
 // helpers under the same name.
 #pragma once
 
+#include "device_rules.hpp"
 #include "gsdk/cuda/launch.cuh"
 
 namespace snake::cuda {
 
-inline constexpr const char* kOwner = "snake CUDA";
+inline constexpr const char* kOwner = DeviceRules::kOwner;
 
 inline void check(cudaError_t status, const char* what) {
   gsdk::cuda::check(status, kOwner, what);

@@ -1,7 +1,7 @@
 // playouts.cu - snake's CUDA playouts: one thread per playout, each thread's blocked-vertex bitset in
 // shared memory (2^d bits is too big for registers past d = 8 or so; Buzer and Cazenave measured shared
 // memory as the only GPU memory with good latency for random reads and writes), interleaved as
-// strided_bits.cuh lays them out.
+// strided_bits.hpp lays them out.
 // Results go straight to a global histogram of lengths and the lowest playout number of each length: a
 // playout is hundreds of moves, so two atomics at its end cost nothing.
 #include <cuda_runtime.h>
@@ -14,7 +14,7 @@
 #include "gsdk/playout_summary.hpp"
 #include "rules/random_snake.hpp"
 #include "snake_game.hpp"
-#include "strided_bits.cuh"
+#include "strided_bits.hpp"
 
 namespace snake {
 

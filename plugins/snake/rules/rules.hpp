@@ -31,6 +31,15 @@ struct Walk {
   uint32_t length;
 };
 
+// NRPA's move codes: the head vertex and the dimension flipped, head * d + k. A snake visits a vertex once, so
+// the codes legal at one of its steps are legal at no other.
+GSDK_HD uint32_t nrpa_code(const Rules& rules, uint32_t head, uint32_t k) {
+  return head * rules.dimension + k;
+}
+GSDK_HD uint32_t nrpa_code_count(const Rules& rules) {
+  return (1u << rules.dimension) * rules.dimension;
+}
+
 // The dimensions a next move may flip, before looking at the blocked vertices.
 GSDK_HD uint32_t allowed_dimensions(const Rules& rules, uint32_t used) {
   const uint32_t all = all_dimensions(rules.dimension);

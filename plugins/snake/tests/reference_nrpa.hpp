@@ -1,5 +1,5 @@
 // reference_nrpa.hpp - NRPA written as Rosin's recursive pseudocode over the per-state table, with the
-// SDK's arithmetic (gsdk/nrpa/policy_softmax.hpp): the oracle that core's state machine and the CUDA
+// SDK's arithmetic (gsdk/nrpa/policy_softmax.hpp, adaptation.hpp): the oracle that core's state machine and the CUDA
 // kernel must match sequence for sequence.
 #pragma once
 
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gsdk/core/game_instance.hpp"
+#include "gsdk/nrpa/adaptation.hpp"
 #include "gsdk/nrpa/policy_softmax.hpp"
 #include "gsdk/rng/philox.hpp"
 
@@ -61,17 +62,14 @@ private:
     return out;
   }
 
-  // Rosin's adapt: the new policy starts as a copy, every probability comes from the old one.
+  // Rosin's adapt (gsdk/nrpa/adaptation.hpp): the deltas, all computed from the old policy, go to a copy.
   void adapt(std::vector<double>& policy, const ReferenceSequence& best) const {
     std::vector<double> adapted = policy;
     std::vector<double> weights(game_.max_moves());
     for (size_t t = 0; t < best.codes.size(); ++t) {
       const std::vector<uint32_t>& codes = best.codes[t];
-      const auto n = static_cast<uint32_t>(codes.size());
-      if (n < 2) continue;
-      const double total = gsdk::nrpa::softmax_weights(policy.data(), codes.data(), n, weights.data());
-      adapted[best.chosen[t]] += alpha_;
-      for (uint32_t k = 0; k < n; ++k) adapted[codes[k]] += gsdk::nrpa::adaptation_loss(alpha_, weights[k], total);
+      gsdk::nrpa::step_deltas(policy.data(), codes.data(), static_cast<uint32_t>(codes.size()), best.chosen[t], alpha_,
+                              weights.data(), gsdk::nrpa::AddToPolicy{adapted.data()});
     }
     policy = std::move(adapted);
   }

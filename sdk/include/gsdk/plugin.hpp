@@ -56,6 +56,8 @@
 //         const State* states, const uint64_t* search_streams, const uint64_t* ids, uint32_t count, int32_t device,
 //         void* stream, void* scratch, uint64_t scratch_size, gsdk_level2_result* results, uint32_t* moves,
 //         uint32_t* record_moves) const;  // NMCS level 2 on a GPU (with the level-1 searches)
+//     // (a game gets these three searches by defining each as one call of gsdk/nested/cuda_*_searches.cuh over
+//     // its device rules, gsdk::nested::NmcsRules and NrpaRules: see docs/plugin_authors.md)
 //     bool exact_state(const State&) const;  // playouts from this state report its exact outcome (ABI 1.7)
 //     void cuda_random_playout_batches(...) const;  // cuda_playout_batches' parameters; exact states at random
 //     // each of the three search methods may take a last `const uint32_t* stop = nullptr`: the table then offers
