@@ -3,9 +3,9 @@
 #include <exception>
 #include <string>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "gsdk/gsdk_plugin.h"
-#include "log.hpp"
+#include "report/log.hpp"
 
 namespace {
 
@@ -21,7 +21,6 @@ void print_usage() {
       "  perft GAME POSITION DEPTH count the leaves of the move tree (--divide: per root move)\n"
       "  match GAME                two agents play games, colours alternating (--agent0, --agent1, --games)\n"
       "  gtp GAME                  a Go Text Protocol engine on stdin/stdout (--agent)\n"
-      "  check-snake FILE          verify a snake-in-the-box file (OK and its length, or the first violation)\n"
       "  version                   print the version\n\n"
       "Run 'gsdk <command> --help' for a command's options.\n",
       GSDK_VERSION);
@@ -45,7 +44,6 @@ int main(int argc, char** argv) {
     if (command == "perft") return command_perft(args);
     if (command == "match") return command_match(args);
     if (command == "gtp") return command_gtp(args);
-    if (command == "check-snake") return command_check_snake(args);
     if (command == "version" || command == "--version") {
       std::printf("gsdk %s (ABI %u.%u)\n", GSDK_VERSION, GSDK_ABI_MAJOR, GSDK_ABI_MINOR);
       return kExitOk;
@@ -54,7 +52,7 @@ int main(int argc, char** argv) {
       print_usage();
       return kExitOk;
     }
-    log_line(LogLevel::error, "unknown command '" + command + "'; expected one of: list, run, bench, replay, perft, match, gtp, check-snake, version");
+    log_line(LogLevel::error, "unknown command '" + command + "'; expected one of: list, run, bench, replay, perft, match, gtp, version");
     return kExitUsage;
   } catch (const std::exception& e) {
     log_line(LogLevel::error, e.what());

@@ -27,7 +27,7 @@
 
 #include <gtest/gtest.h>
 
-#include "game_params.hpp"
+#include "plugins/game_params.hpp"
 #include "gpu.hpp"
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/leaf_evaluator.hpp"
@@ -35,7 +35,7 @@
 #include "gsdk/core/playouts.hpp"
 #include "gsdk/core/qlearning.hpp"
 #include "gsdk/qlearning/semantics.hpp"
-#include "plugin_catalog.hpp"
+#include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace {

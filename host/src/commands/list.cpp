@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
-#include "../command_line.hpp"
-#include "../device_selection.hpp"
+#include "commands/command_line.hpp"
+#include "devices/device_selection.hpp"
 #include "gsdk/core/cuda_devices.hpp"
 
 namespace gsdk::host {
