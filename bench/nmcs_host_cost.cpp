@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "game_params.hpp"
+#include "plugins/game_params.hpp"
 #include "gsdk/core/level1_searcher.hpp"
 #include "gsdk/core/nested_search.hpp"
-#include "plugin_catalog.hpp"
+#include "plugins/plugin_catalog.hpp"
 
 namespace {
 

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "game_params.hpp"
+#include "plugins/game_params.hpp"
 #include "gsdk/core/cuda_devices.hpp"
 #include "gsdk/core/leaf_evaluator.hpp"
-#include "plugin_catalog.hpp"
+#include "plugins/plugin_catalog.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 # 3, 8,192 searches side by side (docs/perf/snake.md, "Growing snakes cube by cube"). Time: the 8-cube gets
 # 1/60 of SECONDS (it stops early at 98, the optimum), each later cube a share proportional to its vertex
 # count (the 9-cube a third of what the 10-cube gets). Prints each stage's best length against time and
-# checks every saved snake with `gsdk check-snake`. Logs go to $OUT (or ./bench-logs).
+# checks every saved snake with `snake_check` (the snake plugin's tool). Logs go to $OUT (or ./bench-logs).
 # Usage: bench/snake_grow.sh [BUILD_BIN_DIR] [D] [SECONDS] [DEVICE]
 # (defaults: build/bin, 10, 3600, cuda; a smoke test: bench/snake_grow.sh build/bin 7 6 cpu)
 set -uo pipefail

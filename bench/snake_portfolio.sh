@@ -23,7 +23,7 @@
 #      the end vertex, a symmetry of the cube), so this re-searches the part the rounds never revisit: the
 #      first cubes' beginning, grown in the small cube while the rest of the cube was still empty.
 # Prints each round's lengths and the polish's, keeps the best D-cube snake as $OUT/snake_portfolio_dD.best.json
-# and checks it with `gsdk check-snake`.
+# and checks it with `snake_check` (the snake plugin's tool).
 # Issue 5's targets: d = 9 >= 188, d = 10 >= 370 within 3600 s (docs/perf/snake.md, "A portfolio of starts").
 # Usage: bench/snake_portfolio.sh [BUILD_BIN_DIR] [D] [SECONDS] [FIRST_SEED] [DEVICE] [POOL]
 # (defaults: build/bin, 9, 3600, 1, cuda; a smoke test: bench/snake_portfolio.sh build/bin 10 4 1 cpu). POOL, a
@@ -152,5 +152,5 @@ if (( status == 0 )) && [[ -s $pool ]]; then
   fi
 fi
 echo "== best $d-cube snake: $best (seed $best_seed) after $(( $(date +%s) - began )) s"
-"$bin/gsdk" check-snake "$out/snake_portfolio_d$d.best.json" || status=1
+"$bin/snake_check" "$out/snake_portfolio_d$d.best.json" || status=1
 exit $status

@@ -3,7 +3,7 @@
 # one GPU (targets: d = 8 >= 97 in 600 s, d = 9 >= 188 and d = 10 >= 370 in 3600 s), with the best-measured
 # shape for each cube (docs/perf/snake.md, "A better playout policy: tight"): `tight` playouts, symmetry
 # breaking, level 3 with 8,192 searches side by side (d = 8 and 10), level 2 with 65,536 (d = 9). Prints the
-# best length against time and checks the saved snake with `gsdk check-snake`. Logs go to $OUT (or
+# best length against time and checks the saved snake with `snake_check` (the snake plugin's tool). Logs go to $OUT (or
 # ./bench-logs).
 # Usage: bench/snake_quality.sh [BUILD_BIN_DIR] [D] [SECONDS] [DEVICE]
 # (defaults: build/bin, 9, 3600, cuda; DEVICE=cpu runs the same search on the CPU threads, e.g. as a smoke

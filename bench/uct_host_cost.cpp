@@ -11,10 +11,10 @@
 #include <filesystem>
 #include <string>
 
-#include "game_params.hpp"
+#include "plugins/game_params.hpp"
 #include "gsdk/core/mcts.hpp"
 #include "gsdk/rng/splitmix64.hpp"
-#include "plugin_catalog.hpp"
+#include "plugins/plugin_catalog.hpp"
 
 namespace {
 

@@ -70,6 +70,8 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
                                                        GSDK_TYPE_CUDA_NRPA_SEARCHES, offsetof(gsdk_cuda_nrpa_searches, run_stoppable));
   t.exact_states = bind<gsdk_exact_states>(path, info, GSDK_TABLE_EXACT_STATES, GSDK_TYPE_EXACT_STATES,
                                            sizeof(gsdk_exact_states));
+  t.sequence_documents = bind<gsdk_sequence_documents>(path, info, GSDK_TABLE_SEQUENCE_DOCUMENTS,
+                                                       GSDK_TYPE_SEQUENCE_DOCUMENTS, sizeof(gsdk_sequence_documents));
   if ((t.cpu_qlearning || t.cuda_qlearning) && !t.environment)
     throw std::runtime_error(fmt::format("{}: plugin '{}' has a Q-learning table but no '{}' table", path,
                                          info.plugin_name, GSDK_TABLE_ENVIRONMENT));

@@ -3,9 +3,9 @@
 #include <exception>
 #include <string>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "gsdk/gsdk_plugin.h"
-#include "log.hpp"
+#include "report/log.hpp"
 
 namespace {
 
@@ -21,7 +21,6 @@ void print_usage() {
       "  perft GAME POSITION DEPTH count the leaves of the move tree (--divide: per root move)\n"
       "  match GAME                two agents play games, colours alternating (--agent0, --agent1, --games)\n"
       "  gtp GAME                  a Go Text Protocol engine on stdin/stdout (--agent)\n"
-      "  check-snake FILE          verify a snake-in-the-box file (OK and its length, or the first violation)\n"
       "  check PLUGIN.so           run the conformance suite on a plugin file (--param, --device, --json, --only)\n"
       "  new-plugin NAME           a new plugin's source folder from a template (--template two-player|chance)\n"
       "  version                   print the version\n\n"
@@ -47,7 +46,6 @@ int main(int argc, char** argv) {
     if (command == "perft") return command_perft(args);
     if (command == "match") return command_match(args);
     if (command == "gtp") return command_gtp(args);
-    if (command == "check-snake") return command_check_snake(args);
     if (command == "check") return command_check(args);
     if (command == "new-plugin") return command_new_plugin(args);
     if (command == "version" || command == "--version") {
@@ -60,7 +58,7 @@ int main(int argc, char** argv) {
     }
     log_line(LogLevel::error,
              "unknown command '" + command +
-                 "'; expected one of: list, run, bench, replay, perft, match, gtp, check, check-snake, new-plugin, version");
+                 "'; expected one of: list, run, bench, replay, perft, match, gtp, check, new-plugin, version");
     return kExitUsage;
   } catch (const std::exception& e) {
     log_line(LogLevel::error, e.what());

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "checker/snake_check.hpp"
+#include "checker/snake_document.hpp"
 #include "cpu/playouts_cpu.hpp"
 #include "rules/blocked_subcubes.hpp"
 #include "rules/snake_text.hpp"
@@ -132,6 +134,16 @@ std::vector<uint32_t> Game::replay_playout(uint64_t seed, uint64_t playout, cons
   std::vector<uint32_t> moves;
   random_snake(rules_, policy_, WordBits{s.blocked}, walk, seed, playout, [&](uint32_t k) { moves.push_back(k); });
   return moves;
+}
+
+std::string Game::sequence_document(std::span<const uint32_t> moves) const {
+  return checker::snake_document(rules_.dimension, moves);
+}
+
+void Game::check_sequence(std::span<const uint32_t> moves) const {
+  const std::vector<uint32_t> list(moves.begin(), moves.end());
+  const checker::SnakeVerdict verdict = checker::check_snake({rules_.dimension, list, checker::walk_vertices(list)});
+  if (!verdict.ok) throw gsdk::PluginError("an invalid snake: " + verdict.violation);
 }
 
 } // namespace snake

@@ -1,7 +1,8 @@
 // snake_game.hpp - Snake-in-the-box as a gsdk game: the longest induced path of the d-dimensional
 // hypercube from vertex 0. One player; a move is the dimension the head flips; the score is the length
 // in edges. Per-state rules, batch random playouts on CPU and CUDA (uniform, Kinny's or tight policy), replays,
-// move codes for NRPA, whole NMCS level-1 and level-2 and NRPA searches on CUDA.
+// move codes for NRPA, whole NMCS level-1 and level-2 and NRPA searches on CUDA, and the snake file of a
+// search's best sequence with its independent check.
 #pragma once
 
 #include <cstdint>
@@ -47,6 +48,11 @@ public:
   // NRPA's move codes: the head vertex and the dimension flipped (rules.hpp).
   uint32_t code_count() const { return nrpa_code_count(rules_); }
   uint32_t move_code(const State& s, uint32_t move) const { return nrpa_code(rules_, s.head, move); }
+
+  // The snake file of a sequence (checker/snake_document.hpp), and the independent checker's verdict on it
+  // (checker/snake_check.hpp; throws gsdk::PluginError naming the first violation).
+  std::string sequence_document(std::span<const uint32_t> moves) const;
+  void check_sequence(std::span<const uint32_t> moves) const;
 
   static int32_t best_simd_level() { return GSDK_SIMD_SCALAR; }
   void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;

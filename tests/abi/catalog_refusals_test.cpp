@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "plugin_catalog.hpp"
+#include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace {

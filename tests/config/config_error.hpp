@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "experiment_config.hpp"
+#include "config/experiment_config.hpp"
 
 namespace gsdk::test {
 

@@ -5,11 +5,16 @@
 #include <gtest/gtest.h>
 
 #include "config_error.hpp"
-#include "experiment_config.hpp"
-#include "game_params.hpp"
+#include "config/experiment_config.hpp"
+#include "algorithms/playouts/playouts_algorithm.hpp"
+#include "plugins/game_params.hpp"
 #include "test_paths.hpp"
 
 namespace {
+
+const gsdk::host::PlayoutsSettings& playouts_of(const gsdk::host::ExperimentConfig& c) {
+  return c.settings_as<gsdk::host::PlayoutsSettings>();
+}
 
 using gsdk::host::ConfigError;
 using gsdk::host::ExperimentConfig;
@@ -52,9 +57,9 @@ TEST(ExperimentConfig, ValidFileIsReadCompletely) {
   EXPECT_EQ(c.game, "graveler");
   EXPECT_EQ(c.algorithm, "playouts");
   EXPECT_EQ(c.seed, 7u);
-  EXPECT_EQ(c.playouts, 1000u);
-  EXPECT_FALSE(c.start_state.has_value());
-  EXPECT_EQ(c.engine, "batch");
+  EXPECT_EQ(playouts_of(c).count, 1000u);
+  EXPECT_FALSE(playouts_of(c).start_state.has_value());
+  EXPECT_EQ(playouts_of(c).engine, "batch");
   EXPECT_EQ(c.run.device, "cpu");
   EXPECT_EQ(c.run.threads, 2u);
   EXPECT_EQ(c.run.streams, 2u);
@@ -76,9 +81,9 @@ TEST(ExperimentConfig, OptionalSections) {
   EXPECT_EQ(c.output_file, "out.json");
   EXPECT_EQ(c.plot_file, "p.png");
   EXPECT_EQ(c.events_file, "e.jsonl");
-  ASSERT_TRUE(c.start_state.has_value());
-  EXPECT_EQ(*c.start_state, "rolls=3 ones=1");
-  EXPECT_EQ(c.engine, "generic");
+  ASSERT_TRUE(playouts_of(c).start_state.has_value());
+  EXPECT_EQ(*playouts_of(c).start_state, "rolls=3 ones=1");
+  EXPECT_EQ(playouts_of(c).engine, "generic");
 }
 
 TEST(ExperimentConfig, DefaultsWithoutRunTable) {
@@ -90,7 +95,7 @@ TEST(ExperimentConfig, DefaultsWithoutRunTable) {
 }
 
 TEST(ExperimentConfig, IntegralFloatCountIsAccepted) {
-  EXPECT_EQ(parse(kValid, {"playouts.count=1e9"}).playouts, 1000000000u);
+  EXPECT_EQ(playouts_of(parse(kValid, {"playouts.count=1e9"})).count, 1000000000u);
   const std::string m = error_of(kValid, {"playouts.count=2.5"});
   EXPECT_TRUE(starts_with(m, "--set[1]:1:16: ")) << m;
   EXPECT_TRUE(contains(m, "'count' in [playouts] must be an integer, got a floating-point number")) << m;
@@ -207,7 +212,7 @@ TEST(ExperimentConfig, GameParametersKeepTheirLocations) {
 TEST(ExperimentConfigOverrides, OverrideReplacesAndAddsValues) {
   const ExperimentConfig c =
       parse(kValid, {"playouts.count=5000", "run.device=all", "seed=9", "output.file=\"r.json\"", "run.threads=0"});
-  EXPECT_EQ(c.playouts, 5000u);
+  EXPECT_EQ(playouts_of(c).count, 5000u);
   EXPECT_EQ(c.run.device, "all") << "a bare word is taken as a string";
   EXPECT_EQ(c.seed, 9u);
   EXPECT_EQ(c.output_file, "r.json");
@@ -222,7 +227,7 @@ TEST(ExperimentConfigOverrides, LaterOverrideWins) {
 
 TEST(ExperimentConfigOverrides, CreatesMissingTables) {
   const ExperimentConfig c = parse("game = \"g\"\nalgorithm = \"playouts\"\n", {"playouts.count=12", "run.streams=3"});
-  EXPECT_EQ(c.playouts, 12u);
+  EXPECT_EQ(playouts_of(c).count, 12u);
   EXPECT_EQ(c.run.streams, 3u);
 }
 
@@ -258,7 +263,7 @@ TEST(ExperimentConfigFile, LoadFromDisk) {
   const ExperimentConfig c = gsdk::host::load_experiment(file.string(), {"playouts.count=3"});
   EXPECT_EQ(c.name, "my-experiment");
   EXPECT_EQ(c.file, file.string());
-  EXPECT_EQ(c.playouts, 3u);
+  EXPECT_EQ(playouts_of(c).count, 3u);
 
   gsdk::test::write_file(file, with_run_line("bogus = 1"));
   try {

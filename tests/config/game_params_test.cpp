@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "config_error.hpp"
-#include "game_params.hpp"
+#include "plugins/game_params.hpp"
 #include "test_paths.hpp"
 
 namespace {

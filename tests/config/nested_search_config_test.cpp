@@ -6,9 +6,19 @@
 #include <fstream>
 
 #include "config_error.hpp"
-#include "experiment_config.hpp"
+#include "config/experiment_config.hpp"
+#include "algorithms/nested/nmcs_algorithm.hpp"
+#include "algorithms/nested/nrpa_algorithm.hpp"
 
 namespace {
+
+const gsdk::host::NmcsConfig& nmcs_of(const gsdk::host::ExperimentConfig& c) {
+  return c.settings_as<gsdk::host::NmcsConfig>();
+}
+
+const gsdk::host::NrpaConfig& nrpa_of(const gsdk::host::ExperimentConfig& c) {
+  return c.settings_as<gsdk::host::NrpaConfig>();
+}
 
 using gsdk::host::parse_experiment;
 
@@ -44,32 +54,32 @@ std::string error_of(const std::string& text, const std::vector<std::string>& ov
 TEST(NestedSearchConfig, ValidFilesGiveTheirValues) {
   const auto n = parse_experiment(kNmcs, "ns.toml", {});
   EXPECT_EQ(n.algorithm, "nmcs");
-  EXPECT_EQ(n.nested.nmcs.level, 2u);
-  EXPECT_EQ(n.nested.nmcs.budget.time_seconds, 1.5);
-  EXPECT_EQ(n.nested.nmcs.budget.restarts, 4u);
-  EXPECT_EQ(n.nested.nmcs.budget.searches_in_parallel, 8u);
-  EXPECT_TRUE(n.nested.generic);
-  EXPECT_EQ(n.best_file, "results/best.json");
+  EXPECT_EQ(nmcs_of(n).nmcs.level, 2u);
+  EXPECT_EQ(nmcs_of(n).nmcs.budget.time_seconds, 1.5);
+  EXPECT_EQ(nmcs_of(n).nmcs.budget.restarts, 4u);
+  EXPECT_EQ(nmcs_of(n).nmcs.budget.searches_in_parallel, 8u);
+  EXPECT_TRUE(nmcs_of(n).generic);
+  EXPECT_EQ(nmcs_of(n).best_file, "results/best.json");
 
-  EXPECT_FALSE(n.nested.nmcs.budget.stop_at_score.has_value());
-  EXPECT_TRUE(n.nested.nmcs.pipeline);
-  EXPECT_FALSE(n.nested.cpu_level1_searches);
+  EXPECT_FALSE(nmcs_of(n).nmcs.budget.stop_at_score.has_value());
+  EXPECT_TRUE(nmcs_of(n).nmcs.pipeline);
+  EXPECT_FALSE(nmcs_of(n).cpu_level1_searches);
   const auto p = parse_experiment(kNmcs, "ns.toml", {"nmcs.pipeline=false", "nmcs.cpu_level1_searches=true"});
-  EXPECT_FALSE(p.nested.nmcs.pipeline);
-  EXPECT_TRUE(p.nested.cpu_level1_searches);
-  EXPECT_EQ(p.nested.nmcs_device_level, 1u);
-  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.device_level=2"}).nested.nmcs_device_level, 2u);
+  EXPECT_FALSE(nmcs_of(p).nmcs.pipeline);
+  EXPECT_TRUE(nmcs_of(p).cpu_level1_searches);
+  EXPECT_EQ(nmcs_of(p).device_level, 1u);
+  EXPECT_EQ(nmcs_of(parse_experiment(kNmcs, "ns.toml", {"nmcs.device_level=2"})).device_level, 2u);
 
   const auto r = parse_experiment(kNrpa, "ns.toml", {"nrpa.restarts=2", "nrpa.stop_at_score=98"});
-  EXPECT_EQ(r.nested.nrpa.level, 3u);
-  EXPECT_EQ(r.nested.nrpa.iterations, 50u);
-  EXPECT_EQ(r.nested.nrpa.alpha, 0.5);
-  EXPECT_EQ(r.nested.nrpa.budget.time_seconds, 60.0);
-  EXPECT_EQ(r.nested.nrpa.budget.restarts, 2u);
-  EXPECT_EQ(r.nested.nrpa.budget.searches_in_parallel, 1u);
-  EXPECT_EQ(r.nested.nrpa.budget.stop_at_score, 98);
-  EXPECT_EQ(r.nested.nrpa_device_level, 2u);
-  EXPECT_EQ(parse_experiment(kNrpa, "ns.toml", {"nrpa.device_level=3"}).nested.nrpa_device_level, 3u);
+  EXPECT_EQ(nrpa_of(r).nrpa.level, 3u);
+  EXPECT_EQ(nrpa_of(r).nrpa.iterations, 50u);
+  EXPECT_EQ(nrpa_of(r).nrpa.alpha, 0.5);
+  EXPECT_EQ(nrpa_of(r).nrpa.budget.time_seconds, 60.0);
+  EXPECT_EQ(nrpa_of(r).nrpa.budget.restarts, 2u);
+  EXPECT_EQ(nrpa_of(r).nrpa.budget.searches_in_parallel, 1u);
+  EXPECT_EQ(nrpa_of(r).nrpa.budget.stop_at_score, 98);
+  EXPECT_EQ(nrpa_of(r).device_level, 2u);
+  EXPECT_EQ(nrpa_of(parse_experiment(kNrpa, "ns.toml", {"nrpa.device_level=3"})).device_level, 3u);
 }
 
 TEST(NestedSearchConfig, UnknownKeysListTheValidOnes) {
@@ -104,8 +114,8 @@ TEST(NestedSearchConfig, ValuesOutOfRangeOrOfTheWrongType) {
 // [nmcs] start_moves, or start_from: the moves of a best-sequence file (a snake file or a gsdk-moves file).
 TEST(NestedSearchConfig, StartMovesComeFromTheListOrFromABestSequenceFile) {
   using Starts = std::vector<std::vector<uint32_t>>;
-  EXPECT_TRUE(parse_experiment(kNmcs, "ns.toml", {}).nested.nmcs.starts.empty());
-  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_moves=[0, 1, 2, 0]"}).nested.nmcs.starts,
+  EXPECT_TRUE(nmcs_of(parse_experiment(kNmcs, "ns.toml", {})).nmcs.starts.empty());
+  EXPECT_EQ(nmcs_of(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_moves=[0, 1, 2, 0]"})).nmcs.starts,
             (Starts{{0, 1, 2, 0}}));
   const auto dir = std::filesystem::temp_directory_path() / "gsdk_start_moves_test";
   std::filesystem::create_directories(dir);
@@ -115,9 +125,9 @@ TEST(NestedSearchConfig, StartMovesComeFromTheListOrFromABestSequenceFile) {
   };
   const std::string snake = write("snake.json", R"({"format": "gsdk-snake", "dimension": 4, "moves": [0, 1, 2, 0]})");
   const std::string moves = write("moves.json", R"({"format": "gsdk-moves", "game": "g", "moves": [3, 1]})");
-  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_from=" + snake}).nested.nmcs.starts,
+  EXPECT_EQ(nmcs_of(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_from=" + snake})).nmcs.starts,
             (Starts{{0, 1, 2, 0}}));
-  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_from=" + moves}).nested.nmcs.starts, (Starts{{3, 1}}));
+  EXPECT_EQ(nmcs_of(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_from=" + moves})).nmcs.starts, (Starts{{3, 1}}));
 
   const std::string other = write("other.json", R"({"format": "gsdk-results", "moves": [1]})");
   const std::string negative = write("negative.json", R"({"format": "gsdk-moves", "moves": [1, -2]})");
@@ -149,11 +159,11 @@ TEST(NestedSearchConfig, ManyStartsComeFromAJsonLinesFile) {
     return (dir / name).string();
   };
   const std::string lines = write("starts.jsonl", "{\"score\": 4, \"moves\": [0, 1, 2, 0]}\n\n{\"moves\": [0, 1]}\n");
-  EXPECT_EQ(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines}).nested.nmcs.starts,
+  EXPECT_EQ(nmcs_of(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines})).nmcs.starts,
             (Starts{{0, 1, 2, 0}, {0, 1}}));
-  EXPECT_FALSE(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines}).nested.nmcs.skip_finished_starts);
+  EXPECT_FALSE(nmcs_of(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines})).nmcs.skip_finished_starts);
   EXPECT_TRUE(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines, "nmcs.skip_finished_starts=true"})
-                  .nested.nmcs.skip_finished_starts);
+                  nmcs_of().nmcs.skip_finished_starts);
   EXPECT_EQ(error_of(kNmcs, {"nmcs.skip_finished_starts=1"}),
             "--set[1]:1:27: 'skip_finished_starts' in [nmcs] must be true or false, got an integer");
 
@@ -177,11 +187,11 @@ TEST(NestedSearchConfig, ManyStartsComeFromAJsonLinesFile) {
 // [output] searches and searches_kept (NMCS only): where the best distinct final sequences go, and how many.
 TEST(NestedSearchConfig, TheSearchesFileAndHowManyItKeeps) {
   const auto plain = parse_experiment(kNmcs, "ns.toml", {});
-  EXPECT_TRUE(plain.searches_file.empty());
-  EXPECT_EQ(plain.searches_kept, 1000u);
+  EXPECT_TRUE(nmcs_of(plain).searches_file.empty());
+  EXPECT_EQ(nmcs_of(plain).searches_kept, 1000u);
   const auto c = parse_experiment(kNmcs, "ns.toml", {"output.searches=s.jsonl", "output.searches_kept=64"});
-  EXPECT_EQ(c.searches_file, "s.jsonl");
-  EXPECT_EQ(c.searches_kept, 64u);
+  EXPECT_EQ(nmcs_of(c).searches_file, "s.jsonl");
+  EXPECT_EQ(nmcs_of(c).searches_kept, 64u);
   EXPECT_EQ(error_of(kNmcs, {"output.searches_kept=0"}),
             "--set[1]:1:22: 'searches_kept' in [output] = 0 is out of range [1, 16777216]");
 }

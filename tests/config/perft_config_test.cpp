@@ -5,10 +5,15 @@
 #include <gtest/gtest.h>
 
 #include "config_error.hpp"
-#include "experiment_config.hpp"
+#include "config/experiment_config.hpp"
+#include "algorithms/perft/perft_algorithm.hpp"
 #include "test_paths.hpp"
 
 namespace {
+
+const gsdk::host::PerftSettings& perft_of(const gsdk::host::ExperimentConfig& c) {
+  return c.settings_as<gsdk::host::PerftSettings>();
+}
 
 using gsdk::host::ExperimentConfig;
 using gsdk::test::contains;
@@ -62,22 +67,22 @@ TEST(PerftConfig, ValidFileIsReadCompletely) {
   const ExperimentConfig c = parse(kPerft);
   EXPECT_EQ(c.algorithm, "perft");
   EXPECT_EQ(c.game, "test_nim");
-  EXPECT_TRUE(c.perft.divide);
-  EXPECT_EQ(c.perft.engine, "batch");
-  ASSERT_EQ(c.perft.positions.size(), 3u);
-  const auto& first = c.perft.positions[0];
+  EXPECT_TRUE(perft_of(c).divide);
+  EXPECT_EQ(perft_of(c).engine, "batch");
+  ASSERT_EQ(perft_of(c).positions.size(), 3u);
+  const auto& first = perft_of(c).positions[0];
   EXPECT_EQ(first.name, "opening");
   EXPECT_EQ(first.position, "start");
   EXPECT_EQ(first.depth, 5u);
   ASSERT_TRUE(first.expect.has_value());
   EXPECT_EQ(*first.expect, 243u);
-  const auto& second = c.perft.positions[1];
+  const auto& second = perft_of(c).positions[1];
   EXPECT_EQ(second.name, "stones=9 to_move=1") << "the name defaults to the position";
   EXPECT_EQ(second.depth, 3u);
   EXPECT_FALSE(second.expect.has_value());
   EXPECT_EQ(second.where.begin.line, 14u) << "positions keep their location for the game's verdict later";
   EXPECT_EQ(second.where.begin.column, 12u);
-  const auto& third = c.perft.positions[2];
+  const auto& third = perft_of(c).positions[2];
   EXPECT_EQ(third.depth, 64u);
   ASSERT_TRUE(third.expect.has_value());
   EXPECT_EQ(*third.expect, ~gsdk::core::uint128{0}) << "a decimal string holds counts beyond 64 bits";
@@ -86,19 +91,19 @@ TEST(PerftConfig, ValidFileIsReadCompletely) {
 TEST(PerftConfig, InlineTablesAndDefaults) {
   const ExperimentConfig c = parse("game = \"g\"\nalgorithm = \"perft\"\n[perft]\n"
                                    "positions = [{position = \"start\", depth = 0}, {position = \"x\", depth = 2.0}]\n");
-  EXPECT_FALSE(c.perft.divide);
-  ASSERT_EQ(c.perft.positions.size(), 2u);
-  EXPECT_EQ(c.perft.positions[0].depth, 0u);
-  EXPECT_EQ(c.perft.positions[1].depth, 2u) << "an integral float is an integer, as elsewhere";
-  EXPECT_EQ(parse(one_position("position = \"start\"\ndepth = 1\n")).perft.positions.size(), 1u)
+  EXPECT_FALSE(perft_of(c).divide);
+  ASSERT_EQ(perft_of(c).positions.size(), 2u);
+  EXPECT_EQ(perft_of(c).positions[0].depth, 0u);
+  EXPECT_EQ(perft_of(c).positions[1].depth, 2u) << "an integral float is an integer, as elsewhere";
+  EXPECT_EQ(perft_of(parse(one_position("position = \"start\"\ndepth = 1\n"))).positions.size(), 1u)
       << "[perft] needs no keys of its own";
 }
 
 TEST(PerftConfig, OverridesApply) {
   const ExperimentConfig c =
       parse(kPerft, {"perft.divide=false", "perft.engine=generic", "run.device=cpu", "run.threads=3", "run.streams=4"});
-  EXPECT_FALSE(c.perft.divide);
-  EXPECT_EQ(c.perft.engine, "generic");
+  EXPECT_FALSE(perft_of(c).divide);
+  EXPECT_EQ(perft_of(c).engine, "generic");
   EXPECT_EQ(c.run.device, "cpu");
   EXPECT_EQ(c.run.threads, 3u);
   EXPECT_EQ(c.run.streams, 4u);

@@ -3,9 +3,14 @@
 #include <gtest/gtest.h>
 
 #include "config_error.hpp"
-#include "experiment_config.hpp"
+#include "config/experiment_config.hpp"
+#include "algorithms/qlearning/qlearning_algorithm.hpp"
 
 namespace {
+
+const gsdk::host::QLearningConfig& qlearning_of(const gsdk::host::ExperimentConfig& c) {
+  return c.settings_as<gsdk::host::QLearningConfig>();
+}
 
 using gsdk::host::parse_experiment;
 
@@ -35,8 +40,8 @@ std::string error_of(const std::string& text, const std::vector<std::string>& ov
 TEST(QLearningConfig, ReadsEveryKey) {
   const auto c = parse_experiment(kValid, "ql.toml", {});
   EXPECT_EQ(c.algorithm, "qlearning");
-  EXPECT_EQ(c.qlearning.environments, std::vector<uint32_t>{4});
-  const auto& s = c.qlearning.settings;
+  EXPECT_EQ(qlearning_of(c).environments, std::vector<uint32_t>{4});
+  const auto& s = qlearning_of(c).settings;
   EXPECT_EQ(s.episodes, 250u);
   EXPECT_FLOAT_EQ(s.alpha, 0.25f);
   EXPECT_FLOAT_EQ(s.gamma, 0.95f);
@@ -47,21 +52,21 @@ TEST(QLearningConfig, ReadsEveryKey) {
   EXPECT_TRUE(s.atomic_updates);
   EXPECT_TRUE(s.shared_table);
   EXPECT_EQ(s.test_episodes, 0u);
-  EXPECT_TRUE(c.qlearning.generic);
+  EXPECT_TRUE(qlearning_of(c).generic);
 }
 
 TEST(QLearningConfig, DefaultsAndSweeps) {
   const auto c = parse_experiment("game = \"minefield\"\nalgorithm = \"qlearning\"\n[qlearning]\n", "ql.toml",
                                   {"qlearning.environments=[1, 64, 4096]", "qlearning.alpha=1"});
-  EXPECT_EQ(c.qlearning.environments, (std::vector<uint32_t>{1, 64, 4096}));
-  const auto& s = c.qlearning.settings;
+  EXPECT_EQ(qlearning_of(c).environments, (std::vector<uint32_t>{1, 64, 4096}));
+  const auto& s = qlearning_of(c).settings;
   EXPECT_EQ(s.episodes, 100u);
   EXPECT_FLOAT_EQ(s.alpha, 1.0f);
   EXPECT_FLOAT_EQ(s.gamma, 0.9f);
   EXPECT_FALSE(s.first_max_ties);
   EXPECT_FALSE(s.atomic_updates);
   EXPECT_FALSE(s.shared_table);
-  EXPECT_FALSE(c.qlearning.generic);
+  EXPECT_FALSE(qlearning_of(c).generic);
 }
 
 TEST(QLearningConfig, MistakesAreLocated) {

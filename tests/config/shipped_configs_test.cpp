@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "experiment_config.hpp"
+#include "config/experiment_config.hpp"
 #include "test_paths.hpp"
 
 namespace {

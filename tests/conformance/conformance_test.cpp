@@ -12,9 +12,9 @@
 
 #include "conformance/check_registry.hpp"
 #include "conformance/run_check.hpp"
-#include "game_params.hpp"
 #include "gpu.hpp"
-#include "plugin_catalog.hpp"
+#include "plugins/game_params.hpp"
+#include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace {

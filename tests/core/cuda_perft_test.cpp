@@ -11,13 +11,13 @@
 
 #include <gtest/gtest.h>
 
-#include "game_params.hpp"
+#include "plugins/game_params.hpp"
 #include "gpu.hpp"
 #include "gsdk/core/cuda_perft.hpp"
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/perft.hpp"
 #include "gsdk/core/plugin_tables.hpp"
-#include "plugin_catalog.hpp"
+#include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace {

@@ -7,10 +7,10 @@
 
 #include <gtest/gtest.h>
 
-#include "game_params.hpp"
+#include "plugins/game_params.hpp"
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/perft.hpp"
-#include "plugin_catalog.hpp"
+#include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace {

@@ -7,11 +7,11 @@
 
 #include <gtest/gtest.h>
 
-#include "game_params.hpp"
+#include "plugins/game_params.hpp"
 #include "gpu.hpp"
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/playouts.hpp"
-#include "plugin_catalog.hpp"
+#include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace {

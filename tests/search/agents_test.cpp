@@ -5,10 +5,10 @@
 // searching, bad settings are refused, GPU agents default to batches of leaves.
 #include <gtest/gtest.h>
 
-#include "agent_spec.hpp"
+#include "play/agent_spec.hpp"
 #include "gsdk/core/agents.hpp"
-#include "match_report.hpp"
-#include "match_runner.hpp"
+#include "play/match_report.hpp"
+#include "play/match_runner.hpp"
 #include "search_fixture.hpp"
 
 namespace {

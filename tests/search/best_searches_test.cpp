@@ -3,7 +3,7 @@
 // search's moves with its start's.
 #include <gtest/gtest.h>
 
-#include "best_searches.hpp"
+#include "algorithms/nested/best_searches.hpp"
 
 namespace gsdk::host {
 namespace {

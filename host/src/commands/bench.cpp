@@ -6,12 +6,13 @@
 
 #include <fmt/format.h>
 
-#include "../command_line.hpp"
-#include "../device_selection.hpp"
-#include "../game_params.hpp"
-#include "../hardware.hpp"
-#include "../log.hpp"
-#include "../results_file.hpp"
+#include "commands/command_line.hpp"
+#include "algorithms/playouts/playouts_algorithm.hpp"
+#include "devices/device_selection.hpp"
+#include "plugins/game_params.hpp"
+#include "report/hardware.hpp"
+#include "report/log.hpp"
+#include "report/results_file.hpp"
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/playouts.hpp"
 
@@ -74,7 +75,7 @@ int command_bench(const Arguments& args) {
       settings.streams = 1;
       DeviceChoice choice;
       try {
-        choice = choose_devices(settings, tables, false);
+        choice = choose_devices(settings, tables, playouts_device_needs(tables, false));
       } catch (const std::exception& e) {
         if (device == "cuda") {
           log_line(LogLevel::error, e.what());

@@ -12,13 +12,13 @@
 
 #include <fmt/format.h>
 
-#include "../command_line.hpp"
-#include "../config_error.hpp"
-#include "../conformance/check_report.hpp"
-#include "../conformance/isolated_check.hpp"
-#include "../conformance/plugin_file.hpp"
-#include "../game_params.hpp"
-#include "../log.hpp"
+#include "commands/command_line.hpp"
+#include "config/config_error.hpp"
+#include "conformance/check_report.hpp"
+#include "conformance/isolated_check.hpp"
+#include "conformance/plugin_file.hpp"
+#include "plugins/game_params.hpp"
+#include "report/log.hpp"
 
 namespace gsdk::host {
 

@@ -5,13 +5,13 @@
 
 #include <fmt/format.h>
 
-#include "../agent_game.hpp"
-#include "../agent_spec.hpp"
-#include "../command_line.hpp"
-#include "../experiment_runner.hpp"
-#include "../game_params.hpp"
-#include "../gtp_engine.hpp"
-#include "../log.hpp"
+#include "play/agent_game.hpp"
+#include "play/agent_spec.hpp"
+#include "commands/command_line.hpp"
+#include "algorithms/run_experiment.hpp"
+#include "plugins/game_params.hpp"
+#include "play/gtp_engine.hpp"
+#include "report/log.hpp"
 
 namespace gsdk::host {
 

@@ -7,9 +7,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "../command_line.hpp"
-#include "../conformance/capability_tables.hpp"
-#include "../device_selection.hpp"
+#include "commands/command_line.hpp"
+#include "conformance/capability_tables.hpp"
+#include "devices/device_selection.hpp"
 #include "gsdk/core/cuda_devices.hpp"
 
 namespace gsdk::host {

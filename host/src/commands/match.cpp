@@ -6,14 +6,14 @@
 
 #include <fmt/format.h>
 
-#include "../agent_spec.hpp"
-#include "../command_line.hpp"
-#include "../experiment_runner.hpp"
-#include "../hardware.hpp"
-#include "../log.hpp"
-#include "../match_report.hpp"
-#include "../match_runner.hpp"
-#include "../results_file.hpp"
+#include "play/agent_spec.hpp"
+#include "commands/command_line.hpp"
+#include "algorithms/run_experiment.hpp"
+#include "report/hardware.hpp"
+#include "report/log.hpp"
+#include "play/match_report.hpp"
+#include "play/match_runner.hpp"
+#include "report/results_file.hpp"
 
 namespace gsdk::host {
 
@@ -122,7 +122,7 @@ int command_match(const Arguments& args) {
     if (!outcome.error.empty()) doc["error"] = outcome.error;
     write_json(vm["json"].as<std::string>(), doc);
   }
-  print_match_report(match, plugin->tables.name());
+  print_match_report(outcome, settings, plugin->tables.name());
   if (!outcome.error.empty()) {
     log_line(LogLevel::error, fmt::format("the match did not finish: {} (the report covers the {} games played)",
                                           outcome.error, outcome.games.size()));

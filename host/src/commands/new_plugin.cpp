@@ -19,9 +19,9 @@
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <fmt/format.h>
 
-#include "../command_line.hpp"
-#include "../config_error.hpp"
-#include "../log.hpp"
+#include "commands/command_line.hpp"
+#include "config/config_error.hpp"
+#include "report/log.hpp"
 
 namespace gsdk::host {
 

@@ -4,15 +4,15 @@
 
 #include <fmt/format.h>
 
-#include "../command_line.hpp"
-#include "../device_selection.hpp"
-#include "../experiment_runner.hpp"
-#include "../hardware.hpp"
-#include "../log.hpp"
-#include "../perft_report.hpp"
-#include "../perft_runner.hpp"
-#include "../progress_bar.hpp"
-#include "../results_file.hpp"
+#include "commands/command_line.hpp"
+#include "devices/device_selection.hpp"
+#include "algorithms/run_experiment.hpp"
+#include "report/hardware.hpp"
+#include "report/log.hpp"
+#include "algorithms/perft/perft_report.hpp"
+#include "algorithms/perft/perft_algorithm.hpp"
+#include "report/progress_bar.hpp"
+#include "report/results_file.hpp"
 #include "gsdk/core/game_instance.hpp"
 
 namespace gsdk::host {
@@ -84,7 +84,7 @@ int command_perft(const Arguments& args) {
   } catch (const std::invalid_argument& e) {
     return usage_error(e.what());
   }
-  const DeviceChoice devices = choose_perft_devices(settings, plugin->tables, generic);
+  const DeviceChoice devices = choose_devices(settings, plugin->tables, perft_device_needs(plugin->tables, generic));
   core::PerftJob job = perft_job(devices, generic, divide);
   job.root = std::move(root);
   job.depth = *depth;

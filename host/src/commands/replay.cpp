@@ -1,16 +1,16 @@
 // replay.cpp - `gsdk replay RESULTS.json`: regenerate a stored playout from (seed, playout number)
-// and show it move by move, checking the score against the results file; of a snake-in-the-box playout,
-// optionally write a snake file (--snake).
+// and show it move by move, checking the score against the results file; optionally save it as the game's
+// document of a move sequence (--document: the game's own format, e.g. a snake file, or gsdk-moves).
 #include <cstdio>
 
 #include <fmt/format.h>
 
-#include "../command_line.hpp"
-#include "../experiment_runner.hpp"
-#include "../game_params.hpp"
-#include "../log.hpp"
-#include "../results_file.hpp"
-#include "../snake_file.hpp"
+#include "commands/command_line.hpp"
+#include "algorithms/run_experiment.hpp"
+#include "plugins/game_params.hpp"
+#include "report/log.hpp"
+#include "report/results_file.hpp"
+#include "report/sequence_document.hpp"
 #include "gsdk/core/game_instance.hpp"
 #include "gsdk/core/playouts.hpp"
 
@@ -37,11 +37,12 @@ int command_replay(const Arguments& args) {
   options.add_options()("results", po::value<std::string>()->required(), "results file written by gsdk run")(
       "playout", po::value<uint64_t>(), "playout number to show (default: the best one)")(
       "states", "print the state after every move")(
-      "snake", po::value<std::string>(), "snake game: also write the playout as a snake file (see gsdk check-snake)");
+      "document", po::value<std::string>(),
+      "also save the playout as the game's document of a move sequence (the game's own format where it has one, else gsdk-moves)");
   po::positional_options_description positional;
   positional.add("results", 1);
   po::variables_map vm;
-  if (auto exit = parse_arguments(args, "gsdk replay RESULTS.json [--playout N] [--states] [--snake FILE]", options,
+  if (auto exit = parse_arguments(args, "gsdk replay RESULTS.json [--playout N] [--states] [--document FILE]", options,
                                   positional, vm))
     return *exit;
 
@@ -107,21 +108,17 @@ int command_replay(const Arguments& args) {
       line.clear();
     }
   }
-  if (vm.count("snake")) {
-    if (game_name != "snake" || !params.as_json.contains("dimension")) {
-      log_line(LogLevel::error, fmt::format("--snake: '{}' is not the snake-in-the-box game", game_name));
-      return kExitUsage;
-    }
-    // A snake file starts at vertex 0; from a stored start, the moves before it would be missing.
-    if (explicit_start) {
-      log_line(LogLevel::error, "--snake: the playout starts from a stored state, not from vertex 0");
-      return kExitUsage;
-    }
-    const std::string snake_path = vm["snake"].as<std::string>();
-    write_json(snake_path, snake_document(params.as_json["dimension"].get<uint32_t>(), moves));
-    std::printf("snake of length %zu written to %s\n", moves.size(), snake_path.c_str());
-  }
   const int64_t score = game.score(state);
+  if (vm.count("document")) {
+    // A document starts at the initial state; from a stored start, the moves before it would be missing.
+    if (explicit_start) {
+      log_line(LogLevel::error, "--document: the playout starts from a stored state, not from the initial state");
+      return kExitUsage;
+    }
+    const std::string document_path = vm["document"].as<std::string>();
+    write_json(document_path, sequence_document(game, moves, score));
+    std::printf("playout of %zu moves saved in %s\n", moves.size(), document_path.c_str());
+  }
   std::printf("final state: %s, score %lld", game.state_to_string(state).c_str(), static_cast<long long>(score));
   const bool is_best = playout == results["result"]["best"]["playout"].get<uint64_t>();
   if (is_best) {

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "check_groups.hpp"
+#include "conformance/check_groups.hpp"
 
 namespace gsdk::host::conformance {
 

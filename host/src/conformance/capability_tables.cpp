@@ -1,5 +1,5 @@
 // capability_tables.cpp - the plugin's optional tables by ABI name.
-#include "capability_tables.hpp"
+#include "conformance/capability_tables.hpp"
 
 namespace gsdk::host {
 

@@ -1,5 +1,5 @@
 // check_context.cpp - a check's game instance and its messages' state texts.
-#include "check_context.hpp"
+#include "conformance/check_context.hpp"
 
 #include <cstring>
 

@@ -8,7 +8,7 @@
 
 #include "gsdk/core/cuda_devices.hpp"
 #include "gsdk/core/game_instance.hpp"
-#include "plugin_catalog.hpp"
+#include "plugins/plugin_catalog.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "check_registry.hpp"
+#include "conformance/check_registry.hpp"
 
 namespace gsdk::host::conformance {
 

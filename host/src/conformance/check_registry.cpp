@@ -1,11 +1,11 @@
 // check_registry.cpp - the list of every check, and selecting checks by name.
-#include "check_registry.hpp"
+#include "conformance/check_registry.hpp"
 
 #include <fnmatch.h>
 
 #include <sstream>
 
-#include "check_groups.hpp"
+#include "conformance/check_groups.hpp"
 
 namespace gsdk::host::conformance {
 

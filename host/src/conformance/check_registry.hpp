@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "check_context.hpp"
-#include "findings.hpp"
+#include "conformance/check_context.hpp"
+#include "conformance/findings.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -1,5 +1,5 @@
 // check_report.cpp - printing a check run and its JSON.
-#include "check_report.hpp"
+#include "conformance/check_report.hpp"
 
 #include <fmt/format.h>
 

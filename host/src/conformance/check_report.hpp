@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "check_registry.hpp"
-#include "run_check.hpp"
+#include "conformance/check_registry.hpp"
+#include "conformance/run_check.hpp"
 
 namespace gsdk::host::conformance {
 

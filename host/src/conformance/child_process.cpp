@@ -1,5 +1,5 @@
 // child_process.cpp - fork, two pipes, a poll loop with a deadline, and a process-group kill.
-#include "child_process.hpp"
+#include "conformance/child_process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

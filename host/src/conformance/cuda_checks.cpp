@@ -5,12 +5,12 @@
 
 #include <fmt/format.h>
 
-#include "check_groups.hpp"
+#include "conformance/check_groups.hpp"
 #include "gsdk/core/leaf_evaluator.hpp"
 #include "gsdk/core/playouts.hpp"
 #include "gsdk/core/qlearning.hpp"
 #include "gsdk/core/worker_pool.hpp"
-#include "random_games.hpp"
+#include "conformance/random_games.hpp"
 
 namespace gsdk::host::conformance {
 

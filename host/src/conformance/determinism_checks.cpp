@@ -2,11 +2,11 @@
 // perft and Q-learning give the same result with 1, 2 or 3 threads and any work-item size.
 #include <fmt/format.h>
 
-#include "check_groups.hpp"
+#include "conformance/check_groups.hpp"
 #include "gsdk/core/perft.hpp"
 #include "gsdk/core/playouts.hpp"
 #include "gsdk/core/qlearning.hpp"
-#include "random_games.hpp"
+#include "conformance/random_games.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -1,5 +1,5 @@
 // findings.cpp - collecting a check's failures.
-#include "findings.hpp"
+#include "conformance/findings.hpp"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,9 @@
 // isolated_check.cpp - a check's verdict, and the setup probe's findings, as one JSON line from a child.
-#include "isolated_check.hpp"
+#include "conformance/isolated_check.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include "child_process.hpp"
+#include "conformance/child_process.hpp"
 
 namespace gsdk::host::conformance {
 

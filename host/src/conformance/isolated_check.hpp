@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "check_registry.hpp"
-#include "run_check.hpp"
+#include "conformance/check_registry.hpp"
+#include "conformance/run_check.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -7,9 +7,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "check_groups.hpp"
+#include "conformance/check_groups.hpp"
 #include "gsdk/core/nested_search.hpp"
-#include "random_games.hpp"
+#include "conformance/random_games.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -3,9 +3,9 @@
 // breadth-first GPU perft over the plugin's CUDA kernels, from the start, mid-game and finished games.
 #include <fmt/format.h>
 
-#include "check_groups.hpp"
+#include "conformance/check_groups.hpp"
 #include "gsdk/core/perft.hpp"
-#include "random_games.hpp"
+#include "conformance/random_games.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
-#include "check_groups.hpp"
-#include "playout_support.hpp"
-#include "random_games.hpp"
+#include "conformance/check_groups.hpp"
+#include "conformance/playout_support.hpp"
+#include "conformance/random_games.hpp"
 
 namespace gsdk::host::conformance {
 

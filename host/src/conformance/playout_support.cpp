@@ -1,5 +1,5 @@
 // playout_support.cpp - summary consistency, single batch playouts and replays.
-#include "playout_support.hpp"
+#include "conformance/playout_support.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "check_context.hpp"
-#include "findings.hpp"
+#include "conformance/check_context.hpp"
+#include "conformance/findings.hpp"
 #include "gsdk/core/playouts.hpp"
 
 namespace gsdk::host::conformance {

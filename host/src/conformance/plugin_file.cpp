@@ -1,6 +1,6 @@
 // plugin_file.cpp - the ELF size check (the headers are read with <elf.h>'s structures: a few fields, no
 // need for libelf) and the trial load in a child.
-#include "plugin_file.hpp"
+#include "conformance/plugin_file.hpp"
 
 #include <elf.h>
 
@@ -11,8 +11,8 @@
 
 #include <fmt/format.h>
 
-#include "child_process.hpp"
-#include "plugin_catalog.hpp"
+#include "conformance/child_process.hpp"
+#include "plugins/plugin_catalog.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "check_groups.hpp"
+#include "conformance/check_groups.hpp"
 #include "gsdk/core/qlearning.hpp"
 #include "gsdk/qlearning/semantics.hpp"
 

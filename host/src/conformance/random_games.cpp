@@ -1,5 +1,5 @@
 // random_games.cpp - the invariants of a state, and random games that check them at every step.
-#include "random_games.hpp"
+#include "conformance/random_games.hpp"
 
 #include <algorithm>
 #include <cmath>

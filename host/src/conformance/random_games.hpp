@@ -7,9 +7,9 @@
 #include <random>
 #include <vector>
 
-#include "check_context.hpp"
-#include "findings.hpp"
-#include "guarded_state.hpp"
+#include "conformance/check_context.hpp"
+#include "conformance/findings.hpp"
+#include "conformance/guarded_state.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "check_groups.hpp"
+#include "conformance/check_groups.hpp"
 #include "gsdk/core/leaf_evaluator.hpp"
-#include "random_games.hpp"
+#include "conformance/random_games.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -1,12 +1,12 @@
 // run_check.cpp - applicability and one in-process run of a check.
-#include "run_check.hpp"
+#include "conformance/run_check.hpp"
 
 #include <chrono>
 #include <exception>
 
 #include <fmt/format.h>
 
-#include "capability_tables.hpp"
+#include "conformance/capability_tables.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "check_context.hpp"
-#include "check_registry.hpp"
+#include "conformance/check_context.hpp"
+#include "conformance/check_registry.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -9,7 +9,7 @@
 
 #include "gsdk/core/nested_search.hpp"
 #include "rules/blocked_subcubes.hpp"
-#include "snake_check.hpp"
+#include "checker/snake_check.hpp"
 #include "snake_test_support.hpp"
 
 namespace snake {
@@ -102,9 +102,9 @@ TEST(SnakeBlockedSubcubes, NmcsReachesTheOptimumOfTheFreeSubcube) {
   gsdk::core::NmcsSettings settings = test::nmcs_settings(2, 20, 1);
   const auto outcome = gsdk::core::run_nmcs(*game, settings, *evaluator);
   EXPECT_EQ(outcome.best.score, 13);
-  const auto vertices = gsdk::host::walk_vertices(outcome.best.moves);
+  const auto vertices = snake::checker::walk_vertices(outcome.best.moves);
   for (const uint32_t v : vertices) EXPECT_LT(v, 32u);
-  EXPECT_TRUE(gsdk::host::check_snake({6, outcome.best.moves, vertices}).ok);
+  EXPECT_TRUE(snake::checker::check_snake({6, outcome.best.moves, vertices}).ok);
 }
 
 } // namespace

@@ -9,15 +9,18 @@
 #include <fstream>
 #include <utility>
 
-#include "snake_check.hpp"
-#include "snake_file.hpp"
+#include <nlohmann/json.hpp>
+
+#include "checker/snake_check.hpp"
+#include "checker/snake_document.hpp"
+#include "tools/snake_file.hpp"
 #include "test_paths.hpp"
 
 namespace {
 
-using gsdk::host::check_snake;
-using gsdk::host::Snake;
-using gsdk::host::walk_vertices;
+using snake::checker::check_snake;
+using snake::checker::Snake;
+using snake::checker::walk_vertices;
 
 Snake from_moves(uint32_t dimension, std::vector<uint32_t> moves) {
   return Snake{dimension, moves, walk_vertices(moves)};
@@ -114,7 +117,7 @@ protected:
   std::string refusal(const std::string& text) {
     const std::string path = write("bad.json", text);
     try {
-      gsdk::host::read_snake_file(path);
+      snake::checker::read_snake_file(path);
       return "";
     } catch (const std::runtime_error& e) {
       return std::string(e.what()).substr(path.size() + 2);
@@ -124,10 +127,12 @@ protected:
 };
 
 TEST_F(SnakeFile, RoundTripsAndRefusesMalformedFiles) {
-  const auto document = gsdk::host::snake_document(4, {0, 1, 2, 0});
+  const std::vector<uint32_t> moves{0, 1, 2, 0};
+  const auto document = nlohmann::json::parse(snake::checker::snake_document(4, moves));
+  EXPECT_EQ(document["format"], "gsdk-snake");
   EXPECT_EQ(document["vertices"], nlohmann::json({0, 1, 3, 7, 6}));
   EXPECT_EQ(document["length"], 4);
-  const Snake read = gsdk::host::read_snake_file(write("good.json", document.dump()));
+  const Snake read = snake::checker::read_snake_file(write("good.json", document.dump()));
   EXPECT_EQ(read.dimension, 4u);
   EXPECT_EQ(read.moves, (std::vector<uint32_t>{0, 1, 2, 0}));
   EXPECT_EQ(read.vertices, (std::vector<uint32_t>{0, 1, 3, 7, 6}));

@@ -14,7 +14,7 @@
 #include "gpu.hpp"
 #include "gsdk/core/level1_searcher.hpp"
 #include "gsdk/core/nested_search.hpp"
-#include "snake_check.hpp"
+#include "checker/snake_check.hpp"
 #include "snake_test_support.hpp"
 
 namespace snake {
@@ -27,7 +27,7 @@ using test::Settings;
 void expect_snake(const gsdk::core::GameInstance& game, uint32_t dimension, const gsdk::core::MoveSequence& best) {
   ASSERT_FALSE(best.empty());
   EXPECT_EQ(gsdk::core::replay_score(game, best.moves), best.score);
-  const auto verdict = gsdk::host::check_snake({dimension, best.moves, gsdk::host::walk_vertices(best.moves)});
+  const auto verdict = snake::checker::check_snake({dimension, best.moves, snake::checker::walk_vertices(best.moves)});
   EXPECT_TRUE(verdict.ok) << verdict.violation;
 }
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "snake_check.hpp"
+#include "checker/snake_check.hpp"
 #include "snake_test_support.hpp"
 
 namespace snake {
@@ -71,8 +71,8 @@ TEST(SnakePlayouts, EveryReplayIsAValidSnakeOfTheLengthTheHistogramCounted) {
     std::vector<uint64_t> replayed(summary.histogram.size());
     for (uint64_t playout = first; playout < first + count; ++playout) {
       const std::vector<uint32_t> moves = replay(*game, seed, playout);
-      const gsdk::host::SnakeVerdict verdict =
-          gsdk::host::check_snake({setting.dimension, moves, gsdk::host::walk_vertices(moves)});
+      const snake::checker::SnakeVerdict verdict =
+          snake::checker::check_snake({setting.dimension, moves, snake::checker::walk_vertices(moves)});
       ASSERT_TRUE(verdict.ok) << "d=" << setting.dimension << " playout " << playout << ": " << verdict.violation;
       ++replayed[moves.size()];
       // The per-state table agrees the replayed snake is finished, at that length.
@@ -123,7 +123,7 @@ TEST(SnakePlayouts, PlayoutsFromAGivenSnakeContinueIt) {
   for (uint64_t playout = 0; playout < 500; playout += 37) {
     std::vector<uint32_t> moves = prefix;
     for (uint32_t k : replay(*game, 9, playout, &start)) moves.push_back(k);
-    const auto verdict = gsdk::host::check_snake({7, moves, gsdk::host::walk_vertices(moves)});
+    const auto verdict = snake::checker::check_snake({7, moves, snake::checker::walk_vertices(moves)});
     EXPECT_TRUE(verdict.ok) << verdict.violation;
   }
 }

@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 8u
+#define GSDK_ABI_MINOR 9u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -66,6 +66,7 @@ extern "C" {
 #define GSDK_TYPE_CUDA_NRPA_SEARCHES 0x47530015u   /* ABI 1.5 */
 #define GSDK_TYPE_CUDA_LEVEL2_SEARCHES 0x47530016u /* ABI 1.5 */
 #define GSDK_TYPE_EXACT_STATES 0x47530017u         /* ABI 1.7 */
+#define GSDK_TYPE_SEQUENCE_DOCUMENTS 0x47530018u   /* ABI 1.9 */
 
 /* Capability table names for get_proc. */
 #define GSDK_TABLE_GAME "gsdk.game.v1"
@@ -85,6 +86,7 @@ extern "C" {
 #define GSDK_TABLE_CUDA_NRPA_SEARCHES "gsdk.cuda_nrpa_searches.v1"     /* ABI 1.5 */
 #define GSDK_TABLE_CUDA_LEVEL2_SEARCHES "gsdk.cuda_level2_searches.v1" /* ABI 1.5 */
 #define GSDK_TABLE_EXACT_STATES "gsdk.exact_states.v1"                 /* ABI 1.7 */
+#define GSDK_TABLE_SEQUENCE_DOCUMENTS "gsdk.sequence_documents.v1"     /* ABI 1.9 */
 
 typedef struct gsdk_header {
   uint32_t type;
@@ -596,6 +598,28 @@ typedef struct gsdk_exact_states {
                                          int32_t device, void* stream, gsdk_outcome_counts* outcomes, char* error,
                                          uint32_t error_size);
 } gsdk_exact_states;
+
+/* ---- a game's own document of a move sequence, and its independent check (ABI 1.9) ---------- */
+
+/* The one-player searches (NMCS, NRPA) save the best sequence they find, and `gsdk replay --document` a stored
+ * playout, as a JSON document for people and tools. Without this table the host writes {"format": "gsdk-moves",
+ * "game", "score", "moves", "move_names"}. A game whose results have a form of their own, with a check written
+ * apart from its rules, provides both here (snake-in-the-box: the path's vertices, checked square by square): the
+ * host then saves the game's document, and passes every sequence a search reports through the game's check
+ * before it logs or saves it. A document is a JSON object with at least "format" (a string) and "moves" (the
+ * sequence, as the per-state table's moves), so that a search can start from it. */
+typedef struct gsdk_sequence_documents {
+  gsdk_header header;
+  /* The document of `moves` (count moves from the initial state, ending the game) as JSON text: writes at most
+   * buffer_size bytes, the NUL included, and returns the characters needed without it; 0 with error filled when
+   * the sequence cannot be written. */
+  uint32_t (*write)(const gsdk_game_instance* instance, const uint32_t* moves, uint32_t count, char* buffer,
+                    uint32_t buffer_size, char* error, uint32_t error_size);
+  /* GSDK_OK when `moves` passes the game's independent check, else GSDK_ERR_INVALID_ARGUMENT with the first
+   * violation in error. */
+  int32_t (*check)(const gsdk_game_instance* instance, const uint32_t* moves, uint32_t count, char* error,
+                   uint32_t error_size);
+} gsdk_sequence_documents;
 
 /* The entry point every plugin exports. */
 GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info,

@@ -59,6 +59,9 @@
 //     // (a game gets these three searches by defining each as one call of gsdk/nested/cuda_*_searches.cuh over
 //     // its device rules, gsdk::nested::NmcsRules and NrpaRules: see docs/plugin_authors.md)
 //     bool exact_state(const State&) const;  // playouts from this state report its exact outcome (ABI 1.7)
+//     // the game's own document of a move sequence and its independent check (ABI 1.9):
+//     std::string sequence_document(std::span<const uint32_t> moves) const;  // a JSON object with "format", "moves"
+//     void check_sequence(std::span<const uint32_t> moves) const;  // throws gsdk::PluginError naming the violation
 //     void cuda_random_playout_batches(...) const;  // cuda_playout_batches' parameters; exact states at random
 //     // each of the three search methods may take a last `const uint32_t* stop = nullptr`: the table then offers
 //     // run_stoppable too (ABI 1.6), passing the host's stop request through
@@ -266,6 +269,12 @@ template <typename G>
 concept HasMoveCodes = requires(const G g, const typename G::State& s) {
   { g.code_count() } -> std::convertible_to<uint32_t>;
   { g.move_code(s, uint32_t{}) } -> std::convertible_to<uint32_t>;
+};
+
+template <typename G>
+concept HasSequenceDocuments = requires(const G g, std::span<const uint32_t> moves) {
+  { g.sequence_document(moves) } -> std::convertible_to<std::string>;
+  g.check_sequence(moves);
 };
 
 template <typename G>
@@ -524,6 +533,16 @@ template <typename G> struct Adapter {
     });
   }
   static uint32_t code_count(const gsdk_game_instance* i) { return game(i).code_count(); }
+  static uint32_t write_document(const gsdk_game_instance* i, const uint32_t* moves, uint32_t count, char* buffer,
+                                 uint32_t buffer_size, char* error, uint32_t error_size) {
+    std::string text;
+    if (guarded(error, error_size, [&] { text = game(i).sequence_document({moves, count}); }) != GSDK_OK) return 0;
+    return copy_text(text, buffer, buffer_size);
+  }
+  static int32_t check_sequence(const gsdk_game_instance* i, const uint32_t* moves, uint32_t count, char* error,
+                                uint32_t error_size) {
+    return guarded(error, error_size, [&] { game(i).check_sequence({moves, count}); });
+  }
   static int32_t is_exact(const gsdk_game_instance* i, const void* s) { return game(i).exact_state(state(s)) ? 1 : 0; }
   static constexpr auto random_batches() -> decltype(gsdk_exact_states::cuda_random_playout_batches) {
     if constexpr (HasCudaRandomPlayoutBatches<G>) return &cuda_random_batches_run;
@@ -619,6 +638,11 @@ template <typename G> struct Adapter {
     if constexpr (HasMoveCodes<G>) {
       static const gsdk_move_codes codes = {{GSDK_TYPE_MOVE_CODES, sizeof(gsdk_move_codes)}, &code_count, &move_code};
       if (n == GSDK_TABLE_MOVE_CODES) return &codes;
+    }
+    if constexpr (HasSequenceDocuments<G>) {
+      static const gsdk_sequence_documents documents = {
+          {GSDK_TYPE_SEQUENCE_DOCUMENTS, sizeof(gsdk_sequence_documents)}, &write_document, &check_sequence};
+      if (n == GSDK_TABLE_SEQUENCE_DOCUMENTS) return &documents;
     }
     if constexpr (HasExactStates<G>) {
       static const gsdk_exact_states exact = {{GSDK_TYPE_EXACT_STATES, sizeof(gsdk_exact_states)}, &is_exact,

@@ -1,0 +1,102 @@
+// algorithm.hpp - what an algorithm is to the host: one driver that owns its config table and its schema,
+// the devices it needs, its run, a typed outcome, its terminal report and its fields of the results file.
+// The drivers are listed in one registry (registry.hpp) that `gsdk run`, `gsdk list --algorithms`, the
+// config checks and the user guide's tables read; nothing else in the host names an algorithm.
+//
+// Every driver receives the same things the same way (RunContext): the experiment's seed, the game with
+// its parameters, the devices chosen for it from [run] by its DeviceNeeds, and where its outputs go.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "config/config_keys.hpp"
+#include "config/config_section.hpp"
+#include "devices/device_selection.hpp"
+#include "gsdk/core/game_instance.hpp"
+#include "plugins/game_params.hpp"
+#include "plugins/plugin_catalog.hpp"
+
+namespace gsdk::host {
+
+struct ExperimentConfig;
+
+// An algorithm's settings, read from its table (and its own [output] keys) by its driver.
+struct AlgorithmSettings {
+  virtual ~AlgorithmSettings() = default;
+};
+
+// What one run gives, typed by its algorithm.
+class AlgorithmOutcome {
+public:
+  virtual ~AlgorithmOutcome() = default;
+
+  // The results file's fields of this algorithm (engine, devices, result, timings, ...); the common ones
+  // (versions, experiment, algorithm, seed, hardware, status, digest, error, failure) are added around them.
+  virtual nlohmann::json results() const = 0;
+  // The digest of the result: equal digests mean equal results.
+  virtual std::string digest() const = 0;
+  // The report on the terminal; `results_path` is where the results file was written.
+  virtual void print(const std::string& results_path) const = 0;
+
+  // "complete", "incomplete" (the run stopped early: `error` says why) or another word the algorithm uses
+  // for a finished run with a wrong result (perft's "mismatch": `failure` says what).
+  virtual std::string status() const { return error.empty() ? "complete" : "incomplete"; }
+
+  std::string error;   // the run did not finish: its results cover what did
+  std::string failure; // the run finished with a wrong result, or its picture could not be drawn
+};
+
+// What a driver's run receives.
+struct RunContext {
+  const ExperimentConfig& config;
+  const AlgorithmSettings& settings;
+  const LoadedPlugin& plugin;
+  const ResolvedParams& params;
+  const core::GameInstance& game;
+  const DeviceChoice& devices; // chosen from [run] by the driver's device_needs
+  uint64_t seed;
+  bool progress;          // show progress on a terminal
+  std::string plot_file;  // where to draw the run's picture, if anywhere ([output] plot or --plot)
+
+  // An error located at the config's value `dotted_key` (e.g. "nmcs.start_moves"), else at the file.
+  ConfigError config_error(const std::string& dotted_key, const std::string& message) const;
+};
+
+// The listing of an algorithm: its name, what it does, and the keys of its table and of [output].
+struct AlgorithmInfo {
+  std::string name;    // also the name of its table: algorithm = "nmcs" reads [nmcs]
+  std::string summary; // one line
+  std::vector<KeyDoc> keys;
+  std::vector<KeyDoc> output_keys; // beyond [output] file, plot and events, which every algorithm has
+  // Empty: the algorithm reads [run]. Else the reason [run] does not apply, given when a config has one.
+  std::string no_run_table;
+};
+
+class Algorithm {
+public:
+  virtual ~Algorithm() = default;
+
+  virtual const AlgorithmInfo& info() const = 0;
+
+  // Reads the algorithm's table (`section`, keys already checked against info().keys) and its keys of
+  // [output] (`output`, null when the config has none). Throws ConfigError.
+  virtual std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& section,
+                                                        const ConfigSection* output) const = 0;
+
+  // Refuses, before anything runs, a game that lacks what the algorithm needs (`where` locates the config's
+  // game key). Throws ConfigError.
+  virtual void require_tables(const core::PluginTables&, const std::string& /*where*/) const {}
+
+  // What the run asks of [run]: which CUDA table a GPU needs, whether CPUs work beside GPUs, ...
+  virtual DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const = 0;
+
+  // Runs. Throws ConfigError for what the config asks that the game refuses (a position, a start state),
+  // std::runtime_error for what cannot run; failures while running come back in the outcome.
+  virtual std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const = 0;
+};
+
+} // namespace gsdk::host

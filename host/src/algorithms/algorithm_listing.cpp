@@ -1,0 +1,77 @@
+// algorithm_listing.cpp - text, Markdown and JSON listings of the algorithm registry.
+#include "algorithms/algorithm_listing.hpp"
+
+#include <fmt/format.h>
+
+#include "algorithms/algorithm.hpp"
+#include "algorithms/registry.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+std::string text_rows(const std::vector<KeyDoc>& keys) {
+  std::string out;
+  for (const KeyDoc& k : keys)
+    out += fmt::format("      {:<22} {}, {}{}: {}\n", k.name, k.type,
+                       k.fallback == "required" ? "required" : "default " + k.fallback,
+                       k.range.empty() ? "" : ", " + k.range, k.doc);
+  return out;
+}
+
+std::string markdown_rows(const std::vector<KeyDoc>& keys) {
+  std::string out = "| key | type | default | values | meaning |\n|---|---|---|---|---|\n";
+  for (const KeyDoc& k : keys)
+    out += fmt::format("| `{}` | {} | {} | {} | {} |\n", k.name, k.type, k.fallback, k.range.empty() ? "-" : k.range,
+                       k.doc);
+  return out;
+}
+
+nlohmann::json keys_json(const std::vector<KeyDoc>& keys) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const KeyDoc& k : keys)
+    out.push_back({{"name", k.name}, {"type", k.type}, {"default", k.fallback}, {"values", k.range}, {"doc", k.doc}});
+  return out;
+}
+
+} // namespace
+
+std::string algorithms_text() {
+  std::string out = fmt::format("algorithms ({}):\n", algorithms().size());
+  for (const Algorithm* a : algorithms()) {
+    const AlgorithmInfo& info = a->info();
+    out += fmt::format("\n  {}  {}\n    [{}]\n{}", info.name, info.summary, info.name, text_rows(info.keys));
+    if (!info.output_keys.empty()) out += "    [output] (besides file, plot, events)\n" + text_rows(info.output_keys);
+    if (!info.no_run_table.empty()) out += fmt::format("    [run] does not apply: {}\n", info.no_run_table);
+  }
+  return out;
+}
+
+std::string algorithms_markdown() {
+  std::string out;
+  for (const Algorithm* a : algorithms()) {
+    const AlgorithmInfo& info = a->info();
+    out += fmt::format("#### `algorithm = \"{}\"`\n\n{}.\n\n`[{}]`:\n\n{}", info.name, info.summary, info.name,
+                       markdown_rows(info.keys));
+    if (!info.output_keys.empty())
+      out += "\n`[output]`, besides `file`, `plot` and `events`:\n\n" + markdown_rows(info.output_keys);
+    if (!info.no_run_table.empty()) out += fmt::format("\n`[run]` does not apply: {}.\n", info.no_run_table);
+    out += "\n";
+  }
+  return out;
+}
+
+nlohmann::json algorithms_json() {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Algorithm* a : algorithms()) {
+    const AlgorithmInfo& info = a->info();
+    out.push_back({{"name", info.name},
+                   {"summary", info.summary},
+                   {"keys", keys_json(info.keys)},
+                   {"output_keys", keys_json(info.output_keys)},
+                   {"run_table", info.no_run_table.empty()}});
+  }
+  return out;
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,122 @@
+// match_algorithm.cpp - the match driver: [match], the games (several at once when asked), the report,
+// the PGN-like record and the results fields.
+#include "algorithms/match/match_algorithm.hpp"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "config/experiment_config.hpp"
+#include "play/agent_spec.hpp"
+#include "play/match_report.hpp"
+#include "play/match_runner.hpp"
+#include "report/progress_bar.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+const IntegerKey kGames{"games", 0, 1, kMaxMatchGames, "games to play; agent A is player 0 in even games", true};
+const OtherKey kAgents{"agents", "array of two strings", "required",
+                       "the agent specs of A and B, e.g. [\"uct:playouts=10000,device=cuda\", \"random\"]"};
+const StringKey kRecord{"record", "", {}, "where to write the games as a PGN-like record (default: none)"};
+const IntegerKey kOpeningPlies{"opening_plies", 0, 0, kMaxOpeningPlies,
+                               "random plies that open each pair of games (A with either colour from the same position)"};
+const IntegerKey kParallel{"parallel", 1, 1, kMaxParallelGames, "games played at once"};
+
+class MatchRunOutcome : public AlgorithmOutcome {
+public:
+  MatchOutcome played;
+  MatchSettings settings;
+  std::string game, record;
+
+  std::string digest() const override { return match_digest(played); }
+
+  nlohmann::json results() const override {
+    nlohmann::json fields = match_json(played, settings);
+    if (!record.empty()) fields["record"] = record;
+    return fields;
+  }
+
+  void print(const std::string& results_path) const override {
+    print_match_report(played, settings, game);
+    if (!record.empty()) std::printf("  record %s\n", record.c_str());
+    std::printf("  results %s\n", results_path.c_str());
+  }
+};
+
+class Match : public Algorithm {
+public:
+  const AlgorithmInfo& info() const override {
+    static const AlgorithmInfo info{
+        "match",
+        "two agents (random, flat Monte Carlo, UCT; see the agent specs) play games of a two-player game, colours "
+        "alternating",
+        {describe(kGames), describe(kAgents), describe(kRecord), describe(kOpeningPlies), describe(kParallel)},
+        {},
+        "each agent spec names its device (e.g. \"uct:playouts=10000,device=cuda\")"};
+    return info;
+  }
+
+  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& m, const ConfigSection*) const override {
+    auto config = std::make_shared<MatchConfig>();
+    MatchSettings& match = config->match;
+    match.games = static_cast<uint32_t>(m.get(kGames));
+    m.require(kAgents.name);
+    const toml::node* agents = m.node(kAgents.name);
+    if (!agents->is_array() || agents->as_array()->size() != 2)
+      throw located_error(*agents, "'agents' in [match] must be an array of two agent specs, e.g. "
+                                   "[\"uct:playouts=10000\", \"random\"] (A, then B)");
+    for (size_t i = 0; i < 2; ++i) {
+      const toml::node& spec = *agents->as_array()->get(i);
+      if (!spec.is_string())
+        throw located_error(spec, fmt::format("'agents' in [match] must hold strings (agent specs), got {}",
+                                              toml_type_name(spec)));
+      match.specs[i] = spec.as_string()->get();
+      try {
+        match.agents[i] = parse_agent_spec(match.specs[i]);
+      } catch (const AgentSpecError& e) {
+        throw located_error(spec, e.what());
+      }
+    }
+    match.record_file = m.get(kRecord);
+    match.opening_plies = static_cast<uint32_t>(m.get(kOpeningPlies));
+    match.parallel = static_cast<uint32_t>(m.get(kParallel));
+    return config;
+  }
+
+  // The agents choose their own devices: [run] does not apply.
+  DeviceNeeds device_needs(const AlgorithmSettings&, const core::PluginTables&) const override { return {}; }
+
+  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
+    auto outcome = std::make_unique<MatchRunOutcome>();
+    outcome->settings = static_cast<const MatchConfig&>(context.settings).match;
+    outcome->settings.seed = context.seed;
+    outcome->game = context.config.game;
+    const MatchSettings& settings = outcome->settings;
+    ProgressBar bar(context.config.name, context.progress);
+    try {
+      outcome->played = play_match(context.game, settings, [&](const MatchOutcome& so_far, const PlayedGame&) {
+        bar.update(so_far.games.size(), settings.games);
+      });
+    } catch (const std::invalid_argument& e) {
+      throw context.config_error("match.agents", e.what());
+    }
+    bar.finish();
+    outcome->error = outcome->played.error;
+    if (!settings.record_file.empty()) {
+      write_match_record(settings.record_file, match_record(outcome->played, settings, context.config.game));
+      outcome->record = settings.record_file;
+    }
+    return outcome;
+  }
+};
+
+} // namespace
+
+const Algorithm& match_algorithm() {
+  static const Match algorithm;
+  return algorithm;
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,17 @@
+// match_algorithm.hpp - algorithm = "match": two agents play games of a two-player game, colours
+// alternating, from `gsdk run` (`gsdk match` plays the same matches from its command line).
+#pragma once
+
+#include "algorithms/algorithm.hpp"
+#include "play/match_settings.hpp"
+
+namespace gsdk::host {
+
+// [match]: the seed is the experiment's; devices are part of each agent spec.
+struct MatchConfig : AlgorithmSettings {
+  MatchSettings match;
+};
+
+const Algorithm& match_algorithm();
+
+} // namespace gsdk::host

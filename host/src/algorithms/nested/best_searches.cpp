@@ -1,0 +1,48 @@
+// best_searches.cpp - the bounded table of an NMCS run's best distinct final sequences, and its file.
+#include "algorithms/nested/best_searches.hpp"
+
+#include <iterator>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace gsdk::host {
+
+void BestSearches::offer(const core::FinishedSearch& search) {
+  const Rank rank{-search.score, search.search};
+  // Most searches end below the table's worst: refuse them before building their moves.
+  if (by_rank_.size() >= kept_ && !(rank < by_rank_.rbegin()->first)) return;
+  std::vector<uint32_t> moves = starts_.empty() ? std::vector<uint32_t>{} : starts_[search.start];
+  moves.insert(moves.end(), search.moves.begin(), search.moves.end());
+  if (const auto held = rank_of_moves_.find(moves); held != rank_of_moves_.end()) {
+    if (!(rank < held->second)) return;
+    by_rank_.erase(held->second);
+    rank_of_moves_.erase(held);
+  }
+  rank_of_moves_.emplace(moves, rank);
+  by_rank_.emplace(rank, Entry{search.score, search.search, search.start, std::move(moves)});
+  if (by_rank_.size() <= kept_) return;
+  const auto worst = std::prev(by_rank_.end());
+  rank_of_moves_.erase(worst->second.moves);
+  by_rank_.erase(worst);
+}
+
+std::vector<BestSearches::Entry> BestSearches::entries() const {
+  std::vector<Entry> out;
+  out.reserve(by_rank_.size());
+  for (const auto& [rank, entry] : by_rank_) out.push_back(entry);
+  return out;
+}
+
+void write_best_searches(std::ostream& out, const std::string& path, const std::vector<BestSearches::Entry>& entries) {
+  for (const BestSearches::Entry& e : entries) {
+    // Ordered, so that each line reads as documented.
+    const nlohmann::ordered_json line = {
+        {"score", e.score}, {"search", e.search}, {"start", e.start}, {"moves", e.moves}};
+    out << line.dump() << '\n';
+  }
+  out.flush();
+  if (!out) throw std::runtime_error(path + ": cannot write the searches file");
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,192 @@
+// nested_search.cpp - the run around an NMCS or NRPA search: checks, events, best sequence, report, picture.
+#include "algorithms/nested/nested_search.hpp"
+
+#include <cstdio>
+#include <fstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "config/experiment_config.hpp"
+#include "gsdk/core/digest.hpp"
+#include "gsdk/core/worker_pool.hpp"
+#include "report/improvement_plot.hpp"
+#include "report/results_file.hpp"
+#include "report/sequence_document.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+const RealKey kTimeSeconds{"time_seconds", 0, 0, 1e7, "stop after this long (0: no limit; a run so bounded is not "
+                                                      "reproducible)"};
+const IntegerKey kRestarts{"restarts", 0, 0, UINT32_MAX - 1, "searches after the first (restarts + 1 in all)"};
+const IntegerKey kSearchesInParallel{"searches_in_parallel", 1, 1, 1 << 22,
+                                     "independent searches side by side, their work batched together"};
+const OtherKey kStopAtScore{"stop_at_score", "integer", "none", "stop when a sequence scores this (a known optimum)"};
+
+struct Improvement {
+  double seconds;
+  int64_t score;
+  uint32_t search;
+};
+
+class NestedSearchRunOutcome : public AlgorithmOutcome {
+public:
+  core::NestedSearchOutcome search;
+  std::vector<Improvement> improvements;
+  std::string algorithm, title, experiment, game, best_path, events_path, searches_path, evaluator_label, plot;
+  size_t searches_written = 0;
+  uint64_t seed = 0;
+
+  std::string digest() const override {
+    return core::sha1_digest(
+        fmt::format("{} score {} moves {}", algorithm, search.best.score, fmt::join(search.best.moves, " ")));
+  }
+
+  nlohmann::json results() const override {
+    const double seconds = search.wall_seconds;
+    const bool found = error.empty();
+    nlohmann::json logged = nlohmann::json::array();
+    for (const Improvement& i : improvements)
+      logged.push_back({{"seconds", i.seconds}, {"score", i.score}, {"search", i.search}});
+    return {{"engine", search.engine},
+            {"devices", search.device},
+            {"result",
+             {{"best_score", found ? nlohmann::json(search.best.score) : nlohmann::json(nullptr)},
+              {"best_moves", search.best.moves},
+              {"best_search", search.best_search},
+              {"best_file", found ? nlohmann::json(best_path) : nlohmann::json(nullptr)},
+              {"events_file", events_path},
+              {"searches_file", searches_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(searches_path)},
+              {"searches_written", searches_written},
+              {"searches_started", search.searches_started},
+              {"searches_finished", search.searches_finished},
+              {"starts_skipped", search.starts_skipped},
+              {"stopped_by_time", search.stopped_by_time},
+              {"improvements", logged}}},
+            {"timings",
+             {{"wall_seconds", seconds},
+              {"playouts", search.playouts},
+              {"playouts_per_second", seconds > 0 ? static_cast<double>(search.playouts) / seconds : 0.0},
+              {"level1_steps", search.level1_steps},
+              {"level1_steps_per_second", seconds > 0 ? static_cast<double>(search.level1_steps) / seconds : 0.0},
+              {"level1_searches", search.level1_searches},
+              {"batches", search.batches},
+              {"evaluator_seconds", search.evaluator_seconds}}}};
+  }
+
+  void print(const std::string& results_path) const override {
+    std::printf("%s: %s of %s on %s (seed %llu)\n", experiment.c_str(), title.c_str(), game.c_str(),
+                search.device.c_str(), static_cast<unsigned long long>(seed));
+    if (error.empty())
+      std::printf("  best score   %lld  (search %u, %zu moves) saved in %s\n", static_cast<long long>(search.best.score),
+                  search.best_search, search.best.moves.size(), best_path.c_str());
+    std::printf("  searches     %u started, %u finished%s%s\n", search.searches_started, search.searches_finished,
+                search.stopped_by_time ? " (stopped by the time limit)" : "",
+                search.starts_skipped > 0 ? fmt::format("; {} finished starts left out", search.starts_skipped).c_str()
+                                          : "");
+    const double seconds = search.wall_seconds;
+    std::printf("  time %.3f s wall, %s playouts: %.4g per second", seconds, fmt::format("{}", search.playouts).c_str(),
+                seconds > 0 ? static_cast<double>(search.playouts) / seconds : 0.0);
+    if (search.level1_steps > 0)
+      std::printf("; %s level-1 steps: %.4g per second", fmt::format("{}", search.level1_steps).c_str(),
+                  seconds > 0 ? static_cast<double>(search.level1_steps) / seconds : 0.0);
+    std::printf("; %.3f s of it in the %s\n", search.evaluator_seconds, evaluator_label.c_str());
+    std::printf("  improvements %s\n  digest %s\n  results %s\n", events_path.c_str(), digest().c_str(),
+                results_path.c_str());
+    if (!plot.empty()) std::printf("  plot %s\n", plot.c_str());
+  }
+};
+
+// Best score against time, from the improvements; a picture that cannot be drawn fails the run.
+void draw(const RunContext& context, NestedSearchRunOutcome& outcome) {
+  std::vector<std::pair<double, long long>> steps;
+  for (const Improvement& i : outcome.improvements) steps.emplace_back(i.seconds, i.score);
+  try {
+    plot_improvements(context.plot_file,
+                      fmt::format("{}: {} on {}, seed {}", context.config.name, context.config.algorithm,
+                                  context.config.game, context.seed),
+                      steps, outcome.search.wall_seconds);
+    outcome.plot = context.plot_file;
+  } catch (const std::exception& e) {
+    outcome.failure = std::string("plot: ") + e.what();
+  }
+}
+
+} // namespace
+
+std::vector<KeyDoc> budget_keys() {
+  return {describe(kTimeSeconds), describe(kRestarts), describe(kSearchesInParallel), describe(kStopAtScore)};
+}
+
+core::SearchBudget read_budget(const ConfigSection& s) {
+  core::SearchBudget budget;
+  budget.time_seconds = s.get(kTimeSeconds);
+  budget.restarts = static_cast<uint32_t>(s.get(kRestarts));
+  budget.searches_in_parallel = static_cast<uint32_t>(s.get(kSearchesInParallel));
+  if (s.node(kStopAtScore.name)) budget.stop_at_score = s.integer(kStopAtScore.name, 0, INT64_MIN, INT64_MAX);
+  return budget;
+}
+
+std::string best_sequence_path(const ExperimentConfig& config, const std::string& best_file) {
+  return best_file.empty() ? "results/" + config.name + ".best.json" : best_file;
+}
+
+std::string improvement_events_path(const ExperimentConfig& config) {
+  return config.events_file.empty() ? "results/" + config.name + ".events.jsonl" : config.events_file;
+}
+
+unsigned host_threads(const RunContext& context) {
+  return context.config.run.threads > 0 ? context.config.run.threads : core::available_cpu_threads();
+}
+
+std::unique_ptr<AlgorithmOutcome> run_nested_search(
+    const RunContext& context, const NestedSearchLabels& labels, const NestedSearchFiles& files,
+    const std::function<core::NestedSearchOutcome(const NestedSearchHooks&)>& search) {
+  const core::GameInstance& game = context.game;
+  auto outcome = std::make_unique<NestedSearchRunOutcome>();
+  outcome->algorithm = context.config.algorithm;
+  outcome->title = labels.title;
+  outcome->evaluator_label = labels.evaluator;
+  outcome->experiment = context.config.name;
+  outcome->game = context.config.game;
+  outcome->seed = context.seed;
+  outcome->events_path = improvement_events_path(context.config);
+  outcome->best_path = files.best;
+  outcome->searches_path = files.searches;
+
+  std::ofstream events = open_json_lines(outcome->events_path);
+  NestedSearchHooks hooks;
+  hooks.on_improvement = [&](const core::Improvement& i) {
+    check_reported_sequence(game, i.score, *i.moves);
+    // Ordered, so that each line reads as documented: seconds, score, search.
+    const nlohmann::ordered_json line = {{"seconds", i.seconds}, {"score", i.score}, {"search", i.search}};
+    events << line.dump() << '\n' << std::flush;
+    outcome->improvements.push_back({i.seconds, i.score, i.search});
+    if (context.progress)
+      std::fprintf(stderr, "  %9.3f s  best %lld  (search %u)\n", i.seconds, static_cast<long long>(i.score), i.search);
+  };
+  std::ofstream searches_out = open_json_lines(files.searches, "searches file");
+  static const std::vector<std::vector<uint32_t>> kNoStarts;
+  BestSearches best_searches(files.searches_kept, files.starts ? *files.starts : kNoStarts);
+  if (!files.searches.empty()) hooks.on_finished = [&](const core::FinishedSearch& f) { best_searches.offer(f); };
+
+  outcome->search = search(hooks);
+  const core::NestedSearchOutcome& found = outcome->search;
+  if (found.best.empty()) outcome->error = "the search found no sequence before its time ran out";
+  if (!found.best.empty()) {
+    check_reported_sequence(game, found.best.score, found.best.moves);
+    write_json(files.best, sequence_document(game, found.best.moves, found.best.score));
+  }
+  if (!files.searches.empty()) {
+    const std::vector<BestSearches::Entry> finished = best_searches.entries();
+    for (const BestSearches::Entry& e : finished) check_reported_sequence(game, e.score, e.moves);
+    write_best_searches(searches_out, files.searches, finished);
+    outcome->searches_written = finished.size();
+  }
+  if (!context.plot_file.empty() && outcome->error.empty()) draw(context, *outcome);
+  return outcome;
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,58 @@
+// nested_search.hpp - what the NMCS and NRPA drivers share: the budget keys both tables have, and the run
+// around a search: every improvement checked and logged (JSON Lines events: seconds, score, search),
+// the best sequence checked and saved, the report, the picture of the best score against time and the
+// results fields.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/algorithm.hpp"
+#include "algorithms/nested/best_searches.hpp"
+#include "gsdk/core/nested_search.hpp"
+
+namespace gsdk::host {
+
+// Where both searches share a key, they share its meaning and range.
+std::vector<KeyDoc> budget_keys();
+core::SearchBudget read_budget(const ConfigSection& section);
+
+// Where the best sequence goes: [output] best, else results/<name>.best.json.
+std::string best_sequence_path(const ExperimentConfig& config, const std::string& best_file);
+// Where the improvements go: [output] events, else results/<name>.events.jsonl.
+std::string improvement_events_path(const ExperimentConfig& config);
+
+// What a driver's search reports to the run around it.
+struct NestedSearchHooks {
+  core::ImprovementFn on_improvement;
+  core::FinishedSearchFn on_finished; // null unless the run keeps the searches' sequences
+};
+
+// The sequences a search run writes beside its results: the best (always) and, for NMCS, the searches'
+// best distinct sequences.
+struct NestedSearchFiles {
+  std::string best;     // [output] best
+  std::string searches; // [output] searches; empty: none written
+  uint32_t searches_kept = 0;
+  const std::vector<std::vector<uint32_t>>* starts = nullptr; // NMCS's starts, which the searches' moves follow
+};
+
+// How the report names the search ("NMCS") and what its evaluator seconds measured ("level-1 searcher").
+struct NestedSearchLabels {
+  std::string title;
+  std::string evaluator;
+};
+
+// Runs `search` (the driver's call of core's NMCS or NRPA with the hooks) and builds its outcome. Throws
+// std::runtime_error when a reported sequence fails its check.
+std::unique_ptr<AlgorithmOutcome> run_nested_search(
+    const RunContext& context, const NestedSearchLabels& labels, const NestedSearchFiles& files,
+    const std::function<core::NestedSearchOutcome(const NestedSearchHooks&)>& search);
+
+// The threads that drive a GPU search from the host: [run] threads, else all.
+unsigned host_threads(const RunContext& context);
+
+} // namespace gsdk::host

@@ -1,0 +1,178 @@
+// nmcs_algorithm.cpp - the NMCS driver: [nmcs] (levels, budget, starts, where the level-1 searches run),
+// its devices and the search; the run around it is nested_search.hpp's.
+#include "algorithms/nested/nmcs_algorithm.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "algorithms/nested/best_sequence_file.hpp"
+#include "algorithms/nested/nested_search.hpp"
+#include "config/experiment_config.hpp"
+#include "gsdk/core/playout_batch_evaluator.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+const IntegerKey kLevel{"level", 1, 1, 16, "nesting level (1: one playout per child at every step)"};
+const StringKey kEngine{"engine", "batch", {"batch", "generic"},
+                        "\"batch\": the plugin's playout tables; \"generic\": per-state playouts (the reference)"};
+const BooleanKey kPipeline{"pipeline", true,
+                           "with a level-1 searcher: two groups of searches, one searched while the host refills the "
+                           "other (the same results either way)"};
+const BooleanKey kCpuLevel1{"cpu_level1_searches", false, "without a GPU: whole level-1 searches on CPU threads"};
+const IntegerKey kDeviceLevel{"device_level", 1, 1, 2, "on a GPU: the level of the searches it runs whole (at most level)"};
+const OtherKey kStartMoves{"start_moves", "array of integers", "none", "moves to play before the searches"};
+const OtherKey kStartFrom{"start_from", "string", "none", "a best-sequence file whose moves to play first"};
+const OtherKey kStartsFrom{"starts_from", "string", "none",
+                           "a JSON Lines file of sequences (e.g. an earlier run's [output] searches): search k starts "
+                           "from line k mod n"};
+const BooleanKey kSkipFinished{"skip_finished_starts", false,
+                               "leave out starts that already end the game (counted in starts_skipped) instead of "
+                               "refusing them"};
+
+const StringKey kBest{"best", "", {}, "the best sequence's file (default: results/<name>.best.json)"};
+const StringKey kSearches{"searches", "", {}, "the best distinct sequences the searches ended with (JSON Lines)"};
+const IntegerKey kSearchesKept{"searches_kept", 1000, 1, 1 << 24, "how many of them"};
+
+// [nmcs] start_moves (a list of moves), start_from (a best-sequence file whose moves to play first) or
+// starts_from (a JSON Lines file of sequences, e.g. an earlier run's [output] searches: one start each).
+std::vector<std::vector<uint32_t>> read_starts(const ConfigSection& s) {
+  const std::string keys[] = {kStartMoves.name, kStartFrom.name, kStartsFrom.name};
+  const std::string* given = nullptr;
+  for (const std::string& key : keys) {
+    const toml::node* node = s.node(key);
+    if (!node) continue;
+    if (given)
+      throw ConfigError(located(node->source(), fmt::format("[nmcs] takes one of 'start_moves', 'start_from' and "
+                                                            "'starts_from', not both '{}' and '{}'",
+                                                            *given, key)));
+    given = &key;
+  }
+  if (!given) return {};
+  if (*given == kStartMoves.name) {
+    const std::vector<int> moves = s.integer_list(kStartMoves.name, 0, std::numeric_limits<int>::max());
+    return {{moves.begin(), moves.end()}};
+  }
+  const std::string path = s.string(*given, "");
+  try {
+    if (*given == kStartFrom.name) return {read_best_moves(path)};
+    return read_sequence_lines(path);
+  } catch (const std::runtime_error& e) {
+    throw ConfigError(located(s.node(*given)->source(), fmt::format("'{}' in [nmcs]: {}", *given, e.what())));
+  }
+}
+
+// The searches of the GPU's level: [nmcs] device_level, at most the search's level.
+uint32_t device_level(const NmcsConfig& config) { return std::min(config.device_level, config.nmcs.level); }
+
+// The most searches of the GPU's level one round can hand out: every search side by side at that level,
+// each with one per legal move at higher levels (several steps' worth when levels above nest them).
+uint32_t device_searches_at_once(const NmcsConfig& config, const core::GameInstance& game) {
+  const core::NmcsSettings& nmcs = config.nmcs;
+  // Pipelined, a round holds one of the two groups of searches, the larger with one more when uneven.
+  uint64_t at_once = nmcs.pipeline ? (nmcs.budget.searches_in_parallel + 1) / 2 : nmcs.budget.searches_in_parallel;
+  for (uint32_t level = nmcs.level; level > device_level(config) && at_once < (1u << 20); --level)
+    at_once *= game.max_moves();
+  return static_cast<uint32_t>(std::min<uint64_t>(at_once, 1u << 20));
+}
+
+// The level-1 searcher: the GPU when one was chosen, CPU threads when asked for, else none (level-1 frames
+// on the host, their playouts batched to the CPU threads).
+std::unique_ptr<core::Level1Searcher> make_level1_searcher(const RunContext& context, const NmcsConfig& config) {
+  const DeviceChoice& devices = context.devices;
+  if (!devices.gpus.empty())
+    return core::make_cuda_level1_searcher(context.game, context.seed, devices.gpus[0].ordinal,
+                                           device_searches_at_once(config, context.game), host_threads(context),
+                                           device_level(config));
+  if (config.cpu_level1_searches)
+    return core::make_cpu_level1_searcher(context.game, context.seed, std::max(devices.cpu_threads, 1u), config.generic);
+  return nullptr;
+}
+
+class Nmcs : public Algorithm {
+public:
+  const AlgorithmInfo& info() const override {
+    static const AlgorithmInfo info = [] {
+      AlgorithmInfo i{"nmcs",
+                      "Nested Monte Carlo Search of a one-player game: many searches side by side, their playouts "
+                      "batched to CPU threads or their level-1 (or level-2) searches run whole on a GPU",
+                      {describe(kLevel)},
+                      {describe(kBest), describe(kSearches), describe(kSearchesKept)},
+                      ""};
+      for (KeyDoc key : budget_keys()) i.keys.push_back(std::move(key));
+      for (const KeyDoc& key : {describe(kEngine), describe(kPipeline), describe(kCpuLevel1), describe(kDeviceLevel),
+                                describe(kStartMoves), describe(kStartFrom), describe(kStartsFrom),
+                                describe(kSkipFinished)})
+        i.keys.push_back(key);
+      return i;
+    }();
+    return info;
+  }
+
+  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& s, const ConfigSection* output) const override {
+    auto config = std::make_shared<NmcsConfig>();
+    config->nmcs.starts = read_starts(s);
+    config->nmcs.skip_finished_starts = s.get(kSkipFinished);
+    config->nmcs.level = static_cast<uint32_t>(s.get(kLevel));
+    config->nmcs.budget = read_budget(s);
+    config->nmcs.pipeline = s.get(kPipeline);
+    config->cpu_level1_searches = s.get(kCpuLevel1);
+    config->device_level = static_cast<uint32_t>(s.get(kDeviceLevel));
+    config->generic = s.get(kEngine) == "generic";
+    if (output) {
+      config->best_file = output->get(kBest);
+      config->searches_file = output->get(kSearches);
+      config->searches_kept = static_cast<uint32_t>(output->get(kSearchesKept));
+    }
+    return config;
+  }
+
+  DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
+    const bool generic = static_cast<const NmcsConfig&>(settings).generic;
+    DeviceNeeds needs;
+    needs.has_cuda_table = tables.cuda_level1_searches != nullptr;
+    needs.cuda_table = "CUDA level-1 search table";
+    needs.generic_engine = generic;
+    needs.cpus_idle_with_gpus = true;
+    needs.one_gpu = true;
+    needs.cpu_engine = generic ? "per-state" : "plugin playouts";
+    return needs;
+  }
+
+  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
+    const auto& config = static_cast<const NmcsConfig&>(context.settings);
+    const unsigned threads = context.devices.cpu_threads;
+    const bool level1_searcher = !context.devices.gpus.empty() || config.cpu_level1_searches;
+    const NestedSearchFiles files{best_sequence_path(context.config, config.best_file), config.searches_file,
+                                  config.searches_kept, &config.nmcs.starts};
+    auto search = [&](const NestedSearchHooks& hooks) {
+      try {
+        const auto evaluator = core::make_cpu_batch_evaluator(context.game, context.seed, std::max(threads, 1u),
+                                                              config.generic);
+        const auto level1 = make_level1_searcher(context, config);
+        core::NmcsSettings settings = config.nmcs;
+        settings.host_threads = host_threads(context);
+        return core::run_nmcs(context.game, settings, *evaluator, hooks.on_improvement, level1.get(), hooks.on_finished);
+      } catch (const core::StartMovesError& e) {
+        for (const char* key : {"nmcs.start_moves", "nmcs.start_from", "nmcs.starts_from"})
+          if (context.config.raw.at_path(key).node()) throw context.config_error(key, e.what());
+        throw ConfigError(fmt::format("{}: {}", context.config.file, e.what()));
+      } catch (const std::invalid_argument& e) {
+        throw context.config_error("algorithm", e.what());
+      }
+    };
+    return run_nested_search(context, {"NMCS", level1_searcher ? "level-1 searcher" : "playout evaluator"}, files, search);
+  }
+};
+
+} // namespace
+
+const Algorithm& nmcs_algorithm() {
+  static const Nmcs algorithm;
+  return algorithm;
+}
+
+} // namespace gsdk::host

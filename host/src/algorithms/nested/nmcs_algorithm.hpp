@@ -1,0 +1,25 @@
+// nmcs_algorithm.hpp - algorithm = "nmcs": Nested Monte Carlo Search (Cazenave 2009) of a one-player
+// game, its playouts batched to CPU threads, or its level-1 (or level-2) searches run whole on a GPU.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "algorithms/algorithm.hpp"
+#include "gsdk/core/nested_search.hpp"
+
+namespace gsdk::host {
+
+struct NmcsConfig : AlgorithmSettings {
+  core::NmcsSettings nmcs;          // host_threads is each run's
+  bool generic = false;             // engine = "generic"
+  bool cpu_level1_searches = false; // without a GPU: whole level-1 searches on CPU threads
+  uint32_t device_level = 1;        // on a GPU: the level of the searches it runs whole, 1 or 2 (at most `level`)
+  std::string best_file;            // [output] best; empty: results/<name>.best.json
+  std::string searches_file;        // [output] searches; empty: none written
+  uint32_t searches_kept = 1000;    // [output] searches_kept
+};
+
+const Algorithm& nmcs_algorithm();
+
+} // namespace gsdk::host

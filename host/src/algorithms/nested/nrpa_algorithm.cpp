@@ -1,0 +1,95 @@
+// nrpa_algorithm.cpp - the NRPA driver: [nrpa] (level, iterations, alpha, budget, the GPU's level), its
+// devices and the search; the run around it is nested_search.hpp's.
+#include "algorithms/nested/nrpa_algorithm.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "algorithms/nested/nested_search.hpp"
+#include "config/experiment_config.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+const IntegerKey kLevel{"level", 1, 1, 16, "nesting level (1: iterations of policy playouts)"};
+const IntegerKey kIterations{"iterations", 100, 1, 1000000, "calls of the level below per level"};
+const RealKey kAlpha{"alpha", 1.0, 0.0, 100.0, "the policy adaptation's step"};
+const IntegerKey kDeviceLevel{"device_level", 2, 1, 16, "on a GPU: the level of the searches it runs whole (at most level)"};
+const StringKey kBest{"best", "", {}, "the best sequence's file (default: results/<name>.best.json)"};
+
+// The device searcher when a GPU was chosen: whole searches of [nrpa] device_level (at most the search's
+// level), as many per launch as searches run side by side.
+std::unique_ptr<core::NrpaSearcher> make_searcher(const RunContext& context, const NrpaConfig& config) {
+  if (context.devices.gpus.empty()) return nullptr;
+  const core::NrpaSettings& nrpa = config.nrpa;
+  return core::make_cuda_nrpa_searcher(context.game, context.seed, std::min(config.device_level, nrpa.level),
+                                       nrpa.iterations, nrpa.alpha, context.devices.gpus[0].ordinal,
+                                       nrpa.budget.searches_in_parallel, host_threads(context));
+}
+
+class Nrpa : public Algorithm {
+public:
+  const AlgorithmInfo& info() const override {
+    static const AlgorithmInfo info = [] {
+      AlgorithmInfo i{"nrpa",
+                      "Nested Rollout Policy Adaptation of a one-player game with move codes: searches side by side, "
+                      "their policy playouts on CPU threads or their lower levels run whole on a GPU",
+                      {describe(kLevel), describe(kIterations), describe(kAlpha)},
+                      {describe(kBest)},
+                      ""};
+      for (KeyDoc key : budget_keys()) i.keys.push_back(std::move(key));
+      i.keys.push_back(describe(kDeviceLevel));
+      return i;
+    }();
+    return info;
+  }
+
+  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& s, const ConfigSection* output) const override {
+    auto config = std::make_shared<NrpaConfig>();
+    config->nrpa.level = static_cast<uint32_t>(s.get(kLevel));
+    config->nrpa.iterations = static_cast<uint32_t>(s.get(kIterations));
+    config->nrpa.alpha = s.get(kAlpha);
+    config->nrpa.budget = read_budget(s);
+    config->device_level = static_cast<uint32_t>(s.get(kDeviceLevel));
+    if (output) config->best_file = output->get(kBest);
+    return config;
+  }
+
+  DeviceNeeds device_needs(const AlgorithmSettings&, const core::PluginTables& tables) const override {
+    DeviceNeeds needs;
+    needs.has_cuda_table = tables.cuda_nrpa_searches != nullptr;
+    needs.cuda_table = "CUDA NRPA table";
+    needs.one_gpu = true;
+    needs.cpu_engine = "policy playouts";
+    return needs;
+  }
+
+  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
+    const auto& config = static_cast<const NrpaConfig&>(context.settings);
+    // With a GPU, the CPU threads replay its sequences and adapt the levels above.
+    const unsigned threads = context.devices.gpus.empty() ? context.devices.cpu_threads : host_threads(context);
+    const NestedSearchFiles files{best_sequence_path(context.config, config.best_file), "", 0, nullptr};
+    return run_nested_search(context, {"NRPA", "playout evaluator"}, files, [&](const NestedSearchHooks& hooks) {
+      try {
+        core::NrpaSettings settings = config.nrpa;
+        settings.seed = context.seed;
+        settings.threads = threads;
+        const auto searcher = make_searcher(context, config);
+        return core::run_nrpa(context.game, settings, hooks.on_improvement, searcher.get());
+      } catch (const std::invalid_argument& e) {
+        throw context.config_error("algorithm", e.what());
+      }
+    });
+  }
+};
+
+} // namespace
+
+const Algorithm& nrpa_algorithm() {
+  static const Nrpa algorithm;
+  return algorithm;
+}
+
+} // namespace gsdk::host

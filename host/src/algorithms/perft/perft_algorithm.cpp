@@ -1,0 +1,239 @@
+// perft_algorithm.cpp - the perft driver: [perft] and its positions, the counts on CPU threads and GPUs,
+// progress events, the position table and the results fields. A position that fails while counting
+// ends the run (later positions not run); counts that differ from their `expect` fail it after every
+// position has run.
+#include "algorithms/perft/perft_algorithm.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+
+#include <fmt/format.h>
+
+#include "algorithms/perft/perft_report.hpp"
+#include "config/experiment_config.hpp"
+#include "gsdk/core/digest.hpp"
+#include "report/progress_bar.hpp"
+#include "report/results_file.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+const BooleanKey kDivide{"divide", false, "also count per root move"};
+const StringKey kEngine{"engine", "batch", {"batch", "generic"},
+                        "\"batch\": the plugin's perft tables; \"generic\": recursion through the per-state rules "
+                        "(the reference)"};
+const OtherKey kPositions{"positions", "array of tables", "required",
+                          "[[perft.positions]] entries: name (default: the position), position (\"start\" or the "
+                          "game's text form of a state), depth (0..64), expect (the known count: an integer or a "
+                          "decimal string)"};
+
+PerftPosition read_position(const toml::table& entry, size_t index) {
+  const ConfigSection s(entry, fmt::format("[[perft.positions]] entry {}", index + 1));
+  s.allow_only({"name", "position", "depth", "expect"});
+  PerftPosition p;
+  p.position = s.required_string("position");
+  p.where = s.node("position")->source();
+  s.require("depth");
+  p.depth = static_cast<uint32_t>(s.integer("depth", 0, 0, 64));
+  p.name = s.string("name", p.position);
+  if (s.node("expect")) p.expect = s.count("expect");
+  return p;
+}
+
+struct CountedPosition {
+  PerftPosition position;
+  core::PerftOutcome outcome;
+};
+
+class PerftRunOutcome : public AlgorithmOutcome {
+public:
+  std::vector<CountedPosition> counted;
+  bool divide = false;
+  std::string engine, experiment, game, devices, digest_text;
+  core::uint128 total = 0;
+  double seconds = 0, startup_seconds = 0, device_milliseconds = 0;
+
+  std::string status() const override { return !error.empty() ? "incomplete" : failure.empty() ? "complete" : "mismatch"; }
+  std::string digest() const override { return digest_text; }
+
+  nlohmann::json results() const override {
+    nlohmann::json positions = nlohmann::json::array();
+    for (const CountedPosition& c : counted) {
+      const PerftPosition& p = c.position;
+      nlohmann::json j = perft_json(c.outcome, divide);
+      j["name"] = p.name;
+      j["position"] = p.position;
+      j["depth"] = p.depth;
+      j["expected"] = p.expect ? nlohmann::json(core::to_string(*p.expect)) : nlohmann::json(nullptr);
+      j["match"] = p.expect && c.outcome.error.empty() ? nlohmann::json(*p.expect == c.outcome.leaves) : nlohmann::json(nullptr);
+      positions.push_back(std::move(j));
+    }
+    return {{"engine", engine},
+            {"devices", devices},
+            {"result", {{"positions", positions}, {"leaves", core::to_string(total)}}},
+            {"timings",
+             {{"wall_seconds", seconds},
+              {"startup_seconds", startup_seconds},
+              {"device_milliseconds", device_milliseconds},
+              {"nodes_per_second", seconds > 0 ? static_cast<double>(total) / seconds : 0.0}}}};
+  }
+
+  void print(const std::string& results_path) const override {
+    std::printf("%s: perft of %s on %s\n", experiment.c_str(), game.c_str(), devices.c_str());
+    int name_width = 8;
+    for (const CountedPosition& c : counted) name_width = std::max(name_width, static_cast<int>(c.position.name.size()));
+    std::printf("  %-*s %5s %20s %20s %5s %10s %12s\n", name_width, "position", "depth", "leaves", "expected", "match",
+                "seconds", "nodes/s");
+    for (const CountedPosition& c : counted) {
+      const PerftPosition& p = c.position;
+      const std::string expected = p.expect ? core::to_string(*p.expect) : "-";
+      const char* match = !p.expect || !c.outcome.error.empty() ? "-" : *p.expect == c.outcome.leaves ? "yes" : "NO";
+      std::printf("  %-*s %5u %20s %20s %5s %10.3f %12.4g%s\n", name_width, p.name.c_str(), p.depth,
+                  core::to_string(c.outcome.leaves).c_str(), expected.c_str(), match, c.outcome.wall_seconds,
+                  nodes_per_second(c.outcome), c.outcome.error.empty() ? "" : "  (incomplete)");
+    }
+    std::printf("  total %s leaves in %.3f s", core::to_string(total).c_str(), seconds);
+    if (device_milliseconds > 0) std::printf(", %.3f ms in GPU kernels", device_milliseconds);
+    if (startup_seconds > 0) std::printf(" (GPU start-up %.3f s before)", startup_seconds);
+    std::printf(", %.4g nodes/s\n", seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
+    std::printf("  digest %s\n  results %s\n", digest_text.c_str(), results_path.c_str());
+  }
+};
+
+class Perft : public Algorithm {
+public:
+  const AlgorithmInfo& info() const override {
+    static const AlgorithmInfo info{"perft",
+                                    "leaf counts of the move tree (perft), per root move with divide, checked against "
+                                    "the known counts",
+                                    {describe(kDivide), describe(kEngine), describe(kPositions)},
+                                    {},
+                                    ""};
+    return info;
+  }
+
+  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& s, const ConfigSection*) const override {
+    auto settings = std::make_shared<PerftSettings>();
+    settings->divide = s.get(kDivide);
+    settings->engine = s.get(kEngine);
+    const toml::node* list = s.node(kPositions.name);
+    if (!list)
+      throw ConfigError(located(s.table().source(), "missing required key 'positions' in [perft]: add a "
+                                                    "[[perft.positions]] table per position"));
+    if (!list->is_array())
+      throw located_error(*list, fmt::format("'positions' in [perft] must be an array of tables ([[perft.positions]]), "
+                                             "got {}", toml_type_name(*list)));
+    if (list->as_array()->empty()) throw located_error(*list, "'positions' in [perft] needs at least one position");
+    for (const toml::node& item : *list->as_array()) {
+      if (!item.is_table())
+        throw located_error(item, fmt::format("'positions' in [perft] must hold tables, got {}", toml_type_name(item)));
+      settings->positions.push_back(read_position(*item.as_table(), settings->positions.size()));
+    }
+    return settings;
+  }
+
+  DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
+    return perft_device_needs(tables, static_cast<const PerftSettings&>(settings).engine == "generic");
+  }
+
+  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
+    const auto& settings = static_cast<const PerftSettings&>(context.settings);
+    const core::GameInstance& game = context.game;
+    const bool generic = settings.engine == "generic";
+    // Every position is read before any is counted, so a typo in the last one costs no time.
+    std::vector<core::StateBlob> roots;
+    for (const PerftPosition& p : settings.positions) {
+      try {
+        roots.push_back(perft_root(game, p.position));
+      } catch (const std::invalid_argument& e) {
+        throw ConfigError(located(p.where, e.what()));
+      }
+    }
+
+    std::ofstream events = open_json_lines(context.config.events_file);
+    std::mutex events_mutex;
+    auto outcome = std::make_unique<PerftRunOutcome>();
+    outcome->divide = settings.divide;
+    outcome->engine = settings.engine;
+    outcome->experiment = context.config.name;
+    outcome->game = context.config.game;
+    outcome->devices = context.devices.summary;
+    std::string canonical, mismatches;
+    for (size_t i = 0; i < roots.size(); ++i) {
+      const PerftPosition& p = settings.positions[i];
+      core::PerftJob job = perft_job(context.devices, generic, settings.divide);
+      job.root = roots[i];
+      job.depth = p.depth;
+      ProgressBar bar(context.config.name + " " + p.name, context.progress);
+      const auto progress = [&](uint64_t done, uint64_t subtrees) {
+        bar.update(done, subtrees);
+        if (!events.is_open()) return;
+        std::lock_guard lock(events_mutex);
+        events << nlohmann::json{{"event", "progress"}, {"position", p.name}, {"done", done}, {"total", subtrees}}.dump()
+               << '\n';
+      };
+      outcome->counted.push_back({p, core::run_perft(game, job, progress)});
+      bar.finish();
+      const core::PerftOutcome& counted = outcome->counted.back().outcome;
+      outcome->total += counted.leaves;
+      outcome->seconds += counted.wall_seconds;
+      outcome->startup_seconds += counted.startup_seconds;
+      outcome->device_milliseconds += counted.device_milliseconds;
+      if (!counted.error.empty()) {
+        outcome->error = fmt::format("position '{}' (depth {}): {}", p.name, p.depth, counted.error);
+        break;
+      }
+      canonical += fmt::format("{}|{}|{}\n", p.position, p.depth, core::to_string(counted.leaves));
+      if (p.expect && *p.expect != counted.leaves)
+        mismatches += fmt::format("{}position '{}' (depth {}) counted {} leaves, expected {}",
+                                  mismatches.empty() ? "" : "; ", p.name, p.depth, core::to_string(counted.leaves),
+                                  core::to_string(*p.expect));
+    }
+    if (!mismatches.empty()) outcome->failure = "perft count mismatch: " + mismatches;
+    outcome->digest_text = core::sha1_digest(canonical);
+    if (events.is_open())
+      events << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest_text}}.dump()
+             << '\n';
+    return outcome;
+  }
+};
+
+} // namespace
+
+core::StateBlob perft_root(const core::GameInstance& game, const std::string& position) {
+  if (position == "start") return game.initial_state();
+  try {
+    return game.state_from_string(position);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format("invalid position for game '{}': {}", game.game().name, e.what()));
+  }
+}
+
+DeviceNeeds perft_device_needs(const core::PluginTables& tables, bool generic_engine) {
+  DeviceNeeds needs;
+  needs.has_cuda_table = tables.cuda_perft != nullptr;
+  needs.cuda_table = "CUDA perft table";
+  needs.generic_engine = generic_engine;
+  needs.cpu_engine = !generic_engine && tables.cpu_perft ? "plugin perft" : "per-state";
+  return needs;
+}
+
+core::PerftJob perft_job(const DeviceChoice& devices, bool generic, bool divide) {
+  core::PerftJob job;
+  job.divide = divide;
+  job.cpu_threads = devices.cpu_threads;
+  for (const auto& g : devices.gpus) job.cuda_devices.push_back(g.ordinal);
+  job.streams_per_device = devices.streams;
+  job.force_generic = generic;
+  return job;
+}
+
+const Algorithm& perft_algorithm() {
+  static const Perft algorithm;
+  return algorithm;
+}
+
+} // namespace gsdk::host

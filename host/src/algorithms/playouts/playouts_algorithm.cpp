@@ -1,0 +1,206 @@
+// playouts_algorithm.cpp - the playouts driver: [playouts], the run over CPU threads and GPUs, progress
+// events, the histogram picture, the report and the results fields.
+#include "algorithms/playouts/playouts_algorithm.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+
+#include <fmt/format.h>
+
+#include "config/experiment_config.hpp"
+#include "gsdk/core/playouts.hpp"
+#include "report/histogram_plot.hpp"
+#include "report/progress_bar.hpp"
+#include "report/results_file.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+const IntegerKey kCount{"count", 0, 1, int64_t{1} << 53, "playouts to run", true};
+const OtherKey kStartState{"start_state", "string", "none", "the game's text form of the state to play from "
+                                                           "(default: the initial state)"};
+const StringKey kEngine{"engine", "batch", {"batch", "generic"},
+                        "\"batch\": the plugin's batch tables; \"generic\": one move at a time through the per-state "
+                        "rules (the reference)"};
+
+std::vector<double> exact_distribution(const core::GameInstance& game) {
+  const auto* table = game.tables().score_distribution;
+  if (!table) return {};
+  std::vector<double> p(game.histogram_bins());
+  char error[512] = {};
+  if (table->exact(game.handle(), p.data(), static_cast<uint32_t>(p.size()), error, sizeof error) != GSDK_OK) return {};
+  return p;
+}
+
+class PlayoutsOutcome : public AlgorithmOutcome {
+public:
+  explicit PlayoutsOutcome(core::PlayoutOutcome finished) : run(std::move(finished)) { error = run.error; }
+
+  core::PlayoutOutcome run;
+  std::vector<double> exact; // the exact score distribution, when it applies
+  std::optional<core::ChiSquare> chi;
+  std::optional<std::string> start_state;
+  std::string experiment, game, devices, plot;
+  uint64_t seed = 0;
+
+  std::string digest() const override { return run.result.digest(); }
+
+  nlohmann::json results() const override {
+    const core::PlayoutResult& r = run.result;
+    nlohmann::json result = {{"playouts", r.playouts},
+                             {"best", {{"score", r.best_score}, {"playout", r.best_playout}}},
+                             {"worst", {{"score", r.worst_score}, {"playout", r.worst_playout}}},
+                             {"mean", r.mean()},
+                             {"variance", r.variance()},
+                             {"histogram", {{"score_min", r.score_min}, {"counts", r.histogram}}}};
+    if (chi)
+      result["chi_square"] = {{"statistic", chi->statistic}, {"degrees_of_freedom", chi->degrees_of_freedom},
+                              {"p_value", chi->p_value}, {"against", "the game's exact score distribution"}};
+    const double seconds = run.timings.wall_seconds;
+    nlohmann::json fields = {
+        {"engine", run.engine},
+        {"start_state", start_state ? nlohmann::json(*start_state) : nlohmann::json(nullptr)},
+        {"devices", devices},
+        {"result", result},
+        {"timings",
+         {{"wall_seconds", seconds},
+          {"device_milliseconds", run.timings.device_milliseconds},
+          {"playouts_per_second", seconds > 0 ? r.playouts / seconds : 0.0},
+          {"cpu_playouts", run.timings.cpu_playouts},
+          {"cuda_playouts", run.timings.cuda_playouts}}}};
+    if (!exact.empty()) fields["exact_distribution"] = exact;
+    return fields;
+  }
+
+  void print(const std::string& results_path) const override {
+    const core::PlayoutResult& r = run.result;
+    std::printf("%s: %s playouts of %s on %s (seed %llu, %s engine)\n", experiment.c_str(),
+                fmt::format("{}", r.playouts).c_str(), game.c_str(), devices.c_str(),
+                static_cast<unsigned long long>(seed), run.engine.c_str());
+    if (r.playouts > 0) {
+      std::printf("  best score   %lld  (playout %llu; 'gsdk replay %s' shows it)\n",
+                  static_cast<long long>(r.best_score), static_cast<unsigned long long>(r.best_playout),
+                  results_path.c_str());
+      std::printf("  worst score  %lld  (playout %llu)\n", static_cast<long long>(r.worst_score),
+                  static_cast<unsigned long long>(r.worst_playout));
+      std::printf("  mean %.4f  variance %.4f\n", r.mean(), r.variance());
+    }
+    if (chi)
+      std::printf("  chi-square %.2f with %d degrees of freedom against the exact distribution: p = %.4f\n",
+                  chi->statistic, chi->degrees_of_freedom, chi->p_value);
+    const double seconds = run.timings.wall_seconds;
+    std::printf("  time %.3f s wall", seconds);
+    if (run.timings.device_milliseconds > 0) std::printf(", %.3f ms in GPU kernels", run.timings.device_milliseconds);
+    std::printf(", %.4g playouts/s\n", seconds > 0 ? r.playouts / seconds : 0.0);
+    std::printf("  digest %s\n  results %s\n", digest().c_str(), results_path.c_str());
+    if (!plot.empty()) std::printf("  plot %s\n", plot.c_str());
+  }
+};
+
+class Playouts : public Algorithm {
+public:
+  const AlgorithmInfo& info() const override {
+    static const AlgorithmInfo info{
+        "playouts",
+        "random playouts reduced to best, worst, mean, variance and a score histogram (chi-square against the game's "
+        "exact distribution where it has one)",
+        {describe(kCount), describe(kStartState), describe(kEngine)},
+        {},
+        ""};
+    return info;
+  }
+
+  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& s, const ConfigSection*) const override {
+    auto settings = std::make_shared<PlayoutsSettings>();
+    settings->count = static_cast<uint64_t>(s.get(kCount));
+    if (s.node(kStartState.name)) settings->start_state = s.string(kStartState.name, "");
+    settings->engine = s.get(kEngine);
+    return settings;
+  }
+
+  DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
+    return playouts_device_needs(tables, static_cast<const PlayoutsSettings&>(settings).engine == "generic");
+  }
+
+  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
+    const auto& settings = static_cast<const PlayoutsSettings&>(context.settings);
+    const core::GameInstance& game = context.game;
+    const DeviceChoice& devices = context.devices;
+    core::PlayoutJob job;
+    job.seed = context.seed;
+    job.playouts = settings.count;
+    job.cpu_threads = devices.cpu_threads;
+    for (const auto& g : devices.gpus) job.cuda_devices.push_back(g.ordinal);
+    job.streams_per_device = devices.streams;
+    job.simd_level = devices.simd_level;
+    job.force_generic = settings.engine == "generic";
+    if (settings.start_state) {
+      try {
+        job.start_state = game.state_from_string(*settings.start_state);
+      } catch (const std::invalid_argument& e) {
+        throw context.config_error("playouts.start_state", fmt::format("invalid start_state: {}", e.what()));
+      }
+    }
+
+    std::ofstream events = open_json_lines(context.config.events_file);
+    std::mutex events_mutex;
+    ProgressBar bar(context.config.name, context.progress);
+    const auto progress = [&](uint64_t done, uint64_t total) {
+      bar.update(done, total);
+      if (!events.is_open()) return;
+      std::lock_guard lock(events_mutex);
+      events << nlohmann::json{{"event", "progress"}, {"done", done}, {"total", total}}.dump() << '\n';
+    };
+    auto outcome = std::make_unique<PlayoutsOutcome>(core::run_playouts(game, job, progress));
+    bar.finish();
+    // The exact distribution is that of playouts from the initial state; from a start state it does not apply.
+    if (!settings.start_state) outcome->exact = exact_distribution(game);
+    if (!outcome->exact.empty()) outcome->chi = core::chi_square(outcome->run.result.histogram, outcome->exact);
+    outcome->start_state = settings.start_state;
+    outcome->experiment = context.config.name;
+    outcome->game = context.config.game;
+    outcome->devices = devices.summary;
+    outcome->seed = context.seed;
+    if (events.is_open())
+      events << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest()}}.dump()
+             << '\n';
+    if (!context.plot_file.empty() && outcome->run.result.playouts > 0) draw(context, *outcome);
+    return outcome;
+  }
+
+private:
+  // The histogram against the exact distribution; a picture that cannot be drawn fails the run.
+  static void draw(const RunContext& context, PlayoutsOutcome& outcome) {
+    const core::PlayoutResult& r = outcome.run.result;
+    try {
+      plot_histogram(context.plot_file,
+                     fmt::format("{}: {} playouts, seed {}", context.config.game,
+                                 static_cast<const PlayoutsSettings&>(context.settings).count, context.seed),
+                     r.score_min, r.histogram, outcome.exact);
+      outcome.plot = context.plot_file;
+    } catch (const std::exception& e) {
+      outcome.failure = std::string("plot: ") + e.what();
+    }
+  }
+};
+
+} // namespace
+
+DeviceNeeds playouts_device_needs(const core::PluginTables& tables, bool generic_engine) {
+  DeviceNeeds needs;
+  needs.has_cuda_table = tables.cuda_playouts != nullptr;
+  needs.cuda_table = "CUDA playout table";
+  needs.generic_engine = generic_engine;
+  needs.cpu_engine = "per-state";
+  needs.simd = true;
+  return needs;
+}
+
+const Algorithm& playouts_algorithm() {
+  static const Playouts algorithm;
+  return algorithm;
+}
+
+} // namespace gsdk::host

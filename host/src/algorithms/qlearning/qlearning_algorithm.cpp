@@ -1,0 +1,336 @@
+// qlearning_algorithm.cpp - the Q-learning driver: [qlearning], training with per-episode events, the
+// greedy test and reach, the policy picture, the report and the results fields.
+#include "algorithms/qlearning/qlearning_algorithm.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "config/experiment_config.hpp"
+#include "gsdk/core/digest.hpp"
+#include "report/png_image.hpp"
+#include "report/progress_bar.hpp"
+#include "report/results_file.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+constexpr int64_t kMaxEnvironments = 1 << 22;
+// The keys' defaults are the core's.
+const core::QLearningSettings kDefaults;
+
+const OtherKey kEnvironments{"environments", "integer or array of integers", "1",
+                             "environments trained at once, 1..2^22; a list runs a throughput sweep, one run per entry"};
+const IntegerKey kEpisodes{"episodes", kDefaults.episodes, 1, 10000000, "training episodes"};
+const RealKey kAlpha{"alpha", kDefaults.alpha, 0.0, 1.0, "learning rate"};
+const RealKey kGamma{"gamma", kDefaults.gamma, 0.0, 1.0, "discount"};
+const RealKey kEpsilonStart{"epsilon_start", kDefaults.epsilon_start, 0.0, 1.0, "exploration rate of the first episode"};
+const RealKey kEpsilonEnd{"epsilon_end", kDefaults.epsilon_end, 0.0, 1.0, "lowest exploration rate"};
+const RealKey kEpsilonDecay{"epsilon_decay", kDefaults.epsilon_decay, 0.0, 1.0, "exploration rate factor per episode"};
+const StringKey kTieBreak{"tie_break", "random", {"random", "first"}, "greedy ties: uniformly at random, or the lowest action"};
+const StringKey kUpdate{"update", "deterministic", {"deterministic", "atomic"},
+                        "CUDA updates: reproducible, or racing atomic adds (fastest, not reproducible)"};
+const StringKey kQTable{"q_table", "per_environment", {"per_environment", "shared"},
+                        "one Q-table per environment, or one for all"};
+const IntegerKey kTestEpisodes{"test_episodes", kDefaults.test_episodes, 0, 1000000, "greedy episodes after training"};
+const StringKey kEngine{"engine", "batch", {"batch", "generic"},
+                        "\"batch\": the plugin's trainer tables; \"generic\": the core's trainer over the per-state "
+                        "environment table"};
+
+// One training run of the experiment (one entry of a sweep), without its tables.
+struct TrainingRun {
+  uint32_t environments = 0;
+  core::QLearningOutcome outcome; // tables and visits dropped once the picture is drawn
+  std::string digest;
+};
+
+nlohmann::json reach_json(const core::GreedyReach& r) {
+  return {{"starts", r.starts}, {"reachable", r.reachable}, {"reached", r.reached}, {"rate", r.rate()}};
+}
+
+double mean_reach(const core::QLearningOutcome& o) {
+  double mean = 0;
+  for (const auto& r : o.reach) mean += r.rate() / static_cast<double>(o.reach.size());
+  return mean;
+}
+
+double min_reach(const core::QLearningOutcome& o) {
+  double lowest = 1;
+  for (const auto& r : o.reach) lowest = std::min(lowest, r.rate());
+  return o.reach.empty() ? 0.0 : lowest;
+}
+
+double steps_per_second(uint64_t steps, double seconds) { return seconds > 0 ? static_cast<double>(steps) / seconds : 0.0; }
+
+nlohmann::json training_json(const TrainingRun& t, const core::QLearningSettings& q) {
+  const core::QLearningOutcome& o = t.outcome;
+  nlohmann::json rates = nlohmann::json::array();
+  core::EpisodeTotals train;
+  for (const auto& e : o.episodes) {
+    rates.push_back(e.success_rate());
+    train.add(e);
+  }
+  return {{"environments", t.environments},
+          {"episodes", o.episodes.size()},
+          {"agents", o.agents},
+          {"states", o.states},
+          {"actions", o.actions},
+          {"engine", o.engine},
+          {"device", o.device},
+          {"update", q.atomic_updates ? "atomic" : "deterministic"},
+          {"tie_break", q.first_max_ties ? "first" : "random"},
+          {"q_table", q.shared_table ? "shared" : "per_environment"},
+          {"train",
+           {{"flag_rate_per_episode", rates},
+            {"final_flag_rate", o.episodes.empty() ? 0.0 : o.episodes.back().success_rate()},
+            {"successes", train.successes},
+            {"failures", train.failures}}},
+          {"test",
+           {{"episodes", q.test_episodes},
+            {"flag_rate", o.test.success_rate()},
+            {"successes", o.test.successes},
+            {"failures", o.test.failures},
+            {"agent_starts", o.test.agent_starts}}},
+          {"greedy_reach",
+           {{"table0", o.reach.empty() ? nlohmann::json(nullptr) : reach_json(o.reach.front())},
+            {"tables", o.reach.size()},
+            {"mean_rate", mean_reach(o)},
+            {"min_rate", min_reach(o)}}},
+          {"timings",
+           {{"wall_seconds", o.wall_seconds},
+            {"device_milliseconds", o.device_milliseconds},
+            {"agent_steps", o.agent_steps},
+            {"agent_steps_per_second", steps_per_second(o.agent_steps, o.wall_seconds)},
+            {"agent_steps_per_kernel_second", steps_per_second(o.agent_steps, o.device_milliseconds / 1000)}}},
+          {"digest", t.digest}};
+}
+
+void print_training(const TrainingRun& t, const core::QLearningSettings& q) {
+  const core::QLearningOutcome& o = t.outcome;
+  std::printf("  %u environments x %u agents, %zu episodes (%s engine on %s, %s updates, %s ties, %s table)\n",
+              t.environments, o.agents, o.episodes.size(), o.engine.c_str(), o.device.c_str(),
+              q.atomic_updates ? "atomic" : "deterministic", q.first_max_ties ? "first" : "random",
+              q.shared_table ? "shared" : "per_environment");
+  std::printf("  flag rate: last training episode %.4f, greedy test %.4f over %u episodes\n",
+              o.episodes.empty() ? 0.0 : o.episodes.back().success_rate(), o.test.success_rate(), q.test_episodes);
+  if (!o.reach.empty()) {
+    const core::GreedyReach& r = o.reach.front();
+    std::printf("  greedy policy reaches the flag from %u of %u free cells that can reach it (%.2f%%)", r.reached,
+                r.reachable, 100 * r.rate());
+    if (o.reach.size() > 1)
+      std::printf("; over all %zu tables: mean %.2f%%, worst %.2f%%", o.reach.size(), 100 * mean_reach(o),
+                  100 * min_reach(o));
+    std::printf("\n");
+  }
+  std::printf("  time %.3f s wall", o.wall_seconds);
+  if (o.device_milliseconds > 0) std::printf(", %.3f ms in GPU kernels", o.device_milliseconds);
+  std::printf(", %s agent-steps: %.4g per second", fmt::format("{}", o.agent_steps).c_str(),
+              steps_per_second(o.agent_steps, o.wall_seconds));
+  const double per_kernel_second = steps_per_second(o.agent_steps, o.device_milliseconds / 1000);
+  if (per_kernel_second > 0) std::printf(" (%.4g per kernel second)", per_kernel_second);
+  std::printf("\n");
+}
+
+class QLearningOutcome : public AlgorithmOutcome {
+public:
+  std::vector<TrainingRun> runs;
+  core::QLearningSettings settings;
+  bool sweep = false;
+  std::string experiment, game, devices, picture;
+  uint64_t seed = 0;
+
+  std::string digest() const override {
+    if (!sweep) return runs.front().digest;
+    std::string canonical;
+    for (const TrainingRun& t : runs) canonical += t.digest + "\n";
+    return core::sha1_digest(canonical);
+  }
+
+  nlohmann::json results() const override {
+    nlohmann::json entries = nlohmann::json::array();
+    for (const TrainingRun& t : runs) entries.push_back(training_json(t, settings));
+    nlohmann::json fields = {{"devices", devices},
+                             {"result", sweep ? nlohmann::json{{"sweep", entries}} : entries.front()}};
+    if (!picture.empty()) fields["picture"] = picture;
+    return fields;
+  }
+
+  void print(const std::string& results_path) const override {
+    std::printf("%s: Q-learning of %s on %s (seed %llu)\n", experiment.c_str(), game.c_str(), devices.c_str(),
+                static_cast<unsigned long long>(seed));
+    if (sweep) {
+      std::printf("  %12s %12s %16s %18s %14s\n", "environments", "wall s", "agent-steps", "agent-steps/s", "kernel ms");
+      for (const TrainingRun& t : runs)
+        std::printf("  %12u %12.3f %16llu %18.4g %14.3f\n", t.environments, t.outcome.wall_seconds,
+                    static_cast<unsigned long long>(t.outcome.agent_steps),
+                    steps_per_second(t.outcome.agent_steps, t.outcome.wall_seconds), t.outcome.device_milliseconds);
+    } else {
+      print_training(runs.front(), settings);
+    }
+    if (!picture.empty()) std::printf("  picture %s\n", picture.c_str());
+    std::printf("  digest %s\n  results %s\n", digest().c_str(), results_path.c_str());
+  }
+};
+
+void write_picture(const std::string& path, const core::GameInstance& game, const core::QLearningOutcome& o) {
+  const gsdk_render* render = game.tables().render;
+  if (!render)
+    throw std::runtime_error(fmt::format("game '{}' (plugin {}) draws no pictures ({} table)", game.game().name,
+                                         game.tables().path, GSDK_TABLE_RENDER));
+  char error[1024] = {};
+  uint32_t width = 0, height = 0;
+  const uint64_t* visits = o.visits.empty() ? nullptr : o.visits.data();
+  if (render->policy_image(game.handle(), o.tables.data(), visits, nullptr, 0, &width, &height, error, sizeof error) != GSDK_OK)
+    throw std::runtime_error(fmt::format("{}: the game could not draw its policy: {}", path, error));
+  std::vector<uint8_t> rgb(uint64_t{width} * height * 3);
+  if (render->policy_image(game.handle(), o.tables.data(), visits, rgb.data(), rgb.size(), &width, &height, error,
+                           sizeof error) != GSDK_OK)
+    throw std::runtime_error(fmt::format("{}: the game could not draw its policy: {}", path, error));
+  write_png(path, width, height, rgb);
+}
+
+class QLearning : public Algorithm {
+public:
+  const AlgorithmInfo& info() const override {
+    static const AlgorithmInfo info{
+        "qlearning",
+        "multi-agent tabular Q-learning over the game's environment table, a greedy test and the greedy policy's "
+        "reach; a list of environment counts runs a throughput sweep",
+        {describe(kEnvironments), describe(kEpisodes), describe(kAlpha), describe(kGamma), describe(kEpsilonStart),
+         describe(kEpsilonEnd), describe(kEpsilonDecay), describe(kTieBreak), describe(kUpdate), describe(kQTable),
+         describe(kTestEpisodes), describe(kEngine)},
+        {},
+        ""};
+    return info;
+  }
+
+  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& q, const ConfigSection*) const override {
+    auto config = std::make_shared<QLearningConfig>();
+    if (const toml::node* n = q.node(kEnvironments.name); n && n->is_array()) {
+      const std::vector<int> sizes = q.integer_list(kEnvironments.name, 1, kMaxEnvironments);
+      if (sizes.empty()) throw located_error(*n, "'environments' in [qlearning] needs at least one entry");
+      config->environments.assign(sizes.begin(), sizes.end());
+    } else {
+      config->environments = {static_cast<uint32_t>(q.integer(kEnvironments.name, 1, 1, kMaxEnvironments))};
+    }
+    core::QLearningSettings& st = config->settings;
+    st.episodes = static_cast<uint32_t>(q.get(kEpisodes));
+    st.alpha = static_cast<float>(q.get(kAlpha));
+    st.gamma = static_cast<float>(q.get(kGamma));
+    st.epsilon_start = q.get(kEpsilonStart);
+    st.epsilon_end = q.get(kEpsilonEnd);
+    st.epsilon_decay = q.get(kEpsilonDecay);
+    st.first_max_ties = q.get(kTieBreak) == "first";
+    st.atomic_updates = q.get(kUpdate) == "atomic";
+    st.shared_table = q.get(kQTable) == "shared";
+    st.test_episodes = static_cast<uint32_t>(q.get(kTestEpisodes));
+    config->generic = q.get(kEngine) == "generic";
+    return config;
+  }
+
+  void require_tables(const core::PluginTables& tables, const std::string& where) const override {
+    if (!tables.environment)
+      throw ConfigError(fmt::format("{}game '{}' has no environment table ({}): it cannot be trained by Q-learning",
+                                    where, tables.name(), GSDK_TABLE_ENVIRONMENT));
+  }
+
+  DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
+    const bool generic = static_cast<const QLearningConfig&>(settings).generic;
+    DeviceNeeds needs;
+    needs.has_cuda_table = tables.cuda_qlearning != nullptr;
+    needs.cuda_table = "CUDA Q-learning table";
+    needs.generic_engine = generic;
+    needs.cpus_idle_with_gpus = true;
+    needs.cpu_engine = !generic && tables.cpu_qlearning ? "plugin trainer" : "per-state";
+    return needs;
+  }
+
+  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
+    const auto& q = static_cast<const QLearningConfig&>(context.settings);
+    const bool sweep = q.environments.size() > 1;
+    if (sweep && !context.plot_file.empty())
+      throw ConfigError("a throughput sweep (several [qlearning] environments) draws no picture; drop output.plot / --plot");
+    std::ofstream events = open_json_lines(context.config.events_file);
+    auto outcome = std::make_unique<QLearningOutcome>();
+    outcome->settings = q.settings;
+    outcome->sweep = sweep;
+    outcome->experiment = context.config.name;
+    outcome->game = context.config.game;
+    outcome->devices = context.devices.summary;
+    outcome->seed = context.seed;
+    for (uint32_t environments : q.environments) {
+      ProgressBar bar(fmt::format("{} ({} environments)", context.config.name, environments), context.progress);
+      const auto on_episode = [&](uint32_t episode, const core::EpisodeTotals& t) {
+        bar.update(episode + 1, q.settings.episodes);
+        if (!events.is_open()) return;
+        events << nlohmann::json{{"event", "episode"},
+                                 {"environments", environments},
+                                 {"episode", episode},
+                                 {"flag_rate", t.success_rate()},
+                                 {"successes", t.successes},
+                                 {"failures", t.failures},
+                                 {"agent_steps", t.agent_steps},
+                                 {"mean_steps", static_cast<double>(t.steps) / environments}}
+                      .dump()
+               << '\n';
+      };
+      TrainingRun training{environments, {}, {}};
+      try {
+        training.outcome = core::run_qlearning(context.game, job(context, q, environments, !sweep), on_episode);
+      } catch (const std::invalid_argument& e) {
+        throw ConfigError(fmt::format("{}: {}", context.config.file, e.what()));
+      }
+      bar.finish();
+      training.digest = training.outcome.digest();
+      const std::string error = training.outcome.error;
+      if (error.empty() && !sweep && !context.plot_file.empty()) draw(context, training.outcome, *outcome);
+      training.outcome.tables = {};
+      training.outcome.visits = {};
+      outcome->runs.push_back(std::move(training));
+      if (!error.empty()) {
+        outcome->error = fmt::format("{} environments: {}", environments, error);
+        break;
+      }
+    }
+    if (events.is_open())
+      events << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest()}}.dump()
+             << '\n';
+    return outcome;
+  }
+
+private:
+  static core::QLearningJob job(const RunContext& context, const QLearningConfig& q, uint32_t environments,
+                                bool one_run) {
+    core::QLearningJob job;
+    job.settings = q.settings;
+    job.settings.seed = context.seed;
+    job.settings.environments = environments;
+    job.cpu_threads = context.devices.cpu_threads;
+    for (const auto& g : context.devices.gpus) job.cuda_devices.push_back(g.ordinal);
+    job.force_generic = q.generic;
+    job.count_visits = one_run && !context.plot_file.empty();
+    return job;
+  }
+
+  // The learned policy; a picture that cannot be drawn fails the run.
+  static void draw(const RunContext& context, const core::QLearningOutcome& training, QLearningOutcome& outcome) {
+    try {
+      write_picture(context.plot_file, context.game, training);
+      outcome.picture = context.plot_file;
+    } catch (const std::exception& e) {
+      outcome.failure = e.what();
+    }
+  }
+};
+
+} // namespace
+
+const Algorithm& qlearning_algorithm() {
+  static const QLearning algorithm;
+  return algorithm;
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,22 @@
+// qlearning_algorithm.hpp - algorithm = "qlearning": multi-agent tabular Q-learning over a game's
+// environment table, then a greedy test and the greedy-reach evaluation; or a throughput sweep over
+// several environment counts.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/algorithm.hpp"
+#include "gsdk/core/qlearning.hpp"
+
+namespace gsdk::host {
+
+struct QLearningConfig : AlgorithmSettings {
+  std::vector<uint32_t> environments{1}; // more than one: a throughput sweep, one run per entry
+  core::QLearningSettings settings;      // its seed and environments are each run's
+  bool generic = false;                  // engine = "generic"
+};
+
+const Algorithm& qlearning_algorithm();
+
+} // namespace gsdk::host

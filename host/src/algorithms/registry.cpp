@@ -1,0 +1,32 @@
+// registry.cpp - the list of algorithm drivers.
+#include "algorithms/registry.hpp"
+
+#include "algorithms/algorithm.hpp"
+#include "algorithms/match/match_algorithm.hpp"
+#include "algorithms/nested/nmcs_algorithm.hpp"
+#include "algorithms/nested/nrpa_algorithm.hpp"
+#include "algorithms/perft/perft_algorithm.hpp"
+#include "algorithms/playouts/playouts_algorithm.hpp"
+#include "algorithms/qlearning/qlearning_algorithm.hpp"
+
+namespace gsdk::host {
+
+const std::vector<const Algorithm*>& algorithms() {
+  static const std::vector<const Algorithm*> all = {&playouts_algorithm(), &perft_algorithm(), &qlearning_algorithm(),
+                                                    &match_algorithm(),    &nmcs_algorithm(),  &nrpa_algorithm()};
+  return all;
+}
+
+const Algorithm* find_algorithm(const std::string& name) {
+  for (const Algorithm* a : algorithms())
+    if (a->info().name == name) return a;
+  return nullptr;
+}
+
+std::vector<std::string> algorithm_names() {
+  std::vector<std::string> names;
+  for (const Algorithm* a : algorithms()) names.push_back(a->info().name);
+  return names;
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,106 @@
+// run_experiment.cpp - from a checked config, through its algorithm's driver, to the results document.
+#include "algorithms/run_experiment.hpp"
+
+#include <fmt/format.h>
+
+#include "report/hardware.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+nlohmann::json toml_to_json(const toml::node& node) {
+  if (const auto* t = node.as_table()) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& [k, v] : *t) j[std::string(k.str())] = toml_to_json(v);
+    return j;
+  }
+  if (const auto* a = node.as_array()) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& v : *a) j.push_back(toml_to_json(v));
+    return j;
+  }
+  if (const auto* s = node.as_string()) return s->get();
+  if (const auto* i = node.as_integer()) return i->get();
+  if (const auto* f = node.as_floating_point()) return f->get();
+  if (const auto* b = node.as_boolean()) return b->get();
+  return fmt::format("{}", node.source().begin.line);
+}
+
+// "file:line:column: " of the config's game key, to locate errors about the game.
+std::string game_location(const ExperimentConfig& config) {
+  const toml::node* node = config.raw.get("game");
+  return node ? located(node->source(), "") : "";
+}
+
+} // namespace
+
+ConfigError RunContext::config_error(const std::string& dotted_key, const std::string& message) const {
+  const toml::node* node = config.raw.at_path(dotted_key).node();
+  return ConfigError(node ? located(node->source(), message) : fmt::format("{}: {}", config.file, message));
+}
+
+nlohmann::json versions_json(const LoadedPlugin& plugin, const ResolvedParams& params) {
+  return {{"gsdk", {{"version", GSDK_VERSION}, {"abi", fmt::format("{}.{}", GSDK_ABI_MAJOR, GSDK_ABI_MINOR)}}},
+          {"game",
+           {{"name", plugin.tables.name()},
+            {"params", params.as_json},
+            {"plugin", {{"version", plugin.tables.version()}, {"path", plugin.tables.path},
+                        {"abi", fmt::format("{}.{}", plugin.tables.info.abi_major, plugin.tables.info.abi_minor)}}}}}};
+}
+
+nlohmann::json results_header(const ExperimentConfig& config, const LoadedPlugin& plugin, const ResolvedParams& params) {
+  nlohmann::json header = versions_json(plugin, params);
+  header["experiment"] = {{"name", config.name}, {"file", config.file}, {"config", toml_to_json(config.raw)}};
+  return header;
+}
+
+std::unique_ptr<core::GameInstance> instantiate_game(const ExperimentConfig& config, const LoadedPlugin& plugin,
+                                                     const ResolvedParams& params) {
+  try {
+    return std::make_unique<core::GameInstance>(plugin.tables, params.values);
+  } catch (const std::invalid_argument& e) {
+    // config.params keeps the source locations (the copy in config.raw does not).
+    throw ConfigError(config.params.source().begin.line ? located(config.params.source(), e.what())
+                                                        : fmt::format("{}: {}", config.file, e.what()));
+  }
+}
+
+const LoadedPlugin& require_plugin(const PluginCatalog& catalog, const std::string& game, const std::string& where) {
+  if (const LoadedPlugin* p = catalog.find(game)) return *p;
+  std::string message = fmt::format("{}unknown game '{}'; loaded plugins: {}", where, game, catalog.names());
+  for (const auto& problem : catalog.problems())
+    message += fmt::format("\n  (not loaded: {}: {})", problem.path, problem.message);
+  throw ConfigError(message);
+}
+
+ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog& catalog, const RunOptions& options) {
+  const Algorithm& driver = *config.driver;
+  const std::string where = game_location(config);
+  const LoadedPlugin& plugin = require_plugin(catalog, config.game, where);
+  driver.require_tables(plugin.tables, where);
+  const ResolvedParams params = resolve_params(*plugin.tables.game, config.params);
+  const auto game = instantiate_game(config, plugin, params);
+  const DeviceChoice devices = choose_devices(config.run, plugin.tables, driver.device_needs(*config.settings, plugin.tables));
+  const RunContext context{config, *config.settings, plugin,         params,      *game,
+                           devices, config.seed,      options.progress, options.plot};
+
+  ExperimentRun run;
+  run.outcome = driver.run(context);
+  const AlgorithmOutcome& outcome = *run.outcome;
+  run.complete = outcome.error.empty();
+  run.error = outcome.error;
+  run.failure = outcome.failure;
+  run.results = results_header(config, plugin, params);
+  run.results.update({{"algorithm", config.algorithm},
+                      {"seed", config.seed},
+                      {"hardware", describe_hardware()},
+                      {"status", outcome.status()},
+                      {"digest", outcome.digest()}});
+  run.results.update(outcome.results());
+  if (!run.complete) run.results["error"] = run.error;
+  if (!run.failure.empty()) run.results["failure"] = run.failure;
+  return run;
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,50 @@
+// run_experiment.hpp - the one path from a checked experiment to its results document, for every
+// algorithm: the plugin and its parameters, the game, the devices the driver needs, the driver's run,
+// then the results document (versions, experiment, seed, hardware, status, the driver's fields, digest).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "algorithms/algorithm.hpp"
+#include "config/experiment_config.hpp"
+#include "plugins/game_params.hpp"
+#include "plugins/plugin_catalog.hpp"
+
+namespace gsdk::host {
+
+struct ExperimentRun {
+  nlohmann::json results;                   // the results file's content
+  std::unique_ptr<AlgorithmOutcome> outcome; // typed, for the report
+  bool complete = false;                    // false: results cover only what finished; `error` says why
+  std::string error;
+  std::string failure; // set when the run finished with a wrong result (a perft count that is not `expect`)
+};
+
+struct RunOptions {
+  bool progress = true; // progress bar on a terminal
+  std::string plot;     // where to draw the run's picture ([output] plot, or --plot), if anywhere
+};
+
+// Throws ConfigError / std::runtime_error for anything detected before running (unknown game, bad
+// parameters, no usable device); failures while running come back in ExperimentRun.
+ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog& catalog, const RunOptions& options);
+
+// The fields every results file starts with: gsdk {version, abi}, experiment {name, file, config} and
+// game {name, params, plugin}.
+nlohmann::json results_header(const ExperimentConfig& config, const LoadedPlugin& plugin, const ResolvedParams& params);
+
+// The gsdk {version, abi} and game {name, params, plugin} fields alone (runs without a config file).
+nlohmann::json versions_json(const LoadedPlugin& plugin, const ResolvedParams& params);
+
+// The game with the config's parameters. A combination the game refuses (declared ranges are checked
+// earlier) is a ConfigError located at the config's [params] table.
+std::unique_ptr<core::GameInstance> instantiate_game(const ExperimentConfig& config, const LoadedPlugin& plugin,
+                                                     const ResolvedParams& params);
+
+// The plugin for `game`, or a ConfigError listing what is loaded and what failed to load.
+const LoadedPlugin& require_plugin(const PluginCatalog& catalog, const std::string& game, const std::string& where);
+
+} // namespace gsdk::host

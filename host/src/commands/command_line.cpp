@@ -1,0 +1,49 @@
+// command_line.cpp - option parsing and plugin loading shared by the subcommands.
+#include "commands/command_line.hpp"
+
+#include <iostream>
+
+#include "report/log.hpp"
+
+namespace gsdk::host {
+
+void add_common_options(po::options_description& options) {
+  options.add_options()("help,h", "show this help")(
+      "plugin-dir", po::value<std::vector<std::string>>()->composing(),
+      "also load plugins from this folder (repeatable; GSDK_PLUGIN_PATH is searched too)");
+}
+
+std::optional<uint32_t> parse_count(const std::string& text, uint32_t min, uint32_t max) {
+  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  const unsigned long value = std::stoul(text);
+  if (value < min || value > max) return std::nullopt;
+  return static_cast<uint32_t>(value);
+}
+
+std::optional<int> parse_arguments(const Arguments& args, const std::string& usage, po::options_description& options,
+                                   const po::positional_options_description& positional, po::variables_map& vm) {
+  try {
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+    if (vm.count("help")) {
+      std::cout << "usage: " << usage << "\n\n" << options << '\n';
+      return kExitOk;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    log_line(LogLevel::error, std::string(e.what()) + "\nusage: " + usage);
+    return kExitUsage;
+  }
+  return std::nullopt;
+}
+
+PluginCatalog load_catalog(const po::variables_map& vm, bool warn) {
+  std::vector<std::string> extra;
+  if (vm.count("plugin-dir")) extra = vm["plugin-dir"].as<std::vector<std::string>>();
+  PluginCatalog catalog;
+  catalog.load_directories(plugin_search_path(extra));
+  if (warn)
+    for (const auto& p : catalog.problems()) log_line(LogLevel::warning, "plugin " + p.path + " refused: " + p.message);
+  return catalog;
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,32 @@
+// command_line.hpp - Boost.Program_options plumbing shared by the subcommands.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "commands/commands.hpp"
+#include "plugins/plugin_catalog.hpp"
+
+namespace gsdk::host {
+
+namespace po = boost::program_options;
+
+// Adds --help and --plugin-dir to `options`.
+void add_common_options(po::options_description& options);
+
+// Parses; on --help prints usage and returns exit status 0; on a usage error prints it and returns 2.
+// Otherwise returns nullopt and fills `vm`.
+std::optional<int> parse_arguments(const Arguments& args, const std::string& usage, po::options_description& options,
+                                   const po::positional_options_description& positional, po::variables_map& vm);
+
+// A count as the user typed it: decimal digits only (at most nine), from min to max; nullopt otherwise.
+std::optional<uint32_t> parse_count(const std::string& text, uint32_t min, uint32_t max);
+
+// Loads plugins from the search path; reports refused plugins as warnings when `warn`.
+PluginCatalog load_catalog(const po::variables_map& vm, bool warn);
+
+} // namespace gsdk::host

@@ -1,0 +1,126 @@
+// experiment_config.cpp - an experiment file checked against its schema with file:line:column messages:
+// the keys every experiment has here, its algorithm's own table by the algorithm's driver.
+#include "config/experiment_config.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "algorithms/algorithm.hpp"
+#include "algorithms/registry.hpp"
+#include "config/config_section.hpp"
+#include "config/overrides.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+const IntegerKey kSeed{"seed", 1, 0, INT64_MAX, "the experiment's seed: results depend on (config, seed) only"};
+
+const StringKey kDevice{"device", "auto", {"auto", "cpu", "cuda", "all"}, "where to run"};
+const IntegerKey kThreads{"threads", 0, 0, 4096, "CPU worker threads (0: every hardware thread)"};
+const IntegerKey kStreams{"streams", 2, 1, 64, "CUDA streams per GPU"};
+const StringKey kSimd{"simd", "auto", {"auto", "avx512", "avx2", "scalar"}, "highest CPU instruction set"};
+
+const Algorithm& read_algorithm(const ConfigSection& top, const std::string& name) {
+  if (const Algorithm* driver = find_algorithm(name)) return *driver;
+  throw located_error(*top.node("algorithm"),
+                      fmt::format("'algorithm' is \"{}\"; expected one of: {}", name, join_words(algorithm_names())));
+}
+
+// The tables of the other algorithms do not apply; [run] does not apply to an algorithm that says so.
+void refuse_foreign_tables(const ConfigSection& top, const Algorithm& driver) {
+  const std::string& name = driver.info().name;
+  for (const std::string& other : algorithm_names()) {
+    if (other == name) continue;
+    if (const toml::node* n = top.node(other))
+      throw located_error(*n, fmt::format("[{}] applies to algorithm = \"{}\", not \"{}\"", other, other, name));
+  }
+  if (const toml::node* n = top.node("run"); n && !driver.info().no_run_table.empty())
+    throw located_error(*n, fmt::format("[run] does not apply to algorithm = \"{}\": {}", name, driver.info().no_run_table));
+}
+
+RunSettings read_run(const ConfigSection& r) {
+  r.allow_only({"device", "threads", "gpus", "streams", "simd"});
+  RunSettings run;
+  run.device = r.get(kDevice);
+  run.threads = static_cast<unsigned>(r.get(kThreads));
+  run.gpus = r.integer_list("gpus", 0, 1023);
+  run.streams = static_cast<unsigned>(r.get(kStreams));
+  run.simd = r.get(kSimd);
+  return run;
+}
+
+ExperimentConfig validate(toml::table doc, const std::string& file) {
+  ExperimentConfig c;
+  c.file = file;
+  const ConfigSection top(doc, "the experiment's top level");
+  std::vector<std::string> top_keys = {"game", "algorithm", "seed", "name", "params"};
+  for (const std::string& name : algorithm_names()) top_keys.push_back(name);
+  top_keys.insert(top_keys.end(), {"run", "output"});
+  top.allow_only(top_keys);
+  c.game = top.required_string("game");
+  c.algorithm = top.required_string("algorithm");
+  const Algorithm& driver = read_algorithm(top, c.algorithm);
+  c.driver = &driver;
+  c.seed = static_cast<uint64_t>(top.get(kSeed));
+  c.name = top.string("name", std::filesystem::path(file).stem().string());
+  if (top.table("params")) {
+    // Moved, not copied: toml++ drops source locations when it copies a node, and parameter errors
+    // are reported later against these nodes. The results file's copy in `raw` needs no locations.
+    c.params = std::move(*doc["params"].as_table());
+    doc.insert_or_assign("params", c.params);
+  }
+
+  refuse_foreign_tables(top, driver);
+  const AlgorithmInfo& info = driver.info();
+  const toml::table* table = top.table(info.name);
+  if (!table)
+    throw ConfigError(located(doc.source(), fmt::format("missing required table [{}] for algorithm \"{}\"", info.name,
+                                                        info.name)));
+  const ConfigSection section(*table, "[" + info.name + "]");
+  section.allow_only(key_names(info.keys));
+  const toml::table* output_table = top.table("output");
+  std::optional<ConfigSection> output;
+  if (output_table) output.emplace(*output_table, "[output]");
+  c.settings = driver.read(section, output ? &*output : nullptr);
+
+  if (const toml::table* run = top.table("run")) c.run = read_run(ConfigSection(*run, "[run]"));
+  if (output) {
+    std::vector<std::string> keys{"file", "plot", "events"};
+    for (const std::string& key : key_names(info.output_keys)) keys.push_back(key);
+    output->allow_only(keys);
+    c.output_file = output->string("file", "");
+    c.plot_file = output->string("plot", "");
+    c.events_file = output->string("events", "");
+  }
+  c.raw = std::move(doc);
+  return c;
+}
+
+} // namespace
+
+ExperimentConfig parse_experiment(const std::string& text, const std::string& source_name,
+                                  const std::vector<std::string>& overrides) {
+  toml::table doc;
+  try {
+    doc = toml::parse(text, source_name);
+  } catch (const toml::parse_error& e) {
+    throw ConfigError(located(e.source(), fmt::format("TOML syntax error: {}", e.description())));
+  }
+  for (size_t i = 0; i < overrides.size(); ++i) apply_override(doc, overrides[i], i);
+  return validate(std::move(doc), source_name);
+}
+
+ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError(fmt::format("{}: cannot open the experiment file", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_experiment(text.str(), path, overrides);
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,56 @@
+// experiment_config.hpp - the TOML experiment file: strict schema, --set overrides, clear errors.
+//
+//   game = "graveler"              # plugin/game name (required)
+//   algorithm = "playouts"         # what to run (required): a name from the algorithm registry
+//   seed = 42                      # default 1
+//   name = "graveler-1e9"          # default: the file's stem
+//   [params]                       # game parameters, validated against the plugin's declarations
+//   [<algorithm>]                  # the algorithm's own table ([playouts], [perft], [nmcs], ...): its driver
+//                                  # declares and reads it (`gsdk list --algorithms` lists every key)
+//   [run] device ("auto" | "cpu" | "cuda" | "all"), threads, gpus, streams, simd
+//   [output] file, plot, events, and the algorithm's own output keys
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "config/config_error.hpp"
+#include "config/run_settings.hpp"
+
+namespace gsdk::host {
+
+class Algorithm;
+struct AlgorithmSettings;
+
+struct ExperimentConfig {
+  std::string file;
+  std::string name;
+  std::string game;
+  std::string algorithm;
+  uint64_t seed = 1;
+  toml::table params;          // validated later against the game's declarations
+  RunSettings run;
+  std::string output_file;     // empty: results/<name>.json
+  std::string plot_file;
+  std::string events_file;
+  const Algorithm* driver = nullptr;                 // from the registry, by `algorithm`
+  std::shared_ptr<const AlgorithmSettings> settings; // read by the driver from its table
+  toml::table raw;             // the whole document after overrides, for the results file
+
+  // The driver's settings as their type (the driver's header declares it).
+  template <typename Settings> const Settings& settings_as() const { return dynamic_cast<const Settings&>(*settings); }
+};
+
+// Parses `path`, applies overrides ("section.key=value", value in TOML syntax; bare words are taken
+// as strings) and validates everything but [params]. Throws ConfigError.
+ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides);
+
+// Parses an experiment given as text (tests and `gsdk bench`).
+ExperimentConfig parse_experiment(const std::string& text, const std::string& source_name,
+                                  const std::vector<std::string>& overrides);
+
+} // namespace gsdk::host

@@ -1,0 +1,242 @@
+// gtp_engine.cpp - GTP v2 parsing, the commands and their responses.
+#include "play/gtp_engine.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace gsdk::host {
+
+namespace {
+
+const std::vector<std::string> kCommands = {"boardsize",  "clear_board",      "final_score", "genmove", "known_command",
+                                            "komi",       "list_commands",    "name",        "play",    "protocol_version",
+                                            "quit",       "showboard",        "undo",        "version"};
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+// GTP's preprocessing: control characters other than tab and newline dropped, tabs become spaces,
+// comments (from '#') removed.
+std::string preprocess(const std::string& line) {
+  std::string out;
+  for (char ch : line) {
+    if (ch == '#') break;
+    if (ch == '\t') out += ' ';
+    else if (static_cast<unsigned char>(ch) >= 32 && ch != 127) out += ch;
+  }
+  return out;
+}
+
+// -1 for text that is not a colour.
+int32_t player_of_colour(const std::string& text) {
+  const std::string c = lower(text);
+  if (c == "b" || c == "black") return 0;
+  if (c == "w" || c == "white") return 1;
+  return -1;
+}
+
+// n when `word` is a square board of n * n cells (n >= 2) of at most three symbols.
+std::optional<uint32_t> square_board(const std::string& word) {
+  uint32_t n = 2;
+  while (n * n < word.size()) ++n;
+  if (n * n != word.size() || std::set<char>(word.begin(), word.end()).size() > 3) return std::nullopt;
+  return n;
+}
+
+} // namespace
+
+GtpBoardSize gtp_board_size(const core::GameInstance& game) {
+  const gsdk_game& g = game.game();
+  for (uint32_t i = 0; i < g.param_count; ++i) {
+    const gsdk_param_desc& d = g.params[i];
+    if (d.type != GSDK_PARAM_INT || std::string(d.name) != "board_size") continue;
+    const int64_t value = game.values().at(i).int_value;
+    if (value < 1 || value > 1000000) break;
+    return {static_cast<uint32_t>(value), "its board_size parameter", std::pair{d.min_value, d.max_value}};
+  }
+  std::istringstream text(game.state_to_string(game.initial_state()));
+  std::string first_word;
+  text >> first_word;
+  if (const auto n = square_board(first_word))
+    return {n, fmt::format("its state text, a board of {0}x{0} cells", *n), {}};
+  return {};
+}
+
+GtpEngine::GtpEngine(const core::GameInstance& game, core::Agent& agent, GtpBoardSize board, uint64_t seed)
+    : game_(game), agent_(agent), board_(std::move(board)), seed_(seed), state_(game.initial_state()) {
+  agent_.new_game(seed_);
+}
+
+GtpEngine::Reply GtpEngine::boardsize(uint32_t n) {
+  const std::string game = game_.game().name;
+  if (!board_.size)
+    return {false, fmt::format("unacceptable size: {} states no board size (no board_size parameter, no square board "
+                               "in its state text); start the engine with --board-size {} to accept this one",
+                               game, n)};
+  if (n != *board_.size) {
+    std::string other;
+    if (board_.parameter_range) {
+      const auto [lo, hi] = *board_.parameter_range;
+      other = n >= lo && n <= hi ? fmt::format("; start the engine with --param board_size={} for that size", n)
+                                 : fmt::format("; its board_size is from {} to {}", lo, hi);
+    }
+    return {false, fmt::format("unacceptable size: {} plays on a board of size {} here ({}){}", game, *board_.size,
+                               board_.source, other)};
+  }
+  state_ = game_.initial_state();
+  history_.clear();
+  agent_.new_game(seed_);
+  return {};
+}
+
+std::string GtpEngine::handle(const std::string& line) {
+  std::istringstream words(preprocess(line));
+  std::vector<std::string> tokens;
+  for (std::string w; words >> w;) tokens.push_back(w);
+  if (tokens.empty()) return "";
+  std::string id;
+  if (std::all_of(tokens[0].begin(), tokens[0].end(), [](unsigned char c) { return std::isdigit(c); })) {
+    id = tokens[0];
+    tokens.erase(tokens.begin());
+    if (tokens.empty()) return "?" + id + " missing command\n\n";
+  }
+  const std::string command = tokens[0];
+  tokens.erase(tokens.begin());
+  Reply reply;
+  try {
+    reply = execute(command, tokens);
+  } catch (const std::exception& e) {
+    reply = {false, e.what()};
+  }
+  // A response never holds an empty line: that would end it early.
+  std::string text;
+  std::istringstream lines(reply.text);
+  for (std::string row; std::getline(lines, row);)
+    if (row.find_first_not_of(" \r") != std::string::npos) text += (text.empty() ? "" : "\n") + row;
+  if (reply.text.starts_with('\n') && !text.empty()) text = "\n" + text;
+  return (reply.ok ? "=" : "?") + id + " " + text + "\n\n";
+}
+
+GtpEngine::Reply GtpEngine::execute(const std::string& command, const std::vector<std::string>& args) {
+  if (command == "protocol_version") return {true, "2"};
+  if (command == "name") return {true, "gsdk"};
+  if (command == "version") return {true, GSDK_VERSION};
+  if (command == "known_command")
+    return {true, !args.empty() && std::find(kCommands.begin(), kCommands.end(), args[0]) != kCommands.end() ? "true" : "false"};
+  if (command == "list_commands") {
+    std::string text;
+    for (const auto& c : kCommands) text += (text.empty() ? "" : "\n") + c;
+    return {true, text};
+  }
+  if (command == "quit") {
+    quit_ = true;
+    return {};
+  }
+  if (command == "boardsize") {
+    if (args.size() != 1 || args[0].find_first_not_of("0123456789") != std::string::npos || args[0].size() > 6)
+      return {false, "syntax error"};
+    return boardsize(static_cast<uint32_t>(std::stoul(args[0])));
+  }
+  if (command == "clear_board") {
+    state_ = game_.initial_state();
+    history_.clear();
+    agent_.new_game(seed_);
+    return {};
+  }
+  if (command == "komi") {
+    if (args.size() != 1) return {false, "syntax error"};
+    try {
+      size_t used = 0;
+      std::stod(args[0], &used);
+      if (used != args[0].size()) return {false, "syntax error"};
+    } catch (const std::exception&) {
+      return {false, "syntax error"};
+    }
+    return {};
+  }
+  if (command == "play") return play(args);
+  if (command == "genmove") return genmove(args);
+  if (command == "undo") {
+    if (history_.empty()) return {false, "cannot undo"};
+    state_ = history_.back();
+    history_.pop_back();
+    return {};
+  }
+  if (command == "showboard") return {true, "\n" + game_.state_to_string(state_)};
+  if (command == "final_score") return final_score();
+  return {false, "unknown command"};
+}
+
+bool GtpEngine::find_move(const std::string& name, uint32_t& move) const {
+  std::vector<uint32_t> legal(game_.max_moves());
+  const uint32_t n = game_.checked_legal_moves(state_, legal);
+  const std::string wanted = lower(name);
+  for (uint32_t k = 0; k < n; ++k) {
+    if (lower(game_.move_to_string(state_, legal[k])) != wanted) continue;
+    move = legal[k];
+    return true;
+  }
+  return false;
+}
+
+void GtpEngine::apply(uint32_t move) {
+  history_.push_back(state_);
+  agent_.observe_move(state_, move);
+  game_.apply_move(state_, move);
+}
+
+bool GtpEngine::bring_to_move(int32_t player) {
+  const int32_t to_move = game_.current_player(state_);
+  if (to_move == player) return true;
+  if (to_move == GSDK_PLAYER_TERMINAL || to_move == GSDK_PLAYER_CHANCE) return false;
+  std::vector<uint32_t> legal(game_.max_moves());
+  if (game_.checked_legal_moves(state_, legal) != 1 || lower(game_.move_to_string(state_, legal[0])) != "pass") return false;
+  apply(legal[0]);
+  if (game_.current_player(state_) == player) return true;
+  state_ = history_.back();
+  history_.pop_back();
+  return false;
+}
+
+GtpEngine::Reply GtpEngine::play(const std::vector<std::string>& args) {
+  if (args.size() != 2) return {false, "syntax error"};
+  const int32_t player = player_of_colour(args[0]);
+  if (player < 0) return {false, "syntax error"};
+  const core::StateBlob before = state_;
+  const size_t history = history_.size();
+  uint32_t move = 0;
+  if (!bring_to_move(player) || !find_move(args[1], move)) {
+    // Undoes an inserted pass too: a refused play changes nothing.
+    state_ = before;
+    history_.resize(history);
+    return {false, "illegal move"};
+  }
+  apply(move);
+  return {};
+}
+
+GtpEngine::Reply GtpEngine::genmove(const std::vector<std::string>& args) {
+  if (args.size() != 1) return {false, "syntax error"};
+  const int32_t player = player_of_colour(args[0]);
+  if (player < 0) return {false, "syntax error"};
+  if (game_.current_player(state_) == GSDK_PLAYER_TERMINAL) return {true, "pass"};
+  if (!bring_to_move(player)) return {false, fmt::format("it is not {}'s turn", player == 0 ? "black" : "white")};
+  const uint32_t move = agent_.choose_move(state_);
+  const std::string name = game_.move_to_string(state_, move);
+  apply(move);
+  return {true, name};
+}
+
+GtpEngine::Reply GtpEngine::final_score() const {
+  const int64_t score = game_.score(state_);
+  if (score == 0) return {true, "0"};
+  return {true, score > 0 ? fmt::format("B+{}", score) : fmt::format("W+{}", -score)};
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,125 @@
+// plugin_catalog.cpp - plugin discovery, loading and ABI negotiation.
+#include "plugins/plugin_catalog.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <boost/dll/runtime_symbol_info.hpp>
+#include <fmt/format.h>
+
+#include "report/log.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+constexpr uint32_t kMessageSize = 2048;
+
+void host_log(void*, int32_t level, const char* message) {
+  log_line(level >= GSDK_LOG_WARNING ? LogLevel::warning : LogLevel::info, message ? message : "");
+}
+
+const gsdk_host_services kServices = {{GSDK_TYPE_HOST_SERVICES, sizeof(gsdk_host_services)}, nullptr, &host_log};
+
+// What the first bytes of a file look like, when it is not an ELF object.
+std::string describe_non_elf(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  char head[4] = {};
+  in.read(head, 4);
+  if (in.gcount() < 4) return fmt::format("a file of {} bytes", in.gcount());
+  if (head[0] == 0x7f && head[1] == 'E' && head[2] == 'L' && head[3] == 'F') return "";
+  std::string shown;
+  for (char c : head) shown += (c >= 32 && c < 127) ? std::string(1, c) : fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
+  return fmt::format("a file starting with \"{}\"", shown);
+}
+
+} // namespace
+
+const LoadedPlugin* PluginCatalog::find(const std::string& name) const {
+  for (const auto& p : plugins_)
+    if (p->tables.name() == name) return p.get();
+  return nullptr;
+}
+
+std::string PluginCatalog::names() const {
+  std::string out;
+  for (const auto& p : plugins_) out += (out.empty() ? "" : ", ") + p->tables.name();
+  return out.empty() ? "(none)" : out;
+}
+
+const LoadedPlugin* PluginCatalog::load_file(const std::filesystem::path& file) {
+  const std::string path = file.string();
+  const auto refuse = [&](std::string message) -> const LoadedPlugin* {
+    problems_.push_back({path, std::move(message)});
+    return nullptr;
+  };
+  if (const std::string other = describe_non_elf(file); !other.empty())
+    return refuse(fmt::format("not a shared object: expected an ELF shared library, found {}", other));
+
+  auto plugin = std::make_unique<LoadedPlugin>();
+  try {
+    plugin->library.load(boost::dll::fs::path(file),
+                         boost::dll::load_mode::rtld_local | boost::dll::load_mode::rtld_now);
+  } catch (const std::exception& e) {
+    return refuse(fmt::format("cannot be loaded as a shared library: {}", e.what()));
+  }
+  if (!plugin->library.has(GSDK_ENTRY_SYMBOL))
+    return refuse(fmt::format("lacks the entry point '{}': expected a gsdk plugin exporting it", GSDK_ENTRY_SYMBOL));
+
+  auto negotiate = plugin->library.get<int32_t(const gsdk_negotiation*, gsdk_plugin_info*, char*, uint32_t)>(
+      GSDK_ENTRY_SYMBOL);
+  const gsdk_negotiation request = {{GSDK_TYPE_NEGOTIATION, sizeof(gsdk_negotiation)}, GSDK_ABI_MAJOR, GSDK_ABI_MAJOR,
+                                    &kServices};
+  gsdk_plugin_info info{};
+  info.header = {GSDK_TYPE_PLUGIN_INFO, sizeof(gsdk_plugin_info)};
+  char error[kMessageSize] = {};
+  const int32_t status = negotiate(&request, &info, error, kMessageSize);
+  if (status != GSDK_OK)
+    return refuse(fmt::format("refused the ABI negotiation (status {}): {}", status, error[0] ? error : "no message"));
+  if (info.abi_major != GSDK_ABI_MAJOR)
+    return refuse(fmt::format("answered with ABI {}.{}, but this host speaks ABI major {}", info.abi_major,
+                              info.abi_minor, GSDK_ABI_MAJOR));
+  try {
+    plugin->tables = core::bind_tables(path, info);
+  } catch (const std::exception& e) {
+    return refuse(e.what());
+  }
+  if (const LoadedPlugin* existing = find(plugin->tables.name()))
+    return refuse(fmt::format("plugin name '{}' is already provided by {}; this copy is ignored",
+                              plugin->tables.name(), existing->tables.path));
+  plugins_.push_back(std::move(plugin));
+  return plugins_.back().get();
+}
+
+void PluginCatalog::load_directories(const std::vector<std::filesystem::path>& dirs) {
+  for (const auto& dir : dirs) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec)) continue;
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+      if (entry.path().extension() == ".so") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) load_file(f);
+  }
+}
+
+// Explicit beats environment beats default: the first plugin of a name wins, so a game built by the
+// user and named with --plugin-dir replaces a shipped one of the same name. The defaults are the
+// build folder's layout (build/bin/plugins) and the installed one (P/bin/gsdk, P/lib/gsdk/plugins),
+// relative to the executable's real location (symbolic links to it resolved).
+std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::string>& extra_dirs) {
+  std::vector<std::filesystem::path> dirs(extra_dirs.begin(), extra_dirs.end());
+  if (const char* env = std::getenv("GSDK_PLUGIN_PATH")) {
+    std::stringstream list(env);
+    for (std::string d; std::getline(list, d, ':');)
+      if (!d.empty()) dirs.emplace_back(d);
+  }
+  const std::filesystem::path executable_dir = boost::dll::program_location().parent_path().string();
+  dirs.push_back(executable_dir / "plugins");
+  dirs.push_back((executable_dir / ".." / "lib" / "gsdk" / "plugins").lexically_normal());
+  return dirs;
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,37 @@
+// improvement_plot.cpp - writes the steps and a gnuplot script to a temporary folder and runs gnuplot on it.
+#include "report/improvement_plot.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "report/gnuplot.hpp"
+
+namespace gsdk::host {
+
+void plot_improvements(const std::string& png_path, const std::string& title,
+                       const std::vector<std::pair<double, long long>>& improvements, double end_seconds) {
+  namespace fs = std::filesystem;
+  if (improvements.empty()) throw std::runtime_error("nothing to plot: the run found no sequence");
+  const fs::path dir = plot_folder("gsdk-improvements");
+  // Most improvements come in the first milliseconds and the rest over minutes: time on a log scale,
+  // from a millisecond.
+  const auto at = [](double seconds) { return std::max(seconds, 1e-3); };
+  {
+    std::ofstream points(dir / "points.txt");
+    for (const auto& [seconds, score] : improvements) points << at(seconds) << ' ' << score << '\n';
+    std::ofstream line(dir / "line.txt");
+    for (const auto& [seconds, score] : improvements) line << at(seconds) << ' ' << score << '\n';
+    line << at(std::max(end_seconds, improvements.back().first)) << ' ' << improvements.back().second << '\n';
+  }
+  {
+    std::ofstream script = open_plot_script(dir, png_path, title, "pngcairo noenhanced size 1000,600");
+    script << "set xlabel 'seconds (log scale)'\nset ylabel 'best score'\nset logscale x\nset grid\n"
+           << "set key bottom right\n"
+           << "plot '" << (dir / "line.txt").string() << "' using 1:2 with steps lw 2 title 'best so far', '"
+           << (dir / "points.txt").string() << "' using 1:2 with points pt 7 title 'improvements'\n";
+  }
+  run_gnuplot(dir);
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,36 @@
+// progress_bar.cpp - rate and ETA on one redrawn terminal line.
+#include "report/progress_bar.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+namespace gsdk::host {
+
+ProgressBar::ProgressBar(std::string label, bool enabled)
+    : label_(std::move(label)), enabled_(enabled && isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()) {}
+
+void ProgressBar::update(uint64_t done, uint64_t total) {
+  if (!enabled_ || total == 0) return;
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  if (elapsed < 1.0) return;
+  const double fraction = static_cast<double>(done) / static_cast<double>(total);
+  constexpr int kWidth = 30;
+  const int filled = static_cast<int>(fraction * kWidth);
+  const double rate = done / elapsed;
+  const double eta = rate > 0 ? (total - done) / rate : 0;
+  std::fprintf(stderr, "\r%s [%s%s] %5.1f%%  %.3g/s  ETA %.1fs   ", label_.c_str(), std::string(filled, '#').c_str(),
+               std::string(kWidth - filled, '.').c_str(), 100 * fraction, rate, eta);
+  std::fflush(stderr);
+  drawn_ = true;
+}
+
+void ProgressBar::finish() {
+  if (!drawn_) return;
+  std::fprintf(stderr, "\r%s\r", std::string(label_.size() + 80, ' ').c_str());
+  std::fflush(stderr);
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,15 @@
+// snake_file.hpp - reading a snake file (checker/snake_document.hpp says what one holds) for the snake_check tool
+// and the tests.
+#pragma once
+
+#include <string>
+
+#include "checker/snake_check.hpp"
+
+namespace snake::checker {
+
+// Reads a snake document. Throws std::runtime_error naming the path and the missing or malformed field, or a
+// length that disagrees with the moves.
+Snake read_snake_file(const std::string& path);
+
+} // namespace snake::checker
