@@ -2,8 +2,8 @@
 #
 #   gsdk_add_plugin(mygame
 #     SOURCES plugin.cpp rules.cpp          # portable C++
-#     AVX2_SOURCES cpu/kernel_avx2.cpp      # compiled with -mavx2 (call only after a run-time check)
-#     AVX512_SOURCES cpu/kernel_avx512.cpp  # compiled with AVX-512 F/BW/VL/VPOPCNTDQ
+#     AVX2_SOURCES cpu/kernel_avx2.cpp      # sources whose AVX2 code sits in a GSDK_BEGIN_AVX2 region
+#     AVX512_SOURCES cpu/kernel_avx512.cpp  # sources whose AVX-512 code sits in a GSDK_BEGIN_AVX512 region
 #     CUDA_SOURCES cuda/kernel.cu)          # only when CUDA is enabled; defines GSDK_WITH_CUDA
 #
 # Produces the module mygame.so (exporting only gsdk_negotiate, CUDA runtime linked statically) and
@@ -22,13 +22,13 @@ function(gsdk_add_plugin name)
                                               CUDA_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
   target_link_libraries(${objects} PUBLIC gsdk::sdk)
   target_include_directories(${objects} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-  if(P_AVX2_SOURCES)
-    set_source_files_properties(${P_AVX2_SOURCES} TARGET_DIRECTORY ${objects} PROPERTIES COMPILE_OPTIONS "-mavx2;-mbmi2")
-  endif()
+  # Instruction-set sources are compiled for the baseline processor: their AVX2 or AVX-512 code sits in a region
+  # of gsdk/isa.hpp, so that no inline function a shared header emits out of line from them is AVX-512 code
+  # (the linker could keep that copy for baseline callers: SIGILL on processors without AVX-512).
   if(P_AVX512_SOURCES)
     # GCC 12 reports its own _mm512_undefined_* helpers as maybe-uninitialized.
     set_source_files_properties(${P_AVX512_SOURCES} TARGET_DIRECTORY ${objects} PROPERTIES
-                                COMPILE_OPTIONS "-mavx512f;-mavx512bw;-mavx512vl;-mavx512vpopcntdq;-mbmi2;-Wno-maybe-uninitialized")
+                                COMPILE_OPTIONS "-Wno-maybe-uninitialized")
   endif()
   if(CMAKE_CUDA_COMPILER AND P_CUDA_SOURCES)
     target_sources(${objects} PRIVATE ${P_CUDA_SOURCES})

@@ -1,6 +1,8 @@
 // algorithm_listing.cpp - text, Markdown and JSON listings of the algorithm registry.
 #include "algorithms/algorithm_listing.hpp"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "algorithms/algorithm.hpp"
@@ -15,7 +17,7 @@ std::string text_rows(const std::vector<KeyDoc>& keys) {
   for (const KeyDoc& k : keys)
     out += fmt::format("      {:<22} {}, {}{}: {}\n", k.name, k.type,
                        k.fallback == "required" ? "required" : "default " + k.fallback,
-                       k.range.empty() ? "" : ", " + k.range, k.doc);
+                       k.range.empty() ? "" : ", values " + k.range, k.doc);
   return out;
 }
 
@@ -51,7 +53,9 @@ std::string algorithms_markdown() {
   std::string out;
   for (const Algorithm* a : algorithms()) {
     const AlgorithmInfo& info = a->info();
-    out += fmt::format("#### `algorithm = \"{}\"`\n\n{}.\n\n`[{}]`:\n\n{}", info.name, info.summary, info.name,
+    std::string summary = info.summary;
+    summary[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(summary[0])));
+    out += fmt::format("#### `algorithm = \"{}\"`\n\n{}.\n\n`[{}]`:\n\n{}", info.name, summary, info.name,
                        markdown_rows(info.keys));
     if (!info.output_keys.empty())
       out += "\n`[output]`, besides `file`, `plot` and `events`:\n\n" + markdown_rows(info.output_keys);

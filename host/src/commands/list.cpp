@@ -1,15 +1,18 @@
 // list.cpp - `gsdk list [--json]`: plugins (name, version, ABI, path, description, players, flags, parameters,
 // every capability table by its ABI name), refused plugins with the reason, CUDA devices; as text or as one
-// JSON document.
+// JSON document. `gsdk list --algorithms [--json | --markdown]`: the algorithm registry, each algorithm with the
+// keys of its table (the user guide's tables are this Markdown).
 #include <cstdio>
 #include <iostream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "algorithms/algorithm_listing.hpp"
 #include "commands/command_line.hpp"
 #include "conformance/capability_tables.hpp"
 #include "devices/device_selection.hpp"
+#include "report/log.hpp"
 #include "gsdk/core/cuda_devices.hpp"
 
 namespace gsdk::host {
@@ -164,9 +167,24 @@ nlohmann::json to_json(const PluginCatalog& catalog, const CudaReport& cuda) {
 int command_list(const Arguments& args) {
   po::options_description options("gsdk list");
   add_common_options(options);
-  options.add_options()("json", "print the same as one JSON document");
+  options.add_options()("json", "print the same as one JSON document")(
+      "algorithms", "list the algorithms an experiment can run, with the keys of their tables")(
+      "markdown", "with --algorithms: as the user guide's Markdown tables");
   po::variables_map vm;
-  if (auto exit = parse_arguments(args, "gsdk list [--plugin-dir DIR] [--json]", options, {}, vm)) return *exit;
+  if (auto exit = parse_arguments(args, "gsdk list [--plugin-dir DIR] [--json] | gsdk list --algorithms [--json|--markdown]",
+                                  options, {}, vm))
+    return *exit;
+  if (vm.count("markdown") && !vm.count("algorithms")) {
+    log_line(LogLevel::error, "--markdown lists the algorithms: use it with --algorithms");
+    return kExitUsage;
+  }
+  if (vm.count("algorithms")) {
+    if (vm.count("json"))
+      std::cout << algorithms_json().dump(2) << '\n';
+    else
+      std::cout << (vm.count("markdown") ? algorithms_markdown() : algorithms_text());
+    return kExitOk;
+  }
   const PluginCatalog catalog = load_catalog(vm, false);
   const CudaReport cuda = find_cuda();
   if (vm.count("json"))

@@ -26,7 +26,9 @@ KeyDoc describe(const IntegerKey& key) {
 }
 
 KeyDoc describe(const RealKey& key) {
-  return {key.name, "number", fmt::format("{}", key.fallback), fmt::format("[{}, {}]", key.min, key.max), key.doc};
+  // Six significant digits: a default taken from a float setting (0.9f) reads as written, not as 0.8999999761581421.
+  return {key.name, "number", fmt::format("{:.6g}", key.fallback), fmt::format("[{:.6g}, {:.6g}]", key.min, key.max),
+          key.doc};
 }
 
 KeyDoc describe(const BooleanKey& key) { return {key.name, "boolean", key.fallback ? "true" : "false", "", key.doc}; }

@@ -1,11 +1,14 @@
-// battles_avx2.cpp - graveler's AVX2 kernel for processors without AVX-512 (compiled with -mavx2;
-// only called after a run-time check). Same lanes, layout and bookkeeping as the AVX-512 kernel,
+// battles_avx2.cpp - graveler's AVX2 kernel for processors without AVX-512 (AVX2 code in an
+// instruction-set region, gsdk/isa.hpp; only called after a run-time check). Same lanes, layout and bookkeeping as the AVX-512 kernel,
 // 4 lanes a vector; AVX2 has no vector popcount, so bytes are counted with a nibble table (vpshufb)
 // and summed per lane with vpsadbw.
 #include <immintrin.h>
 
+#include "gsdk/isa.hpp"
 #include "battles_cpu.hpp"
 #include "lane_bookkeeping.hpp"
+
+GSDK_BEGIN_AVX2
 
 namespace graveler::cpu {
 
@@ -116,3 +119,5 @@ void tally_pairs_avx2(const BattleLayout& layout, uint64_t seed, uint64_t first_
 }
 
 } // namespace graveler::cpu
+
+GSDK_END_ISA

@@ -1,5 +1,5 @@
-// battles_avx512.cpp - graveler's AVX-512 kernel (compiled with -mavx512f -mavx512bw
-// -mavx512vpopcntdq; only called after a run-time check).
+// battles_avx512.cpp - graveler's AVX-512 kernel (AVX-512 F/BW/VPOPCNTDQ code in an
+// instruction-set region, gsdk/isa.hpp; only called after a run-time check).
 //
 // Each 64-bit lane runs its own MWC64X stream over a contiguous run of battle pairs, so the lanes
 // compute exactly the battles the scalar reference computes. Four independent vectors (32 lanes)
@@ -10,8 +10,11 @@
 // docs/perf/graveler.md.
 #include <immintrin.h>
 
+#include "gsdk/isa.hpp"
 #include "battles_cpu.hpp"
 #include "lane_bookkeeping.hpp"
+
+GSDK_BEGIN_AVX512
 
 namespace graveler::cpu {
 
@@ -133,3 +136,5 @@ void tally_pairs_avx512(const BattleLayout& layout, uint64_t seed, uint64_t firs
 }
 
 } // namespace graveler::cpu
+
+GSDK_END_ISA

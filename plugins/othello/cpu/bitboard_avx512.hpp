@@ -1,11 +1,15 @@
 // bitboard_avx512.hpp - the board arithmetic of rules/bitboard.hpp on eight boards at once, one per
-// 64-bit lane of an AVX-512 vector. Include only from sources compiled for AVX-512 (AVX512_SOURCES).
+// 64-bit lane of an AVX-512 vector: AVX-512 code (an instruction-set region, gsdk/isa.hpp), to be called only
+// from AVX-512 code.
 #pragma once
 
 #include <immintrin.h>
 
+#include "gsdk/isa.hpp"
 #include "rules/bitboard.hpp"
 #include "rules/playout_policy.hpp"
+
+GSDK_BEGIN_AVX512
 
 namespace othello::cpu::avx512 {
 
@@ -75,3 +79,5 @@ inline Bitboard fewest_replies(Bitboard kept, Bitboard own, Bitboard opponent) {
 }
 
 } // namespace othello::cpu::avx512
+
+GSDK_END_ISA

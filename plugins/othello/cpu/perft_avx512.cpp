@@ -4,9 +4,12 @@
 // go through the portable rules.
 #include <immintrin.h>
 
+#include "gsdk/isa.hpp"
 #include "bitboard_avx512.hpp"
 #include "perft_cpu.hpp"
 #include "perft_recursion.hpp"
+
+GSDK_BEGIN_AVX512
 
 namespace othello::cpu {
 
@@ -49,3 +52,5 @@ uint64_t perft2_avx512(const Position& p, Convention c) {
 uint64_t perft_avx512(const Position& p, uint32_t depth, Convention c) { return perft_with(p, depth, c, perft2_avx512); }
 
 } // namespace othello::cpu
+
+GSDK_END_ISA

@@ -6,10 +6,13 @@
 // (pdep picks it in one instruction where the portable code walks the mask), the same passes.
 #include <immintrin.h>
 
+#include "gsdk/isa.hpp"
 #include "bitboard_avx512.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "playouts_cpu.hpp"
 #include "rules/random_game.hpp"
+
+GSDK_BEGIN_AVX512
 
 namespace othello::cpu {
 
@@ -86,3 +89,5 @@ void playouts_avx512(const Position& start, uint64_t seed, uint64_t first, uint6
 }
 
 } // namespace othello::cpu
+
+GSDK_END_ISA
