@@ -129,11 +129,11 @@ TEST(NestedSearchConfig, StartMovesComeFromTheListOrFromABestSequenceFile) {
             (Starts{{0, 1, 2, 0}}));
   EXPECT_EQ(nmcs_of(parse_experiment(kNmcs, "ns.toml", {"nmcs.start_from=" + moves})).nmcs.starts, (Starts{{3, 1}}));
 
-  const std::string other = write("other.json", R"({"format": "gsdk-results", "moves": [1]})");
+  const std::string other = write("other.json", R"({"seed": 1, "moves": [1]})");
   const std::string negative = write("negative.json", R"({"format": "gsdk-moves", "moves": [1, -2]})");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.start_from=" + other}),
             "--set[1]:1:17: 'start_from' in [nmcs]: " + other +
-                ": needs \"format\": \"gsdk-snake\" or \"gsdk-moves\" (a search's best-sequence file)");
+                ": needs \"format\", a string naming the document's kind (a search's best-sequence file)");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.start_from=" + negative}),
             "--set[1]:1:17: 'start_from' in [nmcs]: " + negative + ": 'moves' entry 1 (-2) is not a non-negative 32-bit integer");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.start_from=" + (dir / "missing.json").string()}),
