@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gsdk/core/plugin_tables.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
 #include "gsdk/plugin.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// cuda_perft_test.cpp - the core's breadth-first GPU perft engine (gsdk/core/cuda_perft.hpp) driving
+// cuda_perft_test.cpp - the core's breadth-first GPU perft engine (gsdk/core/perft/cuda_perft.hpp) driving
 // test_tree's gsdk.cuda_perft.v1 kernels (bin/test_plugins/valid/test_tree.so, leaf_plies 2): its
 // counts equal per-state recursion for many roots at depths 0..8, with arenas so small that frontiers
 // must be split, with terminal roots among live ones, with several engines on one device in parallel
@@ -13,10 +13,10 @@
 
 #include "plugins/game_params.hpp"
 #include "gpu.hpp"
-#include "gsdk/core/cuda_perft.hpp"
-#include "gsdk/core/game_instance.hpp"
-#include "gsdk/core/perft.hpp"
-#include "gsdk/core/plugin_tables.hpp"
+#include "gsdk/core/perft/cuda_perft.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
+#include "gsdk/core/perft/perft.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
 #include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
 

@@ -1,4 +1,4 @@
-// perft_test.cpp - the CPU perft driver (core/include/gsdk/core/perft.hpp) on the test plugins:
+// perft_test.cpp - the CPU perft driver (core/include/gsdk/core/perft/perft.hpp) on the test plugins:
 // test_nim's counts against a closed form computed here, run_perft against generic_perft for many
 // depths and thread counts (per-state recursion and the plugin's cpu_perft table), divide against the
 // children's own counts, depths 0 and 1, finished roots, a cpu_perft table that is wrong (caught by
@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "plugins/game_params.hpp"
-#include "gsdk/core/game_instance.hpp"
-#include "gsdk/core/perft.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
+#include "gsdk/core/perft/perft.hpp"
 #include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gsdk/core/playout_result.hpp"
+#include "gsdk/core/playouts/playout_result.hpp"
 #include "gsdk/rng/philox.hpp"
 
 namespace {

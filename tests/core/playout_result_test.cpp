@@ -1,9 +1,9 @@
-// playout_result_test.cpp - PlayoutResult (core/include/gsdk/core/playout_result.hpp): bind/absorb,
+// playout_result_test.cpp - PlayoutResult (core/include/gsdk/core/playouts/playout_result.hpp): bind/absorb,
 // merging (counts add, extremes keep the lowest playout number on ties, order does not matter),
 // mean and variance, the canonical text and its SHA-1 digest, and Pearson's chi-square with pooling.
 #include <gtest/gtest.h>
 
-#include "gsdk/core/playout_result.hpp"
+#include "gsdk/core/playouts/playout_result.hpp"
 #include "gsdk/playout_summary.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// scheduler_test.cpp - the flat Monte Carlo scheduler (core/include/gsdk/core/playouts.hpp) driving the
+// scheduler_test.cpp - the flat Monte Carlo scheduler (core/include/gsdk/core/playouts/playouts.hpp) driving the
 // real graveler plugin, loaded from bin/plugins through PluginCatalog: the result is a function of
 // (game, parameters, seed, playouts, start state) only. Same digest for 1 or 2 threads, one work item
 // or many (including item sizes that cut battle pairs), every SIMD level this CPU has, and CPU vs
@@ -9,8 +9,8 @@
 
 #include "plugins/game_params.hpp"
 #include "gpu.hpp"
-#include "gsdk/core/game_instance.hpp"
-#include "gsdk/core/playouts.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
+#include "gsdk/core/playouts/playouts.hpp"
 #include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
 

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "play/agent_spec.hpp"
-#include "gsdk/core/agents.hpp"
+#include "gsdk/core/agents/agents.hpp"
 #include "play/match_report.hpp"
 #include "play/match_runner.hpp"
 #include "search_fixture.hpp"

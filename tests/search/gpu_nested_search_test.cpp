@@ -11,9 +11,9 @@
 
 #include "chain_fixture.hpp"
 #include "gpu.hpp"
-#include "gsdk/core/level1_searcher.hpp"
-#include "gsdk/core/nested_search.hpp"
-#include "gsdk/core/nrpa_searcher.hpp"
+#include "gsdk/core/nested/level1_searcher.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
+#include "gsdk/core/nested/nrpa_searcher.hpp"
 #include "host_nested_search.hpp"
 #include "test_chain_device_rules.hpp"
 

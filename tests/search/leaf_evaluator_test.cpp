@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "gpu.hpp"
-#include "gsdk/core/leaf_evaluator.hpp"
-#include "gsdk/core/playouts.hpp"
+#include "gsdk/core/agents/leaf_evaluator.hpp"
+#include "gsdk/core/playouts/playouts.hpp"
 #include "search_fixture.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gsdk/core/mcts.hpp"
+#include "gsdk/core/agents/mcts.hpp"
 #include "search_fixture.hpp"
 
 namespace {

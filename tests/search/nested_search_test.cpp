@@ -3,7 +3,7 @@
 // results on a real one-player game are tested with snake (plugins/snake/tests/nested_search_test.cpp).
 #include <gtest/gtest.h>
 
-#include "gsdk/core/nested_search.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
 #include "search_fixture.hpp"
 
 namespace gsdk::test {

@@ -10,7 +10,7 @@
 #include <random>
 
 #include "chain_fixture.hpp"
-#include "gsdk/core/nested_search.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
 #include "gsdk/nrpa/adaptation.hpp"
 #include "host_nested_search.hpp"
 #include "test_chain_device_rules.hpp"

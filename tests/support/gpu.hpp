@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gsdk/core/cuda_devices.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
 
 namespace gsdk::test {
 

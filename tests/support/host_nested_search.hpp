@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/nested/level1_search.hpp"
 #include "gsdk/nested/level2_search.hpp"
 #include "gsdk/nested/nrpa_search.hpp"

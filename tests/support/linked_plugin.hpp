@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "gsdk/core/plugin_tables.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
 
 extern "C" int32_t gsdk_negotiate(const gsdk_negotiation*, gsdk_plugin_info*, char*, uint32_t);
 

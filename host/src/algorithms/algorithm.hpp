@@ -16,7 +16,7 @@
 #include "config/config_keys.hpp"
 #include "config/config_section.hpp"
 #include "devices/device_selection.hpp"
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "plugins/game_params.hpp"
 #include "plugins/plugin_catalog.hpp"
 

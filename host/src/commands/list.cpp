@@ -13,7 +13,7 @@
 #include "conformance/capability_tables.hpp"
 #include "devices/device_selection.hpp"
 #include "report/log.hpp"
-#include "gsdk/core/cuda_devices.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
 
 namespace gsdk::host {
 

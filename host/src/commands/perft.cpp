@@ -13,7 +13,7 @@
 #include "algorithms/perft/perft_algorithm.hpp"
 #include "report/progress_bar.hpp"
 #include "report/results_file.hpp"
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 
 namespace gsdk::host {
 

@@ -11,8 +11,8 @@
 #include "report/log.hpp"
 #include "report/results_file.hpp"
 #include "report/sequence_document.hpp"
-#include "gsdk/core/game_instance.hpp"
-#include "gsdk/core/playouts.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
+#include "gsdk/core/playouts/playouts.hpp"
 
 namespace gsdk::host {
 

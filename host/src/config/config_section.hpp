@@ -11,7 +11,7 @@
 
 #include "config/config_error.hpp"
 #include "config/config_keys.hpp"
-#include "gsdk/core/perft.hpp"
+#include "gsdk/core/perft/perft.hpp"
 
 namespace gsdk::host {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "gsdk/core/plugin_tables.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
 
 namespace gsdk::host {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "gsdk/core/cuda_devices.hpp"
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "plugins/plugin_catalog.hpp"
 
 namespace gsdk::host::conformance {

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 
 namespace gsdk::host::conformance {
 

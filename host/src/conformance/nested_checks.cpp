@@ -8,7 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "conformance/check_groups.hpp"
-#include "gsdk/core/nested_search.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
 #include "conformance/random_games.hpp"
 
 namespace gsdk::host::conformance {

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "conformance/check_groups.hpp"
-#include "gsdk/core/perft.hpp"
+#include "gsdk/core/perft/perft.hpp"
 #include "conformance/random_games.hpp"
 
 namespace gsdk::host::conformance {

@@ -8,7 +8,7 @@
 
 #include "conformance/check_context.hpp"
 #include "conformance/findings.hpp"
-#include "gsdk/core/playouts.hpp"
+#include "gsdk/core/playouts/playouts.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "conformance/check_groups.hpp"
-#include "gsdk/core/qlearning.hpp"
+#include "gsdk/core/qlearning/qlearning.hpp"
 #include "gsdk/qlearning/semantics.hpp"
 
 namespace gsdk::host::conformance {

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "conformance/check_groups.hpp"
-#include "gsdk/core/leaf_evaluator.hpp"
+#include "gsdk/core/agents/leaf_evaluator.hpp"
 #include "conformance/random_games.hpp"
 
 namespace gsdk::host::conformance {

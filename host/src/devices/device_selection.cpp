@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "gsdk/core/worker_pool.hpp"
+#include "gsdk/core/runtime/worker_pool.hpp"
 
 namespace gsdk::host {
 

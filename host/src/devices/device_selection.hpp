@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "config/run_settings.hpp"
-#include "gsdk/core/cuda_devices.hpp"
-#include "gsdk/core/plugin_tables.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
 
 namespace gsdk::host {
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "plugins/game_params.hpp"
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 
 namespace gsdk::host {
 

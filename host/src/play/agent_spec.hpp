@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gsdk/core/agents.hpp"
+#include "gsdk/core/agents/agents.hpp"
 
 namespace gsdk::host {
 

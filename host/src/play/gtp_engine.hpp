@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "gsdk/core/agents.hpp"
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/agents/agents.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 
 namespace gsdk::host {
 

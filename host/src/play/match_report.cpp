@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "gsdk/core/digest.hpp"
+#include "gsdk/core/runtime/digest.hpp"
 
 namespace gsdk::host {
 

@@ -11,7 +11,7 @@
 
 #include "play/agent_game.hpp"
 #include "plugins/game_params.hpp"
-#include "gsdk/core/worker_pool.hpp"
+#include "gsdk/core/runtime/worker_pool.hpp"
 #include "gsdk/rng/philox.hpp"
 
 namespace gsdk::host {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "play/match_settings.hpp"
 
 namespace gsdk::host {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "gsdk/core/agents.hpp"
+#include "gsdk/core/agents/agents.hpp"
 
 namespace gsdk::host {
 

@@ -12,7 +12,7 @@
 
 #include <boost/dll/shared_library.hpp>
 
-#include "gsdk/core/plugin_tables.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
 
 namespace gsdk::host {
 

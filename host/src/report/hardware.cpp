@@ -4,8 +4,8 @@
 #include <fstream>
 #include <string>
 
-#include "gsdk/core/cuda_devices.hpp"
-#include "gsdk/core/worker_pool.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/worker_pool.hpp"
 
 namespace gsdk::host {
 

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 
 namespace gsdk::host {
 

@@ -11,8 +11,8 @@
 
 #include "cpu/cpu_perft.hpp"
 #include "gpu.hpp"
-#include "gsdk/core/cuda_perft.hpp"
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/perft/cuda_perft.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "linked_plugin.hpp"
 #include "reference_positions.hpp"
 #include "rules/fen.hpp"

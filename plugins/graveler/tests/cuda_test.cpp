@@ -6,7 +6,7 @@
 #include "gpu.hpp"
 #include "graveler_game.hpp"
 #include "graveler_test_util.hpp"
-#include "gsdk/core/cuda_devices.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/playout_request.hpp"
 
 namespace {

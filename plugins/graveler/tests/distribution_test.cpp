@@ -8,7 +8,7 @@
 #include "cpu/battles_cpu.hpp"
 #include "graveler_game.hpp"
 #include "graveler_test_util.hpp"
-#include "gsdk/core/playout_result.hpp"
+#include "gsdk/core/playouts/playout_result.hpp"
 
 namespace {
 

@@ -11,7 +11,7 @@
 
 #include "endgame_solver.hpp"
 #include "exact_tree_checks.hpp"
-#include "gsdk/core/agents.hpp"
+#include "gsdk/core/agents/agents.hpp"
 #include "othello_test_support.hpp"
 #include "rules/board_text.hpp"
 #include "rules/endgame.hpp"

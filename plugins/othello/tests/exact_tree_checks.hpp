@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "gsdk/core/mcts.hpp"
+#include "gsdk/core/agents/mcts.hpp"
 #include "othello_test_support.hpp"
 #include "rules/board_text.hpp"
 

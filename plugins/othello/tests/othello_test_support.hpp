@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "linked_plugin.hpp"
 #include "gsdk/playout_request.hpp"

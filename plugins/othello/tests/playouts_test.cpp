@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cpu/playouts_cpu.hpp"
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "othello_game.hpp"
 #include "othello_test_support.hpp"

@@ -7,7 +7,7 @@
 #include <random>
 #include <stdexcept>
 
-#include "gsdk/core/nested_search.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
 #include "rules/blocked_subcubes.hpp"
 #include "checker/snake_check.hpp"
 #include "snake_test_support.hpp"

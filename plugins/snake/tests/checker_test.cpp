@@ -1,6 +1,6 @@
 // checker_test.cpp - the independent snake checker accepts good snakes (the known optimal 7-edge snake of
 // the 4-cube among them) and rejects each kind of bad one at the right index, and every snake read backwards is
-// a snake (bench/snake_portfolio.sh polishes snakes turned round); snake files round-trip and malformed ones
+// a snake (plugins/snake/bench/snake_portfolio.sh polishes snakes turned round); snake files round-trip and malformed ones
 // are refused naming the field.
 #include <gtest/gtest.h>
 

@@ -12,8 +12,8 @@
 #include <tuple>
 
 #include "gpu.hpp"
-#include "gsdk/core/level1_searcher.hpp"
-#include "gsdk/core/nested_search.hpp"
+#include "gsdk/core/nested/level1_searcher.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
 #include "checker/snake_check.hpp"
 #include "snake_test_support.hpp"
 

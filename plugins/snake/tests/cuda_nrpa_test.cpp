@@ -10,8 +10,8 @@
 #include <random>
 
 #include "gpu.hpp"
-#include "gsdk/core/nested_search.hpp"
-#include "gsdk/core/nrpa_searcher.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
+#include "gsdk/core/nested/nrpa_searcher.hpp"
 #include "reference_nrpa.hpp"
 #include "snake_test_support.hpp"
 

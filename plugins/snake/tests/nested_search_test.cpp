@@ -11,8 +11,8 @@
 #include <map>
 #include <tuple>
 
-#include "gsdk/core/level1_searcher.hpp"
-#include "gsdk/core/nested_search.hpp"
+#include "gsdk/core/nested/level1_searcher.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
 #include "reference_nrpa.hpp"
 #include "checker/snake_check.hpp"
 #include "snake_test_support.hpp"

@@ -9,7 +9,7 @@
 #include <random>
 
 #include "cuda/device_rules.hpp"
-#include "gsdk/core/nested_search.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
 #include "host_nested_search.hpp"
 #include "reference_nrpa.hpp"
 #include "snake_test_support.hpp"

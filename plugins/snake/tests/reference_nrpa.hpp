@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "gsdk/core/game_instance.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/nrpa/adaptation.hpp"
 #include "gsdk/nrpa/policy_softmax.hpp"
 #include "gsdk/rng/philox.hpp"

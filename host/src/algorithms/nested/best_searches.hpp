@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "gsdk/core/nested_search.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
 
 namespace gsdk::host {
 

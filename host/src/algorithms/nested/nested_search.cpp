@@ -8,8 +8,8 @@
 #include <fmt/ranges.h>
 
 #include "config/experiment_config.hpp"
-#include "gsdk/core/digest.hpp"
-#include "gsdk/core/worker_pool.hpp"
+#include "gsdk/core/runtime/digest.hpp"
+#include "gsdk/core/runtime/worker_pool.hpp"
 #include "report/improvement_plot.hpp"
 #include "report/results_file.hpp"
 #include "report/sequence_document.hpp"

@@ -12,7 +12,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "algorithms/nested/best_searches.hpp"
-#include "gsdk/core/nested_search.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
 
 namespace gsdk::host {
 

@@ -10,7 +10,7 @@
 #include "algorithms/nested/best_sequence_file.hpp"
 #include "algorithms/nested/nested_search.hpp"
 #include "config/experiment_config.hpp"
-#include "gsdk/core/playout_batch_evaluator.hpp"
+#include "gsdk/core/playouts/playout_batch_evaluator.hpp"
 
 namespace gsdk::host {
 

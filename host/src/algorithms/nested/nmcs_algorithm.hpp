@@ -6,7 +6,7 @@
 #include <string>
 
 #include "algorithms/algorithm.hpp"
-#include "gsdk/core/nested_search.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
 
 namespace gsdk::host {
 

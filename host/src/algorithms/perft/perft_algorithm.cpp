@@ -13,7 +13,7 @@
 
 #include "algorithms/perft/perft_report.hpp"
 #include "config/experiment_config.hpp"
-#include "gsdk/core/digest.hpp"
+#include "gsdk/core/runtime/digest.hpp"
 #include "report/progress_bar.hpp"
 #include "report/results_file.hpp"
 

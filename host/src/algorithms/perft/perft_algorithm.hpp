@@ -9,7 +9,7 @@
 #include <toml++/toml.h>
 
 #include "algorithms/algorithm.hpp"
-#include "gsdk/core/perft.hpp"
+#include "gsdk/core/perft/perft.hpp"
 
 namespace gsdk::host {
 

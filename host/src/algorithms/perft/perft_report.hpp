@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gsdk/core/perft.hpp"
+#include "gsdk/core/perft/perft.hpp"
 
 namespace gsdk::host {
 

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "config/experiment_config.hpp"
-#include "gsdk/core/playouts.hpp"
+#include "gsdk/core/playouts/playouts.hpp"
 #include "report/histogram_plot.hpp"
 #include "report/progress_bar.hpp"
 #include "report/results_file.hpp"

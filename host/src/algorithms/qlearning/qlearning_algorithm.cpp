@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "config/experiment_config.hpp"
-#include "gsdk/core/digest.hpp"
+#include "gsdk/core/runtime/digest.hpp"
 #include "report/png_image.hpp"
 #include "report/progress_bar.hpp"
 #include "report/results_file.hpp"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "algorithms/algorithm.hpp"
-#include "gsdk/core/qlearning.hpp"
+#include "gsdk/core/qlearning/qlearning.hpp"
 
 namespace gsdk::host {
 

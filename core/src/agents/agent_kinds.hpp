@@ -1,0 +1,25 @@
+// agent_kinds.hpp - the constructors make_agent chooses from (internal to the core).
+#pragma once
+
+#include <chrono>
+#include <memory>
+
+#include "gsdk/core/agents/agents.hpp"
+#include "gsdk/core/agents/leaf_evaluator.hpp"
+
+namespace gsdk::core {
+
+std::unique_ptr<Agent> make_random_agent(const GameInstance& game);
+std::unique_ptr<Agent> make_flat_monte_carlo_agent(const GameInstance& game, const AgentSettings& settings);
+std::unique_ptr<Agent> make_uct_agent(const GameInstance& game, const AgentSettings& settings);
+
+// A playout evaluator on the settings' device; `max_batch` sizes a CUDA evaluator's scratch.
+std::unique_ptr<LeafEvaluator> make_evaluator(const GameInstance& game, const AgentSettings& settings, uint64_t max_batch);
+
+// The budget of one move: its deadline (far away under a playout budget).
+std::chrono::steady_clock::time_point move_deadline(const AgentSettings& settings);
+
+// "playouts=N" or "time=S s", for describe().
+std::string budget_text(const AgentSettings& settings);
+
+} // namespace gsdk::core

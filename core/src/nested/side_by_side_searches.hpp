@@ -1,0 +1,152 @@
+// side_by_side_searches.hpp - what NMCS and NRPA share: the run's best sequence and its improvements over
+// time, and the loop that keeps `searches_in_parallel` searches going until the budget is used up, one
+// batched round at a time (or two groups of them taking turns).
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "gsdk/core/nested/nested_search.hpp"
+
+namespace gsdk::core {
+
+// Offers may come from several threads at once (NMCS delivers a round's searches on the host threads): the
+// best score is mirrored in an atomic for the cheap first tests, and offers take a lock.
+class SearchRecord {
+public:
+  explicit SearchRecord(const ImprovementFn& on_improvement)
+      : start_(std::chrono::steady_clock::now()), on_improvement_(on_improvement) {}
+
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  // The cheap first test of offer and offer_latest: false only when they would refuse (a lower score than
+  // the best never becomes the best again), so that a candidate's moves are only built when needed.
+  bool might_take(int64_t score) const { return score >= score_mirror_.load(std::memory_order_relaxed); }
+  // For NMCS, whose searches find sequences in an order that depends on how their work is interleaved:
+  // ties go to the lowest search number, then to the lexicographically smallest moves, so the best of the
+  // run depends only on which sequences were offered.
+  // Takes `candidate` if it beats the best under that order; only a higher score is an improvement to report.
+  void offer(uint32_t search, MoveSequence candidate) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const bool higher = candidate.score > best_.score;
+    if (!higher && (candidate.score < best_.score || search > best_search_ ||
+                    (search == best_search_ && !(candidate.moves < best_.moves))))
+      return;
+    take(search, std::move(candidate));
+    if (higher && on_improvement_) on_improvement_(Improvement{seconds(), best_.score, search, &best_.moves});
+  }
+  // For NRPA, whose searches offer their sequences in the order they find them: a tie goes to the lowest
+  // search number and, within one search, to the later sequence (as NRPA's own levels break ties), so the
+  // record ends with the same sequence whether a search offers every playout or only its calls' bests.
+  void offer_latest(uint32_t search, const MoveSequence& candidate) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const bool higher = candidate.score > best_.score;
+    if (!higher && (candidate.score < best_.score || search > best_search_)) return;
+    take(search, candidate);
+    if (higher && on_improvement_) on_improvement_(Improvement{seconds(), best_.score, search, &best_.moves});
+  }
+  // When a run that began with this record must end under a budget with a time limit.
+  std::chrono::steady_clock::time_point deadline(const SearchBudget& budget) const {
+    return start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                        std::chrono::duration<double>(budget.time_seconds));
+  }
+  // Only while no offer can come in (between rounds, after the run).
+  const MoveSequence& best() const { return best_; }
+  uint32_t best_search() const { return best_search_; }
+
+private:
+  void take(uint32_t search, MoveSequence candidate) {
+    best_ = std::move(candidate);
+    best_search_ = search;
+    score_mirror_.store(best_.score, std::memory_order_relaxed);
+  }
+
+  std::chrono::steady_clock::time_point start_;
+  const ImprovementFn& on_improvement_;
+  std::mutex mutex_;
+  MoveSequence best_;
+  uint32_t best_search_ = 0;
+  std::atomic<int64_t> score_mirror_{MoveSequence{}.score};
+};
+
+// Search needs `bool done() const`. make(k) builds search k. The searches side by side form `groups` (1 or 2)
+// groups that take turns: start_round(g, round) hands out a round of group g's searches and may return before
+// it is played, finish_round(g, round) waits for it and delivers it. With two groups, one group's round is
+// played while the other's is delivered, retired, refilled and handed out. retire(search) sees each search that
+// is done, once, before it is dropped (right after its last round is finished). Fills the outcome's search
+// counts, batches, time and best.
+template <typename Search, typename Make, typename StartRound, typename FinishRound, typename Retire>
+void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record, NestedSearchOutcome& outcome,
+                                uint32_t groups, Make&& make, StartRound&& start_round, FinishRound&& finish_round,
+                                Retire&& retire) {
+  constexpr uint32_t kMaxGroups = 2;
+  groups = std::clamp(groups, 1u, kMaxGroups);
+  const uint64_t total = uint64_t{budget.restarts} + 1;
+  const uint32_t width = std::max(budget.searches_in_parallel, 1u);
+  const auto time_is_up = [&] { return budget.time_seconds > 0 && record.seconds() >= budget.time_seconds; };
+  const auto score_reached = [&] { return budget.stop_at_score && record.best().score >= *budget.stop_at_score; };
+  std::vector<std::unique_ptr<Search>> active[kMaxGroups];
+  std::vector<Search*> rounds[kMaxGroups];
+  bool in_flight[kMaxGroups] = {};
+  bool stopping = false;
+  for (uint32_t g = 0;; g = (g + 1) % groups) {
+    if (in_flight[g]) {
+      finish_round(g, rounds[g]);
+      in_flight[g] = false;
+      ++outcome.batches;
+      std::erase_if(active[g], [&](const std::unique_ptr<Search>& s) {
+        if (!s->done()) return false;
+        ++outcome.searches_finished;
+        retire(*s);
+        return true;
+      });
+    }
+    if (!stopping && score_reached()) {
+      outcome.reached_stop_score = true;
+      stopping = true;
+    }
+    // Group g holds its share of the width, the first groups one more when it does not divide evenly.
+    const uint32_t capacity = width / groups + (g < width % groups ? 1 : 0);
+    while (!stopping && active[g].size() < capacity && outcome.searches_started < total && !time_is_up()) {
+      std::unique_ptr<Search> search = make(outcome.searches_started++);
+      if (!search->done()) {
+        active[g].push_back(std::move(search));
+        continue;
+      }
+      ++outcome.searches_finished;
+      retire(*search);
+    }
+    if (time_is_up()) stopping = true;
+    if (!stopping && !active[g].empty()) {
+      rounds[g].clear();
+      for (auto& s : active[g]) rounds[g].push_back(s.get());
+      start_round(g, rounds[g]);
+      in_flight[g] = true;
+    }
+    if (std::none_of(in_flight, in_flight + groups, [](bool b) { return b; })) break;
+  }
+  const bool unfinished = std::any_of(active, active + groups, [](const auto& a) { return !a.empty(); });
+  if (!outcome.reached_stop_score && (unfinished || (outcome.searches_started < total && time_is_up())))
+    outcome.stopped_by_time = true;
+  outcome.best = record.best();
+  outcome.best_search = record.best_search();
+  outcome.wall_seconds = record.seconds();
+}
+
+// One group whose rounds play_round(active) plays to the end.
+template <typename Search, typename Make, typename PlayRound, typename Retire>
+void run_side_by_side(const SearchBudget& budget, SearchRecord& record, NestedSearchOutcome& outcome, Make&& make,
+                      PlayRound&& play_round, Retire&& retire) {
+  run_side_by_side_in_groups<Search>(
+      budget, record, outcome, 1, make, [&](uint32_t, std::vector<Search*>& round) { play_round(round); },
+      [](uint32_t, std::vector<Search*>&) {}, retire);
+}
+
+} // namespace gsdk::core

@@ -1,0 +1,365 @@
+// cuda_perft.cu - the breadth-first GPU perft engine (see cuda_perft.hpp), after perft_gpu: the host
+// drives one level at a time over the plugin's gsdk.cuda_perft.v1 kernels.
+//
+// A frontier is a run of states in root order with one uint32 count each. Above the leaf level the
+// counts are move counts (perft 1, fused into the previous level's apply_moves): their 64-bit total
+// (the one value the host waits for per level) sizes the next level; a CUB exclusive scan gives the
+// offsets, the plugin generates the moves, the merge-path expand (bfs_expand.cuh) maps each child to
+// its parent and root, and the plugin applies the moves. At the leaf level the plugin counts the last
+// plies and the counts fold into per-root 64-bit totals (bfs_counts.cuh).
+//
+// Memory is one DeviceArena used as a stack: each level allocates its children (kept while they
+// descend) and its scratch (released once the children exist). A level that would not fit its share
+// of the free arena is split in halves, each re-summed and descended on its own, depth first, so the
+// memory in use stays bounded; a single state whose children cannot fit is an error. The bytes per
+// child and the split rule are in docs/perf/chess_perft.md ("GPU BFS engine (core)").
+//
+// This file is compiled by nvcc, which cannot compile fmt, so messages are built with std::string.
+#include <cuda_runtime.h>
+
+#include <cub/device/device_scan.cuh>
+
+#include <cstring>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+#include "perft/bfs_counts.cuh"
+#include "perft/bfs_expand.cuh"
+#include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/perft/cuda_perft.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
+
+namespace gsdk::core {
+
+namespace {
+
+constexpr uint32_t kMaxCallItems = 0x7fffffffu; // the ABI's bound on one call; CUB counts items in int
+constexpr uint64_t kAlignment = 256;            // DeviceArena aligns every allocation to this
+constexpr double kDefaultArenaShare = 0.5;      // of the free memory, when the caller names no size
+constexpr uint32_t kCountBlocksPerSm = 4;
+constexpr uint32_t kMessageSize = 1024;
+
+// Bytes an allocation of `bytes` takes from the arena, its alignment included.
+uint64_t footprint(uint64_t bytes) { return (bytes + kAlignment - 1) / kAlignment * kAlignment; }
+
+std::string where(int device) { return "GPU perft on CUDA device " + std::to_string(device) + ": "; }
+
+void check(int device, cudaError_t status, const std::string& step) {
+  if (status != cudaSuccess)
+    throw std::runtime_error(where(device) + step + " failed: " + cudaGetErrorString(status));
+}
+
+const gsdk_cuda_perft& perft_table(const GameInstance& game) {
+  const gsdk_cuda_perft* table = game.tables().cuda_perft;
+  if (!table)
+    throw std::runtime_error("plugin '" + game.tables().name() +
+                             "' has no " GSDK_TABLE_CUDA_PERFT " table, so the GPU perft engine cannot count it");
+  if (table->leaf_plies == 0)
+    throw std::runtime_error("plugin '" + game.tables().name() + "' declares leaf_plies 0 in " GSDK_TABLE_CUDA_PERFT);
+  return *table;
+}
+
+uint64_t arena_size(int device, uint64_t requested) {
+  if (requested != 0) return requested;
+  check(device, cudaSetDevice(device), "cudaSetDevice");
+  size_t free_bytes = 0, total_bytes = 0;
+  check(device, cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
+  constexpr uint64_t kMiB = uint64_t{1} << 20;
+  return static_cast<uint64_t>(static_cast<double>(free_bytes) * kDefaultArenaShare) / kMiB * kMiB;
+}
+
+// Releases the arena to where it stood at construction, however the scope ends. Work still queued on
+// the stream may use that memory: whatever is allocated there next is used only by work queued
+// after it on the same stream.
+class ArenaScope {
+public:
+  explicit ArenaScope(DeviceArena& arena) : arena_(arena), mark_(arena.mark()) {}
+  ~ArenaScope() { arena_.release_to(mark_); }
+  ArenaScope(const ArenaScope&) = delete;
+  ArenaScope& operator=(const ArenaScope&) = delete;
+
+private:
+  DeviceArena& arena_;
+  uint64_t mark_;
+};
+
+class Event {
+public:
+  explicit Event(int device) { check(device, cudaEventCreate(&event_), "cudaEventCreate"); }
+  ~Event() { cudaEventDestroy(event_); }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+  cudaEvent_t get() const { return event_; }
+
+private:
+  cudaEvent_t event_ = nullptr;
+};
+
+// CUB's exclusive sum of n counts into offsets; with scratch == nullptr it only sets scratch_bytes.
+cudaError_t exclusive_sum(void* scratch, size_t& scratch_bytes, const uint32_t* counts, uint32_t* offsets, uint64_t n,
+                          cudaStream_t stream) {
+  return cub::DeviceScan::ExclusiveSum(scratch, scratch_bytes, counts, offsets, static_cast<int>(n), stream);
+}
+
+// One pinned host word the level totals come back through.
+class PinnedTotal {
+public:
+  explicit PinnedTotal(int device) {
+    void* p = nullptr;
+    check(device, cudaMallocHost(&p, sizeof(unsigned long long)), "cudaMallocHost");
+    value_ = static_cast<unsigned long long*>(p);
+  }
+  ~PinnedTotal() { cudaFreeHost(value_); }
+  PinnedTotal(const PinnedTotal&) = delete;
+  PinnedTotal& operator=(const PinnedTotal&) = delete;
+  unsigned long long* get() const { return value_; }
+
+private:
+  unsigned long long* value_ = nullptr;
+};
+
+// A run of states of one level, in root order, with the index of each state's root and one count
+// per state: the move counts (perft 1) when counts_are_moves, otherwise room for the leaf counts.
+struct Frontier {
+  unsigned char* states;
+  uint32_t* roots;
+  uint32_t* counts;
+  uint32_t size;
+  bool counts_are_moves;
+
+  Frontier part(uint32_t begin, uint32_t end, uint32_t state_size) const {
+    return {states + uint64_t{begin} * state_size, roots + begin, counts + begin, end - begin, counts_are_moves};
+  }
+};
+
+} // namespace
+
+struct CudaPerftEngine::Impl {
+  Impl(const GameInstance& g, int d, uint64_t arena_bytes)
+      : game(g), table(perft_table(g)), device(d), state_size(g.state_size()), stream(d),
+        arena(d, arena_size(d, arena_bytes)), pinned_total(d), started(d), finished(d) {
+    int sms = 0;
+    check(device, cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+    count_blocks = static_cast<uint32_t>(sms) * kCountBlocksPerSm;
+    level_total = static_cast<unsigned long long*>(arena.allocate(sizeof(unsigned long long)));
+  }
+  ~Impl() { cudaSetDevice(device); }
+
+  cudaStream_t cuda_stream() const { return static_cast<cudaStream_t>(stream.handle()); }
+  uint64_t free_bytes() const { return arena.capacity() - arena.mark(); }
+  template <typename T> T* allocate(uint64_t count) { return static_cast<T*>(arena.allocate(count * sizeof(T))); }
+
+  std::vector<uint64_t> count(const std::vector<StateBlob>& roots, uint32_t depth);
+  void descend(const Frontier& frontier, uint32_t depth);
+  void expand(const Frontier& frontier, uint32_t depth);
+  void count_leaves(const Frontier& frontier, uint32_t plies);
+  void add_leaf_counts(const Frontier& leaves);
+  uint64_t move_total(const Frontier& frontier);
+  uint64_t level_bytes(uint64_t parents, uint64_t children, bool stores_children) const;
+  void plugin_call(const char* function, int32_t status, const char* message) const;
+
+  const GameInstance& game;
+  const gsdk_cuda_perft& table;
+  const decltype(gsdk_cuda_perft::count_leaves_after_moves) count_leaves_after_moves = fused_leaf_count(table);
+  const int device;
+  const uint32_t state_size;
+  CudaStream stream;
+  DeviceArena arena;
+  PinnedTotal pinned_total;
+  Event started, finished;
+  uint32_t count_blocks = 0;
+  unsigned long long* level_total = nullptr; // device word for move_total, for the engine's life
+  unsigned long long* totals = nullptr;      // the current call's per-root leaf counts
+  double milliseconds = 0;
+};
+
+std::vector<uint64_t> CudaPerftEngine::Impl::count(const std::vector<StateBlob>& roots, uint32_t depth) {
+  if (depth == 0) return std::vector<uint64_t>(roots.size(), 1); // perft(s, 0) = 1
+  if (roots.empty()) return {};
+  if (roots.size() > kMaxCallItems)
+    throw std::invalid_argument(where(device) + std::to_string(roots.size()) + " roots in one call, more than " +
+                                std::to_string(kMaxCallItems));
+  for (size_t i = 0; i < roots.size(); ++i)
+    if (roots[i].size() != state_size)
+      throw std::invalid_argument(where(device) + "root " + std::to_string(i) + " has " +
+                                  std::to_string(roots[i].size()) + " bytes, the game's states have " +
+                                  std::to_string(state_size));
+  check(device, cudaSetDevice(device), "cudaSetDevice");
+  const auto n = static_cast<uint32_t>(roots.size());
+  const ArenaScope call(arena);
+  const uint64_t needed =
+      footprint(uint64_t{n} * state_size) + 2 * footprint(uint64_t{n} * 4) + footprint(uint64_t{n} * 8) + kAlignment;
+  if (needed > free_bytes())
+    throw std::runtime_error(where(device) + "arena too small: the " + std::to_string(n) + " roots need " +
+                             std::to_string(needed) + " bytes, have " + std::to_string(free_bytes()) + " free of " +
+                             std::to_string(arena.capacity()));
+  Frontier frontier{allocate<unsigned char>(uint64_t{n} * state_size), allocate<uint32_t>(n), allocate<uint32_t>(n),
+                    n, false};
+  totals = allocate<unsigned long long>(n);
+
+  std::vector<unsigned char> packed(uint64_t{n} * state_size);
+  for (uint32_t i = 0; i < n; ++i) std::memcpy(packed.data() + uint64_t{i} * state_size, roots[i].data(), state_size);
+  std::vector<uint32_t> root_ids(n);
+  std::iota(root_ids.begin(), root_ids.end(), 0u);
+  const cudaStream_t s = cuda_stream();
+  check(device, cudaEventRecord(started.get(), s), "cudaEventRecord");
+  check(device, cudaMemcpyAsync(frontier.states, packed.data(), packed.size(), cudaMemcpyHostToDevice, s),
+        "copying the roots to the device");
+  check(device, cudaMemcpyAsync(frontier.roots, root_ids.data(), uint64_t{n} * 4, cudaMemcpyHostToDevice, s),
+        "copying the root indices to the device");
+  check(device, cudaMemsetAsync(totals, 0, uint64_t{n} * sizeof(unsigned long long), s), "clearing the totals");
+  if (depth > table.leaf_plies) {
+    count_leaves(frontier, 1);
+    frontier.counts_are_moves = true;
+  }
+  descend(frontier, depth);
+
+  std::vector<uint64_t> leaves(n);
+  check(device, cudaMemcpyAsync(leaves.data(), totals, uint64_t{n} * 8, cudaMemcpyDeviceToHost, s),
+        "copying the totals to the host");
+  check(device, cudaEventRecord(finished.get(), s), "cudaEventRecord");
+  check(device, cudaStreamSynchronize(s), "counting (stream synchronize)");
+  float elapsed = 0;
+  check(device, cudaEventElapsedTime(&elapsed, started.get(), finished.get()), "cudaEventElapsedTime");
+  milliseconds += elapsed;
+  return leaves;
+}
+
+// Counts `depth` more plies below every state of the frontier into the totals.
+void CudaPerftEngine::Impl::descend(const Frontier& frontier, uint32_t depth) {
+  if (depth > table.leaf_plies) {
+    expand(frontier, depth);
+    return;
+  }
+  // The fused move counts of the previous apply already are perft 1.
+  if (depth != 1 || !frontier.counts_are_moves) count_leaves(frontier, depth);
+  add_leaf_counts(frontier);
+}
+
+void CudaPerftEngine::Impl::add_leaf_counts(const Frontier& leaves) {
+  check(device, bfs::add_leaf_counts(leaves.counts, leaves.roots, leaves.size, totals, cuda_stream()),
+        "launching add_leaf_counts");
+}
+
+// One BFS level: the frontier's children, then their descent. Splits the frontier when the level
+// does not fit its budget (see the top comment and docs/perf/chess_perft.md).
+void CudaPerftEngine::Impl::expand(const Frontier& frontier, uint32_t depth) {
+  const uint64_t children = move_total(frontier);
+  if (children == 0) return;
+  const uint32_t n = frontier.size;
+  const bool children_are_leaves = depth - 1 <= table.leaf_plies;
+  // Leaves the plugin can count from (parent, move) pairs (ABI 1.8) need no stored children.
+  const auto count_after_moves = children_are_leaves ? count_leaves_after_moves : nullptr;
+  const uint64_t bytes = level_bytes(n, children, count_after_moves == nullptr);
+  const uint64_t free = free_bytes();
+  // A level whose children expand again leaves room for them: with b children per state here and
+  // about as many below, taking 1/(1 + b) of the free arena lets the next level fit in one piece.
+  const uint64_t budget = children_are_leaves ? free : free / (1 + children / n);
+  if (children > kMaxCallItems || bytes > budget) {
+    if (n > 1) {
+      expand(frontier.part(0, n / 2, state_size), depth);
+      expand(frontier.part(n / 2, n, state_size), depth);
+      return;
+    }
+    if (children > kMaxCallItems || bytes > free)
+      throw std::runtime_error(where(device) + "arena too small: one state's " + std::to_string(children) +
+                               " children need " + std::to_string(bytes) + " bytes, have " + std::to_string(free) +
+                               " free of " + std::to_string(arena.capacity()) +
+                               (children > kMaxCallItems ? " (and one call takes at most 2^31 - 1 children)" : ""));
+  }
+
+  const auto count = static_cast<uint32_t>(children);
+  const cudaStream_t s = cuda_stream();
+  const ArenaScope level(arena);
+  // The children's move counts are fused into apply when the children expand again or are counted
+  // one ply deep; otherwise the leaf kernel fills that room.
+  const bool fuse_counts = !children_are_leaves || depth - 1 == 1;
+  const Frontier next{count_after_moves ? nullptr : allocate<unsigned char>(children * state_size),
+                      allocate<uint32_t>(count), allocate<uint32_t>(count), count, fuse_counts};
+  {
+    const ArenaScope scratch(arena);
+    uint32_t* offsets = allocate<uint32_t>(n);
+    size_t scan_bytes = 0;
+    check(device, exclusive_sum(nullptr, scan_bytes, frontier.counts, offsets, n, s), "sizing the scan");
+    void* scan_scratch = arena.allocate(scan_bytes);
+    uint32_t* moves = allocate<uint32_t>(count);
+    uint32_t* parents = allocate<uint32_t>(count);
+    uint32_t* splits = allocate<uint32_t>(uint64_t{bfs::expand_blocks(n, count)} + 1);
+    check(device, exclusive_sum(scan_scratch, scan_bytes, frontier.counts, offsets, n, s),
+          "the exclusive scan of the move counts");
+    char message[kMessageSize] = {};
+    plugin_call("generate_moves",
+                table.generate_moves(game.handle(), frontier.states, n, offsets, moves, s, message, kMessageSize),
+                message);
+    check(device, bfs::expand(offsets, frontier.roots, n, count, splits, parents, next.roots, s),
+          "launching the expand");
+    if (count_after_moves)
+      plugin_call("count_leaves_after_moves",
+                  count_after_moves(game.handle(), frontier.states, parents, moves, count, depth - 1, next.counts, s,
+                                    message, kMessageSize),
+                  message);
+    else
+      plugin_call("apply_moves",
+                  table.apply_moves(game.handle(), frontier.states, parents, moves, count, next.states,
+                                    fuse_counts ? next.counts : nullptr, s, message, kMessageSize),
+                  message);
+  }
+  if (count_after_moves)
+    add_leaf_counts(next);
+  else
+    descend(next, depth - 1);
+}
+
+void CudaPerftEngine::Impl::count_leaves(const Frontier& frontier, uint32_t plies) {
+  char message[kMessageSize] = {};
+  plugin_call("count_leaves",
+              table.count_leaves(game.handle(), frontier.states, frontier.size, plies, frontier.counts, cuda_stream(),
+                                 message, kMessageSize),
+              message);
+}
+
+// The sum of the frontier's move counts, in 64 bits. The host waits for it: it sizes the level.
+uint64_t CudaPerftEngine::Impl::move_total(const Frontier& frontier) {
+  const cudaStream_t s = cuda_stream();
+  check(device, cudaMemsetAsync(level_total, 0, sizeof(unsigned long long), s), "clearing the level total");
+  check(device, bfs::sum_counts(frontier.counts, frontier.size, level_total, count_blocks, s),
+        "launching sum_counts");
+  check(device, cudaMemcpyAsync(pinned_total.get(), level_total, sizeof(unsigned long long), cudaMemcpyDeviceToHost, s),
+        "copying a level total to the host");
+  check(device, cudaStreamSynchronize(s), "computing a level's move total (stream synchronize)");
+  return *pinned_total.get();
+}
+
+// Peak arena bytes of expanding `parents` states into `children`: the children (states unless the
+// plugin counts their leaves from parents and moves, roots, counts) plus the scratch (offsets, scan
+// temporary, moves, parent indices, expand partitions), each rounded to the arena's alignment, plus the
+// alignment of the current top.
+uint64_t CudaPerftEngine::Impl::level_bytes(uint64_t parents, uint64_t children, bool stores_children) const {
+  size_t scan_bytes = 0;
+  check(device, exclusive_sum(nullptr, scan_bytes, nullptr, nullptr, parents, cuda_stream()), "sizing the scan");
+  const uint64_t blocks = (parents + children + bfs::kExpandItems - 1) / bfs::kExpandItems;
+  const uint64_t kept = (stores_children ? footprint(children * state_size) : 0) + 2 * footprint(children * 4);
+  const uint64_t scratch =
+      footprint(parents * 4) + footprint(scan_bytes) + 2 * footprint(children * 4) + footprint((blocks + 1) * 4);
+  return kept + scratch + kAlignment;
+}
+
+void CudaPerftEngine::Impl::plugin_call(const char* function, int32_t status, const char* message) const {
+  if (status == GSDK_OK) return;
+  throw std::runtime_error(where(device) + "plugin '" + game.tables().name() + "' " GSDK_TABLE_CUDA_PERFT " " +
+                           function + " failed (status " + std::to_string(status) + "): " + message);
+}
+
+CudaPerftEngine::CudaPerftEngine(const GameInstance& game, int device, uint64_t arena_bytes)
+    : impl_(std::make_unique<Impl>(game, device, arena_bytes)) {}
+
+CudaPerftEngine::~CudaPerftEngine() = default;
+
+std::vector<uint64_t> CudaPerftEngine::count(const std::vector<StateBlob>& roots, uint32_t depth) {
+  return impl_->count(roots, depth);
+}
+
+double CudaPerftEngine::device_milliseconds() const { return impl_->milliseconds; }
+
+} // namespace gsdk::core

@@ -1,0 +1,273 @@
+// perft.cpp - the perft driver: the root is expanded on the host into subtrees, which CPU workers
+// (one subtree at a time) and CUDA streams (batches of many subtrees) pull from one queue; counts are
+// kept per subtree and summed per root move, in subtree order, at the end.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/perft/cuda_perft.hpp"
+#include "gsdk/core/perft/perft.hpp"
+#include "gsdk/core/runtime/progress_monitor.hpp"
+#include "gsdk/core/runtime/worker_pool.hpp"
+#include "runtime/work_queue.hpp"
+
+namespace gsdk::core {
+
+namespace {
+
+constexpr uint32_t kMessageSize = 2048;
+// Enough subtrees that a slow one at the end leaves the other CPU workers little idle time.
+constexpr uint64_t kSubtreesPerCpuWorker = 32;
+// The GPU engine widens its frontier itself, level by level, so the host only needs a few subtrees
+// per call (as few as one); expanding further on the host (per-state calls through the ABI, about a
+// microsecond each) would cost more than a GPU level. Each stream should still get several calls.
+constexpr uint64_t kGpuCallsPerStream = 4;
+// Beside CPU workers the GPUs take smaller batches, so the queue ends evenly.
+constexpr uint64_t kGpuCallsPerStreamWithCpu = 16;
+// The host expansion never holds more than this many bytes of subtree states.
+constexpr uint64_t kMaxExpansionBytes = uint64_t{1} << 30;
+// Of a device's free memory, the share its streams' arenas take together, but no more than
+// kMaxArenaBytesPerStream each: allocating (and freeing) tens of GiB costs about 0.15 s per call on an
+// H100, while 4 GiB already holds a level of 60 million chess children and a bigger frontier is
+// split into parts at the price of one stream sync each.
+constexpr double kArenaShareOfFreeMemory = 0.8;
+constexpr uint64_t kMaxArenaBytesPerStream = uint64_t{4} << 30;
+
+struct Subtree {
+  uint32_t root_move; // index into the root's legal moves
+  StateBlob state;
+};
+
+// The subtrees below the root, whose legal moves are `root_moves`, all of the same remaining depth
+// (returned in `depth`, which starts as the job's depth, at least 2). Expands level by level until
+// there are `target` subtrees, but always leaves at least one ply to count and keeps the last level
+// that fits kMaxExpansionBytes, so a wide game cannot exhaust memory.
+std::vector<Subtree> expand(const GameInstance& game, const StateBlob& root, const std::vector<uint32_t>& root_moves,
+                            uint32_t& depth, uint64_t target) {
+  std::vector<Subtree> level;
+  for (uint32_t k = 0; k < root_moves.size(); ++k) {
+    level.push_back({k, root});
+    game.apply_move(level.back().state, root_moves[k]);
+  }
+  --depth;
+  const uint64_t max_subtrees = kMaxExpansionBytes / (game.state_size() + sizeof(Subtree));
+  std::vector<uint32_t> moves(game.max_moves());
+  while (level.size() < target && depth >= 2 && !level.empty()) {
+    std::vector<Subtree> next;
+    for (const Subtree& s : level) {
+      const uint32_t n = game.checked_legal_moves(s.state, moves);
+      if (next.size() + n > max_subtrees) return level;
+      for (uint32_t k = 0; k < n; ++k) {
+        next.push_back({s.root_move, s.state});
+        game.apply_move(next.back().state, moves[k]);
+      }
+    }
+    level = std::move(next);
+    --depth;
+  }
+  return level;
+}
+
+uint128 count_on_cpu(const GameInstance& game, bool plugin_table, const StateBlob& state, uint32_t depth) {
+  if (!plugin_table) return generic_perft(game, state, depth);
+  uint64_t leaves = 0;
+  char error[kMessageSize] = {};
+  const int32_t status = game.tables().cpu_perft->count(game.handle(), state.data(), depth, &leaves, error, kMessageSize);
+  if (status != GSDK_OK)
+    throw std::runtime_error(fmt::format("plugin '{}' ({}): {} count at depth {} failed (status {}): {}",
+                                         game.tables().name(), game.tables().path, GSDK_TABLE_CPU_PERFT, depth, status,
+                                         error));
+  return leaves;
+}
+
+// One engine per (device, stream). Arenas share each device's free memory, measured before any of
+// them allocates; a device listed twice gets twice the streams.
+std::vector<std::unique_ptr<CudaPerftEngine>> start_engines(const GameInstance& game, const PerftJob& job,
+                                                            unsigned streams) {
+  std::map<int, uint64_t> streams_on;
+  for (int device : job.cuda_devices) streams_on[device] += streams;
+  std::map<int, uint64_t> arena_bytes;
+  for (const auto& [device, count] : streams_on)
+    arena_bytes[device] = job.arena_bytes_per_stream != 0
+                              ? job.arena_bytes_per_stream
+                              : std::min(kMaxArenaBytesPerStream,
+                                         static_cast<uint64_t>(cuda_free_memory(device) * kArenaShareOfFreeMemory) / count);
+  std::vector<std::unique_ptr<CudaPerftEngine>> engines;
+  for (int device : job.cuda_devices)
+    for (unsigned s = 0; s < streams; ++s) {
+      engines.push_back(std::make_unique<CudaPerftEngine>(game, device, arena_bytes[device]));
+      // CUDA loads a module's kernels on their first launch: a shallow count of the root launches them all
+      // (every BFS kernel and the plugin's leaf kernel) before the clock of the real count starts.
+      engines.back()->count({job.root}, std::min(job.depth, game.tables().cuda_perft->leaf_plies + 1));
+    }
+  return engines;
+}
+
+std::string engine_name(bool cpu, bool plugin_table, bool cuda) {
+  std::string name = cpu ? (plugin_table ? "plugin-cpu" : "generic") : "";
+  if (cuda) name += name.empty() ? "cuda-bfs" : "+cuda-bfs";
+  return name;
+}
+
+void check_job(const GameInstance& game, const PerftJob& job) {
+  const bool use_cuda = !job.cuda_devices.empty();
+  if (job.root.size() != game.state_size())
+    throw std::invalid_argument(fmt::format("root state is {} bytes, game '{}' states are {}", job.root.size(),
+                                            game.game().name, game.state_size()));
+  if (use_cuda && job.force_generic)
+    throw std::invalid_argument("the generic per-state perft runs on CPU threads only");
+  if (use_cuda && !game.tables().cuda_perft)
+    throw std::invalid_argument(fmt::format("game '{}' (plugin {}) has no CUDA perft table ({}); count on the CPU",
+                                            game.game().name, game.tables().path, GSDK_TABLE_CUDA_PERFT));
+  if (job.cpu_threads == 0 && !use_cuda) throw std::invalid_argument("no CPU threads and no CUDA devices selected");
+}
+
+// Depth 0 and 1 need no workers: 1 leaf, or one per root move.
+PerftOutcome count_on_host(const GameInstance& game, const PerftJob& job) {
+  PerftOutcome outcome;
+  outcome.engine = "generic";
+  if (job.depth == 0) {
+    outcome.leaves = outcome.cpu_leaves = 1;
+    return outcome;
+  }
+  std::vector<uint32_t> moves(game.max_moves());
+  const uint32_t n = game.checked_legal_moves(job.root, moves);
+  outcome.leaves = outcome.cpu_leaves = n;
+  if (job.divide)
+    for (uint32_t k = 0; k < n; ++k) outcome.divide.push_back({moves[k], game.move_to_string(job.root, moves[k]), 1});
+  return outcome;
+}
+
+} // namespace
+
+PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const PerftProgressFn& progress) {
+  check_job(game, job);
+  auto began = std::chrono::steady_clock::now();
+  const auto seconds_since_start = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  };
+  if (job.depth <= 1) {
+    PerftOutcome outcome = count_on_host(game, job);
+    outcome.wall_seconds = seconds_since_start();
+    return outcome;
+  }
+
+  PerftOutcome outcome;
+  const unsigned streams = std::max(1u, job.streams_per_device);
+  // Device start-up is timed apart from the count, as GPU perft programs report it (a tenth of a second
+  // per process on an H100, most of a shallow count's time).
+  std::vector<std::unique_ptr<CudaPerftEngine>> engines;
+  std::string startup_error;
+  if (!job.cuda_devices.empty()) {
+    try {
+      engines = start_engines(game, job, streams);
+    } catch (const std::exception& e) {
+      startup_error = e.what();
+    }
+    outcome.startup_seconds = seconds_since_start();
+    began = std::chrono::steady_clock::now();
+  }
+  double warm_up_milliseconds = 0;
+  for (const auto& engine : engines) warm_up_milliseconds += engine->device_milliseconds();
+
+  const bool plugin_table = !job.force_generic && game.tables().cpu_perft != nullptr;
+  const unsigned gpu_workers = static_cast<unsigned>(job.cuda_devices.size()) * streams;
+  const unsigned workers = job.cpu_threads + gpu_workers;
+  const uint64_t gpu_calls = job.cpu_threads == 0 ? kGpuCallsPerStream : kGpuCallsPerStreamWithCpu;
+  const uint64_t target = std::max<uint64_t>(kSubtreesPerCpuWorker * job.cpu_threads,
+                                             uint64_t{gpu_workers} * gpu_calls);
+
+  std::vector<uint32_t> root_moves(game.max_moves());
+  root_moves.resize(game.checked_legal_moves(job.root, root_moves));
+  uint32_t depth = job.depth;
+  const std::vector<Subtree> subtrees = expand(game, job.root, root_moves, depth, target);
+
+  WorkQueue queue; // one item per subtree
+  queue.total = subtrees.size();
+  const uint64_t gpu_batch =
+      gpu_workers == 0 ? 1 : std::max<uint64_t>(1, (queue.total + gpu_workers * gpu_calls - 1) / (gpu_workers * gpu_calls));
+
+  if (!startup_error.empty()) queue.fail(startup_error);
+
+  // Each subtree's count is written by the one worker that claimed it; read after the join.
+  std::vector<uint128> leaves(subtrees.size(), 0);
+  std::vector<uint128> worker_leaves(workers, 0);
+  std::vector<unsigned char> worker_counted(workers, 0);
+
+  ProgressMonitor monitor(progress ? std::function<void()>([&] { progress(queue.done.load(), queue.total); })
+                                   : std::function<void()>());
+
+  // Beside GPUs, CPU workers leave the last round of batches to them: a GPU counts a whole batch sooner
+  // than a CPU thread counts one subtree, so a CPU holding the last subtree would be the tail.
+  const uint64_t cpu_claims_end =
+      engines.empty() ? queue.total : queue.total - std::min(queue.total, gpu_batch * gpu_workers);
+  try {
+    if (queue.error.empty())
+      run_workers(workers, [&](unsigned w) {
+        try {
+          if (w < job.cpu_threads) {
+            while (queue.next.load() < cpu_claims_end) {
+              const auto [first, end] = queue.claim(1);
+              if (first >= end) break;
+              leaves[first] = count_on_cpu(game, plugin_table, subtrees[first].state, depth);
+              worker_leaves[w] += leaves[first];
+              worker_counted[w] = 1;
+              ++queue.done;
+            }
+            return;
+          }
+          CudaPerftEngine& engine = *engines[w - job.cpu_threads];
+          std::vector<StateBlob> roots;
+          for (auto [first, end] = queue.claim(gpu_batch); first < end; std::tie(first, end) = queue.claim(gpu_batch)) {
+            roots.clear();
+            for (uint64_t i = first; i < end; ++i) roots.push_back(subtrees[i].state);
+            const std::vector<uint64_t> counts = engine.count(roots, depth);
+            if (counts.size() != roots.size())
+              throw std::runtime_error(fmt::format("GPU perft engine returned {} counts for {} roots", counts.size(),
+                                                   roots.size()));
+            for (uint64_t i = first; i < end; ++i) {
+              leaves[i] = counts[i - first];
+              worker_leaves[w] += leaves[i];
+            }
+            worker_counted[w] = 1;
+            queue.done += end - first;
+          }
+        } catch (const std::exception& e) {
+          queue.fail(e.what());
+        }
+      });
+  } catch (const std::exception& e) {
+    queue.fail(e.what());
+  }
+  monitor.stop();
+
+  std::vector<uint128> per_root(root_moves.size(), 0);
+  for (size_t i = 0; i < subtrees.size(); ++i) per_root[subtrees[i].root_move] += leaves[i];
+  for (uint128 n : per_root) outcome.leaves += n;
+  if (job.divide)
+    for (size_t k = 0; k < root_moves.size(); ++k)
+      outcome.divide.push_back({root_moves[k], game.move_to_string(job.root, root_moves[k]), per_root[k]});
+  bool cpu_counted = false, cuda_counted = false;
+  for (unsigned w = 0; w < workers; ++w) {
+    const bool cpu = w < job.cpu_threads;
+    (cpu ? outcome.cpu_leaves : outcome.cuda_leaves) += worker_leaves[w];
+    (cpu ? cpu_counted : cuda_counted) |= worker_counted[w] != 0;
+  }
+  for (const auto& engine : engines) outcome.device_milliseconds += engine->device_milliseconds();
+  outcome.device_milliseconds -= warm_up_milliseconds;
+  // What counted, or when nothing did (an empty tree, an early failure) what was meant to.
+  outcome.engine = cpu_counted || cuda_counted ? engine_name(cpu_counted, plugin_table, cuda_counted)
+                                               : engine_name(job.cpu_threads > 0, plugin_table, gpu_workers > 0);
+  outcome.error = queue.error;
+  outcome.wall_seconds = seconds_since_start();
+  return outcome;
+}
+
+} // namespace gsdk::core
