@@ -21,6 +21,8 @@ std::vector<CapabilityTable> capability_tables(const core::PluginTables& t) {
       {GSDK_TABLE_CUDA_NRPA_SEARCHES, "CUDA NRPA", t.cuda_nrpa_searches != nullptr},
       {GSDK_TABLE_CUDA_LEVEL2_SEARCHES, "CUDA level-2 NMCS", t.cuda_level2_searches != nullptr},
       {GSDK_TABLE_EXACT_STATES, "exact states", t.exact_states != nullptr},
+      {GSDK_TABLE_SEQUENCE_DOCUMENTS, "its own documents of a move sequence, and their check",
+       t.sequence_documents != nullptr},
   };
 }
 

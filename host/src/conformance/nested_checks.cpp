@@ -1,11 +1,13 @@
 // nested_checks.cpp - the checks of the nested-search tables: move codes (what NRPA's policies are keyed by),
-// and, on a GPU, the plugin's whole level-1 and level-2 NMCS and NRPA searches against the core's CPU
+// the game's own documents of a sequence and its check (what a search saves and passes every sequence
+// through), and, on a GPU, the plugin's whole level-1 and level-2 NMCS and NRPA searches against the core's CPU
 // searches for a small budget (same best sequence from the same search after the same playouts).
 #include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
 
 #include "conformance/check_groups.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
@@ -54,6 +56,41 @@ std::string sequence_text(const std::vector<uint32_t>& moves) {
   const std::string out =
       fmt::format("{}", fmt::join(moves.begin(), moves.begin() + static_cast<ptrdiff_t>(shown), " "));
   return moves.size() > shown ? out + " ..." : out;
+}
+
+// Random finished games from the initial state: each one's document is a JSON object with a "format" string and
+// its moves, and the game's own check accepts it (every one is a sequence of the game's rules).
+void sequence_documents(CheckContext& context, Findings& findings) {
+  const gsdk_sequence_documents& documents = *context.tables().sequence_documents;
+  std::mt19937_64 random(31);
+  for (int g = 0; g < 20 && !findings.failed(); ++g) {
+    const RandomGame game = play_random_game(context, random, context.game().initial_state(), findings);
+    if (!game.ended) return;
+    const auto count = static_cast<uint32_t>(game.moves.size());
+    char error[1024] = {};
+    std::string text(1 << 16, '\0');
+    const uint32_t n = documents.write(context.handle(), game.moves.data(), count, text.data(),
+                                       static_cast<uint32_t>(text.size()), error, sizeof error);
+    if (n == 0) findings.stop(fmt::format("write() refused a finished game of {} moves: {}", count, error));
+    if (n >= text.size()) {
+      text.assign(n + 1, '\0');
+      documents.write(context.handle(), game.moves.data(), count, text.data(), n + 1, error, sizeof error);
+    }
+    text.resize(n);
+    nlohmann::json document;
+    try {
+      document = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+      findings.stop(fmt::format("the document of a game of {} moves is not JSON ({}): {}", count, e.what(), text));
+    }
+    if (!document.is_object() || !document.contains("format") || !document["format"].is_string())
+      findings.fail(fmt::format("the document of a game of {} moves has no \"format\" string: {}", count, text));
+    if (!document.contains("moves") || document["moves"] != nlohmann::json(game.moves))
+      findings.fail(fmt::format("the document's \"moves\" are not the game's [{}]: {}", sequence_text(game.moves),
+                                text));
+    if (documents.check(context.handle(), game.moves.data(), count, error, sizeof error) != GSDK_OK)
+      findings.fail(fmt::format("check() refuses the finished game [{}]: {}", sequence_text(game.moves), error));
+  }
 }
 
 // The CPU's and the device's run of the same searches end alike.
@@ -141,6 +178,11 @@ std::vector<CheckSpec> nested_checks() {
        {GSDK_TABLE_MOVE_CODES},
        false,
        move_codes},
+      {"nested.sequence_documents",
+       "the game's document of a finished game holds its format and moves, and its own check accepts the game",
+       {GSDK_TABLE_SEQUENCE_DOCUMENTS},
+       false,
+       sequence_documents},
       {"nested.cuda_level1",
        "the device's level-1 NMCS finds what the core's CPU NMCS finds (from the start, mid-game, under level 2)",
        {GSDK_TABLE_CUDA_LEVEL1_SEARCHES},
