@@ -27,7 +27,8 @@ TEST_F(AlgorithmsCli, ListNamesEveryAlgorithmWithItsKeys) {
   ASSERT_EQ(text.status, 0) << describe(text);
   EXPECT_TRUE(contains(text.out, "algorithms (6):")) << text.out;
   for (const std::string& name : kAlgorithms) EXPECT_TRUE(contains(text.out, "\n  " + name + "  ")) << name;
-  EXPECT_TRUE(contains(text.out, "count                  integer, required, values [1, 2^53]: playouts to run")) << text.out;
+  EXPECT_TRUE(contains(text.out, "count                  integer, required, values [1, 2^53]: playouts to run"))
+      << text.out;
   EXPECT_TRUE(contains(text.out, "[run] does not apply: each agent spec names its device")) << text.out;
 
   const Outcome json = run({"list", "--algorithms", "--json"});
@@ -44,7 +45,8 @@ TEST_F(AlgorithmsCli, TheUserGuideTablesAreTheRegistrysMarkdown) {
   // build/bin -> the checkout's docs/, wherever the checkout lives.
   const std::string guide =
       gsdk::test::read_file(gsdk::test::bin_dir().parent_path().parent_path() / "docs" / "user_guide.md");
-  const std::string begin = "<!-- algorithms: gsdk list --algorithms --markdown -->\n", end = "<!-- end of algorithms -->";
+  const std::string begin = "<!-- algorithms: gsdk list --algorithms --markdown -->\n",
+                    end = "<!-- end of algorithms -->";
   const size_t from = guide.find(begin), to = guide.find(end);
   ASSERT_NE(from, std::string::npos) << "the user guide has no generated algorithm tables";
   ASSERT_NE(to, std::string::npos);

@@ -50,8 +50,7 @@ TEST_F(SequenceDocumentCli, ReplayRefusesADocumentOfAPlayoutFromAStoredState) {
 
 TEST_F(SequenceDocumentCli, NestedSearchesRefuseATwoPlayerGameAtTheAlgorithmKey) {
   write("nim.toml", "game = \"test_nim\"\nalgorithm = \"nmcs\"\n[nmcs]\nlevel = 1\n");
-  const Outcome refused =
-      run({"run", "nim.toml", "-q", "--plugin-dir", gsdk::test::test_plugin_dir("valid").string()});
+  const Outcome refused = run({"run", "nim.toml", "-q", "--plugin-dir", gsdk::test::test_plugin_dir("valid").string()});
   EXPECT_EQ(refused.status, 2) << describe(refused);
   EXPECT_TRUE(contains(refused.err, "nim.toml:2:13: NMCS searches one-player games; 'test_nim' has 2 players"))
       << refused.err;

@@ -4,9 +4,9 @@
 // error whose message starts with file:line:column: pointing at the offending text.
 #include <gtest/gtest.h>
 
-#include "config_error.hpp"
-#include "config/experiment_config.hpp"
 #include "algorithms/playouts/playouts_algorithm.hpp"
+#include "config/experiment_config.hpp"
+#include "config_error.hpp"
 #include "plugins/game_params.hpp"
 #include "test_paths.hpp"
 

@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "config_error.hpp"
-#include "config/experiment_config.hpp"
 #include "algorithms/nested/nmcs_algorithm.hpp"
 #include "algorithms/nested/nrpa_algorithm.hpp"
+#include "config/experiment_config.hpp"
+#include "config_error.hpp"
 
 namespace {
 
@@ -162,8 +162,9 @@ TEST(NestedSearchConfig, ManyStartsComeFromAJsonLinesFile) {
   EXPECT_EQ(nmcs_of(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines})).nmcs.starts,
             (Starts{{0, 1, 2, 0}, {0, 1}}));
   EXPECT_FALSE(nmcs_of(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines})).nmcs.skip_finished_starts);
-  EXPECT_TRUE(nmcs_of(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines, "nmcs.skip_finished_starts=true"}))
-                  .nmcs.skip_finished_starts);
+  EXPECT_TRUE(
+      nmcs_of(parse_experiment(kNmcs, "ns.toml", {"nmcs.starts_from=" + lines, "nmcs.skip_finished_starts=true"}))
+          .nmcs.skip_finished_starts);
   EXPECT_EQ(error_of(kNmcs, {"nmcs.skip_finished_starts=1"}),
             "--set[1]:1:27: 'skip_finished_starts' in [nmcs] must be true or false, got an integer");
 

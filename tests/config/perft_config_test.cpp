@@ -4,9 +4,9 @@
 // as file:line:column at the offending text.
 #include <gtest/gtest.h>
 
-#include "config_error.hpp"
-#include "config/experiment_config.hpp"
 #include "algorithms/perft/perft_algorithm.hpp"
+#include "config/experiment_config.hpp"
+#include "config_error.hpp"
 #include "test_paths.hpp"
 
 namespace {

@@ -2,9 +2,9 @@
 // and the located errors for every kind of mistake in [qlearning].
 #include <gtest/gtest.h>
 
-#include "config_error.hpp"
-#include "config/experiment_config.hpp"
 #include "algorithms/qlearning/qlearning_algorithm.hpp"
+#include "config/experiment_config.hpp"
+#include "config_error.hpp"
 
 namespace {
 

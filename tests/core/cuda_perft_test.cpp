@@ -11,12 +11,12 @@
 
 #include <gtest/gtest.h>
 
-#include "plugins/game_params.hpp"
 #include "gpu.hpp"
 #include "gsdk/core/perft/cuda_perft.hpp"
-#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/perft/perft.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/runtime/plugin_tables.hpp"
+#include "plugins/game_params.hpp"
 #include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
 

@@ -7,10 +7,10 @@
 
 #include <gtest/gtest.h>
 
-#include "plugins/game_params.hpp"
 #include "gpu.hpp"
-#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
+#include "plugins/game_params.hpp"
 #include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
 

@@ -5,8 +5,8 @@
 // searching, bad settings are refused, GPU agents default to batches of leaves.
 #include <gtest/gtest.h>
 
-#include "play/agent_spec.hpp"
 #include "gsdk/core/agents/agents.hpp"
+#include "play/agent_spec.hpp"
 #include "play/match_report.hpp"
 #include "play/match_runner.hpp"
 #include "search_fixture.hpp"

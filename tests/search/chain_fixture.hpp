@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "plugins/game_params.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
+#include "plugins/game_params.hpp"
 #include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
 

@@ -14,7 +14,8 @@ std::unique_ptr<Agent> make_flat_monte_carlo_agent(const GameInstance& game, con
 std::unique_ptr<Agent> make_uct_agent(const GameInstance& game, const AgentSettings& settings);
 
 // A playout evaluator on the settings' device; `max_batch` sizes a CUDA evaluator's scratch.
-std::unique_ptr<LeafEvaluator> make_evaluator(const GameInstance& game, const AgentSettings& settings, uint64_t max_batch);
+std::unique_ptr<LeafEvaluator> make_evaluator(const GameInstance& game, const AgentSettings& settings,
+                                              uint64_t max_batch);
 
 // The budget of one move: its deadline (far away under a playout budget).
 std::chrono::steady_clock::time_point move_deadline(const AgentSettings& settings);

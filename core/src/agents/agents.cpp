@@ -12,24 +12,30 @@
 
 namespace gsdk::core {
 
-uint64_t derive_seed(uint64_t seed, uint64_t stream) { return rng::philox_block(seed, stream, 0)[0]; }
+uint64_t derive_seed(uint64_t seed, uint64_t stream) {
+  return rng::philox_block(seed, stream, 0)[0];
+}
 
-std::unique_ptr<LeafEvaluator> make_evaluator(const GameInstance& game, const AgentSettings& settings, uint64_t max_batch) {
+std::unique_ptr<LeafEvaluator> make_evaluator(const GameInstance& game, const AgentSettings& settings,
+                                              uint64_t max_batch) {
   // The most states one UCT iteration evaluates: a node's every child per selection with evaluate_children.
   const uint64_t leaves = uint64_t{settings.batch} * (settings.evaluate_children ? game.max_moves() : 1);
   if (settings.device == PlayoutDevice::cuda)
-    return make_cuda_evaluator(game, settings.gpu, max_batch, static_cast<uint32_t>(std::min<uint64_t>(leaves, UINT32_MAX)));
+    return make_cuda_evaluator(game, settings.gpu, max_batch,
+                               static_cast<uint32_t>(std::min<uint64_t>(leaves, UINT32_MAX)));
   return make_cpu_evaluator(game);
 }
 
 std::chrono::steady_clock::time_point move_deadline(const AgentSettings& settings) {
   const auto now = std::chrono::steady_clock::now();
   if (settings.seconds <= 0) return std::chrono::steady_clock::time_point::max();
-  return now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(settings.seconds));
+  return now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                   std::chrono::duration<double>(settings.seconds));
 }
 
 std::string budget_text(const AgentSettings& settings) {
-  return settings.seconds > 0 ? fmt::format("time={} s", settings.seconds) : fmt::format("playouts={}", settings.playouts);
+  return settings.seconds > 0 ? fmt::format("time={} s", settings.seconds)
+                              : fmt::format("playouts={}", settings.playouts);
 }
 
 std::unique_ptr<Agent> make_agent(const GameInstance& game, const AgentSettings& settings) {

@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/agents/leaf_evaluator.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
 #include "playouts/playout_calls.hpp"
 
 namespace gsdk::core {
@@ -74,7 +74,8 @@ public:
     std::vector<WinDrawLoss> results;
     results.reserve(count);
     for (uint32_t first = 0; first < count; first += per_launch) {
-      StartedBatch batch = launch(packed_states, first, std::min(per_launch, count - first), static_cast<uint32_t>(playouts));
+      StartedBatch batch =
+          launch(packed_states, first, std::min(per_launch, count - first), static_cast<uint32_t>(playouts));
       collect(batch, results);
     }
     return results;
@@ -86,7 +87,8 @@ public:
   void start_batch(const std::vector<unsigned char>& packed_states, uint32_t count, uint64_t playouts) override {
     const bool fits = launchable(count, playouts) && count <= max_states_ && count * playouts <= kMaxLaunchPlayouts;
     if (!fits) {
-      started_.push_back(StartedBatch{-1, count, static_cast<uint32_t>(playouts), evaluate_batch(packed_states, count, playouts)});
+      started_.push_back(
+          StartedBatch{-1, count, static_cast<uint32_t>(playouts), evaluate_batch(packed_states, count, playouts)});
       return;
     }
     started_.push_back(launch(packed_states, 0, count, static_cast<uint32_t>(playouts)));
@@ -113,7 +115,8 @@ public:
   uint32_t max_solves() const override { return max_states_; }
 
   void start_solves(const std::vector<unsigned char>& packed_states, uint32_t count, uint64_t playouts) override {
-    if (!apart_ || solving_ || count == 0 || count > max_states_ || playouts == 0 || count * playouts > kMaxLaunchPlayouts)
+    if (!apart_ || solving_ || count == 0 || count > max_states_ || playouts == 0 ||
+        count * playouts > kMaxLaunchPlayouts)
       throw std::logic_error(fmt::format("CudaEvaluator::start_solves: {} states x {} playouts{}", count, playouts,
                                          solving_ ? " while a solve batch is in flight" : ""));
     solving_ = enqueue(*solve_slot_, game_.tables().cuda_playout_batches->run, packed_states, 0, count,
@@ -132,7 +135,8 @@ public:
   }
 
   std::string describe() const override {
-    return fmt::format("cuda device {}{}{}", device_, slots_[0] ? fmt::format(", {} leaves per launch", max_states_) : "",
+    return fmt::format("cuda device {}{}{}", device_,
+                       slots_[0] ? fmt::format(", {} leaves per launch", max_states_) : "",
                        apart_ ? ", exact states solved apart" : "");
   }
 
@@ -182,10 +186,11 @@ private:
 
   // Enqueues states first .. first + count - 1 of the packed states, `playouts` each, as one launch on a
   // free slot. Returns without waiting.
-  StartedBatch launch(const std::vector<unsigned char>& packed_states, uint32_t first, uint32_t count, uint32_t playouts) {
+  StartedBatch launch(const std::vector<unsigned char>& packed_states, uint32_t first, uint32_t count,
+                      uint32_t playouts) {
     const int k = free_slot();
-    const auto run = apart_ ? game_.tables().exact_states->cuda_random_playout_batches
-                            : game_.tables().cuda_playout_batches->run;
+    const auto run =
+        apart_ ? game_.tables().exact_states->cuda_random_playout_batches : game_.tables().cuda_playout_batches->run;
     StartedBatch batch = enqueue(*slots_[k], run, packed_states, first, count, playouts);
     batch.slot = k;
     next_playout_ += uint64_t{count} * playouts;
@@ -203,15 +208,18 @@ private:
     char error[kMessageSize] = {};
     if (run(game_.handle(), seed_, next_playout_, slot.states_device, count, playouts, device_, slot.stream.handle(),
             slot.outcomes_device, error, kMessageSize) != GSDK_OK)
-      throw std::runtime_error(fmt::format("{} CUDA playout batch ({} states x {} playouts from playout {}) on device {} "
-                                           "failed: {}",
-                                           game_.game().name, count, playouts, next_playout_, device_, error));
+      throw std::runtime_error(
+          fmt::format("{} CUDA playout batch ({} states x {} playouts from playout {}) on device {} "
+                      "failed: {}",
+                      game_.game().name, count, playouts, next_playout_, device_, error));
     slot.stream.copy_to_host(slot.outcomes_host.data(), slot.outcomes_device, count * sizeof(gsdk_outcome_counts));
     return StartedBatch{-1, count, playouts, {}};
   }
 
   // Waits for a launched batch and appends its outcomes to results.
-  void collect(const StartedBatch& batch, std::vector<WinDrawLoss>& results) { collect(*slots_[batch.slot], batch, results); }
+  void collect(const StartedBatch& batch, std::vector<WinDrawLoss>& results) {
+    collect(*slots_[batch.slot], batch, results);
+  }
   void collect(BatchSlot& slot, const StartedBatch& batch, std::vector<WinDrawLoss>& results) {
     slot.stream.synchronize();
     const auto* outcomes = reinterpret_cast<const gsdk_outcome_counts*>(slot.outcomes_host.data());
@@ -235,10 +243,10 @@ private:
   void* scratch_;
   std::vector<uint64_t> histogram_;
   std::optional<BatchSlot> slots_[kSlots];
-  std::deque<StartedBatch> started_; // oldest first
-  std::optional<BatchSlot> solve_slot_;  // with a game that has exact states
-  bool apart_ = false;                   // solve_apart() was asked for, and granted
-  std::optional<StartedBatch> solving_;  // the solve batch in flight
+  std::deque<StartedBatch> started_;    // oldest first
+  std::optional<BatchSlot> solve_slot_; // with a game that has exact states
+  bool apart_ = false;                  // solve_apart() was asked for, and granted
+  std::optional<StartedBatch> solving_; // the solve batch in flight
 };
 
 } // namespace

@@ -19,7 +19,8 @@ class FlatMonteCarloAgent final : public Agent {
 public:
   FlatMonteCarloAgent(const GameInstance& game, const AgentSettings& settings)
       : game_(game), settings_(settings), moves_(game.max_moves()),
-        evaluator_(make_evaluator(game, settings, std::min<uint64_t>(kMaxBatch, settings.seconds > 0 ? settings.leaf : settings.playouts))) {}
+        evaluator_(make_evaluator(
+            game, settings, std::min<uint64_t>(kMaxBatch, settings.seconds > 0 ? settings.leaf : settings.playouts))) {}
 
   void new_game(uint64_t seed) override { evaluator_->reseed(seed); }
 
@@ -37,7 +38,8 @@ public:
     // Under a playout budget one call per move (the remainder to the first moves); under a time budget
     // rounds of `leaf` playouts per move until the deadline, at least one round.
     if (settings_.seconds <= 0) {
-      for (uint32_t k = 0; k < n; ++k) results[k] = run(children[k], settings_.playouts / n + (k < settings_.playouts % n));
+      for (uint32_t k = 0; k < n; ++k)
+        results[k] = run(children[k], settings_.playouts / n + (k < settings_.playouts % n));
     } else {
       do {
         for (uint32_t k = 0; k < n; ++k) results[k].add(run(children[k], settings_.leaf));

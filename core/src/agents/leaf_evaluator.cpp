@@ -19,7 +19,8 @@ WinDrawLoss outcome_of_score(int64_t score, uint64_t count) {
 
 WinDrawLoss outcome_of_histogram(const std::vector<uint64_t>& histogram, int64_t score_min) {
   WinDrawLoss r;
-  for (size_t k = 0; k < histogram.size(); ++k) r.add(outcome_of_score(score_min + static_cast<int64_t>(k), histogram[k]));
+  for (size_t k = 0; k < histogram.size(); ++k)
+    r.add(outcome_of_score(score_min + static_cast<int64_t>(k), histogram[k]));
   return r;
 }
 
@@ -53,7 +54,9 @@ void LeafEvaluator::start_solves(const std::vector<unsigned char>& packed_states
   next_playout_ = counter;
 }
 
-std::vector<WinDrawLoss> LeafEvaluator::finish_solves() { return std::move(solved_); }
+std::vector<WinDrawLoss> LeafEvaluator::finish_solves() {
+  return std::move(solved_);
+}
 
 namespace {
 
@@ -91,7 +94,8 @@ public:
 
   WinDrawLoss evaluate(const StateBlob& state, uint64_t playouts) override {
     WinDrawLoss r;
-    for (uint64_t i = 0; i < playouts; ++i) r.add(outcome_of_score(generic_playout(game_, seed_, next_playout_ + i, state)));
+    for (uint64_t i = 0; i < playouts; ++i)
+      r.add(outcome_of_score(generic_playout(game_, seed_, next_playout_ + i, state)));
     next_playout_ += playouts;
     return r;
   }

@@ -100,7 +100,8 @@ bool SearchTree::advance(const StateBlob& before, uint32_t move) {
     std::vector<uint32_t> old_index{kept};
     nodes.push_back(nodes_[kept]);
     nodes[0].parent = kNone;
-    if (nodes[0].player != GSDK_PLAYER_TERMINAL) nodes[0].exact = Exact::no; // a root is searched, whatever was known of it
+    if (nodes[0].player != GSDK_PLAYER_TERMINAL)
+      nodes[0].exact = Exact::no; // a root is searched, whatever was known of it
     for (size_t i = 0; i < nodes.size(); ++i) {
       const uint32_t first = nodes[i].first_child, count = nodes[i].child_count;
       if (count == 0) continue;
@@ -264,8 +265,10 @@ void SearchTree::land_oldest() {
   for (size_t i = 0; i < flight.leaves.size(); ++i) {
     const uint32_t leaf = flight.leaves[i];
     if (nodes_[leaf].exact != Exact::unsolved) continue;
-    if (!solves_apart_) record_exact(leaf, flight.results[i]);
-    else if (nodes_[leaf].pending > 0) solve_queue_.push_back(leaf);
+    if (!solves_apart_)
+      record_exact(leaf, flight.results[i]);
+    else if (nodes_[leaf].pending > 0)
+      solve_queue_.push_back(leaf);
   }
 }
 
@@ -306,13 +309,17 @@ void SearchTree::prove_from(uint32_t node) {
 void SearchTree::record_exact(uint32_t node, const WinDrawLoss& result) {
   Node& n = nodes_[node];
   const uint64_t playouts = result.playouts();
-  if (result.wins == playouts) n.exact = Exact::win;
-  else if (result.draws == playouts) n.exact = Exact::draw;
-  else if (result.losses == playouts) n.exact = Exact::loss;
+  if (result.wins == playouts)
+    n.exact = Exact::win;
+  else if (result.draws == playouts)
+    n.exact = Exact::draw;
+  else if (result.losses == playouts)
+    n.exact = Exact::loss;
   else
-    throw std::runtime_error(fmt::format("game '{}' reports a state as exact, but its {} playouts disagree ({} wins, {} "
-                                         "draws, {} losses for player 0)",
-                                         game_.game().name, playouts, result.wins, result.draws, result.losses));
+    throw std::runtime_error(
+        fmt::format("game '{}' reports a state as exact, but its {} playouts disagree ({} wins, {} "
+                    "draws, {} losses for player 0)",
+                    game_.game().name, playouts, result.wins, result.draws, result.losses));
   // Playouts already counted on the node (a provisional value) are restated as exact ones, on it and above.
   restate(node);
   const uint32_t selections = n.pending;

@@ -34,6 +34,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Agent> make_random_agent(const GameInstance& game) { return std::make_unique<RandomAgent>(game); }
+std::unique_ptr<Agent> make_random_agent(const GameInstance& game) {
+  return std::make_unique<RandomAgent>(game);
+}
 
 } // namespace gsdk::core

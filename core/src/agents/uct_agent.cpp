@@ -24,12 +24,14 @@ namespace {
 
 class UctAgent final : public Agent {
 public:
-  UctAgent(const GameInstance& game, const AgentSettings& settings) : game_(game), settings_(settings), moves_(game.max_moves()) {
+  UctAgent(const GameInstance& game, const AgentSettings& settings)
+      : game_(game), settings_(settings), moves_(game.max_moves()) {
     const unsigned hardware = available_cpu_threads();
     threads_ = settings.threads ? settings.threads : std::min<unsigned>(settings.roots, hardware);
     threads_ = std::min(threads_, settings.roots);
-    const TreeSettings tree{settings.exploration, settings.leaf,      settings.max_nodes,        settings.batch,
-                            settings.in_flight,   settings.evaluate_children, settings.draw_value};
+    const TreeSettings tree{settings.exploration, settings.leaf,      settings.max_nodes,
+                            settings.batch,       settings.in_flight, settings.evaluate_children,
+                            settings.draw_value};
     for (uint32_t r = 0; r < settings.roots; ++r)
       trees_.push_back(std::make_unique<SearchTree>(game, make_evaluator(game, settings, settings.leaf), tree));
   }
@@ -85,10 +87,12 @@ public:
   }
 
   std::string describe() const override {
-    return fmt::format("uct ({}, leaf={}, batch={}, inflight={}, evaluate={}, draw={}, c={}, roots={}, threads={}, nodes={}, reuse={}, {})",
+    return fmt::format("uct ({}, leaf={}, batch={}, inflight={}, evaluate={}, draw={}, c={}, roots={}, threads={}, "
+                       "nodes={}, reuse={}, {})",
                        budget_text(settings_), settings_.leaf, settings_.batch, settings_.in_flight,
-                       settings_.evaluate_children ? "children" : "leaf", settings_.draw_value, settings_.exploration, settings_.roots, threads_,
-                       settings_.max_nodes, settings_.reuse ? "yes" : "no", trees_[0]->evaluator().describe());
+                       settings_.evaluate_children ? "children" : "leaf", settings_.draw_value, settings_.exploration,
+                       settings_.roots, threads_, settings_.max_nodes, settings_.reuse ? "yes" : "no",
+                       trees_[0]->evaluator().describe());
   }
 
 private:

@@ -9,10 +9,10 @@
 
 #include <fmt/format.h>
 
-#include "runtime/batch_split.hpp"
 #include "gsdk/core/nested/level1_searcher.hpp"
 #include "gsdk/core/playouts/playout_batch_evaluator.hpp"
 #include "nested/level1_step.hpp"
+#include "runtime/batch_split.hpp"
 
 namespace gsdk::core {
 

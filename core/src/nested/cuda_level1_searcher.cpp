@@ -1,8 +1,8 @@
 // cuda_level1_searcher.cpp - level-1 (or level-2) NMCS searches on a GPU through the plugin's
 // gsdk.cuda_level1_searches.v1 (or gsdk.cuda_level2_searches.v1) table: states, stream numbers (and frame
-// ids) copied in through pinned buffers, one launch per chunk, results and best sequences copied back. Each slot is a lane of its own (stream,
-// pinned and device buffers), so two batches can be in flight at once: start() enqueues a batch's last
-// chunk on its lane's stream and returns, finish() waits for that stream alone. Written against
+// ids) copied in through pinned buffers, one launch per chunk, results and best sequences copied back. Each slot is a
+// lane of its own (stream, pinned and device buffers), so two batches can be in flight at once: start() enqueues a
+// batch's last chunk on its lane's stream and returns, finish() waits for that stream alone. Written against
 // CudaStream, DeviceArena and PinnedBuffer (states are staged and sequences decoded on the host threads),
 // so it builds (and says why it cannot run) without the CUDA toolkit too. When the plugin can stop its
 // searches (ABI 1.6), every launch polls one stop flag, which a deadline raises.
@@ -12,12 +12,12 @@
 
 #include <fmt/format.h>
 
-#include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/nested/level1_searcher.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
 
+#include "nested/search_deadline.hpp"
 #include "runtime/batch_split.hpp"
 #include "runtime/device_sequence.hpp"
-#include "nested/search_deadline.hpp"
 
 namespace gsdk::core {
 
@@ -49,8 +49,8 @@ SearchBytes search_bytes(const GameInstance& game, uint32_t level, uint32_t max_
 // Searches per launch: at most what the caller can hand out at once and what fits in kLaunchBytes.
 uint32_t launch_size(const GameInstance& game, uint32_t level, uint32_t max_moves, uint32_t wanted) {
   const SearchBytes b = search_bytes(game, level, max_moves);
-  const uint64_t per_search = game.state_size() + sizeof(uint64_t) + uint64_t{max_moves} * 4 + b.result +
-                              b.level2_extra + b.scratch;
+  const uint64_t per_search =
+      game.state_size() + sizeof(uint64_t) + uint64_t{max_moves} * 4 + b.result + b.level2_extra + b.scratch;
   return static_cast<uint32_t>(std::clamp<uint64_t>(kLaunchBytes / per_search, 1, std::max(wanted, 1u)));
 }
 
@@ -66,7 +66,8 @@ struct Lane {
                           moves_host.size() + record_moves_host.size() + scratch + 8 * 256),
         states_device(arena.allocate(states_host.size())),
         streams_device(static_cast<uint64_t*>(arena.allocate(streams_host.size()))),
-        ids_device(static_cast<uint64_t*>(arena.allocate(ids_host.size()))), results_device(arena.allocate(results_host.size())),
+        ids_device(static_cast<uint64_t*>(arena.allocate(ids_host.size()))),
+        results_device(arena.allocate(results_host.size())),
         moves_device(static_cast<uint32_t*>(arena.allocate(moves_host.size()))),
         record_moves_device(static_cast<uint32_t*>(arena.allocate(record_moves_host.size()))),
         scratch_device(arena.allocate(scratch)), scratch_size(scratch) {}
@@ -97,8 +98,8 @@ public:
   CudaLevel1Searcher(const GameInstance& game, uint64_t seed, int device, uint32_t max_batch, unsigned host_threads,
                      uint32_t level)
       : game_(game), table_(*game.tables().cuda_level1_searches), seed_(seed), device_(device), level_(level),
-        max_moves_(table_.max_game_length(game.handle())),
-        max_batch_(launch_size(game, level, max_moves_, max_batch)), host_threads_(std::max(host_threads, 1u)) {
+        max_moves_(table_.max_game_length(game.handle())), max_batch_(launch_size(game, level, max_moves_, max_batch)),
+        host_threads_(std::max(host_threads, 1u)) {
     if (level == 1 ? stoppable_run(table_) != nullptr : stoppable_run(*game.tables().cuda_level2_searches) != nullptr)
       deadline_ = std::make_unique<SearchDeadline>(device);
     const SearchBytes bytes = search_bytes(game, level, max_moves_);
@@ -174,8 +175,8 @@ private:
     auto* ids = reinterpret_cast<uint64_t*>(lane.ids_host.data());
     // Restarts all start at one state: upload it once and copy it on the device (an upload per search would
     // take more of the bus than the searches' results).
-    const bool one_start = std::all_of(tasks.begin(), tasks.end(),
-                                       [&](const Level1Task& t) { return t.start == tasks.front().start; });
+    const bool one_start =
+        std::all_of(tasks.begin(), tasks.end(), [&](const Level1Task& t) { return t.start == tasks.front().start; });
     split_batch(host_threads_, count, kSearchesPerCopyThread, [&](unsigned, size_t i) {
       if (!one_start || i == 0) std::memcpy(lane.states_host.data() + i * state_size, tasks[i].start, state_size);
       first_streams[i] = tasks[i].first_stream;

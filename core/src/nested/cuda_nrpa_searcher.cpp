@@ -10,12 +10,12 @@
 
 #include <fmt/format.h>
 
-#include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/nested/nrpa_searcher.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
 
+#include "nested/search_deadline.hpp"
 #include "runtime/batch_split.hpp"
 #include "runtime/device_sequence.hpp"
-#include "nested/search_deadline.hpp"
 
 namespace gsdk::core {
 
@@ -45,9 +45,9 @@ public:
     results_host_ = std::make_unique<PinnedBuffer>(batch_ * sizeof(gsdk_nrpa_result));
     moves_host_ = std::make_unique<PinnedBuffer>(uint64_t{batch_} * max_moves_ * sizeof(uint32_t));
     scratch_size_ = table_.scratch_bytes(game.handle(), batch_, level);
-    arena_ = std::make_unique<DeviceArena>(device, policies_host_->size() + streams_host_->size() +
-                                                       results_host_->size() + moves_host_->size() + scratch_size_ +
-                                                       5 * 256);
+    arena_ =
+        std::make_unique<DeviceArena>(device, policies_host_->size() + streams_host_->size() + results_host_->size() +
+                                                  moves_host_->size() + scratch_size_ + 5 * 256);
     policies_device_ = static_cast<double*>(arena_->allocate(policies_host_->size()));
     streams_device_ = static_cast<uint64_t*>(arena_->allocate(streams_host_->size()));
     results_device_ = static_cast<gsdk_nrpa_result*>(arena_->allocate(results_host_->size()));
@@ -89,13 +89,13 @@ private:
     char error[kMessageSize] = {};
     // deadline_ exists exactly when the table's run_stoppable does.
     const int32_t status =
-        deadline_ ? table_.run_stoppable(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_,
-                                         streams_device_, count, device_, stream_->handle(), scratch_device_,
-                                         scratch_size_, results_device_, moves_device_, deadline_->stop(), error,
-                                         kMessageSize)
-                  : table_.run(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_, streams_device_,
-                               count, device_, stream_->handle(), scratch_device_, scratch_size_, results_device_,
-                               moves_device_, error, kMessageSize);
+        deadline_
+            ? table_.run_stoppable(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_,
+                                   streams_device_, count, device_, stream_->handle(), scratch_device_, scratch_size_,
+                                   results_device_, moves_device_, deadline_->stop(), error, kMessageSize)
+            : table_.run(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_, streams_device_, count,
+                         device_, stream_->handle(), scratch_device_, scratch_size_, results_device_, moves_device_,
+                         error, kMessageSize);
     if (status != GSDK_OK)
       throw std::runtime_error(fmt::format("{} CUDA NRPA searches ({} of level {}) on device {} failed: {}",
                                            game_.game().name, count, level_, device_, error));
@@ -137,8 +137,8 @@ private:
 } // namespace
 
 std::unique_ptr<NrpaSearcher> make_cuda_nrpa_searcher(const GameInstance& game, uint64_t seed, uint32_t level,
-                                                      uint32_t iterations, double alpha, int device,
-                                                      uint32_t max_batch, unsigned host_threads) {
+                                                      uint32_t iterations, double alpha, int device, uint32_t max_batch,
+                                                      unsigned host_threads) {
   if (!game.tables().cuda_nrpa_searches || !game.tables().move_codes)
     throw std::invalid_argument(fmt::format("game '{}' (plugin {}) has no CUDA NRPA table with move codes "
                                             "(gsdk.cuda_nrpa_searches.v1, gsdk.move_codes.v1); NRPA on cuda needs both",

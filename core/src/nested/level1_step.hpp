@@ -7,8 +7,8 @@
 #include <span>
 #include <vector>
 
-#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/playouts/playout_batch_evaluator.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 
 namespace gsdk::core {
 
@@ -17,8 +17,7 @@ public:
   static constexpr uint64_t kNoStream = std::numeric_limits<uint64_t>::max();
 
   // The children of `state` after `moves`; non-terminal ones draw next_stream, next_stream + 1, ...
-  void open(const GameInstance& game, const StateBlob& state, std::span<const uint32_t> moves,
-            uint64_t& next_stream) {
+  void open(const GameInstance& game, const StateBlob& state, std::span<const uint32_t> moves, uint64_t& next_stream) {
     const size_t n = moves.size();
     children_.resize(n);
     scores_.assign(n, 0);

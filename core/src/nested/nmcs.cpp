@@ -31,9 +31,9 @@
 #include <fmt/format.h>
 
 #include "gsdk/core/nested/nested_search.hpp"
-#include "runtime/batch_split.hpp"
 #include "nested/level1_step.hpp"
 #include "nested/side_by_side_searches.hpp"
+#include "runtime/batch_split.hpp"
 
 namespace gsdk::core {
 
@@ -42,7 +42,7 @@ namespace {
 constexpr uint64_t kStreamsPerSearch = uint64_t{1} << 40;
 constexpr uint64_t kStreamsPerLevel1 = uint64_t{1} << 20;
 constexpr uint64_t kLevel1Blocks = kStreamsPerSearch / kStreamsPerLevel1;
-constexpr uint64_t kChildIds = 1024; // a frame's children's ids: its own times this, plus their number
+constexpr uint64_t kChildIds = 1024;           // a frame's children's ids: its own times this, plus their number
 constexpr size_t kSearchesPerHostThread = 256; // fewer searches a round: fewer threads, not worth starting
 
 // A level-1 frame's block: its id's 20-bit digits folded together, so that every ancestor counts.
@@ -79,9 +79,9 @@ struct SearchStarts {
 // What the frames of one search share.
 struct SearchContext {
   const GameInstance& game;
-  const StateBlob& start;                  // where the search begins
+  const StateBlob& start;                   // where the search begins
   const std::vector<uint32_t>& start_moves; // initial state -> start
-  uint32_t start_index;                    // which of the run's starts that is
+  uint32_t start_index;                     // which of the run's starts that is
   PlayoutBatchEvaluator& evaluator;
   SearchRecord& record;
   SearchCounters counters;
@@ -308,8 +308,8 @@ private:
   uint64_t children_made_ = 0;   // since begin(), over all steps
   std::vector<uint32_t> played_; // start -> state_
   MoveSequence best_;            // from start
-  bool delegated_;             // a level-1 frame the level-1 searcher runs whole
-  uint64_t next_stream_ = 0;   // level 1: the stream of the next playout
+  bool delegated_;               // a level-1 frame the level-1 searcher runs whole
+  uint64_t next_stream_ = 0;     // level 1: the stream of the next playout
   bool done_ = false;
   bool stepping_ = false;
   bool awaiting_ = false;
@@ -317,7 +317,7 @@ private:
   std::vector<uint32_t> moves_;
   std::vector<std::unique_ptr<NmcsFrame>> children_; // level > 1: the first child_count_ are this step's
   size_t child_count_ = 0;
-  Level1Step step_;                                  // level 1: the children, their streams and scores
+  Level1Step step_; // level 1: the children, their streams and scores
 };
 
 struct NmcsSearch {
@@ -332,8 +332,7 @@ struct NmcsSearch {
 };
 
 // Runs work() and adds the wall time it took to `seconds`.
-template <typename Work>
-void timed(double& seconds, const Work& work) {
+template <typename Work> void timed(double& seconds, const Work& work) {
   const auto began = std::chrono::steady_clock::now();
   work();
   seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
@@ -396,8 +395,8 @@ void run_whole_searches(const SearchStarts& starts, const NmcsSettings& settings
 void require_one_player_game(const GameInstance& game, const std::string& algorithm) {
   const gsdk_game& g = game.game();
   if (g.player_count != 1)
-    throw std::invalid_argument(fmt::format("{} searches one-player games; '{}' has {} players", algorithm, g.name,
-                                            g.player_count));
+    throw std::invalid_argument(
+        fmt::format("{} searches one-player games; '{}' has {} players", algorithm, g.name, g.player_count));
   if (g.flags & GSDK_GAME_FLAG_CHANCE)
     throw std::invalid_argument(
         fmt::format("{} searches deterministic games; '{}' has chance moves", algorithm, g.name));
@@ -473,8 +472,8 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   require_one_player_game(game, "NMCS");
   if (settings.level < 1) throw std::invalid_argument("NMCS level must be at least 1");
   if (level1 && level1->level() > settings.level)
-    throw std::invalid_argument(fmt::format("NMCS of level {} cannot hand level-{} searches to a device", settings.level,
-                                            level1->level()));
+    throw std::invalid_argument(
+        fmt::format("NMCS of level {} cannot hand level-{} searches to a device", settings.level, level1->level()));
   const SearchStarts starts = search_starts(game, settings);
   NestedSearchOutcome outcome;
   outcome.starts_skipped = starts.skipped;
@@ -485,8 +484,7 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   if (level1 && settings.budget.time_seconds > 0) level1->stop_at(record.deadline(settings.budget));
   // A level-1 searcher of the run's own level runs every search whole: restarts at the device's rate.
   // (Searches from a terminal initial state go through the frames, which handle them.)
-  if (level1 && level1->level() == settings.level &&
-      game.current_player(starts.states[0]) != GSDK_PLAYER_TERMINAL) {
+  if (level1 && level1->level() == settings.level && game.current_player(starts.states[0]) != GSDK_PLAYER_TERMINAL) {
     outcome.device = fmt::format("{}; whole searches, restarted without frames", level1->describe());
     run_whole_searches(starts, settings, record, outcome, *level1, on_finished);
     return outcome;
@@ -495,8 +493,7 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   // evaluator, so searches are begun (at level 1: a root built) and a round's searches delivered (their
   // next steps built) on the host threads.
   const unsigned host_threads = level1 ? std::max(settings.host_threads, 1u) : 1u;
-  outcome.device = level1 ? fmt::format("{}; {} host threads", level1->describe(), host_threads)
-                          : evaluator.describe();
+  outcome.device = level1 ? fmt::format("{}; {} host threads", level1->describe(), host_threads) : evaluator.describe();
   const auto on_host_threads = [&](std::span<NmcsSearch* const> searches, const auto& work) {
     split_batch(host_threads, searches.size(), kSearchesPerHostThread,
                 [&](unsigned, size_t j) { work(j, *searches[j]); });
@@ -547,8 +544,8 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
       timed(outcome.evaluator_seconds, [&] { level1->finish(group, batch.outcomes); });
       deliver(batch, round);
     };
-    run_side_by_side_in_groups<NmcsSearch>(settings.budget, record, outcome, Level1Searcher::kSlots, make,
-                                           start_round, finish_round, retire);
+    run_side_by_side_in_groups<NmcsSearch>(settings.budget, record, outcome, Level1Searcher::kSlots, make, start_round,
+                                           finish_round, retire);
     return outcome;
   }
   const auto play_round = [&](std::vector<NmcsSearch*>& round) {

@@ -14,12 +14,12 @@
 
 #include <fmt/format.h>
 
-#include "runtime/batch_split.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
 #include "gsdk/nrpa/adaptation.hpp"
 #include "gsdk/nrpa/policy_softmax.hpp"
 #include "gsdk/rng/philox.hpp"
 #include "nested/side_by_side_searches.hpp"
+#include "runtime/batch_split.hpp"
 
 namespace gsdk::core {
 
@@ -63,8 +63,8 @@ PolicySequence play_recording_codes(const GameInstance& game, const gsdk_move_co
     for (uint32_t k = 0; k < n; ++k) {
       const uint32_t code = table.move_code(game.handle(), state.data(), legal[k]);
       if (code >= code_count)
-        throw std::runtime_error(fmt::format("game '{}': move code {} is not below code_count {}", game.game().name,
-                                             code, code_count));
+        throw std::runtime_error(
+            fmt::format("game '{}': move code {} is not below code_count {}", game.game().name, code, code_count));
       out.codes.push_back(code);
     }
     const uint32_t pick = choose(out.codes.data() + out.offsets.back(), legal.data(), n);
@@ -93,15 +93,16 @@ PolicySequence policy_playout(const GameInstance& game, const gsdk_move_codes& t
 PolicySequence with_codes(const GameInstance& game, const gsdk_move_codes& table, uint32_t code_count,
                           const NrpaCallResult& result) {
   size_t t = 0;
-  PolicySequence out =
-      play_recording_codes(game, table, code_count, [&](const uint32_t*, const uint32_t* legal, uint32_t n) -> uint32_t {
+  PolicySequence out = play_recording_codes(
+      game, table, code_count, [&](const uint32_t*, const uint32_t* legal, uint32_t n) -> uint32_t {
         if (t == result.moves.size())
-          throw std::runtime_error(fmt::format("the device's NRPA sequence of {} moves stops before the game ends",
-                                               result.moves.size()));
+          throw std::runtime_error(
+              fmt::format("the device's NRPA sequence of {} moves stops before the game ends", result.moves.size()));
         const uint32_t move = result.moves[t++];
         const uint32_t* found = std::find(legal, legal + n, move);
         if (found == legal + n)
-          throw std::runtime_error(fmt::format("the device's NRPA sequence plays the illegal move {} at step {}", move, t));
+          throw std::runtime_error(
+              fmt::format("the device's NRPA sequence plays the illegal move {} at step {}", move, t));
         return static_cast<uint32_t>(found - legal);
       });
   if (t != result.moves.size() || out.sequence.score != result.score)
@@ -211,8 +212,8 @@ uint64_t playouts_per_call(uint32_t iterations, uint32_t level) {
 
 } // namespace
 
-NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& settings, const ImprovementFn& on_improvement,
-                             NrpaSearcher* device) {
+NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& settings,
+                             const ImprovementFn& on_improvement, NrpaSearcher* device) {
   require_one_player_game(game, "NRPA");
   if (settings.level < 1) throw std::invalid_argument("NRPA level must be at least 1");
   if (settings.iterations < 1) throw std::invalid_argument("NRPA needs at least 1 iteration per level");
@@ -222,16 +223,17 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
                                             game.game().name, GSDK_TABLE_MOVE_CODES));
   const uint32_t code_count = table->code_count(game.handle());
   if (code_count == 0 || code_count > kMaxCodes)
-    throw std::invalid_argument(fmt::format("game '{}' declares {} move codes; NRPA handles 1 .. {}", game.game().name,
-                                            code_count, kMaxCodes));
+    throw std::invalid_argument(
+        fmt::format("game '{}' declares {} move codes; NRPA handles 1 .. {}", game.game().name, code_count, kMaxCodes));
   const uint32_t bottom = device ? device->level() : 0;
   if (bottom > settings.level)
-    throw std::invalid_argument(fmt::format("NRPA of level {} cannot hand level-{} searches to a device",
-                                            settings.level, bottom));
+    throw std::invalid_argument(
+        fmt::format("NRPA of level {} cannot hand level-{} searches to a device", settings.level, bottom));
   const uint64_t streams_per_call = playouts_per_call(settings.iterations, bottom);
   if (streams_per_call > kStreamsPerSearch / 2)
     throw std::invalid_argument(fmt::format("NRPA: {} iterations per level make a level-{} call too long for its "
-                                            "search's 2^40 random streams", settings.iterations, bottom));
+                                            "search's 2^40 random streams",
+                                            settings.iterations, bottom));
   NestedSearchOutcome outcome;
   outcome.engine = "policy";
   const unsigned threads = std::max(settings.threads, 1u);
@@ -256,12 +258,11 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
     }
     // Each search is played and delivered by one thread; the record takes offers from several, and what it
     // ends with does not depend on their order.
-    split_batch(threads, round.size(), device ? kMinDeliveriesPerThread : kMinPolicyPlayoutsPerThread,
-                [&](unsigned, size_t i) {
-                  round[i]->deliver(device ? with_codes(game, *table, code_count, results[i])
-                                           : policy_playout(game, *table, round[i]->call_policy(), settings.seed,
-                                                            streams[i]));
-                });
+    split_batch(
+        threads, round.size(), device ? kMinDeliveriesPerThread : kMinPolicyPlayoutsPerThread, [&](unsigned, size_t i) {
+          round[i]->deliver(device ? with_codes(game, *table, code_count, results[i])
+                                   : policy_playout(game, *table, round[i]->call_policy(), settings.seed, streams[i]));
+        });
     for (size_t i = 0; i < round.size(); ++i)
       outcome.playouts += device && results[i].stopped_after ? results[i].stopped_after : streams_per_call;
   };

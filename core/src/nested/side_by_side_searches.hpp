@@ -23,9 +23,7 @@ public:
   explicit SearchRecord(const ImprovementFn& on_improvement)
       : start_(std::chrono::steady_clock::now()), on_improvement_(on_improvement) {}
 
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
   // The cheap first test of offer and offer_latest: false only when they would refuse (a lower score than
   // the best never becomes the best again), so that a candidate's moves are only built when needed.
   bool might_take(int64_t score) const { return score >= score_mirror_.load(std::memory_order_relaxed); }

@@ -33,8 +33,10 @@ __device__ __forceinline__ uint32_t parents_before(const uint32_t* offsets, uint
   uint32_t lo = 0, hi = n;
   while (lo < hi) {
     const uint32_t mid = lo + (hi - lo) / 2;
-    if (uint64_t{mid} + offsets[mid] < diagonal) lo = mid + 1;
-    else hi = mid;
+    if (uint64_t{mid} + offsets[mid] < diagonal)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }
@@ -51,8 +53,8 @@ __global__ void partition_kernel(const uint32_t* offsets, uint32_t n, uint32_t c
 
 // parents[j] = the parent of child j; child_roots[j] = roots[parents[j]].
 __global__ void __launch_bounds__(kExpandThreads)
-    expand_kernel(const uint32_t* offsets, const uint32_t* roots, uint32_t n, uint32_t children,
-                  const uint32_t* splits, uint32_t* parents, uint32_t* child_roots) {
+    expand_kernel(const uint32_t* offsets, const uint32_t* roots, uint32_t n, uint32_t children, const uint32_t* splits,
+                  uint32_t* parents, uint32_t* child_roots) {
   // The block's own parents' offsets, and their roots preceded by the root of the parent just
   // before them (whose children may run on into this block).
   __shared__ uint32_t block_offsets[kExpandItems];
@@ -76,8 +78,10 @@ __global__ void __launch_bounds__(kExpandThreads)
     uint32_t below = 0, hi = parent_count;
     while (below < hi) {
       const uint32_t mid = below + (hi - below) / 2;
-      if (block_offsets[mid] <= j) below = mid + 1;
-      else hi = mid;
+      if (block_offsets[mid] <= j)
+        below = mid + 1;
+      else
+        hi = mid;
     }
     parents[j] = first_parent + below - 1;
     child_roots[j] = block_roots[below];

@@ -24,11 +24,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "gsdk/core/perft/cuda_perft.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
 #include "perft/bfs_counts.cuh"
 #include "perft/bfs_expand.cuh"
-#include "gsdk/core/runtime/cuda_devices.hpp"
-#include "gsdk/core/perft/cuda_perft.hpp"
-#include "gsdk/core/runtime/plugin_tables.hpp"
 
 namespace gsdk::core {
 
@@ -41,13 +41,16 @@ constexpr uint32_t kCountBlocksPerSm = 4;
 constexpr uint32_t kMessageSize = 1024;
 
 // Bytes an allocation of `bytes` takes from the arena, its alignment included.
-uint64_t footprint(uint64_t bytes) { return (bytes + kAlignment - 1) / kAlignment * kAlignment; }
+uint64_t footprint(uint64_t bytes) {
+  return (bytes + kAlignment - 1) / kAlignment * kAlignment;
+}
 
-std::string where(int device) { return "GPU perft on CUDA device " + std::to_string(device) + ": "; }
+std::string where(int device) {
+  return "GPU perft on CUDA device " + std::to_string(device) + ": ";
+}
 
 void check(int device, cudaError_t status, const std::string& step) {
-  if (status != cudaSuccess)
-    throw std::runtime_error(where(device) + step + " failed: " + cudaGetErrorString(status));
+  if (status != cudaSuccess) throw std::runtime_error(where(device) + step + " failed: " + cudaGetErrorString(status));
 }
 
 const gsdk_cuda_perft& perft_table(const GameInstance& game) {
@@ -194,8 +197,8 @@ std::vector<uint64_t> CudaPerftEngine::Impl::count(const std::vector<StateBlob>&
     throw std::runtime_error(where(device) + "arena too small: the " + std::to_string(n) + " roots need " +
                              std::to_string(needed) + " bytes, have " + std::to_string(free_bytes()) + " free of " +
                              std::to_string(arena.capacity()));
-  Frontier frontier{allocate<unsigned char>(uint64_t{n} * state_size), allocate<uint32_t>(n), allocate<uint32_t>(n),
-                    n, false};
+  Frontier frontier{allocate<unsigned char>(uint64_t{n} * state_size), allocate<uint32_t>(n), allocate<uint32_t>(n), n,
+                    false};
   totals = allocate<unsigned long long>(n);
 
   std::vector<unsigned char> packed(uint64_t{n} * state_size);
@@ -323,8 +326,7 @@ void CudaPerftEngine::Impl::count_leaves(const Frontier& frontier, uint32_t plie
 uint64_t CudaPerftEngine::Impl::move_total(const Frontier& frontier) {
   const cudaStream_t s = cuda_stream();
   check(device, cudaMemsetAsync(level_total, 0, sizeof(unsigned long long), s), "clearing the level total");
-  check(device, bfs::sum_counts(frontier.counts, frontier.size, level_total, count_blocks, s),
-        "launching sum_counts");
+  check(device, bfs::sum_counts(frontier.counts, frontier.size, level_total, count_blocks, s), "launching sum_counts");
   check(device, cudaMemcpyAsync(pinned_total.get(), level_total, sizeof(unsigned long long), cudaMemcpyDeviceToHost, s),
         "copying a level total to the host");
   check(device, cudaStreamSynchronize(s), "computing a level's move total (stream synchronize)");
@@ -360,6 +362,8 @@ std::vector<uint64_t> CudaPerftEngine::count(const std::vector<StateBlob>& roots
   return impl_->count(roots, depth);
 }
 
-double CudaPerftEngine::device_milliseconds() const { return impl_->milliseconds; }
+double CudaPerftEngine::device_milliseconds() const {
+  return impl_->milliseconds;
+}
 
 } // namespace gsdk::core

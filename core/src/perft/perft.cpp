@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
-#include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/perft/cuda_perft.hpp"
 #include "gsdk/core/perft/perft.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/runtime/progress_monitor.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
 #include "runtime/work_queue.hpp"
@@ -79,7 +79,8 @@ uint128 count_on_cpu(const GameInstance& game, bool plugin_table, const StateBlo
   if (!plugin_table) return generic_perft(game, state, depth);
   uint64_t leaves = 0;
   char error[kMessageSize] = {};
-  const int32_t status = game.tables().cpu_perft->count(game.handle(), state.data(), depth, &leaves, error, kMessageSize);
+  const int32_t status =
+      game.tables().cpu_perft->count(game.handle(), state.data(), depth, &leaves, error, kMessageSize);
   if (status != GSDK_OK)
     throw std::runtime_error(fmt::format("plugin '{}' ({}): {} count at depth {} failed (status {}): {}",
                                          game.tables().name(), game.tables().path, GSDK_TABLE_CPU_PERFT, depth, status,
@@ -95,10 +96,11 @@ std::vector<std::unique_ptr<CudaPerftEngine>> start_engines(const GameInstance& 
   for (int device : job.cuda_devices) streams_on[device] += streams;
   std::map<int, uint64_t> arena_bytes;
   for (const auto& [device, count] : streams_on)
-    arena_bytes[device] = job.arena_bytes_per_stream != 0
-                              ? job.arena_bytes_per_stream
-                              : std::min(kMaxArenaBytesPerStream,
-                                         static_cast<uint64_t>(cuda_free_memory(device) * kArenaShareOfFreeMemory) / count);
+    arena_bytes[device] =
+        job.arena_bytes_per_stream != 0
+            ? job.arena_bytes_per_stream
+            : std::min(kMaxArenaBytesPerStream,
+                       static_cast<uint64_t>(cuda_free_memory(device) * kArenaShareOfFreeMemory) / count);
   std::vector<std::unique_ptr<CudaPerftEngine>> engines;
   for (int device : job.cuda_devices)
     for (unsigned s = 0; s < streams; ++s) {
@@ -181,8 +183,8 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   const unsigned gpu_workers = static_cast<unsigned>(job.cuda_devices.size()) * streams;
   const unsigned workers = job.cpu_threads + gpu_workers;
   const uint64_t gpu_calls = job.cpu_threads == 0 ? kGpuCallsPerStream : kGpuCallsPerStreamWithCpu;
-  const uint64_t target = std::max<uint64_t>(kSubtreesPerCpuWorker * job.cpu_threads,
-                                             uint64_t{gpu_workers} * gpu_calls);
+  const uint64_t target =
+      std::max<uint64_t>(kSubtreesPerCpuWorker * job.cpu_threads, uint64_t{gpu_workers} * gpu_calls);
 
   std::vector<uint32_t> root_moves(game.max_moves());
   root_moves.resize(game.checked_legal_moves(job.root, root_moves));
@@ -192,7 +194,8 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   WorkQueue queue; // one item per subtree
   queue.total = subtrees.size();
   const uint64_t gpu_batch =
-      gpu_workers == 0 ? 1 : std::max<uint64_t>(1, (queue.total + gpu_workers * gpu_calls - 1) / (gpu_workers * gpu_calls));
+      gpu_workers == 0 ? 1
+                       : std::max<uint64_t>(1, (queue.total + gpu_workers * gpu_calls - 1) / (gpu_workers * gpu_calls));
 
   if (!startup_error.empty()) queue.fail(startup_error);
 
@@ -230,8 +233,8 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
             for (uint64_t i = first; i < end; ++i) roots.push_back(subtrees[i].state);
             const std::vector<uint64_t> counts = engine.count(roots, depth);
             if (counts.size() != roots.size())
-              throw std::runtime_error(fmt::format("GPU perft engine returned {} counts for {} roots", counts.size(),
-                                                   roots.size()));
+              throw std::runtime_error(
+                  fmt::format("GPU perft engine returned {} counts for {} roots", counts.size(), roots.size()));
             for (uint64_t i = first; i < end; ++i) {
               leaves[i] = counts[i - first];
               worker_leaves[w] += leaves[i];

@@ -57,8 +57,8 @@ std::string to_string(uint128 value) {
 
 uint128 generic_perft(const GameInstance& game, const StateBlob& state, uint32_t depth) {
   if (state.size() != game.state_size())
-    throw std::invalid_argument(fmt::format("state is {} bytes, game '{}' states are {}", state.size(),
-                                            game.game().name, game.state_size()));
+    throw std::invalid_argument(
+        fmt::format("state is {} bytes, game '{}' states are {}", state.size(), game.game().name, game.state_size()));
   return GenericPerft(game).count(state, depth);
 }
 

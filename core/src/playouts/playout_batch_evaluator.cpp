@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
-#include "runtime/batch_split.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "playouts/playout_calls.hpp"
+#include "runtime/batch_split.hpp"
 
 namespace gsdk::core {
 
@@ -48,7 +48,8 @@ public:
         return moves;
       }
       if (capacity >= (1u << 24))
-        throw std::runtime_error(fmt::format("game '{}': replay of playout {} failed: {}", game_.game().name, stream, error));
+        throw std::runtime_error(
+            fmt::format("game '{}': replay of playout {} failed: {}", game_.game().name, stream, error));
     }
   }
 
@@ -71,7 +72,8 @@ private:
     if (game_.tables().cpu_playouts->run(game_.handle(), &request, &summary, error, sizeof error) != GSDK_OK)
       throw std::runtime_error(fmt::format("game '{}': playout {} failed: {}", game_.game().name, task.stream, error));
     if (summary.playouts != 1)
-      throw std::runtime_error(fmt::format("game '{}': asked for one playout, got {}", game_.game().name, summary.playouts));
+      throw std::runtime_error(
+          fmt::format("game '{}': asked for one playout, got {}", game_.game().name, summary.playouts));
     histogram[static_cast<size_t>(summary.best_score - game_.score_range().first)] = 0;
     return summary.best_score;
   }

@@ -62,13 +62,15 @@ double PlayoutResult::variance() const {
 }
 
 std::string PlayoutResult::canonical() const {
-  std::string text = fmt::format("playouts={};best={}@{};worst={}@{};score_min={};histogram=", playouts,
-                                 best_score, best_playout, worst_score, worst_playout, score_min);
+  std::string text = fmt::format("playouts={};best={}@{};worst={}@{};score_min={};histogram=", playouts, best_score,
+                                 best_playout, worst_score, worst_playout, score_min);
   for (size_t k = 0; k < histogram.size(); ++k) text += fmt::format("{}{}", k ? "," : "", histogram[k]);
   return text;
 }
 
-std::string PlayoutResult::digest() const { return sha1_digest(canonical()); }
+std::string PlayoutResult::digest() const {
+  return sha1_digest(canonical());
+}
 
 ChiSquare chi_square(const std::vector<uint64_t>& observed, const std::vector<double>& probabilities) {
   ChiSquare out;

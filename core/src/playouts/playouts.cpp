@@ -103,8 +103,8 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
                                             game.game().name, tables.path));
   if (job.cpu_threads == 0 && !use_cuda) throw std::invalid_argument("no CPU threads and no CUDA devices selected");
   if (job.start_state && job.start_state->size() != game.state_size())
-    throw std::invalid_argument(fmt::format("start state is {} bytes, game '{}' states are {}",
-                                            job.start_state->size(), game.game().name, game.state_size()));
+    throw std::invalid_argument(fmt::format("start state is {} bytes, game '{}' states are {}", job.start_state->size(),
+                                            game.game().name, game.state_size()));
 
   const StateBlob start = job.start_state ? *job.start_state : game.initial_state();
   const int64_t score_min = game.score_range().first;
@@ -162,16 +162,16 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
         CudaStream stream(device);
         const uint64_t scratch_size = tables.cuda_playouts->scratch_bytes(game.handle(), gpu_items * work.item_size);
         void* scratch = arenas.at(device)->allocate(scratch_size);
-        for (auto [first, end] = work.claim_playouts(gpu_items); first < end; std::tie(first, end) = work.claim_playouts(gpu_items)) {
+        for (auto [first, end] = work.claim_playouts(gpu_items); first < end;
+             std::tie(first, end) = work.claim_playouts(gpu_items)) {
           gsdk_playout_summary s = parts[w].bind();
-          const gsdk_playout_request r =
-              make_request(job, job.start_state ? &start : nullptr, first, end - first);
+          const gsdk_playout_request r = make_request(job, job.start_state ? &start : nullptr, first, end - first);
           char error[kMessageSize] = {};
           const int32_t status = tables.cuda_playouts->run(game.handle(), &r, device, stream.handle(), scratch,
                                                            scratch_size, &s, error, kMessageSize);
           if (status != GSDK_OK)
-            throw std::runtime_error(fmt::format("{} CUDA playouts [{}, {}) on device {} failed: {}",
-                                                 game.game().name, first, end, device, error));
+            throw std::runtime_error(fmt::format("{} CUDA playouts [{}, {}) on device {} failed: {}", game.game().name,
+                                                 first, end, device, error));
           parts[w].absorb(s);
           worker_playouts[w] += end - first;
           work.done += end - first;
@@ -194,7 +194,8 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
   timings.device_milliseconds = outcome.result.device_milliseconds;
   outcome.timings = timings;
   if (outcome.error.empty() && outcome.result.playouts != job.playouts)
-    outcome.error = fmt::format("internal error: {} of {} playouts were counted", outcome.result.playouts, job.playouts);
+    outcome.error =
+        fmt::format("internal error: {} of {} playouts were counted", outcome.result.playouts, job.playouts);
   return outcome;
 }
 

@@ -48,7 +48,8 @@ struct AbiEnvironment {
     table->step(instance, state, action, &next, &reward, &terminal);
     if (next >= states)
       throw std::runtime_error(fmt::format("the environment stepped from state {} by action {} to state {}, beyond "
-                                           "its {} states", state, action, next, states));
+                                           "its {} states",
+                                           state, action, next, states));
     return {next, reward, terminal != 0};
   }
 };
@@ -60,8 +61,8 @@ std::vector<uint32_t> start_states(const GameInstance& game, uint32_t states) {
   if (starts.empty()) throw std::invalid_argument(fmt::format("game '{}' has no start states", game.game().name));
   for (uint32_t s : starts)
     if (s >= states)
-      throw std::invalid_argument(fmt::format("game '{}' lists start state {} beyond its {} states", game.game().name,
-                                              s, states));
+      throw std::invalid_argument(
+          fmt::format("game '{}' lists start state {} beyond its {} states", game.game().name, s, states));
   return starts;
 }
 
@@ -84,8 +85,9 @@ public:
     std::vector<Slice> slices = cut(environments);
     WorkQueue work;
     work.total = slices.size();
-    const unsigned workers = job_.cuda_devices.empty() ? std::min<unsigned>(job_.cpu_threads, static_cast<unsigned>(slices.size()))
-                                                       : static_cast<unsigned>(job_.cuda_devices.size());
+    const unsigned workers = job_.cuda_devices.empty()
+                                 ? std::min<unsigned>(job_.cpu_threads, static_cast<unsigned>(slices.size()))
+                                 : static_cast<unsigned>(job_.cuda_devices.size());
     std::vector<std::vector<uint64_t>> slice_visits(visits ? slices.size() : 0);
     std::vector<double> milliseconds(workers, 0.0);
     run_workers(std::max(1u, workers), [&](unsigned w) {
@@ -129,8 +131,9 @@ private:
   // A shared table is one request; GPUs take one contiguous range each; CPU workers take small ranges.
   std::vector<Slice> cut(uint32_t environments) const {
     if (job_.settings.shared_table) return {Slice{0, environments}};
-    const uint32_t parts = job_.cuda_devices.empty() ? std::min(environments, std::max(1u, job_.cpu_threads) * 4)
-                                                     : std::min<uint32_t>(environments, static_cast<uint32_t>(job_.cuda_devices.size()));
+    const uint32_t parts = job_.cuda_devices.empty()
+                               ? std::min(environments, std::max(1u, job_.cpu_threads) * 4)
+                               : std::min<uint32_t>(environments, static_cast<uint32_t>(job_.cuda_devices.size()));
     std::vector<Slice> slices;
     for (uint32_t p = 0; p < parts; ++p) {
       const uint32_t first = static_cast<uint32_t>(uint64_t{environments} * p / parts);
@@ -160,8 +163,8 @@ private:
     CudaStream stream(device);
     char error[kMessageSize] = {};
     double milliseconds = 0;
-    const int32_t status =
-        table.train(game_.handle(), &r, device, stream.handle(), scratch, scratch_size, &milliseconds, error, kMessageSize);
+    const int32_t status = table.train(game_.handle(), &r, device, stream.handle(), scratch, scratch_size,
+                                       &milliseconds, error, kMessageSize);
     arena.release_to(mark);
     if (status != GSDK_OK)
       throw std::runtime_error(fmt::format("{} CUDA Q-learning of environments [{}, {}) on device {} failed: {}",
@@ -195,8 +198,8 @@ void check(const GameInstance& game, const QLearningJob& job, const AbiEnvironme
   const QLearningSettings& s = job.settings;
   if (env.states == 0 || env.actions == 0 || env.agents == 0 || env.limit == 0)
     throw std::invalid_argument(fmt::format("game '{}' declares {} states, {} actions, {} agents and a step limit of "
-                                            "{}; each must be at least 1", name, env.states, env.actions, env.agents,
-                                            env.limit));
+                                            "{}; each must be at least 1",
+                                            name, env.states, env.actions, env.agents, env.limit));
   if (env.actions > qlearning::kMaxActions)
     throw std::invalid_argument(fmt::format("game '{}' has {} actions; Q-learning supports at most {}", name,
                                             env.actions, qlearning::kMaxActions));
@@ -205,8 +208,8 @@ void check(const GameInstance& game, const QLearningJob& job, const AbiEnvironme
   if (!job.cuda_devices.empty()) {
     if (job.force_generic) throw std::invalid_argument("the generic Q-learning engine runs on CPU threads only");
     if (!t.cuda_qlearning)
-      throw std::invalid_argument(fmt::format("game '{}' (plugin {}) has no CUDA Q-learning table; run it on the CPU",
-                                              name, t.path));
+      throw std::invalid_argument(
+          fmt::format("game '{}' (plugin {}) has no CUDA Q-learning table; run it on the CPU", name, t.path));
     if (s.shared_table && !s.atomic_updates)
       throw std::invalid_argument("a Q-table shared by all environments is updated by many GPU blocks at once: on "
                                   "CUDA it needs update = \"atomic\" (or run it on the CPU, which applies every "
@@ -330,8 +333,8 @@ GreedyReach GreedyReachEvaluator::evaluate(const float* table) const {
 QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job, const EpisodeFn& on_episode) {
   if (!game.tables().environment)
     throw std::invalid_argument(fmt::format("game '{}' (plugin {}) has no environment table ({}): it cannot be "
-                                            "trained by Q-learning", game.game().name, game.tables().path,
-                                            GSDK_TABLE_ENVIRONMENT));
+                                            "trained by Q-learning",
+                                            game.game().name, game.tables().path, GSDK_TABLE_ENVIRONMENT));
   const AbiEnvironment env(game);
   check(game, job, env);
   std::vector<uint32_t> starts = start_states(game, env.states); // refuses invalid start states before any work
@@ -354,7 +357,8 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
   uint32_t chunks = 50;
   if (!job.cuda_devices.empty()) {
     const uint64_t round_trip = out.tables.size() * sizeof(float) * 2;
-    chunks = static_cast<uint32_t>(std::clamp<uint64_t>((uint64_t{1} << 30) / std::max<uint64_t>(1, round_trip), 1, 50));
+    chunks =
+        static_cast<uint32_t>(std::clamp<uint64_t>((uint64_t{1} << 30) / std::max<uint64_t>(1, round_trip), 1, 50));
   }
   const uint32_t chunk = std::max<uint32_t>(1, (s.episodes + chunks - 1) / chunks);
   const auto began = std::chrono::steady_clock::now();
@@ -384,7 +388,8 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
     try {
       trainer.run(s.episodes, s.test_episodes, std::vector<uint32_t>(s.test_episodes, 0), 0.0f, copy, stats, nullptr,
                   ignored);
-      for (const EpisodeTotals& t : totals_per_episode(stats, s.environments, s.test_episodes, env.agents)) out.test.add(t);
+      for (const EpisodeTotals& t : totals_per_episode(stats, s.environments, s.test_episodes, env.agents))
+        out.test.add(t);
     } catch (const std::exception& e) {
       out.error = std::string("test episodes: ") + e.what();
     }

@@ -18,9 +18,13 @@ void check(cudaError_t status, const char* what) {
 }
 } // namespace
 
-bool built_with_cuda() { return true; }
+bool built_with_cuda() {
+  return true;
+}
 
-std::string cuda_architectures() { return GSDK_CUDA_ARCHITECTURES; }
+std::string cuda_architectures() {
+  return GSDK_CUDA_ARCHITECTURES;
+}
 
 std::vector<CudaDeviceInfo> cuda_devices(std::string& why) {
   std::vector<CudaDeviceInfo> devices;
@@ -118,8 +122,12 @@ DeviceStopFlag::~DeviceStopFlag() {
   if (word_) cudaFree(word_);
 }
 
-void DeviceStopFlag::lower() { set(0); }
-void DeviceStopFlag::raise() { set(1); }
+void DeviceStopFlag::lower() {
+  set(0);
+}
+void DeviceStopFlag::raise() {
+  set(1);
+}
 
 void DeviceStopFlag::set(uint32_t value) {
   check(cudaSetDevice(device_), "cudaSetDevice");
@@ -133,8 +141,8 @@ PinnedBuffer::PinnedBuffer(uint64_t bytes) : size_(bytes) {
   void* p = nullptr;
   const cudaError_t status = cudaMallocHost(&p, bytes > 0 ? bytes : 1);
   if (status != cudaSuccess)
-    throw std::runtime_error(fmt::format("CUDA: cannot allocate {} bytes of pinned host memory: {}", bytes,
-                                         cudaGetErrorString(status)));
+    throw std::runtime_error(
+        fmt::format("CUDA: cannot allocate {} bytes of pinned host memory: {}", bytes, cudaGetErrorString(status)));
   data_ = static_cast<unsigned char*>(p);
 }
 

@@ -14,8 +14,8 @@ constexpr uint32_t kMessageSize = 1024;
 GameInstance::GameInstance(const PluginTables& tables, std::vector<gsdk_param_value> values)
     : tables_(tables), values_(std::move(values)) {
   char error[kMessageSize] = {};
-  const int32_t status = game().create(values_.data(), static_cast<uint32_t>(values_.size()), &handle_, error,
-                                       kMessageSize);
+  const int32_t status =
+      game().create(values_.data(), static_cast<uint32_t>(values_.size()), &handle_, error, kMessageSize);
   if (status != GSDK_OK || !handle_)
     throw std::invalid_argument(fmt::format("game '{}' refused its parameters: {}", game().name, error));
   state_size_ = game().state_size(handle_);
@@ -24,8 +24,8 @@ GameInstance::GameInstance(const PluginTables& tables, std::vector<gsdk_param_va
   game().score_range(handle_, &lo, &hi);
   if (hi < lo || hi - lo > (1 << 24)) {
     game().destroy(handle_);
-    throw std::runtime_error(fmt::format("{}: game '{}' declares an unusable score range [{}, {}]", tables_.path,
-                                         game().name, lo, hi));
+    throw std::runtime_error(
+        fmt::format("{}: game '{}' declares an unusable score range [{}, {}]", tables_.path, game().name, lo, hi));
   }
   score_range_ = {lo, hi};
 }
@@ -68,16 +68,17 @@ StateBlob GameInstance::state_from_string(const std::string& text) const {
 uint32_t GameInstance::checked_legal_moves(const StateBlob& s, std::vector<uint32_t>& moves) const {
   const uint32_t n = legal_moves(s, moves.data(), nullptr);
   if (n > moves.size())
-    throw std::runtime_error(fmt::format("game '{}' returned {} legal moves, more than its max_moves {}", game().name, n,
-                                         moves.size()));
+    throw std::runtime_error(
+        fmt::format("game '{}' returned {} legal moves, more than its max_moves {}", game().name, n, moves.size()));
   return n;
 }
 
 void GameInstance::require_moves_in_live_state(const StateBlob& s, uint32_t n) const {
   if (n >= 1 && n <= max_moves_) return;
-  throw std::runtime_error(fmt::format("game '{}' returned {} legal moves in the non-terminal state '{}' (expected 1 to "
-                                       "its max_moves {})",
-                                       game().name, n, state_to_string(s), max_moves_));
+  throw std::runtime_error(
+      fmt::format("game '{}' returned {} legal moves in the non-terminal state '{}' (expected 1 to "
+                  "its max_moves {})",
+                  game().name, n, state_to_string(s), max_moves_));
 }
 
 } // namespace gsdk::core

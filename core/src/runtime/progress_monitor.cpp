@@ -14,7 +14,9 @@ ProgressMonitor::ProgressMonitor(std::function<void()> report) : report_(std::mo
   });
 }
 
-ProgressMonitor::~ProgressMonitor() { stop(); }
+ProgressMonitor::~ProgressMonitor() {
+  stop();
+}
 
 void ProgressMonitor::stop() {
   {

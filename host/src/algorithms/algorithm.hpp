@@ -59,8 +59,8 @@ struct RunContext {
   const core::GameInstance& game;
   const DeviceChoice& devices; // chosen from [run] by the driver's device_needs
   uint64_t seed;
-  bool progress;          // show progress on a terminal
-  std::string plot_file;  // where to draw the run's picture, if anywhere ([output] plot or --plot)
+  bool progress;         // show progress on a terminal
+  std::string plot_file; // where to draw the run's picture, if anywhere ([output] plot or --plot)
 
   // An error located at the config's value `dotted_key` (e.g. "nmcs.start_moves"), else at the file.
   ConfigError config_error(const std::string& dotted_key, const std::string& message) const;

@@ -45,11 +45,14 @@ nlohmann::json versions_json(const LoadedPlugin& plugin, const ResolvedParams& p
           {"game",
            {{"name", plugin.tables.name()},
             {"params", params.as_json},
-            {"plugin", {{"version", plugin.tables.version()}, {"path", plugin.tables.path},
-                        {"abi", fmt::format("{}.{}", plugin.tables.info.abi_major, plugin.tables.info.abi_minor)}}}}}};
+            {"plugin",
+             {{"version", plugin.tables.version()},
+              {"path", plugin.tables.path},
+              {"abi", fmt::format("{}.{}", plugin.tables.info.abi_major, plugin.tables.info.abi_minor)}}}}}};
 }
 
-nlohmann::json results_header(const ExperimentConfig& config, const LoadedPlugin& plugin, const ResolvedParams& params) {
+nlohmann::json results_header(const ExperimentConfig& config, const LoadedPlugin& plugin,
+                              const ResolvedParams& params) {
   nlohmann::json header = versions_json(plugin, params);
   header["experiment"] = {{"name", config.name}, {"file", config.file}, {"config", toml_to_json(config.raw)}};
   return header;
@@ -81,8 +84,9 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   driver.require_tables(plugin.tables, where);
   const ResolvedParams params = resolve_params(*plugin.tables.game, config.params);
   const auto game = instantiate_game(config, plugin, params);
-  const DeviceChoice devices = choose_devices(config.run, plugin.tables, driver.device_needs(*config.settings, plugin.tables));
-  const RunContext context{config, *config.settings, plugin,         params,      *game,
+  const DeviceChoice devices =
+      choose_devices(config.run, plugin.tables, driver.device_needs(*config.settings, plugin.tables));
+  const RunContext context{config,  *config.settings, plugin,           params,      *game,
                            devices, config.seed,      options.progress, options.plot};
 
   ExperimentRun run;

@@ -16,9 +16,9 @@
 namespace gsdk::host {
 
 struct ExperimentRun {
-  nlohmann::json results;                   // the results file's content
+  nlohmann::json results;                    // the results file's content
   std::unique_ptr<AlgorithmOutcome> outcome; // typed, for the report
-  bool complete = false;                    // false: results cover only what finished; `error` says why
+  bool complete = false;                     // false: results cover only what finished; `error` says why
   std::string error;
   std::string failure; // set when the run finished with a wrong result (a perft count that is not `expect`)
 };

@@ -6,15 +6,15 @@
 
 #include <fmt/format.h>
 
-#include "commands/command_line.hpp"
 #include "algorithms/playouts/playouts_algorithm.hpp"
+#include "commands/command_line.hpp"
 #include "devices/device_selection.hpp"
+#include "gsdk/core/playouts/playouts.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "plugins/game_params.hpp"
 #include "report/hardware.hpp"
 #include "report/log.hpp"
 #include "report/results_file.hpp"
-#include "gsdk/core/runtime/game_instance.hpp"
-#include "gsdk/core/playouts/playouts.hpp"
 
 namespace gsdk::host {
 

@@ -5,12 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/run_experiment.hpp"
+#include "commands/command_line.hpp"
 #include "play/agent_game.hpp"
 #include "play/agent_spec.hpp"
-#include "commands/command_line.hpp"
-#include "algorithms/run_experiment.hpp"
-#include "plugins/game_params.hpp"
 #include "play/gtp_engine.hpp"
+#include "plugins/game_params.hpp"
 #include "report/log.hpp"
 
 namespace gsdk::host {
@@ -18,8 +18,9 @@ namespace gsdk::host {
 int command_gtp(const Arguments& args) {
   po::options_description options("gsdk gtp");
   add_common_options(options);
-  options.add_options()("game", po::value<std::string>()->required(), "the game (plugin) name")(
-      "agent", po::value<std::string>()->default_value("uct:time=1"), "the engine's agent spec (see docs/user_guide.md)")(
+  options.add_options()("game", po::value<std::string>()->required(),
+                        "the game (plugin) name")("agent", po::value<std::string>()->default_value("uct:time=1"),
+                                                  "the engine's agent spec (see docs/user_guide.md)")(
       "board-size", po::value<uint32_t>(), "the size `boardsize` accepts, for a game that states none itself")(
       "seed", po::value<uint64_t>()->default_value(1), "random seed of the agent (reseeded by clear_board)")(
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)");

@@ -12,8 +12,8 @@
 #include "commands/command_line.hpp"
 #include "conformance/capability_tables.hpp"
 #include "devices/device_selection.hpp"
-#include "report/log.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
+#include "report/log.hpp"
 
 namespace gsdk::host {
 
@@ -171,8 +171,8 @@ int command_list(const Arguments& args) {
       "algorithms", "list the algorithms an experiment can run, with the keys of their tables")(
       "markdown", "with --algorithms: as the user guide's Markdown tables");
   po::variables_map vm;
-  if (auto exit = parse_arguments(args, "gsdk list [--plugin-dir DIR] [--json] | gsdk list --algorithms [--json|--markdown]",
-                                  options, {}, vm))
+  if (auto exit = parse_arguments(
+          args, "gsdk list [--plugin-dir DIR] [--json] | gsdk list --algorithms [--json|--markdown]", options, {}, vm))
     return *exit;
   if (vm.count("markdown") && !vm.count("algorithms")) {
     log_line(LogLevel::error, "--markdown lists the algorithms: use it with --algorithms");

@@ -6,13 +6,13 @@
 
 #include <fmt/format.h>
 
-#include "play/agent_spec.hpp"
-#include "commands/command_line.hpp"
 #include "algorithms/run_experiment.hpp"
-#include "report/hardware.hpp"
-#include "report/log.hpp"
+#include "commands/command_line.hpp"
+#include "play/agent_spec.hpp"
 #include "play/match_report.hpp"
 #include "play/match_runner.hpp"
+#include "report/hardware.hpp"
+#include "report/log.hpp"
 #include "report/results_file.hpp"
 
 namespace gsdk::host {

@@ -280,7 +280,8 @@ int command_new_plugin(const Arguments& args) {
     const size_t files = copy_renamed(templates / template_name, target, Renamer(manifest.identifier, name));
     fmt::print("created {0}: plugin '{1}' from the {2} template ({3} renamed), {4} files\n"
                "build and test it ({0}/README.md says more):\n"
-               "  cmake -S {0} -B {0}/build && cmake --build {0}/build   (-DCMAKE_PREFIX_PATH=<gsdk prefix> unless installed)\n"
+               "  cmake -S {0} -B {0}/build && cmake --build {0}/build   (-DCMAKE_PREFIX_PATH=<gsdk prefix> unless "
+               "installed)\n"
                "  ctest --test-dir {0}/build\n"
                "  gsdk check {0}/build/plugins/{1}.so\n",
                target.string(), name, template_name, manifest.identifier, files);

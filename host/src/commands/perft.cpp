@@ -4,16 +4,16 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/perft/perft_algorithm.hpp"
+#include "algorithms/perft/perft_report.hpp"
+#include "algorithms/run_experiment.hpp"
 #include "commands/command_line.hpp"
 #include "devices/device_selection.hpp"
-#include "algorithms/run_experiment.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "report/hardware.hpp"
 #include "report/log.hpp"
-#include "algorithms/perft/perft_report.hpp"
-#include "algorithms/perft/perft_algorithm.hpp"
 #include "report/progress_bar.hpp"
 #include "report/results_file.hpp"
-#include "gsdk/core/runtime/game_instance.hpp"
 
 namespace gsdk::host {
 

@@ -5,14 +5,14 @@
 
 #include <fmt/format.h>
 
-#include "commands/command_line.hpp"
 #include "algorithms/run_experiment.hpp"
+#include "commands/command_line.hpp"
+#include "gsdk/core/playouts/playouts.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "plugins/game_params.hpp"
 #include "report/log.hpp"
 #include "report/results_file.hpp"
 #include "report/sequence_document.hpp"
-#include "gsdk/core/runtime/game_instance.hpp"
-#include "gsdk/core/playouts/playouts.hpp"
 
 namespace gsdk::host {
 
@@ -36,9 +36,9 @@ int command_replay(const Arguments& args) {
   add_common_options(options);
   options.add_options()("results", po::value<std::string>()->required(), "results file written by gsdk run")(
       "playout", po::value<uint64_t>(), "playout number to show (default: the best one)")(
-      "states", "print the state after every move")(
-      "document", po::value<std::string>(),
-      "also save the playout as the game's document of a move sequence (the game's own format where it has one, else gsdk-moves)");
+      "states", "print the state after every move")("document", po::value<std::string>(),
+                                                    "also save the playout as the game's document of a move sequence "
+                                                    "(the game's own format where it has one, else gsdk-moves)");
   po::positional_options_description positional;
   positional.add("results", 1);
   po::variables_map vm;

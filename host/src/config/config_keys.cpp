@@ -31,7 +31,9 @@ KeyDoc describe(const RealKey& key) {
           key.doc};
 }
 
-KeyDoc describe(const BooleanKey& key) { return {key.name, "boolean", key.fallback ? "true" : "false", "", key.doc}; }
+KeyDoc describe(const BooleanKey& key) {
+  return {key.name, "boolean", key.fallback ? "true" : "false", "", key.doc};
+}
 
 KeyDoc describe(const StringKey& key) {
   std::string range;
@@ -40,7 +42,9 @@ KeyDoc describe(const StringKey& key) {
   return {key.name, "string", key.required || *key.fallback ? fallback : "none", range, key.doc};
 }
 
-KeyDoc describe(const OtherKey& key) { return {key.name, key.type, key.fallback, "", key.doc}; }
+KeyDoc describe(const OtherKey& key) {
+  return {key.name, key.type, key.fallback, "", key.doc};
+}
 
 std::vector<std::string> key_names(const std::vector<KeyDoc>& keys) {
   std::vector<std::string> names;

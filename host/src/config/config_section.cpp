@@ -10,13 +10,20 @@ namespace gsdk::host {
 
 const char* toml_type_name(const toml::node& node) {
   switch (node.type()) {
-  case toml::node_type::string: return "a string";
-  case toml::node_type::integer: return "an integer";
-  case toml::node_type::floating_point: return "a floating-point number";
-  case toml::node_type::boolean: return "a boolean";
-  case toml::node_type::table: return "a table";
-  case toml::node_type::array: return "an array";
-  default: return "a date/time";
+  case toml::node_type::string:
+    return "a string";
+  case toml::node_type::integer:
+    return "an integer";
+  case toml::node_type::floating_point:
+    return "a floating-point number";
+  case toml::node_type::boolean:
+    return "a boolean";
+  case toml::node_type::table:
+    return "a table";
+  case toml::node_type::array:
+    return "an array";
+  default:
+    return "a date/time";
   }
 }
 
@@ -37,8 +44,8 @@ ConfigError ConfigSection::error(const toml::node& n, const std::string& key, co
 void ConfigSection::allow_only(const std::vector<std::string>& allowed) const {
   for (const auto& [key, node] : table_) {
     if (std::find(allowed.begin(), allowed.end(), std::string(key.str())) != allowed.end()) continue;
-    throw ConfigError(located(key.source(), fmt::format("unknown key '{}' in {}; valid keys: {}", key.str(), label_,
-                                                        join_words(allowed))));
+    throw ConfigError(located(
+        key.source(), fmt::format("unknown key '{}' in {}; valid keys: {}", key.str(), label_, join_words(allowed))));
   }
 }
 
@@ -47,9 +54,13 @@ int64_t ConfigSection::get(const IntegerKey& key) const {
   return integer(key.name, key.fallback, key.min, key.max);
 }
 
-double ConfigSection::get(const RealKey& key) const { return real(key.name, key.fallback, key.min, key.max); }
+double ConfigSection::get(const RealKey& key) const {
+  return real(key.name, key.fallback, key.min, key.max);
+}
 
-bool ConfigSection::get(const BooleanKey& key) const { return boolean(key.name, key.fallback); }
+bool ConfigSection::get(const BooleanKey& key) const {
+  return boolean(key.name, key.fallback);
+}
 
 std::string ConfigSection::get(const StringKey& key) const {
   if (key.required) return required_string(key.name);
@@ -105,7 +116,8 @@ double ConfigSection::real(const std::string& key, double fallback, double min, 
     value = static_cast<double>(n->as_integer()->get());
   else
     throw error(*n, key, fmt::format("must be a number, got {}", toml_type_name(*n)));
-  if (!(value >= min && value <= max)) throw error(*n, key, fmt::format("= {} is out of range [{}, {}]", value, min, max));
+  if (!(value >= min && value <= max))
+    throw error(*n, key, fmt::format("= {} is out of range [{}, {}]", value, min, max));
   return value;
 }
 
@@ -115,7 +127,8 @@ std::vector<int> ConfigSection::integer_list(const std::string& key, int min, in
   if (!n->is_array()) throw error(*n, key, fmt::format("must be an array of integers, got {}", toml_type_name(*n)));
   std::vector<int> out;
   for (const auto& item : *n->as_array()) {
-    if (!item.is_integer()) throw error(item, key, fmt::format("entries must be integers, got {}", toml_type_name(item)));
+    if (!item.is_integer())
+      throw error(item, key, fmt::format("entries must be integers, got {}", toml_type_name(item)));
     const int64_t v = item.as_integer()->get();
     if (v < min || v > max) throw error(item, key, fmt::format("entry {} is out of range [{}, {}]", v, min, max));
     out.push_back(static_cast<int>(v));
@@ -124,7 +137,8 @@ std::vector<int> ConfigSection::integer_list(const std::string& key, int min, in
 }
 
 void ConfigSection::require(const std::string& key) const {
-  if (!node(key)) throw ConfigError(located(table_.source(), fmt::format("missing required key '{}' in {}", key, label_)));
+  if (!node(key))
+    throw ConfigError(located(table_.source(), fmt::format("missing required key '{}' in {}", key, label_)));
 }
 
 core::uint128 ConfigSection::count(const std::string& key) const {

@@ -39,7 +39,8 @@ public:
   bool get(const BooleanKey& key) const;
   std::string get(const StringKey& key) const;
 
-  std::string string(const std::string& key, const std::string& fallback, const std::vector<std::string>& choices = {}) const;
+  std::string string(const std::string& key, const std::string& fallback,
+                     const std::vector<std::string>& choices = {}) const;
   bool boolean(const std::string& key, bool fallback) const;
   std::string required_string(const std::string& key) const;
   int64_t integer(const std::string& key, int64_t fallback, int64_t min, int64_t max) const;

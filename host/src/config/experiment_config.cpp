@@ -40,7 +40,8 @@ void refuse_foreign_tables(const ConfigSection& top, const Algorithm& driver) {
       throw located_error(*n, fmt::format("[{}] applies to algorithm = \"{}\", not \"{}\"", other, other, name));
   }
   if (const toml::node* n = top.node("run"); n && !driver.info().no_run_table.empty())
-    throw located_error(*n, fmt::format("[run] does not apply to algorithm = \"{}\": {}", name, driver.info().no_run_table));
+    throw located_error(
+        *n, fmt::format("[run] does not apply to algorithm = \"{}\": {}", name, driver.info().no_run_table));
 }
 
 RunSettings read_run(const ConfigSection& r) {
@@ -79,8 +80,8 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
   const AlgorithmInfo& info = driver.info();
   const toml::table* table = top.table(info.name);
   if (!table)
-    throw ConfigError(located(doc.source(), fmt::format("missing required table [{}] for algorithm \"{}\"", info.name,
-                                                        info.name)));
+    throw ConfigError(
+        located(doc.source(), fmt::format("missing required table [{}] for algorithm \"{}\"", info.name, info.name)));
   const ConfigSection section(*table, "[" + info.name + "]");
   section.allow_only(key_names(info.keys));
   const toml::table* output_table = top.table("output");

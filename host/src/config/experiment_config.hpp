@@ -32,14 +32,14 @@ struct ExperimentConfig {
   std::string game;
   std::string algorithm;
   uint64_t seed = 1;
-  toml::table params;          // validated later against the game's declarations
+  toml::table params; // validated later against the game's declarations
   RunSettings run;
-  std::string output_file;     // empty: results/<name>.json
+  std::string output_file; // empty: results/<name>.json
   std::string plot_file;
   std::string events_file;
   const Algorithm* driver = nullptr;                 // from the registry, by `algorithm`
   std::shared_ptr<const AlgorithmSettings> settings; // read by the driver from its table
-  toml::table raw;             // the whole document after overrides, for the results file
+  toml::table raw;                                   // the whole document after overrides, for the results file
 
   // The driver's settings as their type (the driver's header declares it).
   template <typename Settings> const Settings& settings_as() const { return dynamic_cast<const Settings&>(*settings); }

@@ -53,8 +53,7 @@ void apply_override(toml::table& doc, const std::string& text, size_t index) {
       target->insert(toml::key(keys[i], key_sources[i]), toml::table{});
       child = target->get(keys[i]);
     }
-    if (!child->is_table())
-      throw ConfigError(fmt::format("--set \"{}\": '{}' is not a table", text, keys[i]));
+    if (!child->is_table()) throw ConfigError(fmt::format("--set \"{}\": '{}' is not a table", text, keys[i]));
     target = child->as_table();
   }
   target->insert_or_assign(toml::key(keys.back(), key_sources.back()), std::move(*parsed.get("v")));

@@ -11,7 +11,7 @@ struct RunSettings {
   unsigned threads = 0;        // 0: every hardware thread
   std::vector<int> gpus;       // empty: every GPU
   unsigned streams = 2;
-  std::string simd = "auto";   // auto | avx512 | avx2 | scalar
+  std::string simd = "auto"; // auto | avx512 | avx2 | scalar
 };
 
 } // namespace gsdk::host

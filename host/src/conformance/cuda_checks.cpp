@@ -6,11 +6,11 @@
 #include <fmt/format.h>
 
 #include "conformance/check_groups.hpp"
+#include "conformance/random_games.hpp"
 #include "gsdk/core/agents/leaf_evaluator.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "gsdk/core/qlearning/qlearning.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
-#include "conformance/random_games.hpp"
 
 namespace gsdk::host::conformance {
 

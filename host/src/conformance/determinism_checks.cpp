@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include "conformance/check_groups.hpp"
+#include "conformance/random_games.hpp"
 #include "gsdk/core/perft/perft.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "gsdk/core/qlearning/qlearning.hpp"
-#include "conformance/random_games.hpp"
 
 namespace gsdk::host::conformance {
 

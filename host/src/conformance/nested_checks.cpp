@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "conformance/check_groups.hpp"
-#include "gsdk/core/nested/nested_search.hpp"
 #include "conformance/random_games.hpp"
+#include "gsdk/core/nested/nested_search.hpp"
 
 namespace gsdk::host::conformance {
 
@@ -86,8 +86,8 @@ void sequence_documents(CheckContext& context, Findings& findings) {
     if (!document.is_object() || !document.contains("format") || !document["format"].is_string())
       findings.fail(fmt::format("the document of a game of {} moves has no \"format\" string: {}", count, text));
     if (!document.contains("moves") || document["moves"] != nlohmann::json(game.moves))
-      findings.fail(fmt::format("the document's \"moves\" are not the game's [{}]: {}", sequence_text(game.moves),
-                                text));
+      findings.fail(
+          fmt::format("the document's \"moves\" are not the game's [{}]: {}", sequence_text(game.moves), text));
     if (documents.check(context.handle(), game.moves.data(), count, error, sizeof error) != GSDK_OK)
       findings.fail(fmt::format("check() refuses the finished game [{}]: {}", sequence_text(game.moves), error));
   }

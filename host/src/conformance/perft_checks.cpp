@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 
 #include "conformance/check_groups.hpp"
-#include "gsdk/core/perft/perft.hpp"
 #include "conformance/random_games.hpp"
+#include "gsdk/core/perft/perft.hpp"
 
 namespace gsdk::host::conformance {
 

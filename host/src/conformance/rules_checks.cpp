@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "conformance/check_groups.hpp"
-#include "gsdk/core/agents/leaf_evaluator.hpp"
 #include "conformance/random_games.hpp"
+#include "gsdk/core/agents/leaf_evaluator.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -32,8 +32,8 @@ std::vector<core::CudaDeviceInfo> pick_gpus(const RunSettings& settings, bool re
   std::vector<core::CudaDeviceInfo> chosen;
   for (int ordinal : settings.gpus) {
     if (ordinal >= static_cast<int>(all.size()))
-      throw std::runtime_error(fmt::format("gpus lists device {}, but this machine has devices 0..{}", ordinal,
-                                           all.size() - 1));
+      throw std::runtime_error(
+          fmt::format("gpus lists device {}, but this machine has devices 0..{}", ordinal, all.size() - 1));
     chosen.push_back(all[static_cast<size_t>(ordinal)]);
   }
   return chosen;
@@ -54,7 +54,8 @@ std::string describe_workers(const DeviceChoice& c, const std::string& cpu_engin
   std::string parts;
   if (c.cpu_threads > 0) parts = fmt::format("cpu: {} threads ({})", c.cpu_threads, cpu_engine);
   for (const auto& g : c.gpus)
-    parts += fmt::format("{}cuda: {} (device {}, {} SMs)", parts.empty() ? "" : "; ", g.name, g.ordinal, g.multiprocessors);
+    parts +=
+        fmt::format("{}cuda: {} (device {}, {} SMs)", parts.empty() ? "" : "; ", g.name, g.ordinal, g.multiprocessors);
   return parts;
 }
 
@@ -66,8 +67,8 @@ DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTable
   if (settings.device == "cuda") {
     if (needs.generic_engine) throw std::runtime_error("device = \"cuda\" cannot run the generic per-state engine");
     if (!needs.has_cuda_table)
-      throw std::runtime_error(fmt::format("device = \"cuda\": plugin '{}' ({}) has no {}{}", plugin.name(), plugin.path,
-                                           needs.cuda_table,
+      throw std::runtime_error(fmt::format("device = \"cuda\": plugin '{}' ({}) has no {}{}", plugin.name(),
+                                           plugin.path, needs.cuda_table,
                                            core::built_with_cuda() ? "" : " (and this gsdk was built without CUDA)"));
     c.gpus = pick_gpus(settings, true);
   } else if (settings.device == "all" || settings.device == "auto") {

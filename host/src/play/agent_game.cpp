@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "play/agent_spec.hpp"
 #include "config/config_error.hpp"
+#include "play/agent_spec.hpp"
 
 namespace gsdk::host {
 
@@ -18,10 +18,17 @@ toml::table params_table(const core::GameInstance& game) {
   toml::table table;
   for (const gsdk_param_value& v : game.values()) {
     switch (v.type) {
-    case GSDK_PARAM_INT: table.insert(v.name, v.int_value); break;
-    case GSDK_PARAM_REAL: table.insert(v.name, v.real_value); break;
-    case GSDK_PARAM_BOOL: table.insert(v.name, v.int_value != 0); break;
-    default: table.insert(v.name, std::string(v.string_value ? v.string_value : ""));
+    case GSDK_PARAM_INT:
+      table.insert(v.name, v.int_value);
+      break;
+    case GSDK_PARAM_REAL:
+      table.insert(v.name, v.real_value);
+      break;
+    case GSDK_PARAM_BOOL:
+      table.insert(v.name, v.int_value != 0);
+      break;
+    default:
+      table.insert(v.name, std::string(v.string_value ? v.string_value : ""));
     }
   }
   return table;
@@ -45,7 +52,8 @@ AgentGame::AgentGame(const core::GameInstance& match_game, const std::string& sp
   if (own_->state_size() != match_game.state_size() || own_->max_moves() != match_game.max_moves() ||
       own_->score_range() != match_game.score_range())
     throw std::invalid_argument(fmt::format("agent spec '{}': these parameters change the game's states, moves or "
-                                            "scores; an agent's own parameters may change only how it plays", spec));
+                                            "scores; an agent's own parameters may change only how it plays",
+                                            spec));
 }
 
 } // namespace gsdk::host

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "plugins/game_params.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
+#include "plugins/game_params.hpp"
 
 namespace gsdk::host {
 

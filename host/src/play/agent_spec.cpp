@@ -80,7 +80,8 @@ constexpr uint32_t kCudaBatch = 128;
 constexpr uint32_t kCudaInFlight = 2;
 
 const std::vector<std::string> kFlatKeys = {"playouts", "time", "leaf", "device", "gpu"};
-const std::vector<std::string> kUctKeys = {"playouts", "time", "leaf", "batch", "inflight", "c", "roots", "threads", "device", "gpu", "nodes", "reuse", "evaluate", "draw"};
+const std::vector<std::string> kUctKeys = {"playouts", "time",   "leaf", "batch", "inflight", "c",        "roots",
+                                           "threads",  "device", "gpu",  "nodes", "reuse",    "evaluate", "draw"};
 
 } // namespace
 
@@ -135,7 +136,8 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
     else if (key == "threads")
       s.threads = static_cast<uint32_t>(reader.integer(key, value, 0, 4096));
     else if (key == "device")
-      s.device = reader.choice(key, value, {"cpu", "cuda"}) == "cuda" ? core::PlayoutDevice::cuda : core::PlayoutDevice::cpu;
+      s.device =
+          reader.choice(key, value, {"cpu", "cuda"}) == "cuda" ? core::PlayoutDevice::cuda : core::PlayoutDevice::cpu;
     else if (key == "gpu")
       s.gpu = static_cast<int>(reader.integer(key, value, 0, 1023));
     else if (key == "nodes")

@@ -8,15 +8,13 @@
 //
 //   playouts  playouts per move, 1 .. 2^53 (default 10000; `1e5` is accepted)
 //   time      seconds per move instead, > 0 .. 86400 (time and playouts exclude each other)
-//   leaf      uct: playouts per evaluated leaf (default 1); flatmc: playouts per move per round when timed (default 256)
-//   c         uct: UCB1 exploration constant, 0 .. 100 (default 0.7; rewards are in [0, 1])
-//   roots     uct: independent trees, root visit counts merged, 1 .. 1024 (default 1)
-//   threads   uct: threads growing the trees, 0 .. 4096 (default 0: one per tree, at most the hardware's)
-//   device    where playouts run: cpu (default) or cuda
-//   gpu       CUDA device ordinal, 0 .. 1023 (default 0)
-//   nodes     uct: nodes per tree, 16 .. 2^32 - 2 (default 1048576)
-//   reuse     uct: keep the subtree of the moves played (default true)
-//   param.NAME  flatmc, uct: the agent's own value of the game's parameter NAME, e.g. param.exact_empties=12
+//   leaf      uct: playouts per evaluated leaf (default 1); flatmc: playouts per move per round when timed (default
+//   256) c         uct: UCB1 exploration constant, 0 .. 100 (default 0.7; rewards are in [0, 1]) roots     uct:
+//   independent trees, root visit counts merged, 1 .. 1024 (default 1) threads   uct: threads growing the trees, 0 ..
+//   4096 (default 0: one per tree, at most the hardware's) device    where playouts run: cpu (default) or cuda gpu CUDA
+//   device ordinal, 0 .. 1023 (default 0) nodes     uct: nodes per tree, 16 .. 2^32 - 2 (default 1048576) reuse uct:
+//   keep the subtree of the moves played (default true) param.NAME  flatmc, uct: the agent's own value of the game's
+//   parameter NAME, e.g. param.exact_empties=12
 //             (any number of them; checked when the agent is made, see agent_game.hpp)
 #pragma once
 

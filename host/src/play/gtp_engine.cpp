@@ -12,12 +12,13 @@ namespace gsdk::host {
 
 namespace {
 
-const std::vector<std::string> kCommands = {"boardsize",  "clear_board",      "final_score", "genmove", "known_command",
-                                            "komi",       "list_commands",    "name",        "play",    "protocol_version",
-                                            "quit",       "showboard",        "undo",        "version"};
+const std::vector<std::string> kCommands = {"boardsize", "clear_board",   "final_score", "genmove", "known_command",
+                                            "komi",      "list_commands", "name",        "play",    "protocol_version",
+                                            "quit",      "showboard",     "undo",        "version"};
 
 std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return text;
 }
 
@@ -27,8 +28,10 @@ std::string preprocess(const std::string& line) {
   std::string out;
   for (char ch : line) {
     if (ch == '#') break;
-    if (ch == '\t') out += ' ';
-    else if (static_cast<unsigned char>(ch) >= 32 && ch != 127) out += ch;
+    if (ch == '\t')
+      out += ' ';
+    else if (static_cast<unsigned char>(ch) >= 32 && ch != 127)
+      out += ch;
   }
   return out;
 }
@@ -128,7 +131,8 @@ GtpEngine::Reply GtpEngine::execute(const std::string& command, const std::vecto
   if (command == "name") return {true, "gsdk"};
   if (command == "version") return {true, GSDK_VERSION};
   if (command == "known_command")
-    return {true, !args.empty() && std::find(kCommands.begin(), kCommands.end(), args[0]) != kCommands.end() ? "true" : "false"};
+    return {true, !args.empty() && std::find(kCommands.begin(), kCommands.end(), args[0]) != kCommands.end() ? "true"
+                                                                                                             : "false"};
   if (command == "list_commands") {
     std::string text;
     for (const auto& c : kCommands) text += (text.empty() ? "" : "\n") + c;
@@ -196,7 +200,8 @@ bool GtpEngine::bring_to_move(int32_t player) {
   if (to_move == player) return true;
   if (to_move == GSDK_PLAYER_TERMINAL || to_move == GSDK_PLAYER_CHANCE) return false;
   std::vector<uint32_t> legal(game_.max_moves());
-  if (game_.checked_legal_moves(state_, legal) != 1 || lower(game_.move_to_string(state_, legal[0])) != "pass") return false;
+  if (game_.checked_legal_moves(state_, legal) != 1 || lower(game_.move_to_string(state_, legal[0])) != "pass")
+    return false;
   apply(legal[0]);
   if (game_.current_player(state_) == player) return true;
   state_ = history_.back();

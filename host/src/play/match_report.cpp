@@ -24,14 +24,19 @@ struct Tally {
 
 nlohmann::json agent_json(const AgentTally& t, const std::string& spec) {
   const double moves = static_cast<double>(std::max<uint64_t>(t.moves, 1));
-  return {{"spec", spec}, {"description", t.description}, {"moves", t.moves},
-          {"seconds_per_move", t.seconds / moves}, {"playouts_per_move", static_cast<double>(t.playouts) / moves},
+  return {{"spec", spec},
+          {"description", t.description},
+          {"moves", t.moves},
+          {"seconds_per_move", t.seconds / moves},
+          {"playouts_per_move", static_cast<double>(t.playouts) / moves},
           {"nodes_per_move", static_cast<double>(t.nodes) / moves}};
 }
 
 } // namespace
 
-std::string result_text(int64_t score) { return score > 0 ? "1-0" : score < 0 ? "0-1" : "1/2-1/2"; }
+std::string result_text(int64_t score) {
+  return score > 0 ? "1-0" : score < 0 ? "0-1" : "1/2-1/2";
+}
 
 Interval wilson_interval(double points, uint64_t games, double z) {
   if (games == 0) return {};
@@ -69,17 +74,24 @@ MatchSummary summarize(const MatchOutcome& outcome) {
   return m;
 }
 
-double per_game(double value, uint64_t games) { return games ? value / static_cast<double>(games) : 0.0; }
+double per_game(double value, uint64_t games) {
+  return games ? value / static_cast<double>(games) : 0.0;
+}
 
 } // namespace
 
-std::string match_digest(const MatchOutcome& outcome) { return summarize(outcome).digest; }
+std::string match_digest(const MatchOutcome& outcome) {
+  return summarize(outcome).digest;
+}
 
 nlohmann::json match_json(const MatchOutcome& outcome, const MatchSettings& settings) {
   const MatchSummary m = summarize(outcome);
   nlohmann::json games = nlohmann::json::array();
   for (const PlayedGame& g : outcome.games)
-    games.push_back({{"round", g.round}, {"a_player", g.a_player}, {"score", g.score}, {"result", result_text(g.score)},
+    games.push_back({{"round", g.round},
+                     {"a_player", g.a_player},
+                     {"score", g.score},
+                     {"result", result_text(g.score)},
                      {"plies", g.moves.size()}});
   nlohmann::json a = m.total.json();
   a.update({{"score_rate", per_game(m.points, m.played)},
@@ -89,9 +101,14 @@ nlohmann::json match_json(const MatchOutcome& outcome, const MatchSettings& sett
   return {{"seed", settings.seed},
           {"games", settings.games},
           {"opening_plies", settings.opening_plies},
-          {"agents", {{"a", agent_json(outcome.agents[0], settings.specs[0])}, {"b", agent_json(outcome.agents[1], settings.specs[1])}}},
-          {"result", {{"games_played", m.played}, {"a", a}, {"average_plies", per_game(static_cast<double>(m.plies), m.played)},
-                      {"games", games}}},
+          {"agents",
+           {{"a", agent_json(outcome.agents[0], settings.specs[0])},
+            {"b", agent_json(outcome.agents[1], settings.specs[1])}}},
+          {"result",
+           {{"games_played", m.played},
+            {"a", a},
+            {"average_plies", per_game(static_cast<double>(m.plies), m.played)},
+            {"games", games}}},
           {"timings", {{"wall_seconds", outcome.wall_seconds}}},
           {"digest", m.digest}};
 }
@@ -101,11 +118,13 @@ std::string match_record(const MatchOutcome& outcome, const MatchSettings& setti
   for (const PlayedGame& g : outcome.games) {
     const std::string& player0 = settings.specs[g.a_player == 0 ? 0 : 1];
     const std::string& player1 = settings.specs[g.a_player == 0 ? 1 : 0];
-    text += fmt::format("[Event \"gsdk match\"]\n[Game \"{}\"]\n[Round \"{}\"]\n[Player0 \"{}\"]\n[Player1 \"{}\"]\n"
-                        "[Seed \"{}\"]\n[Result \"{}\"]\n[Score \"{}\"]\n[Plies \"{}\"]\n\n",
-                        game_name, g.round, player0, player1, settings.seed, result_text(g.score), g.score, g.moves.size());
+    text +=
+        fmt::format("[Event \"gsdk match\"]\n[Game \"{}\"]\n[Round \"{}\"]\n[Player0 \"{}\"]\n[Player1 \"{}\"]\n"
+                    "[Seed \"{}\"]\n[Result \"{}\"]\n[Score \"{}\"]\n[Plies \"{}\"]\n\n",
+                    game_name, g.round, player0, player1, settings.seed, result_text(g.score), g.score, g.moves.size());
     if (settings.opening_plies > 0)
-      text.insert(text.size() - 1, fmt::format("[OpeningPlies \"{}\"]\n", settings.opening_plies)); // before the blank line
+      text.insert(text.size() - 1,
+                  fmt::format("[OpeningPlies \"{}\"]\n", settings.opening_plies)); // before the blank line
     // Moves numbered by pairs of plies, lines kept under 80 columns as PGN readers expect.
     std::string line;
     for (size_t i = 0; i < g.moves.size(); ++i) {
@@ -117,7 +136,8 @@ std::string match_record(const MatchOutcome& outcome, const MatchSettings& setti
       line += (line.empty() ? "" : " ") + word;
     }
     const std::string result = result_text(g.score);
-    text += line.empty() ? result + "\n\n" : line + (line.size() + 1 + result.size() > 79 ? "\n" : " ") + result + "\n\n";
+    text +=
+        line.empty() ? result + "\n\n" : line + (line.size() + 1 + result.size() > 79 ? "\n" : " ") + result + "\n\n";
   }
   return text;
 }
@@ -135,15 +155,18 @@ void print_match_report(const MatchOutcome& outcome, const MatchSettings& settin
   const MatchSummary m = summarize(outcome);
   std::printf("match of %s: %llu games (seed %llu)%s\n", game_name.c_str(), static_cast<unsigned long long>(m.played),
               static_cast<unsigned long long>(settings.seed),
-              settings.opening_plies ? fmt::format(", each pair opened by {} random plies", settings.opening_plies).c_str()
-                                     : "");
+              settings.opening_plies
+                  ? fmt::format(", each pair opened by {} random plies", settings.opening_plies).c_str()
+                  : "");
   std::printf("  A: %s\n     %s\n", settings.specs[0].c_str(), outcome.agents[0].description.c_str());
   std::printf("  B: %s\n     %s\n", settings.specs[1].c_str(), outcome.agents[1].description.c_str());
-  const auto wdl = [](const Tally& t) { return fmt::format("{} wins, {} draws, {} losses", t.wins, t.draws, t.losses); };
+  const auto wdl = [](const Tally& t) {
+    return fmt::format("{} wins, {} draws, {} losses", t.wins, t.draws, t.losses);
+  };
   std::printf("  A: %s (as player 0: %s; as player 1: %s)\n", wdl(m.total).c_str(), wdl(m.sides[0]).c_str(),
               wdl(m.sides[1]).c_str());
-  std::printf("  A's score rate %.4f (win 1, draw 1/2), 95%% Wilson interval [%.4f, %.4f]\n", per_game(m.points, m.played),
-              m.ci.low, m.ci.high);
+  std::printf("  A's score rate %.4f (win 1, draw 1/2), 95%% Wilson interval [%.4f, %.4f]\n",
+              per_game(m.points, m.played), m.ci.low, m.ci.high);
   std::printf("  average game length %.2f plies\n", per_game(static_cast<double>(m.plies), m.played));
   for (int side = 0; side < 2; ++side) {
     const AgentTally& t = outcome.agents[side];

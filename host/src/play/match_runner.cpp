@@ -9,10 +9,10 @@
 
 #include <fmt/format.h>
 
-#include "play/agent_game.hpp"
-#include "plugins/game_params.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
 #include "gsdk/rng/philox.hpp"
+#include "play/agent_game.hpp"
+#include "plugins/game_params.hpp"
 
 namespace gsdk::host {
 
@@ -25,7 +25,9 @@ constexpr uint64_t kOpeningStream = ~uint64_t{0} - 1;
 
 using Clock = std::chrono::steady_clock;
 
-double seconds_since(Clock::time_point began) { return std::chrono::duration<double>(Clock::now() - began).count(); }
+double seconds_since(Clock::time_point began) {
+  return std::chrono::duration<double>(Clock::now() - began).count();
+}
 
 // A chance outcome drawn by its probability.
 uint32_t chance_move(const core::GameInstance& game, const core::StateBlob& state, rng::PhiloxStream& random) {
@@ -33,7 +35,8 @@ uint32_t chance_move(const core::GameInstance& game, const core::StateBlob& stat
   std::vector<double> probabilities(game.max_moves());
   const uint32_t n = game.legal_moves(state, moves.data(), probabilities.data());
   if (n == 0 || n > moves.size())
-    throw std::runtime_error(fmt::format("game '{}' returned {} chance outcomes (max {})", game.game().name, n, moves.size()));
+    throw std::runtime_error(
+        fmt::format("game '{}' returned {} chance outcomes (max {})", game.game().name, n, moves.size()));
   double u = random.uniform();
   for (uint32_t k = 0; k + 1 < n; ++k) {
     if (u < probabilities[k]) return moves[k];
@@ -51,15 +54,19 @@ PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::
   rng::PhiloxStream opening(core::derive_seed(settings.seed, kOpeningStream), round / 2); // shared by a pair
   std::vector<uint32_t> legal(game.max_moves());
   core::StateBlob state = game.initial_state();
-  for (int32_t player = game.current_player(state); player != GSDK_PLAYER_TERMINAL; player = game.current_player(state)) {
+  for (int32_t player = game.current_player(state); player != GSDK_PLAYER_TERMINAL;
+       player = game.current_player(state)) {
     if (played.moves.size() >= kMaxPlies)
-      throw std::runtime_error(fmt::format("game {} of '{}' did not end within {} plies", round + 1, game.game().name, kMaxPlies));
+      throw std::runtime_error(
+          fmt::format("game {} of '{}' did not end within {} plies", round + 1, game.game().name, kMaxPlies));
     uint32_t move = 0;
     if (player == GSDK_PLAYER_CHANCE) {
       move = chance_move(game, state, chance);
     } else if (played.moves.size() < settings.opening_plies) {
       const uint32_t n = game.checked_legal_moves(state, legal);
-      if (n == 0) throw std::runtime_error(fmt::format("game '{}' has no legal move in '{}'", game.game().name, game.state_to_string(state)));
+      if (n == 0)
+        throw std::runtime_error(
+            fmt::format("game '{}' has no legal move in '{}'", game.game().name, game.state_to_string(state)));
       move = legal[opening.below(n)];
     } else {
       if (player != 0 && player != 1)
@@ -73,7 +80,8 @@ PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::
       tally.nodes += by_player[player]->last_move().nodes;
       const uint32_t n = game.checked_legal_moves(state, legal);
       if (std::find(legal.begin(), legal.begin() + n, move) == legal.begin() + n)
-        throw std::runtime_error(fmt::format("agent chose move {}, which is not legal in '{}'", move, game.state_to_string(state)));
+        throw std::runtime_error(
+            fmt::format("agent chose move {}, which is not legal in '{}'", move, game.state_to_string(state)));
     }
     played.moves.push_back(game.move_to_string(state, move));
     for (core::Agent* agent : by_player) agent->observe_move(state, move);
@@ -86,8 +94,9 @@ PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::
 // One of the games played at once: agents A and B with their own searches and evaluators.
 struct MatchSlot {
   MatchSlot(const core::GameInstance& game, const MatchSettings& settings)
-      : game_a(game, settings.specs[0]), game_b(game, settings.specs[1]),
-        agents{core::make_agent(game_a.game(), settings.agents[0]), core::make_agent(game_b.game(), settings.agents[1])} {}
+      : game_a(game, settings.specs[0]),
+        game_b(game, settings.specs[1]), agents{core::make_agent(game_a.game(), settings.agents[0]),
+                                                core::make_agent(game_b.game(), settings.agents[1])} {}
   AgentGame game_a, game_b;
   std::array<std::unique_ptr<core::Agent>, 2> agents;
 };

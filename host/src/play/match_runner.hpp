@@ -16,10 +16,10 @@
 namespace gsdk::host {
 
 struct PlayedGame {
-  uint32_t round = 0;              // 1-based
-  int32_t a_player = 0;            // the side agent A played
-  std::vector<std::string> moves;  // in the game's notation
-  int64_t score = 0;               // player 0's outcome
+  uint32_t round = 0;             // 1-based
+  int32_t a_player = 0;           // the side agent A played
+  std::vector<std::string> moves; // in the game's notation
+  int64_t score = 0;              // player 0's outcome
 };
 
 struct AgentTally {

@@ -14,9 +14,9 @@ struct MatchSettings {
   uint32_t games = 0;
   uint64_t seed = 1;
   // Agent A (index 0) is player 0 in even games and player 1 in odd ones; agent B the other side.
-  std::array<std::string, 2> specs;           // as written (agent_spec.hpp)
-  std::array<core::AgentSettings, 2> agents;  // parsed from specs
-  std::string record_file;                    // PGN-like game record; empty: none
+  std::array<std::string, 2> specs;          // as written (agent_spec.hpp)
+  std::array<core::AgentSettings, 2> agents; // parsed from specs
+  std::string record_file;                   // PGN-like game record; empty: none
   // Plies of uniformly random moves that open each pair of games (A with either colour from the same
   // position, as engine testers pair openings); 0: every game from the start position.
   uint32_t opening_plies = 0;

@@ -13,10 +13,14 @@ namespace {
 
 const char* param_type_name(int32_t type) {
   switch (type) {
-  case GSDK_PARAM_INT: return "an integer";
-  case GSDK_PARAM_REAL: return "a number";
-  case GSDK_PARAM_BOOL: return "a boolean";
-  default: return "a string";
+  case GSDK_PARAM_INT:
+    return "an integer";
+  case GSDK_PARAM_REAL:
+    return "a number";
+  case GSDK_PARAM_BOOL:
+    return "a boolean";
+  default:
+    return "a string";
   }
 }
 
@@ -68,13 +72,20 @@ ResolvedParams resolve_params(const gsdk_game& game, const toml::table& params) 
       const double numeric = d.type == GSDK_PARAM_REAL ? v.real_value : static_cast<double>(v.int_value);
       if ((d.type == GSDK_PARAM_INT || d.type == GSDK_PARAM_REAL) && (numeric < d.min_value || numeric > d.max_value))
         throw ConfigError(located(n->source(), fmt::format("parameter '{}' of game '{}' = {} is out of range [{}, {}]",
-                                                            d.name, game.name, numeric, d.min_value, d.max_value)));
+                                                           d.name, game.name, numeric, d.min_value, d.max_value)));
     }
     switch (d.type) {
-    case GSDK_PARAM_INT: out.as_json[d.name] = v.int_value; break;
-    case GSDK_PARAM_REAL: out.as_json[d.name] = v.real_value; break;
-    case GSDK_PARAM_BOOL: out.as_json[d.name] = v.int_value != 0; break;
-    default: out.as_json[d.name] = v.string_value ? v.string_value : "";
+    case GSDK_PARAM_INT:
+      out.as_json[d.name] = v.int_value;
+      break;
+    case GSDK_PARAM_REAL:
+      out.as_json[d.name] = v.real_value;
+      break;
+    case GSDK_PARAM_BOOL:
+      out.as_json[d.name] = v.int_value != 0;
+      break;
+    default:
+      out.as_json[d.name] = v.string_value ? v.string_value : "";
     }
     out.values.push_back(v);
   }
@@ -93,7 +104,8 @@ toml::table params_from_assignments(const std::vector<std::string>& assignments,
     // Parsed as the TOML line "name=value" itself, so keys and values keep the word's columns.
     const std::string name = word.substr(0, eq);
     std::string quoted = "\"";
-    for (char ch : word.substr(eq + 1)) quoted += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
+    for (char ch : word.substr(eq + 1))
+      quoted += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
     toml::table parsed;
     try {
       parsed = toml::parse(word, source);

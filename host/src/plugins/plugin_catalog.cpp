@@ -31,7 +31,8 @@ std::string describe_non_elf(const std::filesystem::path& file) {
   if (in.gcount() < 4) return fmt::format("a file of {} bytes", in.gcount());
   if (head[0] == 0x7f && head[1] == 'E' && head[2] == 'L' && head[3] == 'F') return "";
   std::string shown;
-  for (char c : head) shown += (c >= 32 && c < 127) ? std::string(1, c) : fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
+  for (char c : head)
+    shown += (c >= 32 && c < 127) ? std::string(1, c) : fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
   return fmt::format("a file starting with \"{}\"", shown);
 }
 
@@ -68,10 +69,10 @@ const LoadedPlugin* PluginCatalog::load_file(const std::filesystem::path& file) 
   if (!plugin->library.has(GSDK_ENTRY_SYMBOL))
     return refuse(fmt::format("lacks the entry point '{}': expected a gsdk plugin exporting it", GSDK_ENTRY_SYMBOL));
 
-  auto negotiate = plugin->library.get<int32_t(const gsdk_negotiation*, gsdk_plugin_info*, char*, uint32_t)>(
-      GSDK_ENTRY_SYMBOL);
-  const gsdk_negotiation request = {{GSDK_TYPE_NEGOTIATION, sizeof(gsdk_negotiation)}, GSDK_ABI_MAJOR, GSDK_ABI_MAJOR,
-                                    &kServices};
+  auto negotiate =
+      plugin->library.get<int32_t(const gsdk_negotiation*, gsdk_plugin_info*, char*, uint32_t)>(GSDK_ENTRY_SYMBOL);
+  const gsdk_negotiation request = {
+      {GSDK_TYPE_NEGOTIATION, sizeof(gsdk_negotiation)}, GSDK_ABI_MAJOR, GSDK_ABI_MAJOR, &kServices};
   gsdk_plugin_info info{};
   info.header = {GSDK_TYPE_PLUGIN_INFO, sizeof(gsdk_plugin_info)};
   char error[kMessageSize] = {};
@@ -87,8 +88,8 @@ const LoadedPlugin* PluginCatalog::load_file(const std::filesystem::path& file) 
     return refuse(e.what());
   }
   if (const LoadedPlugin* existing = find(plugin->tables.name()))
-    return refuse(fmt::format("plugin name '{}' is already provided by {}; this copy is ignored",
-                              plugin->tables.name(), existing->tables.path));
+    return refuse(fmt::format("plugin name '{}' is already provided by {}; this copy is ignored", plugin->tables.name(),
+                              existing->tables.path));
   plugins_.push_back(std::move(plugin));
   return plugins_.back().get();
 }

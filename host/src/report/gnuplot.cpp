@@ -29,7 +29,8 @@ std::ofstream open_plot_script(const std::filesystem::path& dir, const std::stri
 }
 
 void run_gnuplot(const std::filesystem::path& dir) {
-  const std::string command = fmt::format("gnuplot '{}' 2>'{}'", (dir / "plot.gp").string(), (dir / "err.txt").string());
+  const std::string command =
+      fmt::format("gnuplot '{}' 2>'{}'", (dir / "plot.gp").string(), (dir / "err.txt").string());
   const int status = std::system(command.c_str());
   std::ifstream err(dir / "err.txt");
   const std::string err_text((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());

@@ -9,7 +9,9 @@ namespace gsdk::host {
 enum class LogLevel { info, warning, error };
 
 inline void log_line(LogLevel level, const std::string& message) {
-  const char* prefix = level == LogLevel::error ? "gsdk: error: " : level == LogLevel::warning ? "gsdk: warning: " : "gsdk: ";
+  const char* prefix = level == LogLevel::error     ? "gsdk: error: "
+                       : level == LogLevel::warning ? "gsdk: warning: "
+                                                    : "gsdk: ";
   std::fprintf(stderr, "%s%s\n", prefix, message.c_str());
 }
 

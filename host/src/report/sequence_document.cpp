@@ -21,12 +21,14 @@ nlohmann::json sequence_document(const core::GameInstance& game, const std::vect
       text.assign(n + 1, '\0');
       n = documents->write(game.handle(), moves.data(), count, text.data(), n + 1, error, sizeof error);
     }
-    if (n == 0) throw std::runtime_error(fmt::format("game '{}' could not write its document: {}", game.game().name, error));
+    if (n == 0)
+      throw std::runtime_error(fmt::format("game '{}' could not write its document: {}", game.game().name, error));
     text.resize(n);
     try {
       return nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-      throw std::runtime_error(fmt::format("game '{}' wrote a document that is not JSON: {}", game.game().name, e.what()));
+      throw std::runtime_error(
+          fmt::format("game '{}' wrote a document that is not JSON: {}", game.game().name, e.what()));
     }
   }
   nlohmann::json names = nlohmann::json::array();
@@ -35,7 +37,8 @@ nlohmann::json sequence_document(const core::GameInstance& game, const std::vect
     names.push_back(game.move_to_string(state, move));
     game.apply_move(state, move);
   }
-  return {{"format", "gsdk-moves"}, {"game", game.game().name}, {"score", score}, {"moves", moves}, {"move_names", names}};
+  return {
+      {"format", "gsdk-moves"}, {"game", game.game().name}, {"score", score}, {"moves", moves}, {"move_names", names}};
 }
 
 void check_reported_sequence(const core::GameInstance& game, int64_t score, const std::vector<uint32_t>& moves) {
@@ -43,17 +46,19 @@ void check_reported_sequence(const core::GameInstance& game, int64_t score, cons
   try {
     replayed = core::replay_score(game, moves);
   } catch (const std::invalid_argument& e) {
-    throw std::runtime_error(fmt::format("the search reported a sequence of score {} that does not replay: {}", score,
-                                         e.what()));
+    throw std::runtime_error(
+        fmt::format("the search reported a sequence of score {} that does not replay: {}", score, e.what()));
   }
   if (replayed != score)
-    throw std::runtime_error(fmt::format("the search reported score {} for a sequence that replays to {}", score, replayed));
+    throw std::runtime_error(
+        fmt::format("the search reported score {} for a sequence that replays to {}", score, replayed));
   const gsdk_sequence_documents* documents = game.tables().sequence_documents;
   if (!documents) return;
   char error[1024] = {};
-  if (documents->check(game.handle(), moves.data(), static_cast<uint32_t>(moves.size()), error, sizeof error) != GSDK_OK)
-    throw std::runtime_error(fmt::format("the search reported a sequence that game '{}' refuses: {}", game.game().name,
-                                         error));
+  if (documents->check(game.handle(), moves.data(), static_cast<uint32_t>(moves.size()), error, sizeof error) !=
+      GSDK_OK)
+    throw std::runtime_error(
+        fmt::format("the search reported a sequence that game '{}' refuses: {}", game.game().name, error));
 }
 
 } // namespace gsdk::host

@@ -28,7 +28,8 @@ struct MwcMadCarry {
     const uint32_t out = lo ^ hi;
     uint32_t nlo, nhi;
     asm("mad.lo.cc.u32 %0, %2, %3, %4;\n\tmadc.hi.u32 %1, %2, %3, 0;"
-        : "=r"(nlo), "=r"(nhi) : "r"(lo), "r"(4294883355u), "r"(hi));
+        : "=r"(nlo), "=r"(nhi)
+        : "r"(lo), "r"(4294883355u), "r"(hi));
     lo = nlo;
     hi = nhi;
     return out;
@@ -41,7 +42,8 @@ struct MwcMulAddCarry {
     const uint32_t out = lo ^ hi;
     uint32_t plo, phi, nlo, nhi;
     asm("mul.lo.u32 %0, %4, %5;\n\tmul.hi.u32 %1, %4, %5;\n\tadd.cc.u32 %2, %0, %6;\n\taddc.u32 %3, %1, 0;"
-        : "=r"(plo), "=r"(phi), "=r"(nlo), "=r"(nhi) : "r"(lo), "r"(4294883355u), "r"(hi));
+        : "=r"(plo), "=r"(phi), "=r"(nlo), "=r"(nhi)
+        : "r"(lo), "r"(4294883355u), "r"(hi));
     lo = nlo;
     hi = nhi;
     return out;
@@ -80,8 +82,8 @@ __device__ __forceinline__ int ones_of_seven(gsdk::rng::Mwc64x& g) {
 }
 
 template <int kCounting, bool kHistogram, bool kExtremes>
-__global__ void __launch_bounds__(kThreads) variant(uint64_t s0, uint64_t pairs, uint64_t per_thread,
-                                                    unsigned long long* out) {
+__global__ void __launch_bounds__(kThreads)
+    variant(uint64_t s0, uint64_t pairs, uint64_t per_thread, unsigned long long* out) {
   __shared__ unsigned int hist[kWarps * kBins];
   for (int i = threadIdx.x; i < kWarps * kBins; i += blockDim.x) hist[i] = 0;
   __syncthreads();
@@ -117,8 +119,14 @@ __global__ void __launch_bounds__(kThreads) variant(uint64_t s0, uint64_t pairs,
       }
       const int hi = max(a, b), lo = min(a, b);
       if (kExtremes) {
-        if (hi > best) { best = hi; best_q = q; }
-        if (lo < worst) { worst = lo; worst_q = q; }
+        if (hi > best) {
+          best = hi;
+          best_q = q;
+        }
+        if (lo < worst) {
+          worst = lo;
+          worst_q = q;
+        }
       } else {
         best = max(best, hi);
       }

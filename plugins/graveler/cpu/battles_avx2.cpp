@@ -1,11 +1,11 @@
 // battles_avx2.cpp - graveler's AVX2 kernel for processors without AVX-512 (AVX2 code in an
-// instruction-set region, gsdk/isa.hpp; only called after a run-time check). Same lanes, layout and bookkeeping as the AVX-512 kernel,
-// 4 lanes a vector; AVX2 has no vector popcount, so bytes are counted with a nibble table (vpshufb)
-// and summed per lane with vpsadbw.
+// instruction-set region, gsdk/isa.hpp; only called after a run-time check). Same lanes, layout and bookkeeping as the
+// AVX-512 kernel, 4 lanes a vector; AVX2 has no vector popcount, so bytes are counted with a nibble table (vpshufb) and
+// summed per lane with vpsadbw.
 #include <immintrin.h>
 
-#include "gsdk/isa.hpp"
 #include "battles_cpu.hpp"
+#include "gsdk/isa.hpp"
 #include "lane_bookkeeping.hpp"
 
 GSDK_BEGIN_AVX2

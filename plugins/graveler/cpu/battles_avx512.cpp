@@ -10,8 +10,8 @@
 // docs/perf/graveler.md.
 #include <immintrin.h>
 
-#include "gsdk/isa.hpp"
 #include "battles_cpu.hpp"
+#include "gsdk/isa.hpp"
 #include "lane_bookkeeping.hpp"
 
 GSDK_BEGIN_AVX512

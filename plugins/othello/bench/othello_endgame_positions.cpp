@@ -1,5 +1,5 @@
-// othello_endgame_positions.cpp - makes plugins/othello/bench/othello_endgame.sh's test positions from `gsdk match --record`
-// files: every position of every game with LOW..HIGH empty squares where the side to move has a move that
+// othello_endgame_positions.cpp - makes plugins/othello/bench/othello_endgame.sh's test positions from `gsdk match
+// --record` files: every position of every game with LOW..HIGH empty squares where the side to move has a move that
 // loses value, with the exact win/draw/loss value of its best move and all the moves that keep it (the
 // exhaustive solver the Othello tests use as their oracle): about a second a position at 20 empties.
 // Usage: othello_endgame_positions LOW HIGH RECORD.pgn... > positions.txt
@@ -62,7 +62,8 @@ int main(int argc, char** argv) {
   }
   const int low = std::atoi(argv[1]), high = std::atoi(argv[2]);
   if (low < 1 || high > 24 || low > high) {
-    std::fprintf(stderr, "empty squares %s..%s: expected 1 <= LOW <= HIGH <= 24 (the solver's reach)\n", argv[1], argv[2]);
+    std::fprintf(stderr, "empty squares %s..%s: expected 1 <= LOW <= HIGH <= 24 (the solver's reach)\n", argv[1],
+                 argv[2]);
     return 2;
   }
   try {

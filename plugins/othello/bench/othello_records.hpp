@@ -19,7 +19,7 @@ struct GameRecord {
   std::string where;   // "FILE game N"
   std::string player0; // the Player0 tag's value (black)
   std::string player1;
-  std::string result;  // "1-0", "0-1" or "1/2-1/2"
+  std::string result; // "1-0", "0-1" or "1/2-1/2"
   std::vector<uint32_t> moves;
 };
 
@@ -77,6 +77,8 @@ inline std::vector<GameRecord> read_records(const std::string& path) {
   return games;
 }
 
-inline int empties(const Position& p) { return 64 - gsdk::bits::popcount64(p.own | p.opponent); }
+inline int empties(const Position& p) {
+  return 64 - gsdk::bits::popcount64(p.own | p.opponent);
+}
 
 } // namespace othello::bench

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "plugins/game_params.hpp"
-#include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/agents/leaf_evaluator.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
+#include "plugins/game_params.hpp"
 #include "plugins/plugin_catalog.hpp"
 
 namespace {

@@ -11,9 +11,9 @@
 #include <filesystem>
 #include <string>
 
-#include "plugins/game_params.hpp"
 #include "gsdk/core/agents/mcts.hpp"
 #include "gsdk/rng/splitmix64.hpp"
+#include "plugins/game_params.hpp"
 #include "plugins/plugin_catalog.hpp"
 
 namespace {
@@ -62,8 +62,8 @@ int main(int argc, char** argv) {
   tree.set_root(game.initial_state());
   const double seconds = std::atof(argv[2]);
   const auto began = std::chrono::steady_clock::now();
-  const auto deadline = began + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                    std::chrono::duration<double>(seconds));
+  const auto deadline =
+      began + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
   uint64_t playouts = 0;
   double longest = 0; // one iteration's wall time: a stall here is a timed move's overrun
   for (auto now = began; now < deadline;) {

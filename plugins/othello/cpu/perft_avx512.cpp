@@ -4,8 +4,8 @@
 // go through the portable rules.
 #include <immintrin.h>
 
-#include "gsdk/isa.hpp"
 #include "bitboard_avx512.hpp"
+#include "gsdk/isa.hpp"
 #include "perft_cpu.hpp"
 #include "perft_recursion.hpp"
 

@@ -6,8 +6,8 @@
 // (pdep picks it in one instruction where the portable code walks the mask), the same passes.
 #include <immintrin.h>
 
-#include "gsdk/isa.hpp"
 #include "bitboard_avx512.hpp"
+#include "gsdk/isa.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "playouts_cpu.hpp"
 #include "rules/random_game.hpp"

@@ -13,10 +13,10 @@
 
 #include "exact_tree_checks.hpp"
 #include "gpu.hpp"
-#include "gsdk/core/perft/cuda_perft.hpp"
-#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/agents/leaf_evaluator.hpp"
 #include "gsdk/core/agents/mcts.hpp"
+#include "gsdk/core/perft/cuda_perft.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "othello_test_support.hpp"
 #include "perft_reference.hpp"

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "gsdk/core/runtime/game_instance.hpp"
+#include "gsdk/playout_request.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "linked_plugin.hpp"
-#include "gsdk/playout_request.hpp"
 #include "rules/endgame.hpp"
 
 namespace othello::test {

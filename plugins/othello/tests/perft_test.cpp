@@ -11,8 +11,8 @@
 #include "cpu/perft_cpu.hpp"
 #include "cpu/playouts_cpu.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
-#include "othello_test_support.hpp"
 #include "othello_game.hpp"
+#include "othello_test_support.hpp"
 #include "perft_reference.hpp"
 
 namespace othello {

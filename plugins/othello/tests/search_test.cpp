@@ -9,8 +9,8 @@
 
 #include "endgame_solver.hpp"
 #include "gsdk/core/agents/agents.hpp"
-#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/agents/mcts.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "othello_test_support.hpp"
 #include "rules/board_text.hpp"
 

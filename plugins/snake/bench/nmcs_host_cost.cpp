@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "plugins/game_params.hpp"
 #include "gsdk/core/nested/level1_searcher.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
+#include "plugins/game_params.hpp"
 #include "plugins/plugin_catalog.hpp"
 
 namespace {
@@ -103,8 +103,8 @@ int main(int argc, char** argv) {
   settings.pipeline = mode == "pipelined";
   const core::NestedSearchOutcome outcome = core::run_nmcs(game, settings, *evaluator, {}, &searcher);
   if (mode != "sync") {
-    std::printf("d=%s level %u, %u side by side, %s: wall %.3f s, waiting for the stand-in %.3f s; %llu rounds\n", argv[2],
-                settings.level, settings.budget.searches_in_parallel, mode.c_str(), outcome.wall_seconds,
+    std::printf("d=%s level %u, %u side by side, %s: wall %.3f s, waiting for the stand-in %.3f s; %llu rounds\n",
+                argv[2], settings.level, settings.budget.searches_in_parallel, mode.c_str(), outcome.wall_seconds,
                 outcome.evaluator_seconds, static_cast<unsigned long long>(outcome.batches));
     return 0;
   }

@@ -20,9 +20,9 @@ std::string json_list(std::span<const uint32_t> values) {
 
 std::string snake_document(uint32_t dimension, std::span<const uint32_t> moves) {
   const std::vector<uint32_t> vertices = walk_vertices({moves.begin(), moves.end()});
-  return "{\"dimension\": " + std::to_string(dimension) + ", \"format\": \"gsdk-snake\", \"length\": " +
-         std::to_string(moves.size()) + ", \"moves\": " + json_list(moves) + ", \"vertices\": " + json_list(vertices) +
-         "}";
+  return "{\"dimension\": " + std::to_string(dimension) +
+         ", \"format\": \"gsdk-snake\", \"length\": " + std::to_string(moves.size()) +
+         ", \"moves\": " + json_list(moves) + ", \"vertices\": " + json_list(vertices) + "}";
 }
 
 } // namespace snake::checker

@@ -7,9 +7,9 @@
 #include <random>
 #include <stdexcept>
 
+#include "checker/snake_check.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
 #include "rules/blocked_subcubes.hpp"
-#include "checker/snake_check.hpp"
 #include "snake_test_support.hpp"
 
 namespace snake {

@@ -1,7 +1,7 @@
 // checker_test.cpp - the independent snake checker accepts good snakes (the known optimal 7-edge snake of
 // the 4-cube among them) and rejects each kind of bad one at the right index, and every snake read backwards is
-// a snake (plugins/snake/bench/snake_portfolio.sh polishes snakes turned round); snake files round-trip and malformed ones
-// are refused naming the field.
+// a snake (plugins/snake/bench/snake_portfolio.sh polishes snakes turned round); snake files round-trip and malformed
+// ones are refused naming the field.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,8 +13,8 @@
 
 #include "checker/snake_check.hpp"
 #include "checker/snake_document.hpp"
-#include "tools/snake_file.hpp"
 #include "test_paths.hpp"
+#include "tools/snake_file.hpp"
 
 namespace {
 

@@ -11,10 +11,10 @@
 #include <map>
 #include <tuple>
 
+#include "checker/snake_check.hpp"
 #include "gpu.hpp"
 #include "gsdk/core/nested/level1_searcher.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
-#include "checker/snake_check.hpp"
 #include "snake_test_support.hpp"
 
 namespace snake {

@@ -108,9 +108,10 @@ device = "cpu"
 
 TEST_F(SnakeCli, NestedSearchesSaveACheckedSnakeAndLogEveryImprovement) {
   for (const std::string algorithm : {"nmcs", "nrpa"}) {
-    write(algorithm + ".toml", "game = \"snake\"\nalgorithm = \"" + algorithm + "\"\nseed = 5\n[params]\ndimension = 5\n[" +
-                                   algorithm + "]\nlevel = 2\nrestarts = 100000\ntime_seconds = 60\nstop_at_score = 13\n"
-                                               "[run]\nthreads = 1\n");
+    write(algorithm + ".toml", "game = \"snake\"\nalgorithm = \"" + algorithm +
+                                   "\"\nseed = 5\n[params]\ndimension = 5\n[" + algorithm +
+                                   "]\nlevel = 2\nrestarts = 100000\ntime_seconds = 60\nstop_at_score = 13\n"
+                                   "[run]\nthreads = 1\n");
     const Outcome ran = run({"run", algorithm + ".toml", "-q", "--out", "r.json", "--set", "output.best=\"best.json\"",
                              "--set", "output.events=\"events.jsonl\""});
     ASSERT_EQ(ran.status, 0) << describe(ran);

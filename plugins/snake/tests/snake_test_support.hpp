@@ -10,8 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/playout_request.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "linked_plugin.hpp"

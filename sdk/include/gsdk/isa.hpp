@@ -12,6 +12,6 @@
 #pragma once
 
 #define GSDK_BEGIN_AVX2 _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,bmi,bmi2,popcnt\")")
-#define GSDK_BEGIN_AVX512                                                                                            \
+#define GSDK_BEGIN_AVX512                                                                                              \
   _Pragma("GCC push_options") _Pragma("GCC target(\"avx512f,avx512bw,avx512vl,avx512vpopcntdq,bmi,bmi2,popcnt\")")
 #define GSDK_END_ISA _Pragma("GCC pop_options")

@@ -43,7 +43,9 @@ bool read_field(std::string_view& text, std::string_view key, unsigned& value) {
 
 } // namespace
 
-std::span<const gsdk_param_desc> Game::parameters() { return kParameters; }
+std::span<const gsdk_param_desc> Game::parameters() {
+  return kParameters;
+}
 
 Game::Game(const gsdk::Params& params) : flips_(static_cast<int>(params.get_int("flips"))) {
   // The host has range-checked `flips`; a plugin still checks what its code relies on.
@@ -75,8 +77,8 @@ State Game::state_from_string(std::string_view text) const {
   std::string_view rest = text;
   if (!read_field(rest, "flips", done) || !read_field(rest, "run", run) || !read_field(rest, "longest", longest) ||
       rest.find_first_not_of(' ') != std::string_view::npos)
-    throw gsdk::PluginError(quoted + "expected \"flips=F run=R longest=L\", e.g. \"" +
-                            state_to_string(State{5, 1, 2}) + "\"");
+    throw gsdk::PluginError(quoted + "expected \"flips=F run=R longest=L\", e.g. \"" + state_to_string(State{5, 1, 2}) +
+                            "\"");
   if (const std::string problem = state_problem(flips_, done, run, longest); !problem.empty())
     throw gsdk::PluginError(quoted + problem);
   return State{static_cast<uint16_t>(done), static_cast<uint16_t>(run), static_cast<uint16_t>(longest)};

@@ -20,8 +20,9 @@ const IntegerKey kGames{"games", 0, 1, kMaxMatchGames, "games to play; agent A i
 const OtherKey kAgents{"agents", "array of two strings", "required",
                        "the agent specs of A and B, e.g. [\"uct:playouts=10000,device=cuda\", \"random\"]"};
 const StringKey kRecord{"record", "", {}, "where to write the games as a PGN-like record (default: none)"};
-const IntegerKey kOpeningPlies{"opening_plies", 0, 0, kMaxOpeningPlies,
-                               "random plies that open each pair of games (A with either colour from the same position)"};
+const IntegerKey kOpeningPlies{
+    "opening_plies", 0, 0, kMaxOpeningPlies,
+    "random plies that open each pair of games (A with either colour from the same position)"};
 const IntegerKey kParallel{"parallel", 1, 1, kMaxParallelGames, "games played at once"};
 
 class MatchRunOutcome : public AlgorithmOutcome {
@@ -70,8 +71,8 @@ public:
     for (size_t i = 0; i < 2; ++i) {
       const toml::node& spec = *agents->as_array()->get(i);
       if (!spec.is_string())
-        throw located_error(spec, fmt::format("'agents' in [match] must hold strings (agent specs), got {}",
-                                              toml_type_name(spec)));
+        throw located_error(
+            spec, fmt::format("'agents' in [match] must hold strings (agent specs), got {}", toml_type_name(spec)));
       match.specs[i] = spec.as_string()->get();
       try {
         match.agents[i] = parse_agent_spec(match.specs[i]);

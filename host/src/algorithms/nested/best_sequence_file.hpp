@@ -1,6 +1,6 @@
 // best_sequence_file.hpp - reading back the moves of a search's best-sequence file (the document an NMCS or
-// NRPA run saves: the game's own, such as a snake file, or gsdk-moves), or of a file of many sequences (JSON Lines, such as an NMCS
-// run's [output] searches), so that other searches can start from them.
+// NRPA run saves: the game's own, such as a snake file, or gsdk-moves), or of a file of many sequences (JSON Lines,
+// such as an NMCS run's [output] searches), so that other searches can start from them.
 #pragma once
 
 #include <cstdint>

@@ -18,8 +18,9 @@ namespace gsdk::host {
 
 namespace {
 
-const RealKey kTimeSeconds{"time_seconds", 0, 0, 1e7, "stop after this long (0: no limit; a run so bounded is not "
-                                                      "reproducible)"};
+const RealKey kTimeSeconds{"time_seconds", 0, 0, 1e7,
+                           "stop after this long (0: no limit; a run so bounded is not "
+                           "reproducible)"};
 const IntegerKey kRestarts{"restarts", 0, 0, UINT32_MAX - 1, "searches after the first (restarts + 1 in all)"};
 const IntegerKey kSearchesInParallel{"searches_in_parallel", 1, 1, 1 << 22,
                                      "independent searches side by side, their work batched together"};
@@ -80,8 +81,9 @@ public:
     std::printf("%s: %s of %s on %s (seed %llu)\n", experiment.c_str(), title.c_str(), game.c_str(),
                 search.device.c_str(), static_cast<unsigned long long>(seed));
     if (error.empty())
-      std::printf("  best score   %lld  (search %u, %zu moves) saved in %s\n", static_cast<long long>(search.best.score),
-                  search.best_search, search.best.moves.size(), best_path.c_str());
+      std::printf("  best score   %lld  (search %u, %zu moves) saved in %s\n",
+                  static_cast<long long>(search.best.score), search.best_search, search.best.moves.size(),
+                  best_path.c_str());
     std::printf("  searches     %u started, %u finished%s%s\n", search.searches_started, search.searches_finished,
                 search.stopped_by_time ? " (stopped by the time limit)" : "",
                 search.starts_skipped > 0 ? fmt::format("; {} finished starts left out", search.starts_skipped).c_str()
@@ -141,9 +143,9 @@ unsigned host_threads(const RunContext& context) {
   return context.config.run.threads > 0 ? context.config.run.threads : core::available_cpu_threads();
 }
 
-std::unique_ptr<AlgorithmOutcome> run_nested_search(
-    const RunContext& context, const NestedSearchLabels& labels, const NestedSearchFiles& files,
-    const std::function<core::NestedSearchOutcome(const NestedSearchHooks&)>& search) {
+std::unique_ptr<AlgorithmOutcome>
+run_nested_search(const RunContext& context, const NestedSearchLabels& labels, const NestedSearchFiles& files,
+                  const std::function<core::NestedSearchOutcome(const NestedSearchHooks&)>& search) {
   const core::GameInstance& game = context.game;
   auto outcome = std::make_unique<NestedSearchRunOutcome>();
   outcome->algorithm = context.config.algorithm;

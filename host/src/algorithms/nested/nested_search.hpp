@@ -48,9 +48,9 @@ struct NestedSearchLabels {
 
 // Runs `search` (the driver's call of core's NMCS or NRPA with the hooks) and builds its outcome. Throws
 // std::runtime_error when a reported sequence fails its check.
-std::unique_ptr<AlgorithmOutcome> run_nested_search(
-    const RunContext& context, const NestedSearchLabels& labels, const NestedSearchFiles& files,
-    const std::function<core::NestedSearchOutcome(const NestedSearchHooks&)>& search);
+std::unique_ptr<AlgorithmOutcome>
+run_nested_search(const RunContext& context, const NestedSearchLabels& labels, const NestedSearchFiles& files,
+                  const std::function<core::NestedSearchOutcome(const NestedSearchHooks&)>& search);
 
 // The threads that drive a GPU search from the host: [run] threads, else all.
 unsigned host_threads(const RunContext& context);

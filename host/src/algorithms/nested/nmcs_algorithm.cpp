@@ -17,13 +17,16 @@ namespace gsdk::host {
 namespace {
 
 const IntegerKey kLevel{"level", 1, 1, 16, "nesting level (1: one playout per child at every step)"};
-const StringKey kEngine{"engine", "batch", {"batch", "generic"},
+const StringKey kEngine{"engine",
+                        "batch",
+                        {"batch", "generic"},
                         "\"batch\": the plugin's playout tables; \"generic\": per-state playouts (the reference)"};
 const BooleanKey kPipeline{"pipeline", true,
                            "with a level-1 searcher: two groups of searches, one searched while the host refills the "
                            "other (the same results either way)"};
 const BooleanKey kCpuLevel1{"cpu_level1_searches", false, "without a GPU: whole level-1 searches on CPU threads"};
-const IntegerKey kDeviceLevel{"device_level", 1, 1, 2, "on a GPU: the level of the searches it runs whole (at most level)"};
+const IntegerKey kDeviceLevel{"device_level", 1, 1, 2,
+                              "on a GPU: the level of the searches it runs whole (at most level)"};
 const OtherKey kStartMoves{"start_moves", "array of integers", "none", "moves to play before the searches"};
 const OtherKey kStartFrom{"start_from", "string", "none", "a best-sequence file whose moves to play first"};
 const OtherKey kStartsFrom{"starts_from", "string", "none",
@@ -66,7 +69,9 @@ std::vector<std::vector<uint32_t>> read_starts(const ConfigSection& s) {
 }
 
 // The searches of the GPU's level: [nmcs] device_level, at most the search's level.
-uint32_t device_level(const NmcsConfig& config) { return std::min(config.device_level, config.nmcs.level); }
+uint32_t device_level(const NmcsConfig& config) {
+  return std::min(config.device_level, config.nmcs.level);
+}
 
 // The most searches of the GPU's level one round can hand out: every search side by side at that level,
 // each with one per legal move at higher levels (several steps' worth when levels above nest them).
@@ -88,7 +93,8 @@ std::unique_ptr<core::Level1Searcher> make_level1_searcher(const RunContext& con
                                            device_searches_at_once(config, context.game), host_threads(context),
                                            device_level(config));
   if (config.cpu_level1_searches)
-    return core::make_cpu_level1_searcher(context.game, context.seed, std::max(devices.cpu_threads, 1u), config.generic);
+    return core::make_cpu_level1_searcher(context.game, context.seed, std::max(devices.cpu_threads, 1u),
+                                          config.generic);
   return nullptr;
 }
 
@@ -103,9 +109,9 @@ public:
                       {describe(kBest), describe(kSearches), describe(kSearchesKept)},
                       ""};
       for (KeyDoc key : budget_keys()) i.keys.push_back(std::move(key));
-      for (const KeyDoc& key : {describe(kEngine), describe(kPipeline), describe(kCpuLevel1), describe(kDeviceLevel),
-                                describe(kStartMoves), describe(kStartFrom), describe(kStartsFrom),
-                                describe(kSkipFinished)})
+      for (const KeyDoc& key :
+           {describe(kEngine), describe(kPipeline), describe(kCpuLevel1), describe(kDeviceLevel), describe(kStartMoves),
+            describe(kStartFrom), describe(kStartsFrom), describe(kSkipFinished)})
         i.keys.push_back(key);
       return i;
     }();
@@ -150,12 +156,13 @@ public:
                                   config.searches_kept, &config.nmcs.starts};
     auto search = [&](const NestedSearchHooks& hooks) {
       try {
-        const auto evaluator = core::make_cpu_batch_evaluator(context.game, context.seed, std::max(threads, 1u),
-                                                              config.generic);
+        const auto evaluator =
+            core::make_cpu_batch_evaluator(context.game, context.seed, std::max(threads, 1u), config.generic);
         const auto level1 = make_level1_searcher(context, config);
         core::NmcsSettings settings = config.nmcs;
         settings.host_threads = host_threads(context);
-        return core::run_nmcs(context.game, settings, *evaluator, hooks.on_improvement, level1.get(), hooks.on_finished);
+        return core::run_nmcs(context.game, settings, *evaluator, hooks.on_improvement, level1.get(),
+                              hooks.on_finished);
       } catch (const core::StartMovesError& e) {
         for (const char* key : {"nmcs.start_moves", "nmcs.start_from", "nmcs.starts_from"})
           if (context.config.raw.at_path(key).node()) throw context.config_error(key, e.what());
@@ -164,7 +171,8 @@ public:
         throw context.config_error("algorithm", e.what());
       }
     };
-    return run_nested_search(context, {"NMCS", level1_searcher ? "level-1 searcher" : "playout evaluator"}, files, search);
+    return run_nested_search(context, {"NMCS", level1_searcher ? "level-1 searcher" : "playout evaluator"}, files,
+                             search);
   }
 };
 

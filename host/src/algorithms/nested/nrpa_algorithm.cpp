@@ -16,7 +16,8 @@ namespace {
 const IntegerKey kLevel{"level", 1, 1, 16, "nesting level (1: iterations of policy playouts)"};
 const IntegerKey kIterations{"iterations", 100, 1, 1000000, "calls of the level below per level"};
 const RealKey kAlpha{"alpha", 1.0, 0.0, 100.0, "the policy adaptation's step"};
-const IntegerKey kDeviceLevel{"device_level", 2, 1, 16, "on a GPU: the level of the searches it runs whole (at most level)"};
+const IntegerKey kDeviceLevel{"device_level", 2, 1, 16,
+                              "on a GPU: the level of the searches it runs whole (at most level)"};
 const StringKey kBest{"best", "", {}, "the best sequence's file (default: results/<name>.best.json)"};
 
 // The device searcher when a GPU was chosen: whole searches of [nrpa] device_level (at most the search's

@@ -22,7 +22,9 @@ namespace gsdk::host {
 namespace {
 
 const BooleanKey kDivide{"divide", false, "also count per root move"};
-const StringKey kEngine{"engine", "batch", {"batch", "generic"},
+const StringKey kEngine{"engine",
+                        "batch",
+                        {"batch", "generic"},
                         "\"batch\": the plugin's perft tables; \"generic\": recursion through the per-state rules "
                         "(the reference)"};
 const OtherKey kPositions{"positions", "array of tables", "required",
@@ -56,7 +58,9 @@ public:
   core::uint128 total = 0;
   double seconds = 0, startup_seconds = 0, device_milliseconds = 0;
 
-  std::string status() const override { return !error.empty() ? "incomplete" : failure.empty() ? "complete" : "mismatch"; }
+  std::string status() const override {
+    return !error.empty() ? "incomplete" : failure.empty() ? "complete" : "mismatch";
+  }
   std::string digest() const override { return digest_text; }
 
   nlohmann::json results() const override {
@@ -68,7 +72,8 @@ public:
       j["position"] = p.position;
       j["depth"] = p.depth;
       j["expected"] = p.expect ? nlohmann::json(core::to_string(*p.expect)) : nlohmann::json(nullptr);
-      j["match"] = p.expect && c.outcome.error.empty() ? nlohmann::json(*p.expect == c.outcome.leaves) : nlohmann::json(nullptr);
+      j["match"] =
+          p.expect && c.outcome.error.empty() ? nlohmann::json(*p.expect == c.outcome.leaves) : nlohmann::json(nullptr);
       positions.push_back(std::move(j));
     }
     return {{"engine", engine},
@@ -84,7 +89,8 @@ public:
   void print(const std::string& results_path) const override {
     std::printf("%s: perft of %s on %s\n", experiment.c_str(), game.c_str(), devices.c_str());
     int name_width = 8;
-    for (const CountedPosition& c : counted) name_width = std::max(name_width, static_cast<int>(c.position.name.size()));
+    for (const CountedPosition& c : counted)
+      name_width = std::max(name_width, static_cast<int>(c.position.name.size()));
     std::printf("  %-*s %5s %20s %20s %5s %10s %12s\n", name_width, "position", "depth", "leaves", "expected", "match",
                 "seconds", "nodes/s");
     for (const CountedPosition& c : counted) {
@@ -125,7 +131,8 @@ public:
                                                     "[[perft.positions]] table per position"));
     if (!list->is_array())
       throw located_error(*list, fmt::format("'positions' in [perft] must be an array of tables ([[perft.positions]]), "
-                                             "got {}", toml_type_name(*list)));
+                                             "got {}",
+                                             toml_type_name(*list)));
     if (list->as_array()->empty()) throw located_error(*list, "'positions' in [perft] needs at least one position");
     for (const toml::node& item : *list->as_array()) {
       if (!item.is_table())
@@ -172,8 +179,9 @@ public:
         bar.update(done, subtrees);
         if (!events.is_open()) return;
         std::lock_guard lock(events_mutex);
-        events << nlohmann::json{{"event", "progress"}, {"position", p.name}, {"done", done}, {"total", subtrees}}.dump()
-               << '\n';
+        events
+            << nlohmann::json{{"event", "progress"}, {"position", p.name}, {"done", done}, {"total", subtrees}}.dump()
+            << '\n';
       };
       outcome->counted.push_back({p, core::run_perft(game, job, progress)});
       bar.finish();
@@ -188,14 +196,15 @@ public:
       }
       canonical += fmt::format("{}|{}|{}\n", p.position, p.depth, core::to_string(counted.leaves));
       if (p.expect && *p.expect != counted.leaves)
-        mismatches += fmt::format("{}position '{}' (depth {}) counted {} leaves, expected {}",
-                                  mismatches.empty() ? "" : "; ", p.name, p.depth, core::to_string(counted.leaves),
-                                  core::to_string(*p.expect));
+        mismatches +=
+            fmt::format("{}position '{}' (depth {}) counted {} leaves, expected {}", mismatches.empty() ? "" : "; ",
+                        p.name, p.depth, core::to_string(counted.leaves), core::to_string(*p.expect));
     }
     if (!mismatches.empty()) outcome->failure = "perft count mismatch: " + mismatches;
     outcome->digest_text = core::sha1_digest(canonical);
     if (events.is_open())
-      events << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest_text}}.dump()
+      events << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest_text}}
+                    .dump()
              << '\n';
     return outcome;
   }

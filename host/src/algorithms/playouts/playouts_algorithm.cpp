@@ -19,9 +19,12 @@ namespace gsdk::host {
 namespace {
 
 const IntegerKey kCount{"count", 0, 1, int64_t{1} << 53, "playouts to run", true};
-const OtherKey kStartState{"start_state", "string", "none", "the game's text form of the state to play from "
-                                                           "(default: the initial state)"};
-const StringKey kEngine{"engine", "batch", {"batch", "generic"},
+const OtherKey kStartState{"start_state", "string", "none",
+                           "the game's text form of the state to play from "
+                           "(default: the initial state)"};
+const StringKey kEngine{"engine",
+                        "batch",
+                        {"batch", "generic"},
                         "\"batch\": the plugin's batch tables; \"generic\": one move at a time through the per-state "
                         "rules (the reference)"};
 
@@ -56,20 +59,21 @@ public:
                              {"variance", r.variance()},
                              {"histogram", {{"score_min", r.score_min}, {"counts", r.histogram}}}};
     if (chi)
-      result["chi_square"] = {{"statistic", chi->statistic}, {"degrees_of_freedom", chi->degrees_of_freedom},
-                              {"p_value", chi->p_value}, {"against", "the game's exact score distribution"}};
+      result["chi_square"] = {{"statistic", chi->statistic},
+                              {"degrees_of_freedom", chi->degrees_of_freedom},
+                              {"p_value", chi->p_value},
+                              {"against", "the game's exact score distribution"}};
     const double seconds = run.timings.wall_seconds;
-    nlohmann::json fields = {
-        {"engine", run.engine},
-        {"start_state", start_state ? nlohmann::json(*start_state) : nlohmann::json(nullptr)},
-        {"devices", devices},
-        {"result", result},
-        {"timings",
-         {{"wall_seconds", seconds},
-          {"device_milliseconds", run.timings.device_milliseconds},
-          {"playouts_per_second", seconds > 0 ? r.playouts / seconds : 0.0},
-          {"cpu_playouts", run.timings.cpu_playouts},
-          {"cuda_playouts", run.timings.cuda_playouts}}}};
+    nlohmann::json fields = {{"engine", run.engine},
+                             {"start_state", start_state ? nlohmann::json(*start_state) : nlohmann::json(nullptr)},
+                             {"devices", devices},
+                             {"result", result},
+                             {"timings",
+                              {{"wall_seconds", seconds},
+                               {"device_milliseconds", run.timings.device_milliseconds},
+                               {"playouts_per_second", seconds > 0 ? r.playouts / seconds : 0.0},
+                               {"cpu_playouts", run.timings.cpu_playouts},
+                               {"cuda_playouts", run.timings.cuda_playouts}}}};
     if (!exact.empty()) fields["exact_distribution"] = exact;
     return fields;
   }
@@ -164,8 +168,9 @@ public:
     outcome->devices = devices.summary;
     outcome->seed = context.seed;
     if (events.is_open())
-      events << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest()}}.dump()
-             << '\n';
+      events
+          << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest()}}.dump()
+          << '\n';
     if (!context.plot_file.empty() && outcome->run.result.playouts > 0) draw(context, *outcome);
     return outcome;
   }

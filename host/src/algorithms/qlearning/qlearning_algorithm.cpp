@@ -22,21 +22,28 @@ constexpr int64_t kMaxEnvironments = 1 << 22;
 // The keys' defaults are the core's.
 const core::QLearningSettings kDefaults;
 
-const OtherKey kEnvironments{"environments", "integer or array of integers", "1",
-                             "environments trained at once, 1..2^22; a list runs a throughput sweep, one run per entry"};
+const OtherKey kEnvironments{
+    "environments", "integer or array of integers", "1",
+    "environments trained at once, 1..2^22; a list runs a throughput sweep, one run per entry"};
 const IntegerKey kEpisodes{"episodes", kDefaults.episodes, 1, 10000000, "training episodes"};
 const RealKey kAlpha{"alpha", kDefaults.alpha, 0.0, 1.0, "learning rate"};
 const RealKey kGamma{"gamma", kDefaults.gamma, 0.0, 1.0, "discount"};
-const RealKey kEpsilonStart{"epsilon_start", kDefaults.epsilon_start, 0.0, 1.0, "exploration rate of the first episode"};
+const RealKey kEpsilonStart{"epsilon_start", kDefaults.epsilon_start, 0.0, 1.0,
+                            "exploration rate of the first episode"};
 const RealKey kEpsilonEnd{"epsilon_end", kDefaults.epsilon_end, 0.0, 1.0, "lowest exploration rate"};
 const RealKey kEpsilonDecay{"epsilon_decay", kDefaults.epsilon_decay, 0.0, 1.0, "exploration rate factor per episode"};
-const StringKey kTieBreak{"tie_break", "random", {"random", "first"}, "greedy ties: uniformly at random, or the lowest action"};
-const StringKey kUpdate{"update", "deterministic", {"deterministic", "atomic"},
+const StringKey kTieBreak{
+    "tie_break", "random", {"random", "first"}, "greedy ties: uniformly at random, or the lowest action"};
+const StringKey kUpdate{"update",
+                        "deterministic",
+                        {"deterministic", "atomic"},
                         "CUDA updates: reproducible, or racing atomic adds (fastest, not reproducible)"};
-const StringKey kQTable{"q_table", "per_environment", {"per_environment", "shared"},
-                        "one Q-table per environment, or one for all"};
+const StringKey kQTable{
+    "q_table", "per_environment", {"per_environment", "shared"}, "one Q-table per environment, or one for all"};
 const IntegerKey kTestEpisodes{"test_episodes", kDefaults.test_episodes, 0, 1000000, "greedy episodes after training"};
-const StringKey kEngine{"engine", "batch", {"batch", "generic"},
+const StringKey kEngine{"engine",
+                        "batch",
+                        {"batch", "generic"},
                         "\"batch\": the plugin's trainer tables; \"generic\": the core's trainer over the per-state "
                         "environment table"};
 
@@ -63,7 +70,9 @@ double min_reach(const core::QLearningOutcome& o) {
   return o.reach.empty() ? 0.0 : lowest;
 }
 
-double steps_per_second(uint64_t steps, double seconds) { return seconds > 0 ? static_cast<double>(steps) / seconds : 0.0; }
+double steps_per_second(uint64_t steps, double seconds) {
+  return seconds > 0 ? static_cast<double>(steps) / seconds : 0.0;
+}
 
 nlohmann::json training_json(const TrainingRun& t, const core::QLearningSettings& q) {
   const core::QLearningOutcome& o = t.outcome;
@@ -162,7 +171,8 @@ public:
     std::printf("%s: Q-learning of %s on %s (seed %llu)\n", experiment.c_str(), game.c_str(), devices.c_str(),
                 static_cast<unsigned long long>(seed));
     if (sweep) {
-      std::printf("  %12s %12s %16s %18s %14s\n", "environments", "wall s", "agent-steps", "agent-steps/s", "kernel ms");
+      std::printf("  %12s %12s %16s %18s %14s\n", "environments", "wall s", "agent-steps", "agent-steps/s",
+                  "kernel ms");
       for (const TrainingRun& t : runs)
         std::printf("  %12u %12.3f %16llu %18.4g %14.3f\n", t.environments, t.outcome.wall_seconds,
                     static_cast<unsigned long long>(t.outcome.agent_steps),
@@ -183,7 +193,8 @@ void write_picture(const std::string& path, const core::GameInstance& game, cons
   char error[1024] = {};
   uint32_t width = 0, height = 0;
   const uint64_t* visits = o.visits.empty() ? nullptr : o.visits.data();
-  if (render->policy_image(game.handle(), o.tables.data(), visits, nullptr, 0, &width, &height, error, sizeof error) != GSDK_OK)
+  if (render->policy_image(game.handle(), o.tables.data(), visits, nullptr, 0, &width, &height, error, sizeof error) !=
+      GSDK_OK)
     throw std::runtime_error(fmt::format("{}: the game could not draw its policy: {}", path, error));
   std::vector<uint8_t> rgb(uint64_t{width} * height * 3);
   if (render->policy_image(game.handle(), o.tables.data(), visits, rgb.data(), rgb.size(), &width, &height, error,
@@ -252,7 +263,8 @@ public:
     const auto& q = static_cast<const QLearningConfig&>(context.settings);
     const bool sweep = q.environments.size() > 1;
     if (sweep && !context.plot_file.empty())
-      throw ConfigError("a throughput sweep (several [qlearning] environments) draws no picture; drop output.plot / --plot");
+      throw ConfigError(
+          "a throughput sweep (several [qlearning] environments) draws no picture; drop output.plot / --plot");
     std::ofstream events = open_json_lines(context.config.events_file);
     auto outcome = std::make_unique<QLearningOutcome>();
     outcome->settings = q.settings;
@@ -296,8 +308,9 @@ public:
       }
     }
     if (events.is_open())
-      events << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest()}}.dump()
-             << '\n';
+      events
+          << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest()}}.dump()
+          << '\n';
     return outcome;
   }
 

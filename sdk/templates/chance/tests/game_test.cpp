@@ -14,12 +14,12 @@ namespace {
 
 int failures = 0;
 
-#define CHECK(condition)                                                                                           \
-  do {                                                                                                             \
-    if (!(condition)) {                                                                                            \
-      std::fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #condition);                           \
-      ++failures;                                                                                                  \
-    }                                                                                                              \
+#define CHECK(condition)                                                                                               \
+  do {                                                                                                                 \
+    if (!(condition)) {                                                                                                \
+      std::fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #condition);                               \
+      ++failures;                                                                                                      \
+    }                                                                                                                  \
   } while (0)
 
 coin_runs::Game make_game(int64_t flips) {
@@ -130,8 +130,8 @@ void batch_matches_rules_and_replay() {
 }
 
 void entry_point_negotiates() {
-  const gsdk_negotiation ok = {{GSDK_TYPE_NEGOTIATION, sizeof(gsdk_negotiation)}, GSDK_ABI_MAJOR, GSDK_ABI_MAJOR,
-                               nullptr};
+  const gsdk_negotiation ok = {
+      {GSDK_TYPE_NEGOTIATION, sizeof(gsdk_negotiation)}, GSDK_ABI_MAJOR, GSDK_ABI_MAJOR, nullptr};
   gsdk_plugin_info info{};
   info.header = {GSDK_TYPE_PLUGIN_INFO, sizeof(gsdk_plugin_info)};
   char error[256] = {};
@@ -140,8 +140,8 @@ void entry_point_negotiates() {
   CHECK(info.get_proc(GSDK_TABLE_GAME) && info.get_proc(GSDK_TABLE_CPU_PLAYOUTS) && info.get_proc(GSDK_TABLE_REPLAY));
   CHECK(info.get_proc(GSDK_TABLE_SCORE_DISTRIBUTION) && !info.get_proc(GSDK_TABLE_CUDA_PLAYOUTS));
 
-  const gsdk_negotiation future = {{GSDK_TYPE_NEGOTIATION, sizeof(gsdk_negotiation)}, GSDK_ABI_MAJOR + 1,
-                                   GSDK_ABI_MAJOR + 1, nullptr};
+  const gsdk_negotiation future = {
+      {GSDK_TYPE_NEGOTIATION, sizeof(gsdk_negotiation)}, GSDK_ABI_MAJOR + 1, GSDK_ABI_MAJOR + 1, nullptr};
   CHECK(gsdk_negotiate(&future, &info, error, sizeof error) == GSDK_ERR_VERSION);
   CHECK(std::strstr(error, "coin_runs") != nullptr);
 }

@@ -20,14 +20,14 @@ enum class PlayoutDevice { cpu, cuda };
 
 struct AgentSettings {
   AgentKind kind = AgentKind::random;
-  uint64_t playouts = 10000;      // budget per move (split over the roots) when seconds is 0
-  double seconds = 0;             // > 0: the budget per move is this much wall time instead
-  uint32_t leaf = 1;              // UCT: playouts per evaluated leaf; flat MC: playouts per move per round when timed
-  uint32_t batch = 1;             // UCT: leaves selected (with virtual loss) and evaluated together, one launch on a GPU
-  uint32_t in_flight = 1;         // UCT: batches started before the oldest is backed up (2: the host selects while a GPU plays)
-  double exploration = 0.7;       // UCT: c of UCB1, mean + c sqrt(ln N / n), rewards in [0, 1]
-  uint32_t roots = 1;             // UCT: independent trees (root parallelisation), visits merged
-  uint32_t threads = 0;           // UCT: threads that grow the trees; 0: one per tree, at most the hardware's
+  uint64_t playouts = 10000; // budget per move (split over the roots) when seconds is 0
+  double seconds = 0;        // > 0: the budget per move is this much wall time instead
+  uint32_t leaf = 1;         // UCT: playouts per evaluated leaf; flat MC: playouts per move per round when timed
+  uint32_t batch = 1;        // UCT: leaves selected (with virtual loss) and evaluated together, one launch on a GPU
+  uint32_t in_flight = 1; // UCT: batches started before the oldest is backed up (2: the host selects while a GPU plays)
+  double exploration = 0.7; // UCT: c of UCB1, mean + c sqrt(ln N / n), rewards in [0, 1]
+  uint32_t roots = 1;       // UCT: independent trees (root parallelisation), visits merged
+  uint32_t threads = 0;     // UCT: threads that grow the trees; 0: one per tree, at most the hardware's
   PlayoutDevice device = PlayoutDevice::cpu;
   int gpu = 0;                    // CUDA device ordinal with device = cuda
   uint64_t max_nodes = 1u << 20;  // UCT: nodes per tree; a full tree evaluates its leaves without expanding

@@ -90,7 +90,7 @@ protected:
 
 private:
   std::deque<std::vector<WinDrawLoss>> computed_; // started batches' results, oldest first
-  std::vector<WinDrawLoss> solved_;                // the started solve batch's results
+  std::vector<WinDrawLoss> solved_;               // the started solve batch's results
 };
 
 // Playouts on the calling thread: the plugin's CPU batch table (at its best SIMD level) when it has

@@ -44,18 +44,18 @@
 #include <memory>
 #include <vector>
 
-#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/agents/leaf_evaluator.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/rng/philox.hpp"
 
 namespace gsdk::core {
 
 struct TreeSettings {
   double exploration = 0.7;
-  uint32_t leaf = 1;             // playouts per evaluation
-  uint64_t max_nodes = 1u << 20; // at least 1
-  uint32_t batch = 1;            // leaves selected and evaluated together per iteration
-  uint32_t in_flight = 1;        // batches started before the oldest is backed up (2: overlap a GPU)
+  uint32_t leaf = 1;              // playouts per evaluation
+  uint64_t max_nodes = 1u << 20;  // at least 1
+  uint32_t batch = 1;             // leaves selected and evaluated together per iteration
+  uint32_t in_flight = 1;         // batches started before the oldest is backed up (2: overlap a GPU)
   bool evaluate_children = false; // an expansion evaluates every new child, not one selected among them
   double draw_value = 0.5;        // a draw's worth to the player at the root (below 1/2: contempt)
 };
@@ -63,8 +63,8 @@ struct TreeSettings {
 // A root move with its statistics.
 struct RootChild {
   uint32_t move = 0;
-  uint64_t visits = 0;  // playouts backed up through it
-  double points = 0;    // player 0's points over those playouts
+  uint64_t visits = 0; // playouts backed up through it
+  double points = 0;   // player 0's points over those playouts
 };
 
 class SearchTree {
@@ -105,13 +105,13 @@ private:
     uint32_t parent = kNone;
     uint32_t first_child = kNone; // children are contiguous: first_child .. first_child + child_count - 1
     uint32_t child_count = 0;
-    uint32_t move = 0;            // the move from the parent
-    int16_t player = 0;           // current_player of the node's state
+    uint32_t move = 0;  // the move from the parent
+    int16_t player = 0; // current_player of the node's state
     Exact exact = Exact::no;
-    uint32_t pending = 0;         // selections of this iteration through the node, not yet backed up
-    double probability = 0;       // of this outcome, when the parent is a chance node
+    uint32_t pending = 0;   // selections of this iteration through the node, not yet backed up
+    double probability = 0; // of this outcome, when the parent is a chance node
     uint64_t visits = 0;
-    double points = 0;            // player 0's points
+    double points = 0; // player 0's points
   };
   // Selection walks the tree from the root through memory it mostly misses in cache: keep nodes small.
   static_assert(sizeof(Node) == 48);
@@ -185,9 +185,9 @@ private:
   StateBlob scratch_;
   std::vector<unsigned char> packed_; // the states of one iteration's unfinished leaves
   std::deque<Flight> flights_;        // started and not yet backed up, oldest first
-  bool solves_apart_;                  // the evaluator agreed to solve apart
-  std::vector<uint32_t> solve_queue_;  // exact nodes selected and not yet sent, oldest first
-  std::vector<uint32_t> solving_;      // the solve batch in flight
+  bool solves_apart_;                 // the evaluator agreed to solve apart
+  std::vector<uint32_t> solve_queue_; // exact nodes selected and not yet sent, oldest first
+  std::vector<uint32_t> solving_;     // the solve batch in flight
 };
 
 } // namespace gsdk::core

@@ -26,10 +26,10 @@
 #include <string>
 #include <vector>
 
-#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/nested/level1_searcher.hpp"
 #include "gsdk/core/nested/nrpa_searcher.hpp"
 #include "gsdk/core/playouts/playout_batch_evaluator.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 
 namespace gsdk::core {
 
@@ -98,13 +98,13 @@ struct NrpaSettings {
 };
 
 struct NestedSearchOutcome {
-  MoveSequence best;          // the best of the run (empty only if no playout finished)
-  uint32_t best_search = 0;   // the lowest-numbered search that found the best score
+  MoveSequence best;        // the best of the run (empty only if no playout finished)
+  uint32_t best_search = 0; // the lowest-numbered search that found the best score
   uint32_t searches_started = 0;
   uint32_t searches_finished = 0;
   uint32_t starts_skipped = 0; // NMCS: finished starts left out (NmcsSettings::skip_finished_starts)
   uint64_t playouts = 0;
-  uint64_t level1_steps = 0;  // NMCS: moves chosen by level-1 searches; NRPA: 0
+  uint64_t level1_steps = 0;    // NMCS: moves chosen by level-1 searches; NRPA: 0
   uint64_t level1_searches = 0; // NMCS: level-1 searches started (frames here or handed to a level-1 searcher)
   uint64_t batches = 0;
   // NMCS: wall time inside the playout evaluator or level-1 searcher (pipelined: inside its start and
@@ -113,8 +113,8 @@ struct NestedSearchOutcome {
   double wall_seconds = 0;
   bool stopped_by_time = false;
   bool reached_stop_score = false;
-  std::string engine;         // "batch" or "generic" (NMCS), "policy" (NRPA)
-  std::string device;         // what ran the playouts
+  std::string engine; // "batch" or "generic" (NMCS), "policy" (NRPA)
+  std::string device; // what ran the playouts
 };
 
 // Throws std::invalid_argument naming the game and `algorithm` unless it is a one-player game without

@@ -49,7 +49,7 @@ public:
 // game's gsdk.cuda_nrpa_searches.v1 table, at most `max_batch` per launch; `host_threads` stage the policies
 // and decode the sequences. Throws std::invalid_argument when the game lacks the table or move codes.
 std::unique_ptr<NrpaSearcher> make_cuda_nrpa_searcher(const GameInstance& game, uint64_t seed, uint32_t level,
-                                                      uint32_t iterations, double alpha, int device,
-                                                      uint32_t max_batch, unsigned host_threads = 1);
+                                                      uint32_t iterations, double alpha, int device, uint32_t max_batch,
+                                                      unsigned host_threads = 1);
 
 } // namespace gsdk::core

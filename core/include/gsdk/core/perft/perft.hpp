@@ -22,12 +22,12 @@ std::string to_string(uint128 value);
 struct PerftJob {
   StateBlob root;
   uint32_t depth = 1;
-  bool divide = false;              // also count per root move
-  unsigned cpu_threads = 0;         // 0: no CPU workers
-  std::vector<int> cuda_devices;    // ordinals; empty: no GPU workers
+  bool divide = false;           // also count per root move
+  unsigned cpu_threads = 0;      // 0: no CPU workers
+  std::vector<int> cuda_devices; // ordinals; empty: no GPU workers
   unsigned streams_per_device = 2;
   uint64_t arena_bytes_per_stream = 0; // 0: a share of the device's free memory
-  bool force_generic = false;       // per-state recursion even when the plugin has perft tables
+  bool force_generic = false;          // per-state recursion even when the plugin has perft tables
 };
 
 struct PerftMoveCount {
@@ -39,13 +39,13 @@ struct PerftMoveCount {
 struct PerftOutcome {
   uint128 leaves = 0;
   std::vector<PerftMoveCount> divide; // root moves in legal_moves order, when job.divide
-  double wall_seconds = 0;        // the count itself, from after the GPU engines have started
-  double startup_seconds = 0;     // starting the GPU engines (context, arenas, kernels loaded): not in wall_seconds
-  uint128 cpu_leaves = 0;  // how the work was shared
+  double wall_seconds = 0;            // the count itself, from after the GPU engines have started
+  double startup_seconds = 0;         // starting the GPU engines (context, arenas, kernels loaded): not in wall_seconds
+  uint128 cpu_leaves = 0;             // how the work was shared
   uint128 cuda_leaves = 0;
   double device_milliseconds = 0; // GPU kernel time the engines measured, summed over streams
-  std::string engine;      // "plugin-cpu", "generic", "cuda-bfs", or a '+'-joined mix
-  std::string error;       // empty when complete; otherwise leaves covers only finished subtrees
+  std::string engine;             // "plugin-cpu", "generic", "cuda-bfs", or a '+'-joined mix
+  std::string error;              // empty when complete; otherwise leaves covers only finished subtrees
 };
 
 // Called from a monitor thread about ten times a second with (subtrees done, subtrees total).

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/playouts/playout_result.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
 
 namespace gsdk::core {
 
@@ -23,11 +23,11 @@ struct PlayoutJob {
   uint64_t seed = 0;
   uint64_t playouts = 0;
   std::optional<StateBlob> start_state;
-  unsigned cpu_threads = 0;           // 0: no CPU workers
-  std::vector<int> cuda_devices;      // ordinals; empty: no GPU workers
+  unsigned cpu_threads = 0;      // 0: no CPU workers
+  std::vector<int> cuda_devices; // ordinals; empty: no GPU workers
   unsigned streams_per_device = 2;
   int32_t simd_level = GSDK_SIMD_AVX512; // highest allowed; the plugin lowers it to what it has
-  bool force_generic = false;         // per-state path even when a batch table exists
+  bool force_generic = false;            // per-state path even when a batch table exists
   uint64_t cpu_item_playouts = 1u << 22; // at most; smaller when the job would give a CPU worker few items
 };
 

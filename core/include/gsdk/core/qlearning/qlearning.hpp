@@ -45,7 +45,7 @@ struct EpisodeTotals {
   uint64_t successes = 0;
   uint64_t failures = 0;
   uint64_t agent_steps = 0;
-  uint64_t steps = 0;       // summed over environments
+  uint64_t steps = 0;        // summed over environments
   uint64_t agent_starts = 0; // agents x environments (x episodes)
 
   double success_rate() const { return agent_starts ? static_cast<double>(successes) / agent_starts : 0.0; }
@@ -74,8 +74,8 @@ private:
   };
   uint32_t actions_ = 0;
   std::vector<uint32_t> starts_;
-  std::vector<Move> moves_;    // states x actions, for states agents can stand on
-  std::vector<uint8_t> good_;  // per state: some path reaches a positive reward
+  std::vector<Move> moves_;   // states x actions, for states agents can stand on
+  std::vector<uint8_t> good_; // per state: some path reaches a positive reward
 };
 
 struct QLearningOutcome {
@@ -104,6 +104,5 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
 
 // Episode thresholds for episodes [first, first + count): explore when a uniform 32-bit draw is below.
 std::vector<uint32_t> explore_thresholds(const QLearningSettings& settings, uint32_t first, uint32_t count);
-
 
 } // namespace gsdk::core

@@ -117,5 +117,4 @@ private:
   mutable std::mutex mutex_;
 };
 
-
 } // namespace gsdk::core
