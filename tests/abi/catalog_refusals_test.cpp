@@ -4,13 +4,18 @@
 // saying what was expected and what was found: not a shared object, not loadable, no entry point,
 // another ABI major (refused by the plugin, or claimed in its answer), no game table, a wrong table
 // tag or size, no name, a duplicate name. Valid plugins beside broken ones still load. The broken
-// plugins are built by tests/abi/broken_plugins into bin/test_plugins/broken/.
+// plugins are built by tests/abi/broken_plugins into bin/test_plugins/broken/. Before dlopen: every
+// prefix of a real plugin is refused as truncated, an ELF of another class or machine is refused, and
+// files and folders other users could write are refused unless the catalog is told to skip that rule.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cstdlib>
 
 #include <gtest/gtest.h>
 
 #include "plugins/plugin_catalog.hpp"
+#include "plugins/plugin_file_checks.hpp"
 #include "test_paths.hpp"
 
 namespace {
@@ -194,6 +199,105 @@ TEST(PluginCatalog, ExceptionsInsideARealPluginComeBackAsMessages) {
   EXPECT_EQ(game.state_from_string(instance, "rolls=13 ones=0", state, error, sizeof error), GSDK_ERR_INVALID_ARGUMENT);
   EXPECT_TRUE(contains(error, "exceeds the game's 12 rolls")) << error;
   game.destroy(instance);
+}
+
+// A partial copy of a plugin used to be mapped by dlopen and die of SIGBUS; every prefix is now refused first.
+TEST(PluginFileChecks, EveryPrefixOfARealPluginIsRefusedAsTruncated) {
+  const std::string image = gsdk::test::read_file(gsdk::test::plugin_dir() / "graveler.so");
+  ASSERT_GT(image.size(), 4096u);
+  ASSERT_EQ(gsdk::host::plugin_file_problem(gsdk::test::plugin_dir() / "graveler.so"), std::nullopt);
+  gsdk::test::TempDir dir;
+  const fs::path file = dir / "cut.so";
+  for (size_t cut = 1; cut < image.size(); cut += image.size() / 97) {
+    gsdk::test::write_file(file, image.substr(0, cut));
+    const auto problem = gsdk::host::plugin_file_problem(file);
+    ASSERT_TRUE(problem.has_value()) << cut << " of " << image.size() << " bytes passed";
+    if (cut >= 64) {
+      EXPECT_TRUE(contains(*problem, "truncated: ")) << cut << ": " << *problem;
+      EXPECT_TRUE(contains(*problem, "the file has " + std::to_string(cut) + " bytes")) << *problem;
+    }
+  }
+  gsdk::test::write_file(file, image.substr(0, image.size() - 1));
+  EXPECT_TRUE(gsdk::host::plugin_file_problem(file).has_value()) << "one byte short must be refused";
+}
+
+TEST(PluginFileChecks, TruncatedCopyInAFolderIsRefusedAndTheRestLoads) {
+  gsdk::test::TempDir dir;
+  const std::string image = gsdk::test::read_file(valid_nim());
+  gsdk::test::write_file(dir / "a_half.so", image.substr(0, image.size() / 2));
+  fs::copy_file(valid_nim(), dir / "b_nim.so");
+  PluginCatalog catalog;
+  catalog.load_directories({dir.path()});
+  ASSERT_EQ(catalog.problems().size(), 1u);
+  EXPECT_EQ(catalog.problems()[0].path, (dir / "a_half.so").string());
+  EXPECT_TRUE(contains(catalog.problems()[0].message, "truncated: ")) << catalog.problems()[0].message;
+  ASSERT_NE(catalog.find("test_nim"), nullptr) << catalog.names();
+}
+
+TEST(PluginFileChecks, ElfOfAnotherClassOrMachineIsRefused) {
+  gsdk::test::TempDir dir;
+  std::string image = gsdk::test::read_file(valid_nim());
+  image[4] = 1; // ELFCLASS32
+  gsdk::test::write_file(dir / "class32.so", image);
+  std::string m = refusal(dir / "class32.so");
+  EXPECT_TRUE(contains(m, "a 32-bit ELF file, expected a 64-bit one (ELFCLASS64)")) << m;
+  image = gsdk::test::read_file(valid_nim());
+  image[18] = 3, image[19] = 0; // EM_386
+  gsdk::test::write_file(dir / "i386.so", image);
+  m = refusal(dir / "i386.so");
+  EXPECT_TRUE(contains(m, "built for x86 (32-bit) (e_machine 3), this gsdk for ")) << m;
+  image = gsdk::test::read_file(valid_nim());
+  image[5] = 2; // big-endian
+  gsdk::test::write_file(dir / "big.so", image);
+  m = refusal(dir / "big.so");
+  EXPECT_TRUE(contains(m, "ELF byte order EI_DATA 2, this machine's is 1")) << m;
+}
+
+TEST(PluginFileChecks, NonRegularFilesAreRefusedWithoutOpeningThem) {
+  gsdk::test::TempDir dir;
+  ASSERT_EQ(mkfifo((dir / "pipe.so").c_str(), 0644), 0);
+  fs::create_directory(dir / "folder.so");
+  EXPECT_EQ(refusal(dir / "pipe.so"), "not a regular file: a FIFO (named pipe); a plugin is a shared object file");
+  EXPECT_TRUE(contains(refusal(dir / "folder.so"), "not a regular file: a directory"));
+  EXPECT_TRUE(contains(gsdk::host::plugin_file_problem("/dev/null").value_or(""), "not a regular file: a character device"));
+  EXPECT_EQ(gsdk::host::plugin_file_problem(dir / "missing.so"), "cannot be read: No such file or directory");
+}
+
+TEST(PluginPermissions, WorldWritableFolderIsRefusedUnlessSkipped) {
+  gsdk::test::TempDir dir;
+  fs::copy_file(valid_nim(), dir / "nim.so");
+  fs::permissions(dir.path(), fs::perms(0777));
+  PluginCatalog checked;
+  checked.load_directories({dir.path()});
+  ASSERT_EQ(checked.problems().size(), 1u);
+  EXPECT_EQ(checked.problems()[0].path, dir.path().string());
+  EXPECT_TRUE(checked.problems()[0].folder);
+  EXPECT_TRUE(contains(checked.problems()[0].message, "writable by others (mode 0777)")) << checked.problems()[0].message;
+  EXPECT_TRUE(checked.plugins().empty());
+  // One file of it, loaded alone, is refused naming the folder.
+  const std::string m = refusal(dir / "nim.so");
+  EXPECT_TRUE(contains(m, "its folder " + dir.path().string() + ": writable by others")) << m;
+
+  PluginCatalog trusting(gsdk::host::PermissionCheck::skip);
+  trusting.load_directories({dir.path()});
+  EXPECT_TRUE(trusting.problems().empty());
+  EXPECT_NE(trusting.find("test_nim"), nullptr);
+}
+
+TEST(PluginPermissions, GroupOrWorldWritableFileIsRefusedUnlessSkipped) {
+  gsdk::test::TempDir dir;
+  fs::copy_file(valid_nim(), dir / "nim.so");
+  fs::permissions(dir / "nim.so", fs::perms(0664));
+  std::string m = refusal(dir / "nim.so");
+  EXPECT_TRUE(contains(m, "writable by its group (mode 0664)")) << m;
+  fs::permissions(dir / "nim.so", fs::perms(0646));
+  m = refusal(dir / "nim.so");
+  EXPECT_TRUE(contains(m, "writable by others (mode 0646): anyone could replace this plugin")) << m;
+  PluginCatalog trusting(gsdk::host::PermissionCheck::skip);
+  EXPECT_NE(trusting.load_file(dir / "nim.so"), nullptr);
+  fs::permissions(dir / "nim.so", fs::perms(0644));
+  PluginCatalog checked;
+  EXPECT_NE(checked.load_file(dir / "nim.so"), nullptr);
 }
 
 TEST(PluginCatalog, NamesOfAnEmptyCatalog) {

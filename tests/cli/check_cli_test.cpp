@@ -2,9 +2,11 @@
 // check; deliberately buggy plugins (bin/test_plugins/faulty/) fail exactly the checks that meet their bug,
 // with the reason: batch playouts that ignore their start state, a plugin that crashes (reported as the
 // signal, the rest of the report still coming) and one that hangs (killed at --timeout); refused files (not
-// ELF, truncated, no entry point, a foreign ABI major, missing, a directory) and bad options exit 2 with
+// ELF, truncated, a FIFO, no entry point, a foreign ABI major, missing, a directory) and bad options exit 2 with
 // their messages (a plugin whose static constructor crashes is loaded in a child first); --param is validated as
 // configs are; --json holds the report as data.
+#include <sys/stat.h>
+
 #include <regex>
 #include <set>
 
@@ -186,13 +188,17 @@ TEST_F(CheckCli, FilesThatAreNotPluginsAreRefused) {
   gsdk::test::write_file(dir / "x.so", "just some text\n");
   const std::string plugin = gsdk::test::read_file(valid("test_nim.so"));
   gsdk::test::write_file(dir / "truncated.so", plugin.substr(0, plugin.size() / 3));
+  ASSERT_EQ(mkfifo((dir / "fifo.so").c_str(), 0644), 0);
   struct Case {
     fs::path file;
     std::string message;
   };
   const Case cases[] = {
       {dir / "x.so", "not a shared object: expected an ELF shared library, found a file starting with \"just\""},
-      {dir / "truncated.so", "truncated: its ELF headers describe "},
+      {dir / "truncated.so", "truncated: "},
+      {dir / "truncated.so", " ends at byte "},
+      {dir / "truncated.so", "the file has " + std::to_string(plugin.size() / 3) + " bytes"},
+      {dir / "fifo.so", "not a regular file: a FIFO (named pipe); a plugin is a shared object file"},
       {broken("no_entry.so"), "lacks the entry point 'gsdk_negotiate'"},
       {faulty("faulty_nim_crashes_on_load.so"), "loading it killed by signal 11 (Segmentation fault)"},
       {broken("abi99.so"), "refused the ABI negotiation"},

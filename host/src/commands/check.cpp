@@ -59,11 +59,12 @@ int command_check(const Arguments& args) {
       "timeout", po::value<std::string>()->default_value("120"), "seconds one check may take before it is killed")(
       "only", po::value<std::string>(), "run only the checks matching these comma-separated patterns (e.g. 'rules.*')")(
       "list", "list every check with what it verifies, and exit");
+  add_plugin_trust_option(options);
   po::positional_options_description positional;
   positional.add("plugin", 1);
   po::variables_map vm;
   const std::string usage = "gsdk check PLUGIN.so [--param name=value]... [--device cpu|cuda|all] [--json FILE] "
-                            "[--timeout SECONDS] [--only PATTERN] | gsdk check --list";
+                            "[--timeout SECONDS] [--only PATTERN] [--allow-unsafe-plugin-dirs] | gsdk check --list";
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
   if (vm.count("list")) {
     print_checks();
@@ -103,9 +104,10 @@ int command_check(const Arguments& args) {
     return usage_error(fmt::format("{} is a directory: gsdk check takes one plugin file (a .so)", file.string()));
   // Absolute: the dynamic loader would look for a bare file name in the library search path, not here.
   const std::filesystem::path absolute = std::filesystem::absolute(file);
-  if (const auto why = truncated_elf(absolute)) return usage_error(fmt::format("{}: {}", file.string(), *why));
-  if (const auto why = loading_kills(absolute, timeout)) return usage_error(fmt::format("{}: {}", file.string(), *why));
-  PluginCatalog catalog;
+  const PermissionCheck permissions = plugin_permission_check(vm);
+  if (const auto why = loading_kills(absolute, timeout, permissions))
+    return usage_error(fmt::format("{}: {}", file.string(), *why));
+  PluginCatalog catalog(permissions);
   const LoadedPlugin* plugin = catalog.load_file(absolute);
   if (!plugin) return usage_error(fmt::format("{}: {}", file.string(), catalog.problems().front().message));
 

@@ -1,7 +1,10 @@
 // command_line.cpp - option parsing and plugin loading shared by the subcommands.
 #include "commands/command_line.hpp"
 
+#include <cstdlib>
 #include <iostream>
+
+#include <fmt/format.h>
 
 #include "report/log.hpp"
 
@@ -11,6 +14,24 @@ void add_common_options(po::options_description& options) {
   options.add_options()("help,h", "show this help")(
       "plugin-dir", po::value<std::vector<std::string>>()->composing(),
       "also load plugins from this folder (repeatable; GSDK_PLUGIN_PATH is searched too)");
+  add_plugin_trust_option(options);
+}
+
+void add_plugin_trust_option(po::options_description& options) {
+  options.add_options()("allow-unsafe-plugin-dirs",
+                        "load plugins even from files or folders that other users can write "
+                        "(GSDK_ALLOW_UNSAFE_PLUGINS=1 does the same)");
+}
+
+PermissionCheck plugin_permission_check(const po::variables_map& vm) {
+  if (vm.count("allow-unsafe-plugin-dirs")) return PermissionCheck::skip;
+  const char* env = std::getenv("GSDK_ALLOW_UNSAFE_PLUGINS");
+  if (!env || std::string(env).empty() || std::string(env) == "0") return PermissionCheck::enforce;
+  if (std::string(env) == "1") return PermissionCheck::skip;
+  log_line(LogLevel::warning, fmt::format("GSDK_ALLOW_UNSAFE_PLUGINS is \"{:.40}\", expected 1 (allow) or 0: plugin "
+                                          "files and folders that other users can write are still refused",
+                                          env));
+  return PermissionCheck::enforce;
 }
 
 std::optional<uint32_t> parse_count(const std::string& text, uint32_t min, uint32_t max) {
@@ -39,10 +60,11 @@ std::optional<int> parse_arguments(const Arguments& args, const std::string& usa
 PluginCatalog load_catalog(const po::variables_map& vm, bool warn) {
   std::vector<std::string> extra;
   if (vm.count("plugin-dir")) extra = vm["plugin-dir"].as<std::vector<std::string>>();
-  PluginCatalog catalog;
+  PluginCatalog catalog(plugin_permission_check(vm));
   catalog.load_directories(plugin_search_path(extra));
   if (warn)
-    for (const auto& p : catalog.problems()) log_line(LogLevel::warning, "plugin " + p.path + " refused: " + p.message);
+    for (const auto& p : catalog.problems())
+      log_line(LogLevel::warning, (p.folder ? "plugin folder " : "plugin ") + p.path + " refused: " + p.message);
   return catalog;
 }
 

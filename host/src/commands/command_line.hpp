@@ -15,8 +15,15 @@ namespace gsdk::host {
 
 namespace po = boost::program_options;
 
-// Adds --help and --plugin-dir to `options`.
+// Adds --help, --plugin-dir and --allow-unsafe-plugin-dirs to `options`.
 void add_common_options(po::options_description& options);
+
+// Adds --allow-unsafe-plugin-dirs (for commands that load plugins without add_common_options).
+void add_plugin_trust_option(po::options_description& options);
+
+// Whether plugins that other users could have changed are loaded anyway: --allow-unsafe-plugin-dirs, or
+// GSDK_ALLOW_UNSAFE_PLUGINS=1 (another value than 0 or 1 draws a warning and is not taken as a yes).
+PermissionCheck plugin_permission_check(const po::variables_map& vm);
 
 // Parses; on --help prints usage and returns exit status 0; on a usage error prints it and returns 2.
 // Otherwise returns nullopt and fills `vm`.

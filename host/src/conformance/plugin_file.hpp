@@ -1,22 +1,21 @@
-// plugin_file.hpp - what `gsdk check` verifies of a plugin file before it loads it in its own process: that
-// the file holds everything its ELF headers describe (the dynamic loader maps a truncated file and then dies
-// of SIGBUS touching the missing pages), and that loading it in a child process neither crashes nor hangs
-// (a plugin's static constructors run at load time).
+// plugin_file.hpp - the trial load `gsdk check` makes of a plugin file before it loads the file in its own
+// process: a plugin's static constructors run at load time, so loading it in a child shows whether they crash
+// or hang. The checks of the file itself (regular file, ELF headers of this machine, nothing truncated) are the
+// catalog's, before any dlopen (plugins/plugin_file_checks.hpp).
 #pragma once
 
 #include <filesystem>
 #include <optional>
 #include <string>
 
-namespace gsdk::host::conformance {
+#include "plugins/plugin_catalog.hpp"
 
-// Why the 64-bit ELF file cannot be complete ("truncated: its ELF headers describe ... bytes, the file has
-// ..."), or nullopt (complete, or not a 64-bit ELF file: the loader itself says what is wrong with those).
-std::optional<std::string> truncated_elf(const std::filesystem::path& file);
+namespace gsdk::host::conformance {
 
 // Loads `file` with the host's loader in a child process limited to `timeout_seconds`; returns how the child
 // died when loading killed it (a crash in a static constructor, SIGBUS) or did not finish, else nullopt (the
 // file loaded, or the loader refused it: loading it here is safe, and says why).
-std::optional<std::string> loading_kills(const std::filesystem::path& file, double timeout_seconds);
+std::optional<std::string> loading_kills(const std::filesystem::path& file, double timeout_seconds,
+                                         PermissionCheck permissions);
 
 } // namespace gsdk::host::conformance

@@ -3,12 +3,13 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <fmt/format.h>
 
+#include "plugins/plugin_file_checks.hpp"
+#include "plugins/plugin_permissions.hpp"
 #include "report/log.hpp"
 
 namespace gsdk::host {
@@ -22,19 +23,6 @@ void host_log(void*, int32_t level, const char* message) {
 }
 
 const gsdk_host_services kServices = {{GSDK_TYPE_HOST_SERVICES, sizeof(gsdk_host_services)}, nullptr, &host_log};
-
-// What the first bytes of a file look like, when it is not an ELF object.
-std::string describe_non_elf(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  char head[4] = {};
-  in.read(head, 4);
-  if (in.gcount() < 4) return fmt::format("a file of {} bytes", in.gcount());
-  if (head[0] == 0x7f && head[1] == 'E' && head[2] == 'L' && head[3] == 'F') return "";
-  std::string shown;
-  for (char c : head)
-    shown += (c >= 32 && c < 127) ? std::string(1, c) : fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
-  return fmt::format("a file starting with \"{}\"", shown);
-}
 
 } // namespace
 
@@ -51,13 +39,26 @@ std::string PluginCatalog::names() const {
 }
 
 const LoadedPlugin* PluginCatalog::load_file(const std::filesystem::path& file) {
+  if (permissions_ == PermissionCheck::enforce) {
+    const std::filesystem::path folder = file.has_parent_path() ? file.parent_path() : ".";
+    if (const auto why = unsafe_permissions(folder)) {
+      problems_.push_back({file.string(), fmt::format("its folder {}: {}", folder.string(), *why)});
+      return nullptr;
+    }
+  }
+  return load_file_of_checked_folder(file);
+}
+
+const LoadedPlugin* PluginCatalog::load_file_of_checked_folder(const std::filesystem::path& file) {
   const std::string path = file.string();
   const auto refuse = [&](std::string message) -> const LoadedPlugin* {
     problems_.push_back({path, std::move(message)});
     return nullptr;
   };
-  if (const std::string other = describe_non_elf(file); !other.empty())
-    return refuse(fmt::format("not a shared object: expected an ELF shared library, found {}", other));
+  // Both checks come before dlopen: a refused file runs none of its code.
+  if (const auto why = plugin_file_problem(file)) return refuse(*why);
+  if (permissions_ == PermissionCheck::enforce)
+    if (const auto why = unsafe_permissions(file)) return refuse(*why);
 
   auto plugin = std::make_unique<LoadedPlugin>();
   try {
@@ -98,11 +99,16 @@ void PluginCatalog::load_directories(const std::vector<std::filesystem::path>& d
   for (const auto& dir : dirs) {
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec)) continue;
+    if (permissions_ == PermissionCheck::enforce)
+      if (const auto why = unsafe_permissions(dir)) {
+        problems_.push_back({dir.string(), *why, true});
+        continue;
+      }
     std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
       if (entry.path().extension() == ".so") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
-    for (const auto& f : files) load_file(f);
+    for (const auto& f : files) load_file_of_checked_folder(f);
   }
 }
 

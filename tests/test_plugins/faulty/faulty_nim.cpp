@@ -1,14 +1,17 @@
 // faulty_nim.cpp - deliberately buggy plugins for the tests of `gsdk check`: a nim game (take 1..3 stones,
-// whoever takes the last one wins) with CPU batch playouts and replays, built three times, each time with
-// one bug (FAULT):
+// whoever takes the last one wins) with CPU batch playouts and replays, built once per FAULT, each time with
+// one bug:
 //  - FAULT_IGNORES_START: batch playouts always start from the initial state, whatever start_state says;
 //  - FAULT_CRASHES: the per-state legal_moves raises SIGSEGV from its 1000th call in a process on;
 //  - FAULT_HANGS: a batch playout never ends;
-//  - FAULT_CRASHES_ON_LOAD: a static constructor raises SIGSEGV when the plugin is loaded.
+//  - FAULT_CRASHES_ON_LOAD: a static constructor raises SIGSEGV when the plugin is loaded;
+//  - FAULT_MARKS_ON_LOAD: a static constructor creates the file named by GSDK_TEST_LOAD_MARKER, so a test sees
+//    whether the host let the dynamic loader run any of the plugin's code (the game itself is correct).
 // Everything else is correct, so the report must blame exactly the checks that meet the bug.
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "gsdk/playout_summary.hpp"
@@ -19,6 +22,7 @@
 #define FAULT_CRASHES 2
 #define FAULT_HANGS 3
 #define FAULT_CRASHES_ON_LOAD 4
+#define FAULT_MARKS_ON_LOAD 5
 
 namespace faulty_nim {
 
@@ -31,6 +35,15 @@ struct State {
 // Initialised when the dynamic loader maps the plugin, before anyone can call gsdk_negotiate.
 [[maybe_unused]] const bool kCrashedOnLoad = [] {
   std::raise(SIGSEGV);
+  return true;
+}();
+#endif
+
+#if FAULT == FAULT_MARKS_ON_LOAD
+[[maybe_unused]] const bool kMarkedOnLoad = [] {
+  const char* marker = std::getenv("GSDK_TEST_LOAD_MARKER");
+  if (!marker) return false;
+  if (std::FILE* f = std::fopen(marker, "w")) std::fclose(f);
   return true;
 }();
 #endif
