@@ -259,7 +259,8 @@ TEST(PluginFileChecks, NonRegularFilesAreRefusedWithoutOpeningThem) {
   fs::create_directory(dir / "folder.so");
   EXPECT_EQ(refusal(dir / "pipe.so"), "not a regular file: a FIFO (named pipe); a plugin is a shared object file");
   EXPECT_TRUE(contains(refusal(dir / "folder.so"), "not a regular file: a directory"));
-  EXPECT_TRUE(contains(gsdk::host::plugin_file_problem("/dev/null").value_or(""), "not a regular file: a character device"));
+  EXPECT_TRUE(
+      contains(gsdk::host::plugin_file_problem("/dev/null").value_or(""), "not a regular file: a character device"));
   EXPECT_EQ(gsdk::host::plugin_file_problem(dir / "missing.so"), "cannot be read: No such file or directory");
 }
 
@@ -272,7 +273,8 @@ TEST(PluginPermissions, WorldWritableFolderIsRefusedUnlessSkipped) {
   ASSERT_EQ(checked.problems().size(), 1u);
   EXPECT_EQ(checked.problems()[0].path, dir.path().string());
   EXPECT_TRUE(checked.problems()[0].folder);
-  EXPECT_TRUE(contains(checked.problems()[0].message, "writable by others (mode 0777)")) << checked.problems()[0].message;
+  EXPECT_TRUE(contains(checked.problems()[0].message, "writable by others (mode 0777)"))
+      << checked.problems()[0].message;
   EXPECT_TRUE(checked.plugins().empty());
   // One file of it, loaded alone, is refused naming the folder.
   const std::string m = refusal(dir / "nim.so");

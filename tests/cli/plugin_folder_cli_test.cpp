@@ -99,8 +99,8 @@ TEST_F(PluginFolderCli, BadFilesAreRefusedByNameAndTheGoodPluginStillWorks) {
   ASSERT_TRUE(fs::exists(shipped)) << shipped << " was not built";
   const std::string image = gsdk::test::read_file(shipped);
   gsdk::test::write_file(plugins / "othello.so", image);
-  const std::pair<const char*, double> cuts[] = {{"cut10.so", 0.10}, {"cut50.so", 0.50}, {"cut75.so", 0.75},
-                                                 {"cut95.so", 0.95}};
+  const std::pair<const char*, double> cuts[] = {
+      {"cut10.so", 0.10}, {"cut50.so", 0.50}, {"cut75.so", 0.75}, {"cut95.so", 0.95}};
   for (const auto& [name, fraction] : cuts) gsdk::test::write_file(plugins / name, read_prefix(shipped, fraction));
   ASSERT_EQ(mkfifo((plugins / "x.so").c_str(), 0644), 0);
   fs::create_directory(plugins / "y.so");
@@ -148,7 +148,8 @@ TEST_F(PluginFolderCli, BadFilesAreRefusedByNameAndTheGoodPluginStillWorks) {
   const Outcome perft = gsdk({"perft", "othello", "start", "5", "--device", "cpu", "--plugin-dir", plugins.string()});
   ASSERT_EQ(perft.status, 0) << describe(perft);
   EXPECT_TRUE(contains(perft.out, "1396")) << perft.out;
-  EXPECT_TRUE(contains(perft.err, "gsdk: warning: plugin " + (plugins / "x.so").string() + " refused: not a regular file"))
+  EXPECT_TRUE(
+      contains(perft.err, "gsdk: warning: plugin " + (plugins / "x.so").string() + " refused: not a regular file"))
       << perft.err;
   gsdk::test::write_file(work / "o.toml", "game = \"othello\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 2000\n"
                                           "[run]\ndevice = \"cpu\"\n");
@@ -173,8 +174,8 @@ TEST_F(PluginFolderCli, WorldWritableFolderIsRefusedBeforeAnyOfItsCodeRuns) {
   // Commands that load plugins say so on stderr and go on with the other folders.
   const Outcome perft = gsdk({"perft", "othello", "start", "3", "--device", "cpu", "--plugin-dir", plugins.string()});
   ASSERT_EQ(perft.status, 0) << describe(perft);
-  EXPECT_TRUE(contains(perft.err, "gsdk: warning: plugin folder " + plugins.string() +
-                                      " refused: writable by others (mode 0777)"))
+  EXPECT_TRUE(contains(perft.err,
+                       "gsdk: warning: plugin folder " + plugins.string() + " refused: writable by others (mode 0777)"))
       << perft.err;
   EXPECT_FALSE(fs::exists(marker())) << "a refused plugin's constructor ran";
 }
@@ -184,8 +185,7 @@ TEST_F(PluginFolderCli, OverrideLoadsFromAnUnsafeFolder) {
   fs::permissions(plugins, fs::perms(0777));
   const ScopedEnv env("GSDK_TEST_LOAD_MARKER", marker().string());
   nlohmann::json doc = list_json({"--allow-unsafe-plugin-dirs"});
-  EXPECT_EQ(listed_path(doc, kMarkerPlugin), (plugins / (std::string(kMarkerPlugin) + ".so")).string())
-      << doc.dump(2);
+  EXPECT_EQ(listed_path(doc, kMarkerPlugin), (plugins / (std::string(kMarkerPlugin) + ".so")).string()) << doc.dump(2);
   EXPECT_TRUE(fs::exists(marker())) << "the marker plugin must mark its loading, or the refusal tests prove nothing";
 
   fs::remove(marker());
@@ -245,8 +245,8 @@ TEST_F(PluginFolderCli, CheckRefusesAnUnsafeFolderUnlessAllowed) {
   const ScopedEnv env("GSDK_TEST_LOAD_MARKER", marker().string());
   Outcome r = gsdk({"check", plugin.string(), "--only", "abi.negotiation"});
   EXPECT_EQ(r.status, 2) << describe(r);
-  EXPECT_TRUE(contains(r.err, plugin.string() + ": its folder " + plugins.string() +
-                                  ": writable by others (mode 0777)"))
+  EXPECT_TRUE(
+      contains(r.err, plugin.string() + ": its folder " + plugins.string() + ": writable by others (mode 0777)"))
       << r.err;
   EXPECT_FALSE(fs::exists(marker())) << "a refused plugin's constructor ran";
   r = gsdk({"check", plugin.string(), "--only", "abi.negotiation", "--allow-unsafe-plugin-dirs"});

@@ -116,7 +116,8 @@ std::string truncated(const std::string& what, uint64_t end, uint64_t size) {
 
 std::string describe_non_elf(const unsigned char* head, uint64_t size) {
   if (size == 0) return "not a shared object: expected an ELF shared library, found an empty file (0 bytes)";
-  if (size < SELFMAG) return fmt::format("not a shared object: expected an ELF shared library, found a file of {} bytes", size);
+  if (size < SELFMAG)
+    return fmt::format("not a shared object: expected an ELF shared library, found a file of {} bytes", size);
   std::string shown;
   for (int i = 0; i < SELFMAG; ++i)
     shown += (head[i] >= 32 && head[i] < 127) ? std::string(1, static_cast<char>(head[i]))
@@ -202,7 +203,8 @@ std::optional<std::string> plugin_file_problem(const std::filesystem::path& file
   Elf64_Ehdr header{};
   const size_t head_bytes = size < sizeof header ? static_cast<size_t>(size) : sizeof header;
   if (!read_at(fd.get(), 0, &header, head_bytes)) return fmt::format("cannot be read: {}", std::strerror(errno));
-  if (size < SELFMAG || std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0) return describe_non_elf(header.e_ident, size);
+  if (size < SELFMAG || std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0)
+    return describe_non_elf(header.e_ident, size);
   if (size < EI_NIDENT)
     return fmt::format("truncated: the ELF identification needs {} bytes, the file has {} bytes", EI_NIDENT, size);
   if (auto problem = ident_problem(header.e_ident)) return problem;
