@@ -98,7 +98,21 @@ TEST(ExperimentConfig, IntegralFloatCountIsAccepted) {
   EXPECT_EQ(playouts_of(parse(kValid, {"playouts.count=1e9"})).count, 1000000000u);
   const std::string m = error_of(kValid, {"playouts.count=2.5"});
   EXPECT_TRUE(starts_with(m, "--set[1]:1:16: ")) << m;
-  EXPECT_TRUE(contains(m, "'count' in [playouts] must be an integer, got a floating-point number")) << m;
+  EXPECT_TRUE(contains(m, "'count' in [playouts] = 2.5 is not a whole number")) << m;
+}
+
+// A float where an integer is expected says what is wrong with it, however large: not "must be an integer"
+// for 1e300 and "out of range" for 1e17.
+TEST(ExperimentConfig, FloatCountOutOfRangeSaysSo) {
+  EXPECT_EQ(error_of(kValid, {"playouts.count=1e300"}),
+            "--set[1]:1:16: 'count' in [playouts] = 1e+300 is out of range [1, 9007199254740992]");
+  EXPECT_EQ(error_of(kValid, {"playouts.count=1e17"}),
+            "--set[1]:1:16: 'count' in [playouts] = 100000000000000000 is out of range [1, 9007199254740992]");
+  EXPECT_EQ(error_of(kValid, {"playouts.count=-inf"}),
+            "--set[1]:1:16: 'count' in [playouts] = -inf is out of range [1, 9007199254740992]");
+  EXPECT_EQ(error_of(kValid, {"playouts.count=nan"}), "--set[1]:1:16: 'count' in [playouts] = nan is not a whole number");
+  EXPECT_EQ(error_of(kValid, {"playouts.count=1e16"}),
+            "--set[1]:1:16: 'count' in [playouts] = 10000000000000000 is out of range [1, 9007199254740992]");
 }
 
 TEST(ExperimentConfig, TomlSyntaxError) {

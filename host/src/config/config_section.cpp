@@ -96,9 +96,15 @@ int64_t ConfigSection::integer(const std::string& key, int64_t fallback, int64_t
   int64_t value = 0;
   if (n->is_integer()) {
     value = n->as_integer()->get();
-  } else if (n->is_floating_point() && std::floor(n->as_floating_point()->get()) == n->as_floating_point()->get() &&
-             std::abs(n->as_floating_point()->get()) < 9.2e18) {
-    value = static_cast<int64_t>(n->as_floating_point()->get());
+  } else if (n->is_floating_point()) {
+    // 1e10 is how people write big counts, so a whole float is taken; beyond 2^63 it cannot be an int64_t.
+    const double real = n->as_floating_point()->get();
+    constexpr double kTwoTo63 = 9223372036854775808.0;
+    if (std::floor(real) != real && !std::isinf(real))
+      throw error(*n, key, fmt::format("= {} is not a whole number", real));
+    if (!(real >= -kTwoTo63 && real < kTwoTo63))
+      throw error(*n, key, fmt::format("= {} is out of range [{}, {}]", real, min, max));
+    value = static_cast<int64_t>(real);
   } else {
     throw error(*n, key, fmt::format("must be an integer, got {}", toml_type_name(*n)));
   }
