@@ -94,6 +94,27 @@ INSTANTIATE_TEST_SUITE_P(
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 151 1", "expected an integer in 0..150"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "field 6 (fullmove number): '0'"},
         BadFen{"4k3/8/8/8/8/8/8/r3K3 b - - 0 1", "side not to move (white) is in check"},
-        BadFen{"4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", "side not to move (black) is in check"}));
+        BadFen{"4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", "side not to move (black) is in check"},
+        BadFen{"4k3/8/8/8/1b6/5n2/8/r3K3 w - - 0 1",
+               "position '4k3/8/8/8/1b6/5n2/8/r3K3 w - - 0 1': the white king on e1 is in check from 3 pieces (a1, f3, "
+               "b4); a single move gives check with at most two pieces"},
+        BadFen{"4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1",
+               "check from 2 pieces (d3, f3); a double check needs a slider whose line the moving piece opened"},
+        BadFen{"4k3/8/8/3p1p2/4K3/8/8/8 w - - 0 1", "white king on e4 is in check from 2 pieces (d5, f5)"},
+        BadFen{"4k3/8/8/8/8/8/8/r3K2r w - - 0 1", "check from 2 pieces (a1, h1) along one line"},
+        BadFen{"4k3/8/8/3p4/2K5/8/8/2r5 w - d6 0 2",
+               "check from 2 pieces (c1, d5), but the last move was a double pawn push (en passant d6)"},
+        BadFen{"4k2r/8/8/3p4/8/8/8/7K w - d6 0 2",
+               "check from 1 piece (h8), but the last move was a double pawn push (en passant d6) and the king was "
+               "already in check before it"}));
+
+// Checks one legal move can give are kept: a direct check with a discovered one (rook and bishop, rook
+// and knight), a discovered check by a double pawn push, the pushed pawn's own check.
+TEST(Fen, ChecksOneMoveCanGiveAreAccepted) {
+  for (const char* fen : {"4k3/8/8/8/1b6/8/8/r3K3 w - - 0 1", "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1",
+                          "4k3/r6K/8/3p4/8/8/8/8 w - d6 0 2", "4k3/8/8/3p4/4K3/8/8/8 w - d6 0 2",
+                          "4k3/8/8/8/8/5n2/8/4K3 w - - 0 1"})
+    EXPECT_NO_THROW(chess::parse_fen(fen)) << fen;
+}
 
 } // namespace
