@@ -499,7 +499,8 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
     throw std::invalid_argument(
         fmt::format("NMCS of level {} cannot hand level-{} searches to a device", settings.level, level1->level()));
   // A level-1 searcher of the run's own level keeps no frames; one of a lower level takes its level's whole.
-  if (!level1 || level1->level() < settings.level) require_frames_fit(game, settings.level, level1 ? level1->level() : 1);
+  if (!level1 || level1->level() < settings.level)
+    require_frames_fit(game, settings.level, level1 ? level1->level() : 1);
   const SearchStarts starts = search_starts(game, settings);
   NestedSearchOutcome outcome;
   outcome.starts_skipped = starts.skipped;

@@ -143,7 +143,8 @@ Bitboard checkers(const Position& p, Bitboard occupied) {
   const AttackTables& t = tables();
   const int ksq = p.king[p.side];
   const Bitboard attackers = (t.knight[ksq] & p.knights) | (t.pawn[p.side][ksq] & p.pawns) |
-                             (bishop_attacks(ksq, occupied) & p.diagonal) | (rook_attacks(ksq, occupied) & p.orthogonal);
+                             (bishop_attacks(ksq, occupied) & p.diagonal) |
+                             (rook_attacks(ksq, occupied) & p.orthogonal);
   return attackers & p.color(p.side ^ 1);
 }
 
@@ -167,14 +168,16 @@ void check_checks(const Position& p, int passed, std::string_view fen) {
   const int ksq = p.king[p.side];
   const Bitboard occupied = p.occupied(), checking = checkers(p, occupied);
   const int count = popcount(checking);
-  const std::string king = join("the ", side, " king on ", square_name(ksq), " is in check from ", std::to_string(count),
-                                count == 1 ? " piece (" : " pieces (", square_list(checking), ")");
+  const std::string king =
+      join("the ", side, " king on ", square_name(ksq), " is in check from ", std::to_string(count),
+           count == 1 ? " piece (" : " pieces (", square_list(checking), ")");
   if (count > 2) refuse(king + "; a single move gives check with at most two pieces");
   if (count == 0) return;
   if (passed != kNoSquare) {
     const int pushed = p.side == kWhite ? passed - 8 : passed + 8, origin = p.side == kWhite ? passed + 8 : passed - 8;
-    if (count > 1) refuse(king + ", but the last move was a double pawn push (en passant " + square_name(passed) +
-                          "), which gives check with one piece at most");
+    if (count > 1)
+      refuse(king + ", but the last move was a double pawn push (en passant " + square_name(passed) +
+             "), which gives check with one piece at most");
     const Bitboard before = (occupied & ~square_bb(pushed)) | square_bb(origin);
     if (!(checking & square_bb(pushed)) && (checkers(p, before) & ~square_bb(pushed)))
       refuse(king + ", but the last move was a double pawn push (en passant " + square_name(passed) +
@@ -183,8 +186,7 @@ void check_checks(const Position& p, int passed, std::string_view fen) {
   }
   if (count < 2) return;
   const Bitboard sliders = p.diagonal | p.orthogonal;
-  if (!(checking & sliders))
-    refuse(king + "; a double check needs a slider whose line the moving piece opened");
+  if (!(checking & sliders)) refuse(king + "; a double check needs a slider whose line the moving piece opened");
   const AttackTables& t = tables();
   for (const auto& line : t.line)
     if (popcount(line[ksq] & checking) == 2)
