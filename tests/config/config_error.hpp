@@ -12,9 +12,10 @@
 namespace gsdk::test {
 
 inline std::string config_error_of(const std::string& text, const std::string& file,
-                                   const std::vector<std::string>& overrides = {}) {
+                                   const std::vector<std::string>& overrides = {},
+                                   const std::vector<host::OptionOverride>& options = {}) {
   try {
-    host::parse_experiment(text, file, overrides);
+    host::parse_experiment(text, file, overrides, options);
   } catch (const host::ConfigError& e) {
     return e.what();
   }

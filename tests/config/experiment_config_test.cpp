@@ -2,15 +2,23 @@
 // a valid file's values, and for every kind of mistake (TOML syntax, unknown key, wrong type, value
 // out of range or not among the choices, missing required key or table, malformed override) an
 // error whose message starts with file:line:column: pointing at the offending text.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+
 #include <gtest/gtest.h>
 
 #include "algorithms/playouts/playouts_algorithm.hpp"
 #include "config/experiment_config.hpp"
+#include "config/quoted_value.hpp"
 #include "config_error.hpp"
 #include "plugins/game_params.hpp"
 #include "test_paths.hpp"
 
 namespace {
+
+namespace fs = std::filesystem;
 
 const gsdk::host::PlayoutsSettings& playouts_of(const gsdk::host::ExperimentConfig& c) {
   return c.settings_as<gsdk::host::PlayoutsSettings>();
@@ -43,8 +51,9 @@ ExperimentConfig parse(const std::string& text, const std::vector<std::string>& 
 }
 
 // The message of the ConfigError that parsing throws (fails the test when nothing is thrown).
-std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
-  return gsdk::test::config_error_of(text, "exp.toml", overrides);
+std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {},
+                     const std::vector<gsdk::host::OptionOverride>& options = {}) {
+  return gsdk::test::config_error_of(text, "exp.toml", overrides, options);
 }
 
 // A config with `line` appended to its [run] table (which starts at line 12; its keys at 13, 14).
@@ -98,7 +107,22 @@ TEST(ExperimentConfig, IntegralFloatCountIsAccepted) {
   EXPECT_EQ(playouts_of(parse(kValid, {"playouts.count=1e9"})).count, 1000000000u);
   const std::string m = error_of(kValid, {"playouts.count=2.5"});
   EXPECT_TRUE(starts_with(m, "--set[1]:1:16: ")) << m;
-  EXPECT_TRUE(contains(m, "'count' in [playouts] must be an integer, got a floating-point number")) << m;
+  EXPECT_TRUE(contains(m, "'count' in [playouts] = 2.5 is not a whole number")) << m;
+}
+
+// A float where an integer is expected says what is wrong with it, however large: not "must be an integer"
+// for 1e300 and "out of range" for 1e17.
+TEST(ExperimentConfig, FloatCountOutOfRangeSaysSo) {
+  EXPECT_EQ(error_of(kValid, {"playouts.count=1e300"}),
+            "--set[1]:1:16: 'count' in [playouts] = 1e+300 is out of range [1, 9007199254740992]");
+  EXPECT_EQ(error_of(kValid, {"playouts.count=1e17"}),
+            "--set[1]:1:16: 'count' in [playouts] = 100000000000000000 is out of range [1, 9007199254740992]");
+  EXPECT_EQ(error_of(kValid, {"playouts.count=-inf"}),
+            "--set[1]:1:16: 'count' in [playouts] = -inf is out of range [1, 9007199254740992]");
+  EXPECT_EQ(error_of(kValid, {"playouts.count=nan"}),
+            "--set[1]:1:16: 'count' in [playouts] = nan is not a whole number");
+  EXPECT_EQ(error_of(kValid, {"playouts.count=1e16"}),
+            "--set[1]:1:16: 'count' in [playouts] = 10000000000000000 is out of range [1, 9007199254740992]");
 }
 
 TEST(ExperimentConfig, TomlSyntaxError) {
@@ -256,6 +280,35 @@ TEST(ExperimentConfigOverrides, QuotesInBareWordsSurvive) {
   EXPECT_EQ(parse(kValid, {"name=a\"b\\c"}).name, "a\"b\\c");
 }
 
+// A value the user gave is quoted whole up to 200 bytes, then cut (never inside a UTF-8 character) with
+// its length said.
+TEST(QuotedValue, LongValuesAreCutWithTheirLength) {
+  using gsdk::host::quote_value;
+  EXPECT_EQ(quote_value("abc"), "\"abc\"");
+  EXPECT_EQ(quote_value("abc", '\''), "'abc'");
+  EXPECT_EQ(quote_value(std::string(200, 'x')), "\"" + std::string(200, 'x') + "\"");
+  EXPECT_EQ(quote_value(std::string(201, 'x')), "\"" + std::string(200, 'x') + "…\" (201 bytes)");
+  std::string accents = "a";
+  for (int i = 0; i < 200; ++i) accents += "\u00e9"; // two bytes each: byte 200 is inside the 100th
+  std::string shown = "a";
+  for (int i = 0; i < 99; ++i) shown += "\u00e9";
+  EXPECT_EQ(quote_value(accents), "\"" + shown + "…\" (401 bytes)");
+}
+
+TEST(ExperimentConfig, HugeValuesAreQuotedCutShort) {
+  const std::string huge(1u << 20, 'k');
+  const std::string algorithm = error_of("game = \"g\"\nalgorithm = \"" + huge + "\"\n");
+  EXPECT_TRUE(starts_with(algorithm, "exp.toml:2:13: 'algorithm' is \"" + std::string(200, 'k') +
+                                         "…\" (1048576 bytes); expected one of: "))
+      << algorithm.substr(0, 1000);
+  const std::string key = error_of(std::string(kValid) + huge + " = 1\n");
+  EXPECT_TRUE(starts_with(key, "exp.toml:15:1: unknown key '" + std::string(200, 'k') + "…' (1048576 bytes) in [run]"))
+      << key.substr(0, 1000);
+  const std::string set = error_of(kValid, {huge});
+  EXPECT_EQ(set,
+            "--set \"" + std::string(200, 'k') + "…\" (1048576 bytes): expected key=value, e.g. playouts.count=1000");
+}
+
 TEST(ExperimentConfigFile, LoadFromDisk) {
   gsdk::test::TempDir dir;
   const auto file = dir / "my-experiment.toml";
@@ -281,6 +334,64 @@ TEST(ExperimentConfigFile, MissingFile) {
   } catch (const ConfigError& e) {
     EXPECT_STREQ(e.what(), "/nonexistent/exp.toml: cannot open the experiment file");
   }
+}
+
+// A table an override creates is located at its key in the override, and a command-line option's value
+// is named as the option the user typed ("<config>:0:0" before).
+TEST(ExperimentConfigOverrides, OptionsAndCreatedTablesAreLocated) {
+  const std::string match =
+      "game = \"g\"\nalgorithm = \"match\"\n[match]\ngames = 2\nagents = [\"random\", \"random\"]\n";
+  const std::string device = gsdk::test::config_error_of(
+      match, "m.toml", {}, {{"run.device=\"cpu\"", gsdk::host::command_line_origin("--device", "cpu")}});
+  EXPECT_TRUE(starts_with(device, "--device cpu (command line): [run] does not apply to algorithm = \"match\": "))
+      << device;
+  const std::string set = gsdk::test::config_error_of(match, "m.toml", {"run.device=cpu"});
+  EXPECT_TRUE(starts_with(set, "--set[1]:1:1: [run] does not apply to algorithm = \"match\": ")) << set;
+  const std::string threads =
+      error_of(kValid, {}, {{"run.threads=5000", gsdk::host::command_line_origin("--threads", "5000")}});
+  EXPECT_EQ(threads, "--threads 5000 (command line): 'threads' in [run] = 5000 is out of range [0, 4096]");
+}
+
+// The message of the ConfigError that loading `path` throws.
+std::string load_error_of(const std::string& path) {
+  try {
+    gsdk::host::load_experiment(path, {});
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no ConfigError for " << path;
+  return "";
+}
+
+// Neither a folder ("missing required key 'game'" before), a FIFO (read forever), an empty file nor a
+// binary one is taken for an experiment file.
+TEST(ExperimentConfigFile, NotATomlFileIsSaidSo) {
+  gsdk::test::TempDir dir;
+  EXPECT_EQ(load_error_of(dir.path().string()),
+            dir.path().string() + ": is a directory, expected a TOML experiment file");
+  const auto fifo = dir / "exp.toml";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0644), 0);
+  EXPECT_EQ(load_error_of(fifo.string()), fifo.string() + ": is not a regular file, expected a TOML experiment file");
+  const auto empty = dir / "empty.toml";
+  gsdk::test::write_file(empty, "");
+  EXPECT_EQ(load_error_of(empty.string()), empty.string() + ": is empty, expected a TOML experiment file");
+  gsdk::test::write_file(empty, " \n\t\n");
+  EXPECT_EQ(load_error_of(empty.string()), empty.string() + ": is empty, expected a TOML experiment file");
+  const auto binary = dir / "binary.toml";
+  gsdk::test::write_file(binary, std::string("\x7f"
+                                             "ELF\x02\x01\x01\0\0\0",
+                                             11));
+  EXPECT_EQ(load_error_of(binary.string()),
+            binary.string() + ": is a binary file (a NUL byte at offset 7), expected a TOML experiment file");
+}
+
+TEST(ExperimentConfigFile, UnreadableFileSaysWhy) {
+  if (geteuid() == 0) GTEST_SKIP() << "root reads a file whatever its mode";
+  gsdk::test::TempDir dir;
+  const auto file = dir / "secret.toml";
+  gsdk::test::write_file(file, kValid);
+  fs::permissions(file, fs::perms::none);
+  EXPECT_EQ(load_error_of(file.string()), file.string() + ": cannot open the experiment file: Permission denied");
 }
 
 } // namespace

@@ -457,6 +457,30 @@ SearchStarts search_starts(const GameInstance& game, const NmcsSettings& setting
   return starts;
 }
 
+// The frames one search keeps at once, frames of levels `level` down to `lowest` with up to `moves` children
+// each: 1 + moves + moves^2 + ..., saturating at kMaxNmcsFramesPerSearch + 1.
+uint64_t frames_per_search(uint32_t level, uint32_t lowest, uint64_t moves) {
+  uint64_t frames = 0, at_level = 1;
+  for (uint32_t l = level; l >= lowest && frames <= kMaxNmcsFramesPerSearch; --l) {
+    frames += at_level;
+    at_level = std::min(at_level * std::max<uint64_t>(moves, 1), kMaxNmcsFramesPerSearch + 1);
+  }
+  return std::min(frames, kMaxNmcsFramesPerSearch + 1);
+}
+
+// Refuses a level whose frames would not fit (see NmcsLevelError), naming the deepest that does.
+void require_frames_fit(const GameInstance& game, uint32_t level, uint32_t lowest) {
+  const uint64_t moves = game.max_moves();
+  if (frames_per_search(level, lowest, moves) <= kMaxNmcsFramesPerSearch) return;
+  uint32_t deepest = lowest;
+  while (frames_per_search(deepest + 1, lowest, moves) <= kMaxNmcsFramesPerSearch) ++deepest;
+  throw NmcsLevelError(fmt::format(
+      "NMCS level {} of '{}' would keep more than {} search frames at once in each search (one per legal move at "
+      "every level below the root, up to {} moves a step, so that their playouts form one batch): it would outgrow "
+      "memory and overrun a time budget within its first step; this game allows level {} at most",
+      level, game.game().name, kMaxNmcsFramesPerSearch, moves, deepest));
+}
+
 } // namespace
 
 int64_t replay_score(const GameInstance& game, const std::vector<uint32_t>& moves) {
@@ -474,6 +498,9 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   if (level1 && level1->level() > settings.level)
     throw std::invalid_argument(
         fmt::format("NMCS of level {} cannot hand level-{} searches to a device", settings.level, level1->level()));
+  // A level-1 searcher of the run's own level keeps no frames; one of a lower level takes its level's whole.
+  if (!level1 || level1->level() < settings.level)
+    require_frames_fit(game, settings.level, level1 ? level1->level() : 1);
   const SearchStarts starts = search_starts(game, settings);
   NestedSearchOutcome outcome;
   outcome.starts_skipped = starts.skipped;

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "config/quoted_value.hpp"
 #include "report/hardware.hpp"
 
 namespace gsdk::host {
@@ -71,7 +72,8 @@ std::unique_ptr<core::GameInstance> instantiate_game(const ExperimentConfig& con
 
 const LoadedPlugin& require_plugin(const PluginCatalog& catalog, const std::string& game, const std::string& where) {
   if (const LoadedPlugin* p = catalog.find(game)) return *p;
-  std::string message = fmt::format("{}unknown game '{}'; loaded plugins: {}", where, game, catalog.names());
+  std::string message =
+      fmt::format("{}unknown game {}; loaded plugins: {}", where, quote_value(game, '\''), catalog.names());
   for (const auto& problem : catalog.problems())
     message += fmt::format("\n  (not loaded: {}: {})", problem.path, problem.message);
   throw ConfigError(message);

@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include "algorithms/playouts/playouts_algorithm.hpp"
+#include "algorithms/run_experiment.hpp"
 #include "commands/command_line.hpp"
+#include "commands/whole_number_option.hpp"
 #include "devices/device_selection.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
@@ -37,10 +39,10 @@ int command_bench(const Arguments& args) {
   add_common_options(options);
   options.add_options()("device", po::value<std::string>()->default_value("all"), "cpu | cuda | all (every device here)")(
       "game", po::value<std::string>(), "only this game")(
-      "playouts", po::value<uint64_t>(), "playouts per timed run (default 1e9 batch, 1e5 per-state)")(
-      "repeat", po::value<unsigned>()->default_value(5), "timed runs per case (the median is reported)")(
-      "threads", po::value<unsigned>()->default_value(0), "CPU threads (0: all)")(
-      "seed", po::value<uint64_t>()->default_value(1), "seed")(
+      "playouts", whole_number<uint64_t>(), "playouts per timed run (default 1e9 batch, 1e5 per-state)")(
+      "repeat", whole_number<unsigned>(5), "timed runs per case (the median is reported)")(
+      "threads", whole_number<unsigned>(0), "CPU threads (0: all)")(
+      "seed", whole_number<uint64_t>(1), "seed")(
       "out", po::value<std::string>()->default_value("bench-results.json"), "JSON report");
   po::variables_map vm;
   if (auto exit = parse_arguments(args, "gsdk bench [--device cpu|cuda|all] [--game NAME] [--playouts N] [--repeat N]",
@@ -51,8 +53,20 @@ int command_bench(const Arguments& args) {
     log_line(LogLevel::error, "--device must be cpu, cuda or all, got '" + device + "'");
     return kExitUsage;
   }
-  const unsigned repeat = std::max(1u, vm["repeat"].as<unsigned>());
+  const unsigned repeat = whole_number_of<unsigned>(vm, "repeat");
+  if (repeat == 0 || (vm.count("playouts") && whole_number_of<uint64_t>(vm, "playouts") == 0)) {
+    log_line(LogLevel::error, fmt::format("--{} must be at least 1, got 0", repeat == 0 ? "repeat" : "playouts"));
+    return kExitUsage;
+  }
   const PluginCatalog catalog = load_catalog(vm, true);
+  if (vm.count("game")) {
+    try {
+      require_plugin(catalog, vm["game"].as<std::string>(), "--game: ");
+    } catch (const ConfigError& e) {
+      log_line(LogLevel::error, e.what());
+      return kExitUsage;
+    }
+  }
 
   nlohmann::json report = {{"gsdk", GSDK_VERSION}, {"hardware", describe_hardware()}, {"cases", nlohmann::json::array()}};
   std::printf("%-12s %-6s %-26s %14s %12s %12s %12s  %s\n", "game", "device", "engine", "playouts", "wall ms", "kernel ms",
@@ -64,14 +78,16 @@ int command_bench(const Arguments& args) {
     const ResolvedParams params = resolve_params(*tables.game, toml::table{});
     core::GameInstance game(tables, params.values);
     const bool batch = tables.cpu_playouts != nullptr;
-    const uint64_t default_count = vm.count("playouts") ? vm["playouts"].as<uint64_t>() : batch ? 1'000'000'000ull : 100'000ull;
+    const uint64_t default_count = vm.count("playouts") ? whole_number_of<uint64_t>(vm, "playouts")
+                                   : batch              ? 1'000'000'000ull
+                                                        : 100'000ull;
     std::vector<BenchCase> cases;
     if (device != "cuda") cases.push_back({"cpu", default_count});
     if (device != "cpu" && tables.cuda_playouts) cases.push_back({"cuda", default_count});
     for (const auto& c : cases) {
       RunSettings settings;
       settings.device = c.device;
-      settings.threads = vm["threads"].as<unsigned>();
+      settings.threads = whole_number_of<unsigned>(vm, "threads");
       settings.streams = 1;
       DeviceChoice choice;
       try {
@@ -85,7 +101,7 @@ int command_bench(const Arguments& args) {
         continue;
       }
       core::PlayoutJob job;
-      job.seed = vm["seed"].as<uint64_t>();
+      job.seed = whole_number_of<uint64_t>(vm, "seed");
       job.cpu_threads = choice.cpu_threads;
       for (const auto& g : choice.gpus) job.cuda_devices.push_back(g.ordinal);
       job.streams_per_device = 1;

@@ -7,6 +7,7 @@
 
 #include "algorithms/run_experiment.hpp"
 #include "commands/command_line.hpp"
+#include "commands/whole_number_option.hpp"
 #include "play/agent_game.hpp"
 #include "play/agent_spec.hpp"
 #include "play/gtp_engine.hpp"
@@ -21,8 +22,8 @@ int command_gtp(const Arguments& args) {
   options.add_options()("game", po::value<std::string>()->required(),
                         "the game (plugin) name")("agent", po::value<std::string>()->default_value("uct:time=1"),
                                                   "the engine's agent spec (see docs/user_guide.md)")(
-      "board-size", po::value<uint32_t>(), "the size `boardsize` accepts, for a game that states none itself")(
-      "seed", po::value<uint64_t>()->default_value(1), "random seed of the agent (reseeded by clear_board)")(
+      "board-size", whole_number<uint32_t>(), "the size `boardsize` accepts, for a game that states none itself")(
+      "seed", whole_number<uint64_t>(1), "random seed of the agent (reseeded by clear_board)")(
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)");
   po::positional_options_description positional;
   positional.add("game", 1);
@@ -56,7 +57,7 @@ int command_gtp(const Arguments& args) {
 
   GtpBoardSize board = gtp_board_size(*game);
   if (vm.count("board-size")) {
-    const uint32_t wanted = vm["board-size"].as<uint32_t>();
+    const uint32_t wanted = whole_number_of<uint32_t>(vm, "board-size");
     if (board.size && *board.size != wanted) {
       log_line(LogLevel::error, fmt::format("--board-size {}: game '{}' plays on a board of size {} ({})", wanted,
                                             game->game().name, *board.size, board.source));
@@ -64,7 +65,7 @@ int command_gtp(const Arguments& args) {
     }
     board = {wanted, "--board-size", std::nullopt};
   }
-  GtpEngine engine(*game, *agent, std::move(board), vm["seed"].as<uint64_t>());
+  GtpEngine engine(*game, *agent, std::move(board), whole_number_of<uint64_t>(vm, "seed"));
   for (std::string line; !engine.quit_requested() && std::getline(std::cin, line);) {
     const std::string response = engine.handle(line);
     std::cout << response << std::flush;

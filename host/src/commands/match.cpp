@@ -8,6 +8,7 @@
 
 #include "algorithms/run_experiment.hpp"
 #include "commands/command_line.hpp"
+#include "commands/whole_number_option.hpp"
 #include "play/agent_spec.hpp"
 #include "play/match_report.hpp"
 #include "play/match_runner.hpp"
@@ -47,7 +48,7 @@ int command_match(const Arguments& args) {
       "agent0", po::value<std::string>()->required(), "agent A: player 0 in even games (1st, 3rd, ...), player 1 in odd")(
       "agent1", po::value<std::string>()->required(), "agent B: the other side")(
       "games", po::value<std::string>()->required(), "games to play, 1..1000000")(
-      "seed", po::value<uint64_t>()->default_value(1), "random seed of the match")(
+      "seed", whole_number<uint64_t>(1), "random seed of the match")(
       "opening-plies", po::value<std::string>(),
       "open each pair of games (A with either colour) with this many random plies, 0..1000 (0)")(
       "parallel", po::value<std::string>(), "games played at once, each by its own pair of agents, 1..256 (1)")(
@@ -68,7 +69,7 @@ int command_match(const Arguments& args) {
   const std::optional<uint32_t> games = parse_count(games_text, 1, kMaxMatchGames);
   if (!games) return usage_error(fmt::format("--games must be an integer from 1 to {}, got '{}'", kMaxMatchGames, games_text));
   settings.games = *games;
-  settings.seed = vm["seed"].as<uint64_t>();
+  settings.seed = whole_number_of<uint64_t>(vm, "seed");
   if (vm.count("opening-plies")) {
     const std::string text = vm["opening-plies"].as<std::string>();
     const std::optional<uint32_t> plies = parse_count(text, 0, kMaxOpeningPlies);

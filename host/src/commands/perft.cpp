@@ -8,6 +8,7 @@
 #include "algorithms/perft/perft_report.hpp"
 #include "algorithms/run_experiment.hpp"
 #include "commands/command_line.hpp"
+#include "commands/whole_number_option.hpp"
 #include "devices/device_selection.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "report/hardware.hpp"
@@ -37,8 +38,8 @@ int command_perft(const Arguments& args) {
       "depth", po::value<std::string>()->required(), "plies to count, 0..64")(
       "divide", "also count per root move")(
       "device", po::value<std::string>()->default_value("auto"), "cpu | cuda | all | auto")(
-      "threads", po::value<unsigned>()->default_value(0), "CPU worker threads (0: every hardware thread)")(
-      "streams", po::value<unsigned>()->default_value(1), "CUDA streams per GPU, 1..64")(
+      "threads", whole_number<unsigned>(0), "CPU worker threads (0: every hardware thread)")(
+      "streams", whole_number<unsigned>(1), "CUDA streams per GPU, 1..64")(
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)")(
       "generic", "count through the per-state rules only (the reference for the plugin's perft tables)")(
       "json", po::value<std::string>(), "also write the result as a JSON document")(
@@ -57,9 +58,9 @@ int command_perft(const Arguments& args) {
   settings.device = vm["device"].as<std::string>();
   if (settings.device != "cpu" && settings.device != "cuda" && settings.device != "all" && settings.device != "auto")
     return usage_error("--device must be cpu, cuda, all or auto, got '" + settings.device + "'");
-  settings.threads = vm["threads"].as<unsigned>();
+  settings.threads = whole_number_of<unsigned>(vm, "threads");
   if (settings.threads > 4096) return usage_error(fmt::format("--threads must be at most 4096, got {}", settings.threads));
-  settings.streams = vm["streams"].as<unsigned>();
+  settings.streams = whole_number_of<unsigned>(vm, "streams");
   if (settings.streams < 1 || settings.streams > 64)
     return usage_error(fmt::format("--streams must be from 1 to 64, got {}", settings.streams));
   const bool divide = vm.count("divide") > 0, generic = vm.count("generic") > 0;

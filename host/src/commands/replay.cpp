@@ -2,11 +2,16 @@
 // and show it move by move, checking the score against the results file; optionally save it as the game's
 // document of a move sequence (--document: the game's own format, e.g. a snake file, or gsdk-moves).
 #include <cstdio>
+#include <memory>
+#include <tuple>
 
 #include <fmt/format.h>
 
 #include "algorithms/run_experiment.hpp"
 #include "commands/command_line.hpp"
+#include "commands/playout_results.hpp"
+#include "commands/whole_number_option.hpp"
+#include "config/quoted_value.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "plugins/game_params.hpp"
@@ -18,13 +23,21 @@ namespace gsdk::host {
 
 namespace {
 
-toml::table params_from_json(const nlohmann::json& params) {
+// The stored parameters as a config's [params]; a value no parameter can have is refused, not dropped.
+toml::table params_from_json(const nlohmann::json& params, const std::string& path) {
   toml::table t;
   for (const auto& [key, value] : params.items()) {
+    const bool too_big = value.is_number_unsigned() && value.get<uint64_t>() > INT64_MAX;
     if (value.is_boolean()) t.insert(key, value.get<bool>());
-    else if (value.is_number_integer()) t.insert(key, value.get<int64_t>());
-    else if (value.is_number()) t.insert(key, value.get<double>());
+    else if (value.is_number_integer() && !too_big)
+      t.insert(key, value.get<int64_t>());
+    else if (value.is_number_float())
+      t.insert(key, value.get<double>());
     else if (value.is_string()) t.insert(key, value.get<std::string>());
+    else
+      throw ResultsFileError(fmt::format("{}: /game/params/{} is {}; expected a boolean, a 64-bit integer, a number or "
+                                         "a string",
+                                         path, key, quote_value(value.dump(), '`')));
   }
   return t;
 }
@@ -35,7 +48,7 @@ int command_replay(const Arguments& args) {
   po::options_description options("gsdk replay");
   add_common_options(options);
   options.add_options()("results", po::value<std::string>()->required(), "results file written by gsdk run")(
-      "playout", po::value<uint64_t>(), "playout number to show (default: the best one)")(
+      "playout", whole_number<uint64_t>(), "playout number to show (default: the best one)")(
       "states", "print the state after every move")("document", po::value<std::string>(),
                                                     "also save the playout as the game's document of a move sequence "
                                                     "(the game's own format where it has one, else gsdk-moves)");
@@ -47,47 +60,102 @@ int command_replay(const Arguments& args) {
     return *exit;
 
   const std::string path = vm["results"].as<std::string>();
-  nlohmann::json results;
-  uint64_t seed = 0, playout = 0;
-  std::string game_name, engine;
+  StoredPlayouts stored;
   try {
-    results = read_json(path);
-    game_name = results.at("game").at("name").get<std::string>();
-    seed = results.at("seed").get<uint64_t>();
-    engine = results.at("engine").get<std::string>();
-    playout = vm.count("playout") ? vm["playout"].as<uint64_t>() : results.at("result").at("best").at("playout").get<uint64_t>();
-  } catch (const nlohmann::json::exception& e) {
-    log_line(LogLevel::error, fmt::format("{}: not a gsdk results file ({})", path, e.what()));
-    return kExitUsage;
+    stored = read_playout_results(read_json(path), path);
   } catch (const std::exception& e) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
   }
+  const uint64_t seed = stored.seed;
+  const uint64_t playout = vm.count("playout") ? whole_number_of<uint64_t>(vm, "playout") : stored.result.best_playout;
+  const std::string& game_name = stored.game;
+  const std::string& engine = stored.engine;
   const PluginCatalog catalog = load_catalog(vm, true);
-  const LoadedPlugin& plugin = require_plugin(catalog, game_name, path + ": ");
-  const ResolvedParams params = resolve_params(*plugin.tables.game, params_from_json(results["game"]["params"]));
-  core::GameInstance game(plugin.tables, params.values);
+  std::unique_ptr<core::GameInstance> instance;
+  const LoadedPlugin* loaded = nullptr;
+  std::vector<std::string> mismatches = self_contradictions(stored);
+  try {
+    loaded = &require_plugin(catalog, game_name, path + ": /game/name: ");
+  } catch (const ConfigError& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  }
+  try {
+    const ResolvedParams params = resolve_params(*loaded->tables.game, params_from_json(stored.params, path));
+    if (params.as_json != stored.params)
+      mismatches.push_back(fmt::format("the game's parameters resolve to {}, the file says {}", params.as_json.dump(),
+                                       stored.params.dump()));
+    instance = std::make_unique<core::GameInstance>(loaded->tables, params.values);
+  } catch (const ResultsFileError& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  } catch (const ConfigError& e) {
+    log_line(LogLevel::error, fmt::format("{}: /game/params: {}", path, e.what()));
+    return kExitUsage;
+  } catch (const std::invalid_argument& e) {
+    log_line(LogLevel::error, fmt::format("{}: /game/params: {}", path, e.what()));
+    return kExitUsage;
+  }
+  const LoadedPlugin& plugin = *loaded;
+  core::GameInstance& game = *instance;
+  if (plugin.tables.version() != stored.plugin_version)
+    mismatches.push_back(fmt::format("plugin '{}' is version {} here, the file was made with version {}", game_name,
+                                     plugin.tables.version(), stored.plugin_version));
+  // The playouts come from the plugin's rules and streams, so another gsdk can still replay them: a warning.
+  if (stored.gsdk_version != GSDK_VERSION)
+    log_line(LogLevel::warning,
+             fmt::format("{} was made by gsdk {}, this is gsdk {}; the replay checks it all the same", path,
+                         stored.gsdk_version, GSDK_VERSION));
+  if (stored.status != "complete")
+    log_line(LogLevel::warning,
+             fmt::format("{}: the run did not finish (status \"{}\"): its counts are partial", path, stored.status));
+  const auto bins = game.histogram_bins();
+  if (stored.result.histogram.size() != bins)
+    mismatches.push_back(
+        fmt::format("the histogram has {} bins, the game's scores need {}", stored.result.histogram.size(), bins));
   core::StateBlob start = game.initial_state();
-  const bool explicit_start = results.contains("start_state") && results["start_state"].is_string();
-  if (explicit_start) start = game.state_from_string(results["start_state"].get<std::string>());
+  const bool explicit_start = stored.start_state.has_value();
+  try {
+    if (explicit_start) start = game.state_from_string(*stored.start_state);
+  } catch (const std::invalid_argument& e) {
+    log_line(LogLevel::error, fmt::format("{}: /start_state: {}", path, e.what()));
+    return kExitUsage;
+  }
+
+  // Playout `number`'s moves from (seed, number): the plugin's replay table for a batch run, the per-state
+  // rules for a generic one. False, with `error` set, when the plugin cannot.
+  const auto regenerate = [&](uint64_t number, std::vector<uint32_t>& out, std::string& error) {
+    out.clear();
+    if (engine == "generic") {
+      core::generic_playout(game, seed, number, start, &out);
+      return true;
+    }
+    if (!plugin.tables.replay) {
+      error = fmt::format("plugin '{}' ran the batch engine but has no replay table", game_name);
+      return false;
+    }
+    out.resize(1u << 20);
+    char message[1024] = {};
+    const uint32_t n =
+        plugin.tables.replay->playout_moves(game.handle(), seed, number, explicit_start ? start.data() : nullptr,
+                                            out.data(), static_cast<uint32_t>(out.size()), message, sizeof message);
+    out.resize(n);
+    if (n == 0 && message[0]) error = message;
+    return error.empty();
+  };
+  const auto replay_score = [&](uint64_t number, std::string& error) -> int64_t {
+    std::vector<uint32_t> played;
+    if (!regenerate(number, played, error)) return 0;
+    core::StateBlob end = start;
+    for (uint32_t m : played) game.apply_move(end, m);
+    return game.score(end);
+  };
 
   std::vector<uint32_t> moves;
-  if (engine == "batch" && plugin.tables.replay) {
-    moves.resize(1u << 20);
-    char error[1024] = {};
-    const uint32_t n = plugin.tables.replay->playout_moves(game.handle(), seed, playout, explicit_start ? start.data() : nullptr,
-                                                           moves.data(), static_cast<uint32_t>(moves.size()), error,
-                                                           sizeof error);
-    if (n == 0 && error[0]) {
-      log_line(LogLevel::error, fmt::format("replay of playout {} failed: {}", playout, error));
-      return kExitFailed;
-    }
-    moves.resize(n);
-  } else if (engine == "batch") {
-    log_line(LogLevel::error, fmt::format("plugin '{}' ran the batch engine but has no replay table", game_name));
+  if (std::string error; !regenerate(playout, moves, error)) {
+    log_line(LogLevel::error, fmt::format("replay of playout {} failed: {}", playout, error));
     return kExitFailed;
-  } else {
-    core::generic_playout(game, seed, playout, start, &moves);
   }
 
   std::printf("%s playout %llu (seed %llu, %s engine), %zu moves from %s:\n", game_name.c_str(),
@@ -119,16 +187,27 @@ int command_replay(const Arguments& args) {
     write_json(document_path, sequence_document(game, moves, score));
     std::printf("playout of %zu moves saved in %s\n", moves.size(), document_path.c_str());
   }
-  std::printf("final state: %s, score %lld", game.state_to_string(state).c_str(), static_cast<long long>(score));
-  const bool is_best = playout == results["result"]["best"]["playout"].get<uint64_t>();
-  if (is_best) {
-    const int64_t stored = results["result"]["best"]["score"].get<int64_t>();
-    std::printf(score == stored ? " (matches the results file's best score)\n" : " (MISMATCH: the results file says %lld)\n",
-                static_cast<long long>(stored));
-    return score == stored ? kExitOk : kExitFailed;
+  std::printf("final state: %s, score %lld\n", game.state_to_string(state).c_str(), static_cast<long long>(score));
+  // Every playout whose score the file states is replayed and compared: the best and the worst.
+  const core::PlayoutResult& r = stored.result;
+  for (const auto& [name, number, stated] :
+       {std::tuple{"best", r.best_playout, r.best_score}, std::tuple{"worst", r.worst_playout, r.worst_score}}) {
+    if (r.playouts == 0) break;
+    std::string error;
+    const int64_t replayed = number == playout ? score : replay_score(number, error);
+    if (!error.empty()) {
+      log_line(LogLevel::error, fmt::format("replay of playout {} failed: {}", number, error));
+      return kExitFailed;
+    }
+    if (replayed != stated)
+      mismatches.push_back(
+          fmt::format("the {} playout {} scores {}, the file says {}", name, number, replayed, stated));
+    else if (number == playout)
+      std::printf("playout %llu matches the results file's %s score\n", static_cast<unsigned long long>(number), name);
   }
-  std::printf("\n");
-  return kExitOk;
+  for (const std::string& m : mismatches) std::printf("MISMATCH: %s\n", m.c_str());
+  if (mismatches.empty()) std::printf("the results file agrees with its replay and with itself\n");
+  return mismatches.empty() ? kExitOk : kExitFailed;
 }
 
 } // namespace gsdk::host

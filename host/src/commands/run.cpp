@@ -6,6 +6,7 @@
 
 #include "algorithms/run_experiment.hpp"
 #include "commands/command_line.hpp"
+#include "commands/whole_number_option.hpp"
 #include "report/log.hpp"
 #include "report/results_file.hpp"
 
@@ -34,8 +35,8 @@ int command_run(const Arguments& args) {
   options.add_options()("config", po::value<std::string>()->required(), "experiment file (TOML)")(
       "set", po::value<std::vector<std::string>>()->composing(), "override a config key: section.key=value (repeatable)")(
       "device", po::value<std::string>(), "cpu | cuda | all | auto (overrides run.device)")(
-      "threads", po::value<unsigned>(), "CPU worker threads (overrides run.threads; 0: all)")(
-      "seed", po::value<uint64_t>(), "random seed (overrides seed)")(
+      "threads", whole_number<unsigned>(), "CPU worker threads (overrides run.threads; 0: all)")(
+      "seed", whole_number<uint64_t>(), "random seed (overrides seed)")(
       "out", po::value<std::string>(), "results file (default: output.file, else results/<name>.json)")(
       "plot", po::value<std::string>(),
       "write a PNG: the score histogram against the exact distribution, the learned policy (qlearning), or the best "
@@ -50,13 +51,23 @@ int command_run(const Arguments& args) {
 
   std::vector<std::string> overrides;
   if (vm.count("set")) overrides = vm["set"].as<std::vector<std::string>>();
-  if (vm.count("device")) overrides.push_back("run.device=\"" + vm["device"].as<std::string>() + "\"");
-  if (vm.count("threads")) overrides.push_back("run.threads=" + std::to_string(vm["threads"].as<unsigned>()));
-  if (vm.count("seed")) overrides.push_back("seed=" + std::to_string(vm["seed"].as<uint64_t>()));
+  std::vector<OptionOverride> options_set;
+  if (vm.count("device")) {
+    const std::string device = vm["device"].as<std::string>();
+    options_set.push_back({"run.device=\"" + device + "\"", command_line_origin("--device", device)});
+  }
+  if (vm.count("threads")) {
+    const std::string threads = std::to_string(whole_number_of<unsigned>(vm, "threads"));
+    options_set.push_back({"run.threads=" + threads, command_line_origin("--threads", threads)});
+  }
+  if (vm.count("seed")) {
+    const std::string seed = std::to_string(whole_number_of<uint64_t>(vm, "seed"));
+    options_set.push_back({"seed=" + seed, command_line_origin("--seed", seed)});
+  }
 
   ExperimentConfig config;
   try {
-    config = load_experiment(vm["config"].as<std::string>(), overrides);
+    config = load_experiment(vm["config"].as<std::string>(), overrides, options_set);
   } catch (const ConfigError& e) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;

@@ -15,9 +15,19 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-// "file:line:column: message" for a node's source (overrides carry their own pseudo-file name).
+// The pseudo-file name of a value given by a command-line option ("--device cpu (command line)"): errors
+// about it name the option as typed, without a line and column that would mean nothing to the user.
+inline std::string command_line_origin(const std::string& option, const std::string& value) {
+  return fmt::format("{} {} (command line)", option, value);
+}
+
+// "file:line:column: message" for a node's source (overrides carry their own pseudo-file name; an option's
+// value, command_line_origin's, is named alone).
 inline std::string located(const toml::source_region& where, const std::string& message) {
+  // A node made in memory (replay's parameters from a results file) has no source; its caller says where.
+  if (!where.path && where.begin.line == 0) return message;
   const std::string file = where.path ? *where.path : std::string("<config>");
+  if (file.ends_with(" (command line)")) return fmt::format("{}: {}", file, message);
   return fmt::format("{}:{}:{}: {}", file, where.begin.line, where.begin.column, message);
 }
 

@@ -1,6 +1,7 @@
 // config_section.cpp - typed, located reading of one experiment table.
 #include "config/config_section.hpp"
 
+#include "config/quoted_value.hpp"
 #include <algorithm>
 #include <cmath>
 
@@ -44,8 +45,8 @@ ConfigError ConfigSection::error(const toml::node& n, const std::string& key, co
 void ConfigSection::allow_only(const std::vector<std::string>& allowed) const {
   for (const auto& [key, node] : table_) {
     if (std::find(allowed.begin(), allowed.end(), std::string(key.str())) != allowed.end()) continue;
-    throw ConfigError(located(
-        key.source(), fmt::format("unknown key '{}' in {}; valid keys: {}", key.str(), label_, join_words(allowed))));
+    throw ConfigError(located(key.source(), fmt::format("unknown key {} in {}; valid keys: {}",
+                                                        quote_value(key.str(), '\''), label_, join_words(allowed))));
   }
 }
 
@@ -74,7 +75,7 @@ std::string ConfigSection::string(const std::string& key, const std::string& fal
   if (!n->is_string()) throw error(*n, key, fmt::format("must be a string, got {}", toml_type_name(*n)));
   const std::string value = n->as_string()->get();
   if (!choices.empty() && std::find(choices.begin(), choices.end(), value) == choices.end())
-    throw error(*n, key, fmt::format("is \"{}\"; expected one of: {}", value, join_words(choices)));
+    throw error(*n, key, fmt::format("is {}; expected one of: {}", quote_value(value), join_words(choices)));
   return value;
 }
 
@@ -96,9 +97,15 @@ int64_t ConfigSection::integer(const std::string& key, int64_t fallback, int64_t
   int64_t value = 0;
   if (n->is_integer()) {
     value = n->as_integer()->get();
-  } else if (n->is_floating_point() && std::floor(n->as_floating_point()->get()) == n->as_floating_point()->get() &&
-             std::abs(n->as_floating_point()->get()) < 9.2e18) {
-    value = static_cast<int64_t>(n->as_floating_point()->get());
+  } else if (n->is_floating_point()) {
+    // 1e10 is how people write big counts, so a whole float is taken; beyond 2^63 it cannot be an int64_t.
+    const double real = n->as_floating_point()->get();
+    constexpr double kTwoTo63 = 9223372036854775808.0;
+    if (std::floor(real) != real && !std::isinf(real))
+      throw error(*n, key, fmt::format("= {} is not a whole number", real));
+    if (!(real >= -kTwoTo63 && real < kTwoTo63))
+      throw error(*n, key, fmt::format("= {} is out of range [{}, {}]", real, min, max));
+    value = static_cast<int64_t>(real);
   } else {
     throw error(*n, key, fmt::format("must be an integer, got {}", toml_type_name(*n)));
   }
@@ -153,7 +160,7 @@ core::uint128 ConfigSection::count(const std::string& key) const {
   for (char ch : text) {
     const unsigned digit = static_cast<unsigned>(ch - '0');
     if (digit > 9 || value > (max - digit) / 10)
-      throw error(n, key, fmt::format("is \"{}\"; expected the decimal digits of a count below 2^128", text));
+      throw error(n, key, fmt::format("is {}; expected the decimal digits of a count below 2^128", quote_value(text)));
     value = value * 10 + digit;
   }
   if (text.empty()) throw error(n, key, "is an empty string; expected decimal digits");

@@ -2,6 +2,8 @@
 // the keys every experiment has here, its algorithm's own table by the algorithm's driver.
 #include "config/experiment_config.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -13,6 +15,7 @@
 #include "algorithms/registry.hpp"
 #include "config/config_section.hpp"
 #include "config/overrides.hpp"
+#include "config/quoted_value.hpp"
 
 namespace gsdk::host {
 
@@ -27,8 +30,8 @@ const StringKey kSimd{"simd", "auto", {"auto", "avx512", "avx2", "scalar"}, "hig
 
 const Algorithm& read_algorithm(const ConfigSection& top, const std::string& name) {
   if (const Algorithm* driver = find_algorithm(name)) return *driver;
-  throw located_error(*top.node("algorithm"),
-                      fmt::format("'algorithm' is \"{}\"; expected one of: {}", name, join_words(algorithm_names())));
+  throw located_error(*top.node("algorithm"), fmt::format("'algorithm' is {}; expected one of: {}", quote_value(name),
+                                                          join_words(algorithm_names())));
 }
 
 // The tables of the other algorithms do not apply; [run] does not apply to an algorithm that says so.
@@ -105,23 +108,44 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
 } // namespace
 
 ExperimentConfig parse_experiment(const std::string& text, const std::string& source_name,
-                                  const std::vector<std::string>& overrides) {
+                                  const std::vector<std::string>& overrides,
+                                  const std::vector<OptionOverride>& options) {
   toml::table doc;
   try {
     doc = toml::parse(text, source_name);
   } catch (const toml::parse_error& e) {
     throw ConfigError(located(e.source(), fmt::format("TOML syntax error: {}", e.description())));
   }
-  for (size_t i = 0; i < overrides.size(); ++i) apply_override(doc, overrides[i], i);
+  for (size_t i = 0; i < overrides.size(); ++i) apply_override(doc, overrides[i], fmt::format("--set[{}]", i + 1));
+  for (const OptionOverride& option : options) apply_override(doc, option.text, option.origin);
   return validate(std::move(doc), source_name);
 }
 
-ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides) {
-  std::ifstream in(path);
-  if (!in) throw ConfigError(fmt::format("{}: cannot open the experiment file", path));
+ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides,
+                                 const std::vector<OptionOverride>& options) {
+  // A folder opens and reads as empty, and a FIFO blocks: both are refused before reading.
+  std::error_code ec;
+  const auto kind = std::filesystem::status(path, ec).type();
+  if (kind == std::filesystem::file_type::directory)
+    throw ConfigError(fmt::format("{}: is a directory, expected a TOML experiment file", path));
+  if (kind != std::filesystem::file_type::regular && kind != std::filesystem::file_type::not_found && !ec)
+    throw ConfigError(fmt::format("{}: is not a regular file, expected a TOML experiment file", path));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const int error = errno;
+    if (kind == std::filesystem::file_type::regular)
+      throw ConfigError(fmt::format("{}: cannot open the experiment file: {}", path, std::strerror(error)));
+    throw ConfigError(fmt::format("{}: cannot open the experiment file", path));
+  }
   std::stringstream text;
   text << in.rdbuf();
-  return parse_experiment(text.str(), path, overrides);
+  const std::string content = text.str();
+  if (content.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw ConfigError(fmt::format("{}: is empty, expected a TOML experiment file", path));
+  if (const size_t nul = content.find('\0'); nul != std::string::npos)
+    throw ConfigError(
+        fmt::format("{}: is a binary file (a NUL byte at offset {}), expected a TOML experiment file", path, nul));
+  return parse_experiment(content, path, overrides, options);
 }
 
 } // namespace gsdk::host

@@ -45,12 +45,21 @@ struct ExperimentConfig {
   template <typename Settings> const Settings& settings_as() const { return dynamic_cast<const Settings&>(*settings); }
 };
 
+// A change a command-line option makes (--device cpu: "run.device=\"cpu\""), applied after the --set
+// overrides, and where it came from for messages (command_line_origin("--device", "cpu")).
+struct OptionOverride {
+  std::string text;
+  std::string origin;
+};
+
 // Parses `path`, applies overrides ("section.key=value", value in TOML syntax; bare words are taken
-// as strings) and validates everything but [params]. Throws ConfigError.
-ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides);
+// as strings), then the options' overrides, and validates everything but [params]. Throws ConfigError.
+ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides,
+                                 const std::vector<OptionOverride>& options = {});
 
 // Parses an experiment given as text (tests and `gsdk bench`).
 ExperimentConfig parse_experiment(const std::string& text, const std::string& source_name,
-                                  const std::vector<std::string>& overrides);
+                                  const std::vector<std::string>& overrides,
+                                  const std::vector<OptionOverride>& options = {});
 
 } // namespace gsdk::host

@@ -8,16 +8,17 @@
 #include <fmt/format.h>
 
 #include "config/config_error.hpp"
+#include "config/quoted_value.hpp"
 
 namespace gsdk::host {
 
-void apply_override(toml::table& doc, const std::string& text, size_t index) {
+void apply_override(toml::table& doc, const std::string& text, const std::string& origin) {
   const auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw ConfigError(fmt::format("--set \"{}\": expected key=value, e.g. playouts.count=1000", text));
+    throw ConfigError(fmt::format("--set {}: expected key=value, e.g. playouts.count=1000", quote_value(text)));
   const std::string path = text.substr(0, eq);
   const std::string value_text = text.substr(eq + 1);
-  const std::string source = fmt::format("--set[{}]", index + 1);
+  const std::string& source = origin;
   // "v" padded to the key's width puts the value at the column it has in `text`.
   std::string prefix(eq + 1, ' ');
   prefix.front() = 'v';
@@ -50,10 +51,15 @@ void apply_override(toml::table& doc, const std::string& text, size_t index) {
   for (size_t i = 0; i + 1 < keys.size(); ++i) {
     toml::node* child = target->get(keys[i]);
     if (!child) {
-      target->insert(toml::key(keys[i], key_sources[i]), toml::table{});
+      // A table made by toml::parse carries a source (toml++ has no setter), so an error about the table
+      // itself ("[run] does not apply ...") points at its key in the override, not at <config>:0:0.
+      const size_t column = static_cast<size_t>(key_sources[i].begin.column - 1);
+      toml::table made = toml::parse(std::string(column, ' ') + "[v]", source);
+      target->insert(toml::key(keys[i], key_sources[i]), std::move(*made.get("v")));
       child = target->get(keys[i]);
     }
-    if (!child->is_table()) throw ConfigError(fmt::format("--set \"{}\": '{}' is not a table", text, keys[i]));
+    if (!child->is_table())
+      throw ConfigError(fmt::format("--set {}: {} is not a table", quote_value(text), quote_value(keys[i], '\'')));
     target = child->as_table();
   }
   target->insert_or_assign(toml::key(keys.back(), key_sources.back()), std::move(*parsed.get("v")));

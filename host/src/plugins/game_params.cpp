@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "config/config_error.hpp"
+#include "config/quoted_value.hpp"
 
 namespace gsdk::host {
 
@@ -35,8 +36,8 @@ ResolvedParams resolve_params(const gsdk_game& game, const toml::table& params) 
     bool known = false;
     for (uint32_t i = 0; i < game.param_count; ++i) known = known || key.str() == game.params[i].name;
     if (!known)
-      throw ConfigError(located(key.source(), fmt::format("game '{}' has no parameter '{}'; valid parameters: {}",
-                                                          game.name, key.str(), valid)));
+      throw ConfigError(located(key.source(), fmt::format("game '{}' has no parameter {}; valid parameters: {}",
+                                                          game.name, quote_value(key.str(), '\''), valid)));
   }
   for (uint32_t i = 0; i < game.param_count; ++i) {
     const gsdk_param_desc& d = game.params[i];
@@ -99,7 +100,7 @@ toml::table params_from_assignments(const std::vector<std::string>& assignments,
     const std::string& word = assignments[i];
     const size_t eq = word.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw ConfigError(fmt::format("{} \"{}\": expected name=value, e.g. stones=15", source_name, word));
+      throw ConfigError(fmt::format("{} {}: expected name=value, e.g. stones=15", source_name, quote_value(word)));
     const std::string source = fmt::format("{}[{}]", source_name, i + 1);
     // Parsed as the TOML line "name=value" itself, so keys and values keep the word's columns.
     const std::string name = word.substr(0, eq);
@@ -113,7 +114,7 @@ toml::table params_from_assignments(const std::vector<std::string>& assignments,
       try {
         parsed = toml::parse(name + "=" + quoted + "\"", source);
       } catch (const toml::parse_error& e) {
-        throw ConfigError(located(e.source(), fmt::format("'{}' is not a parameter name", name)));
+        throw ConfigError(located(e.source(), fmt::format("{} is not a parameter name", quote_value(name, '\''))));
       }
     }
     for (auto&& [key, value] : parsed) params.insert_or_assign(key, std::move(value));

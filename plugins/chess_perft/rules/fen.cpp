@@ -102,8 +102,9 @@ void parse_castling(std::string_view text, Position& p) {
   }
 }
 
-void parse_en_passant(std::string_view text, Position& p) {
-  if (text == "-") return;
+// Returns the square the field names (kNoSquare for '-'), kept in p only when a pawn can take there.
+int parse_en_passant(std::string_view text, Position& p) {
+  if (text == "-") return kNoSquare;
   if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
     reject("field 4 (en passant)", "'" + std::string(text) + "' is not a square, expected '-' or e.g. e3");
   const int sq = (text[1] - '1') * 8 + (text[0] - 'a');
@@ -119,6 +120,7 @@ void parse_en_passant(std::string_view text, Position& p) {
     reject("field 4 (en passant)", square_name(sq) + " but " + square_name(sq) + " or " + square_name(origin) + " is occupied");
   // Kept only when a pawn can take, as make_move does, so equal positions compare equal.
   if (tables().pawn[them][sq] & p.pawns & p.color(p.side)) p.ep_square = static_cast<uint8_t>(sq);
+  return sq;
 }
 
 int parse_counter(std::string_view text, const char* field, int lo, int hi) {
@@ -134,6 +136,61 @@ bool opponent_in_check(const Position& p) {
   const int sq = p.king[p.side ^ 1];
   const Bitboard attackers = p.color(p.side), occupied = p.occupied();
   return p.side == kWhite ? is_attacked<kWhite>(p, sq, attackers, occupied) : is_attacked<kBlack>(p, sq, attackers, occupied);
+}
+
+// The pieces of the side not to move that attack the king of the side to move, through `occupied`.
+Bitboard checkers(const Position& p, Bitboard occupied) {
+  const AttackTables& t = tables();
+  const int ksq = p.king[p.side];
+  const Bitboard attackers = (t.knight[ksq] & p.knights) | (t.pawn[p.side][ksq] & p.pawns) |
+                             (bishop_attacks(ksq, occupied) & p.diagonal) |
+                             (rook_attacks(ksq, occupied) & p.orthogonal);
+  return attackers & p.color(p.side ^ 1);
+}
+
+std::string square_list(Bitboard squares) {
+  std::string out;
+  for (int sq = 0; sq < 64; ++sq)
+    if (squares & square_bb(sq)) out += (out.empty() ? "" : ", ") + square_name(sq);
+  return out;
+}
+
+// The checks a single legal move can leave, the rules python-chess's Board.status() applies
+// (TOO_MANY_CHECKERS, IMPOSSIBLE_CHECK), reasoned here: a move checks directly with the piece it moves
+// and by discovery with one slider whose line it leaves, so at most two pieces check, one of them a
+// slider, and two checkers never stand on one line with the king (the moved piece would have blocked
+// one). After a double pawn push (an en-passant square in the FEN) only the pushed pawn or a line it
+// opened can check, and only once. Besides being impossible, such positions break the move generator,
+// which assumes at most one leaper checks. `passed` is the FEN's en-passant square, kNoSquare if none.
+void check_checks(const Position& p, int passed, std::string_view fen) {
+  const auto refuse = [&](const std::string& what) { reject(join("position '", fen, "'"), what); };
+  const char* const side = p.side == kWhite ? "white" : "black";
+  const int ksq = p.king[p.side];
+  const Bitboard occupied = p.occupied(), checking = checkers(p, occupied);
+  const int count = popcount(checking);
+  const std::string king =
+      join("the ", side, " king on ", square_name(ksq), " is in check from ", std::to_string(count),
+           count == 1 ? " piece (" : " pieces (", square_list(checking), ")");
+  if (count > 2) refuse(king + "; a single move gives check with at most two pieces");
+  if (count == 0) return;
+  if (passed != kNoSquare) {
+    const int pushed = p.side == kWhite ? passed - 8 : passed + 8, origin = p.side == kWhite ? passed + 8 : passed - 8;
+    if (count > 1)
+      refuse(king + ", but the last move was a double pawn push (en passant " + square_name(passed) +
+             "), which gives check with one piece at most");
+    const Bitboard before = (occupied & ~square_bb(pushed)) | square_bb(origin);
+    if (!(checking & square_bb(pushed)) && (checkers(p, before) & ~square_bb(pushed)))
+      refuse(king + ", but the last move was a double pawn push (en passant " + square_name(passed) +
+             ") and the king was already in check before it");
+    return;
+  }
+  if (count < 2) return;
+  const Bitboard sliders = p.diagonal | p.orthogonal;
+  if (!(checking & sliders)) refuse(king + "; a double check needs a slider whose line the moving piece opened");
+  const AttackTables& t = tables();
+  for (const auto& line : t.line)
+    if (popcount(line[ksq] & checking) == 2)
+      refuse(king + " along one line; the piece that moved would have blocked one of them");
 }
 
 } // namespace
@@ -157,13 +214,14 @@ Position parse_fen(std::string_view fen) {
   if (fields[1] != "w" && fields[1] != "b") reject("field 2 (side to move)", "'" + std::string(fields[1]) + "', expected 'w' or 'b'");
   p.side = fields[1] == "w" ? kWhite : kBlack;
   parse_castling(fields[2], p);
-  parse_en_passant(fields[3], p);
+  const int passed = parse_en_passant(fields[3], p);
   if (fields.size() == 6) {
     p.halfmove = static_cast<uint8_t>(parse_counter(fields[4], "field 5 (halfmove clock)", 0, 150));
     p.fullmove = static_cast<uint16_t>(parse_counter(fields[5], "field 6 (fullmove number)", 1, 65535));
   }
   if (opponent_in_check(p))
     reject("position", std::string("the side not to move (") + (p.side == kWhite ? "black" : "white") + ") is in check");
+  check_checks(p, passed, fen);
   return p;
 }
 

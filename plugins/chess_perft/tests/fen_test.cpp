@@ -71,8 +71,7 @@ INSTANTIATE_TEST_SUITE_P(
     Cases, FenRefusal,
     ::testing::Values(
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "3 fields, expected 6"},
-        BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "7 fields"},
-        BadFen{"", "0 fields"},
+        BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "7 fields"}, BadFen{"", "0 fields"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "field 1 (piece placement): expected 8 ranks"},
         BadFen{"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 has 7 squares"},
         BadFen{"rnbqkbnr/pppppppp/81/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 6 has more than 8 squares"},
@@ -82,18 +81,41 @@ INSTANTIATE_TEST_SUITE_P(
         BadFen{"rnbqkbnr/pppppppp/8/8/8/3K4/PPPPPPPP/RNBQKBNR w kq - 0 1", "white has 2 kings"},
         BadFen{"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1", "pawn on h8"},
         BadFen{"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "black has more than 8 pawns"},
-        BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "field 2 (side to move): 'x', expected 'w' or 'b'"},
+        BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+               "field 2 (side to move): 'x', expected 'w' or 'b'"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", "field 3 (castling): unexpected 'x'"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKq - 0 1", "'K' appears twice"},
         BadFen{"rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "right 'k' but there is no rook on h8"},
         BadFen{"rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "right 'k' but the king is not on e8"},
-        BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "field 4 (en passant): 'e9' is not a square"},
+        BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+               "field 4 (en passant): 'e9' is not a square"},
         BadFen{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1", "e3 is not on rank 6"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "no black pawn stands on e5"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "field 5 (halfmove clock): 'x'"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 151 1", "expected an integer in 0..150"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "field 6 (fullmove number): '0'"},
         BadFen{"4k3/8/8/8/8/8/8/r3K3 b - - 0 1", "side not to move (white) is in check"},
-        BadFen{"4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", "side not to move (black) is in check"}));
+        BadFen{"4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", "side not to move (black) is in check"},
+        BadFen{"4k3/8/8/8/1b6/5n2/8/r3K3 w - - 0 1",
+               "position '4k3/8/8/8/1b6/5n2/8/r3K3 w - - 0 1': the white king on e1 is in check from 3 pieces (a1, f3, "
+               "b4); a single move gives check with at most two pieces"},
+        BadFen{"4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1",
+               "check from 2 pieces (d3, f3); a double check needs a slider whose line the moving piece opened"},
+        BadFen{"4k3/8/8/3p1p2/4K3/8/8/8 w - - 0 1", "white king on e4 is in check from 2 pieces (d5, f5)"},
+        BadFen{"4k3/8/8/8/8/8/8/r3K2r w - - 0 1", "check from 2 pieces (a1, h1) along one line"},
+        BadFen{"4k3/8/8/3p4/2K5/8/8/2r5 w - d6 0 2",
+               "check from 2 pieces (c1, d5), but the last move was a double pawn push (en passant d6)"},
+        BadFen{"4k2r/8/8/3p4/8/8/8/7K w - d6 0 2",
+               "check from 1 piece (h8), but the last move was a double pawn push (en passant d6) and the king was "
+               "already in check before it"}));
+
+// Checks one legal move can give are kept: a direct check with a discovered one (rook and bishop, rook
+// and knight), a discovered check by a double pawn push, the pushed pawn's own check.
+TEST(Fen, ChecksOneMoveCanGiveAreAccepted) {
+  for (const char* fen :
+       {"4k3/8/8/8/1b6/8/8/r3K3 w - - 0 1", "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1", "4k3/r6K/8/3p4/8/8/8/8 w - d6 0 2",
+        "4k3/8/8/3p4/4K3/8/8/8 w - d6 0 2", "4k3/8/8/8/8/5n2/8/4K3 w - - 0 1"})
+    EXPECT_NO_THROW(chess::parse_fen(fen)) << fen;
+}
 
 } // namespace

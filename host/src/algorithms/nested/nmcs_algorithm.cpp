@@ -16,7 +16,9 @@ namespace gsdk::host {
 
 namespace {
 
-const IntegerKey kLevel{"level", 1, 1, 16, "nesting level (1: one playout per child at every step)"};
+const IntegerKey kLevel{"level", 1, 1, 16,
+                        "nesting level (1: one playout per child at every step); a search keeps up to "
+                        "max_moves^(level-1) frames at once, at most 2^20, which bounds it per game"};
 const StringKey kEngine{"engine",
                         "batch",
                         {"batch", "generic"},
@@ -163,6 +165,8 @@ public:
         settings.host_threads = host_threads(context);
         return core::run_nmcs(context.game, settings, *evaluator, hooks.on_improvement, level1.get(),
                               hooks.on_finished);
+      } catch (const core::NmcsLevelError& e) {
+        throw context.config_error("nmcs.level", e.what());
       } catch (const core::StartMovesError& e) {
         for (const char* key : {"nmcs.start_moves", "nmcs.start_from", "nmcs.starts_from"})
           if (context.config.raw.at_path(key).node()) throw context.config_error(key, e.what());

@@ -122,7 +122,8 @@ struct NestedSearchOutcome {
 void require_one_player_game(const GameInstance& game, const std::string& algorithm);
 
 // Runs NMCS from the initial state, or from where settings.starts lead. Throws std::invalid_argument for a
-// game or settings it cannot search (StartMovesError for start moves that are not a legal, unfinished game).
+// game or settings it cannot search (StartMovesError for start moves that are not a legal, unfinished game,
+// NmcsLevelError for a level too deep for the game's number of moves).
 // With `level1` every level-1 search runs whole on it (a GPU) and the evaluator is not used. on_finished
 // hears of every search that ends, on the calling thread.
 NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& settings, PlayoutBatchEvaluator& evaluator,
@@ -143,5 +144,16 @@ int64_t replay_score(const GameInstance& game, const std::vector<uint32_t>& move
 struct StartMovesError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
+
+// An NMCS level whose tree of frames would not fit: a search keeps a frame per legal move at every level
+// below its root at once (so that all their playouts form one batch), up to max_moves^(level - 1) of them.
+struct NmcsLevelError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// The most frames one NMCS search may keep at once (NmcsLevelError beyond): about 1 GB for a game whose
+// sequences are a hundred moves long, and a round of at most max_moves times as many playouts, so that a
+// time budget is checked at least every few seconds.
+inline constexpr uint64_t kMaxNmcsFramesPerSearch = uint64_t{1} << 20;
 
 } // namespace gsdk::core

@@ -1,0 +1,102 @@
+// input_errors_cli_test.cpp - end-to-end: what `gsdk` says and its exit status when a user gives it
+// something wrong: a huge value (quoted cut short), an experiment "file" that is a folder, unreadable,
+// empty or binary, a negative or overflowing number for an unsigned option, a run option that does not
+// apply to the config, and `gsdk bench` asked for a game it does not have or for no work.
+#include <gtest/gtest.h>
+
+#include "gsdk_process.hpp"
+#include "test_paths.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gsdk::test::contains;
+using gsdk::test::describe;
+using gsdk::test::Outcome;
+
+class InputErrors : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_TRUE(fs::exists(gsdk::test::gsdk_executable())) << gsdk::test::gsdk_executable() << " was not built";
+  }
+  Outcome run(const std::vector<std::string>& args) { return gsdk::test::gsdk_run(args, dir.path()); }
+
+  gsdk::test::TempDir dir;
+};
+
+TEST_F(InputErrors, HugeGameNameIsQuotedCutShort) {
+  const std::string name(10u << 20, 'g');
+  gsdk::test::write_file(dir / "huge.toml",
+                         "game = \"" + name + "\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 10\n");
+  const Outcome r = run({"run", "huge.toml", "-q"});
+  EXPECT_EQ(r.status, 2) << r.err.substr(0, 2000);
+  EXPECT_TRUE(contains(r.err, "unknown game '" + std::string(200, 'g') + "…' (10485760 bytes); loaded plugins: "))
+      << r.err.substr(0, 2000);
+  EXPECT_LT(r.err.size(), 4000u) << "the name is not echoed whole";
+}
+
+TEST_F(InputErrors, DirectoryAsTheConfigIsSaidSo) {
+  fs::create_directory(dir / "configs");
+  const Outcome r = run({"run", "configs", "-q"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "configs: is a directory, expected a TOML experiment file")) << r.err;
+}
+
+const char* const kGraveler = "game = \"graveler\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 1000\n";
+
+// Boost alone reads "-1" for an unsigned option as 4294967295.
+TEST_F(InputErrors, NegativeOrOverflowingUnsignedOptionIsRefusedAsTyped) {
+  gsdk::test::write_file(dir / "exp.toml", kGraveler);
+  const Outcome threads = run({"run", "exp.toml", "-q", "--threads", "-1"});
+  EXPECT_EQ(threads.status, 2) << describe(threads);
+  EXPECT_TRUE(contains(threads.err,
+                       "the argument ('-1') for option '--threads' is invalid: expected a whole number from "
+                       "0 to 4294967295"))
+      << threads.err;
+  EXPECT_FALSE(contains(threads.err, "4294967295'")) << threads.err;
+  const Outcome seed = run({"run", "exp.toml", "-q", "--seed", "18446744073709551616"});
+  EXPECT_EQ(seed.status, 2) << describe(seed);
+  EXPECT_TRUE(contains(seed.err, "the argument ('18446744073709551616') for option '--seed' is invalid")) << seed.err;
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"bench", "--repeat", "-5"},
+        {"bench", "--playouts", "1.5"},
+        {"perft", "test_nim", "start", "1", "--threads", "-2"},
+        {"replay", "r.json", "--playout", "+3"},
+        {"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "1", "--seed", "-1"}}) {
+    const Outcome r = run(args);
+    EXPECT_EQ(r.status, 2) << args[0] << " " << args[args.size() - 2] << "\n" << describe(r);
+    EXPECT_TRUE(contains(r.err, "the argument ('" + args.back() + "') for option '" + args[args.size() - 2] +
+                                    "' is invalid: expected a whole number"))
+        << r.err;
+  }
+  const Outcome fine = run({"run", "exp.toml", "-q", "--threads", "2", "--seed", "12", "--out", "r.json"});
+  EXPECT_EQ(fine.status, 0) << describe(fine);
+}
+
+TEST_F(InputErrors, BenchRefusesAnUnknownGameAndNoWork) {
+  const Outcome game = run({"bench", "--game", "nosuch", "--device", "cpu", "--playouts", "10", "--repeat", "1"});
+  EXPECT_EQ(game.status, 2) << describe(game);
+  EXPECT_TRUE(contains(game.err, "--game: unknown game 'nosuch'; loaded plugins: ")) << game.err;
+  EXPECT_TRUE(contains(game.err, "graveler")) << "the loaded plugins are listed\n" << game.err;
+  EXPECT_FALSE(contains(game.out, "playouts/s")) << "no table is printed\n" << game.out;
+  const Outcome playouts = run({"bench", "--game", "graveler", "--device", "cpu", "--playouts", "0"});
+  EXPECT_EQ(playouts.status, 2) << describe(playouts);
+  EXPECT_TRUE(contains(playouts.err, "--playouts must be at least 1, got 0")) << playouts.err;
+  const Outcome repeat = run({"bench", "--game", "graveler", "--device", "cpu", "--repeat", "0"});
+  EXPECT_EQ(repeat.status, 2) << describe(repeat);
+  EXPECT_TRUE(contains(repeat.err, "--repeat must be at least 1, got 0")) << repeat.err;
+  const Outcome fine = run({"bench", "--game", "graveler", "--device", "cpu", "--playouts", "1000", "--repeat", "1"});
+  EXPECT_EQ(fine.status, 0) << describe(fine);
+  EXPECT_TRUE(contains(fine.out, "graveler")) << fine.out;
+}
+
+TEST_F(InputErrors, RunOptionThatDoesNotApplyNamesTheOption) {
+  gsdk::test::write_file(dir / "match.toml", "game = \"test_nim\"\nalgorithm = \"match\"\n[match]\ngames = 2\n"
+                                             "agents = [\"random\", \"random\"]\n");
+  const Outcome r = run({"run", "match.toml", "-q", "--device", "cpu"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "--device cpu (command line): [run] does not apply to algorithm = \"match\"")) << r.err;
+  EXPECT_FALSE(contains(r.err, ":0:0")) << r.err;
+}
+
+} // namespace
