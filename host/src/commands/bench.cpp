@@ -14,6 +14,7 @@
 #include "plugins/game_params.hpp"
 #include "report/hardware.hpp"
 #include "report/log.hpp"
+#include "report/output_file.hpp"
 #include "report/results_file.hpp"
 
 namespace gsdk::host {
@@ -52,6 +53,12 @@ int command_bench(const Arguments& args) {
     return kExitUsage;
   }
   const unsigned repeat = std::max(1u, vm["repeat"].as<unsigned>());
+  try {
+    check_output_path(vm["out"].as<std::string>());
+  } catch (const OutputError& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  }
   const PluginCatalog catalog = load_catalog(vm, true);
 
   nlohmann::json report = {{"gsdk", GSDK_VERSION}, {"hardware", describe_hardware()}, {"cases", nlohmann::json::array()}};
@@ -125,7 +132,7 @@ int command_bench(const Arguments& args) {
                                  {"error", error}});
     }
   }
-  write_json(vm["out"].as<std::string>(), report);
+  if (!write_json_or_print(vm["out"].as<std::string>(), report)) return kExitFailed;
   std::printf("report: %s\n", vm["out"].as<std::string>().c_str());
   return failed ? kExitFailed : kExitOk;
 }
