@@ -125,7 +125,7 @@ TEST_F(OutputsCli, RunRefusesAnEventsFileInAFolderThatIsAFile) {
 TEST_F(OutputsCli, RunRefusesTheConfigAsItsResultsFile) {
   const std::string config = gsdk::test::read_file(dir / "long.toml");
   fs::create_symlink("long.toml", dir / "link.toml");
-  for (const std::string out : {"long.toml", "./long.toml", "link.toml", (dir / "long.toml").string()}) {
+  for (const std::string& out : std::vector<std::string>{"long.toml", "./long.toml", "link.toml", (dir / "long.toml").string()}) {
     const Outcome r = run({"run", "long.toml", "-q", "--out", out});
     EXPECT_EQ(r.status, 2) << out << "\n" << describe(r);
     EXPECT_TRUE(contains(r.err, "is the input long.toml")) << r.err;
@@ -134,7 +134,7 @@ TEST_F(OutputsCli, RunRefusesTheConfigAsItsResultsFile) {
 }
 
 TEST_F(OutputsCli, NameMustBeAFileName) {
-  for (const std::string name : {"../../x", "", "a/b", ".."}) {
+  for (const std::string& name : std::vector<std::string>{"../../x", "", "a/b", ".."}) {
     gsdk::test::write_file(dir / "named.toml", "name = \"" + name + "\"\n" + kShortConfig);
     const Outcome r = run({"run", "named.toml", "-q"});
     EXPECT_EQ(r.status, 2) << name << "\n" << describe(r);
@@ -149,7 +149,8 @@ TEST_F(OutputsCli, NameMustBeAFileName) {
 TEST_F(OutputsCli, AResultsFileThatCannotBeWrittenGoesToStdout) {
   if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full here";
   // /dev/full passes the check (a writable device) and fails the write: a disk that filled during the run.
-  const Outcome perft = run({"perft", "test_nim", "start", "4", "-q", "--json", "/dev/full"});
+  const Outcome perft = run({"perft", "test_nim", "start", "4", "-q", "--json", "/dev/full", "--plugin-dir",
+                             gsdk::test::test_plugin_dir("valid").string()});
   EXPECT_EQ(perft.status, 1) << describe(perft);
   EXPECT_TRUE(contains(perft.err, "/dev/full: cannot write: No space left on device")) << perft.err;
   const nlohmann::json doc = nlohmann::json::parse(perft.out);
