@@ -122,6 +122,36 @@ TEST_F(OutputsCli, RunRefusesAnEventsFileInAFolderThatIsAFile) {
   EXPECT_TRUE(contains(r.err, "plain/e.jsonl: cannot create directory plain")) << r.err;
 }
 
+TEST_F(OutputsCli, EveryCommandRefusesAnUnwritableOutputBeforeItsWork) {
+  gsdk::test::write_file(dir / "plain", "a file");
+  const std::string valid = gsdk::test::test_plugin_dir("valid").string();
+  const std::vector<std::vector<std::string>> commands = {
+      {"perft", "test_nim", "start", "4", "-q", "--json", "plain/p.json", "--plugin-dir", valid},
+      {"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "1000000", "-q", "--record",
+       "plain/m.pgn", "--plugin-dir", valid},
+      {"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "1000000", "-q", "--json",
+       "plain/m.json", "--plugin-dir", valid},
+      {"bench", "--game", "graveler", "--device", "cpu", "--out", "plain/b.json"}};
+  for (const std::vector<std::string>& command : commands) {
+    const auto start = std::chrono::steady_clock::now();
+    const Outcome r = run(command);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20)) << command.front();
+    EXPECT_EQ(r.status, 2) << command.front() << "\n" << describe(r);
+    EXPECT_TRUE(contains(r.err, "cannot create directory plain: Not a directory")) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+TEST_F(OutputsCli, ReplayRefusesItsResultsFileAsTheDocument) {
+  const Outcome ran = run({"run", "short.toml", "-q", "--out", "r.json"});
+  ASSERT_EQ(ran.status, 0) << describe(ran);
+  const std::string results = gsdk::test::read_file(dir / "r.json");
+  const Outcome r = run({"replay", "r.json", "--document", "./r.json"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "./r.json: is the input r.json")) << r.err;
+  EXPECT_EQ(gsdk::test::read_file(dir / "r.json"), results);
+}
+
 TEST_F(OutputsCli, RunRefusesTheConfigAsItsResultsFile) {
   const std::string config = gsdk::test::read_file(dir / "long.toml");
   fs::create_symlink("long.toml", dir / "link.toml");

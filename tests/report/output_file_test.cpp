@@ -139,11 +139,19 @@ TEST(WriteFile, AFolderIsNotReplaced) {
   EXPECT_TRUE(fs::is_directory(dir / "results.json"));
 }
 
-TEST(CheckOutputPath, CreatesAMissingFolderAndLeavesNothingElse) {
+TEST(CheckOutputPath, ProbesAMissingFolderAndLeavesNothingBehind) {
   TempDir dir;
-  EXPECT_NO_THROW(check_output_path((dir / "results/sub/x.json").string()));
-  EXPECT_TRUE(fs::is_directory(dir / "results/sub"));
-  EXPECT_TRUE(names_in(dir / "results/sub").empty());
+  fs::create_directory(dir / "results");
+  EXPECT_NO_THROW(check_output_path((dir / "results/sub/deeper/x.json").string()));
+  EXPECT_TRUE(names_in(dir / "results").empty());
+  EXPECT_NO_THROW(check_output_path((dir / "results/x.json").string()));
+  EXPECT_TRUE(names_in(dir / "results").empty());
+}
+
+TEST(CheckOutputPath, RefusesAFolderThatCannotBeCreated) {
+  if (!fs::is_directory("/proc/self")) GTEST_SKIP() << "no /proc here";
+  const std::string message = error_of([] { check_output_path("/proc/gsdk-folder/x.json"); });
+  EXPECT_TRUE(contains(message, "/proc/gsdk-folder/x.json: cannot create directory /proc/gsdk-folder")) << message;
 }
 
 TEST(CheckOutputPath, RefusesAFolderThatIsAFile) {

@@ -13,6 +13,7 @@
 #include <climits>
 #include <filesystem>
 #include <system_error>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -91,6 +92,32 @@ void sync_folder(const fs::path& folder) {
   ::close(fd);
 }
 
+// The folders from `folder` up that do not exist yet, deepest first.
+std::vector<fs::path> missing_folders(const fs::path& folder) {
+  std::vector<fs::path> missing;
+  std::error_code ec;
+  for (fs::path p = folder; !p.empty() && !fs::exists(fs::symlink_status(p, ec)); p = p.parent_path()) {
+    missing.push_back(p);
+    if (p == p.parent_path()) break;
+  }
+  return missing;
+}
+
+// Why no file can be written beside `target` in `folder` (created if missing), or "" when one can: a file is
+// created there and removed.
+std::string folder_problem(const fs::path& target, const fs::path& folder) {
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  if (ec) return fmt::format("cannot create directory {}: {}", folder.string(), ec.message());
+  if (!fs::is_directory(folder, ec)) return fmt::format("cannot create directory {}: {}", folder.string(), reason(ENOTDIR));
+  fs::path probe;
+  const int fd = create_temporary_beside(target, probe);
+  if (fd < 0) return fmt::format("cannot write in directory {}: {}", folder.string(), reason(-fd));
+  ::close(fd);
+  ::unlink(probe.c_str());
+  return "";
+}
+
 } // namespace
 
 void write_file(const std::string& path, const std::string& content) {
@@ -140,15 +167,12 @@ void check_output_path(const std::string& path) {
     return;
   }
   const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  fs::create_directories(folder, ec);
-  if (ec) throw OutputError(fmt::format("{}: cannot create directory {}: {}", path, folder.string(), ec.message()));
-  if (!fs::is_directory(folder, ec))
-    throw OutputError(fmt::format("{}: cannot create directory {}: {}", path, folder.string(), reason(ENOTDIR)));
-  fs::path probe;
-  const int fd = create_temporary_beside(target, probe);
-  if (fd < 0) throw OutputError(fmt::format("{}: cannot write in directory {}: {}", path, folder.string(), reason(-fd)));
-  ::close(fd);
-  ::unlink(probe.c_str());
+  const std::vector<fs::path> created = missing_folders(folder);
+  const std::string problem = folder_problem(target, folder);
+  // The folders made for the probe go again: a command refused later, for another reason, leaves nothing
+  // behind, and the write makes them anew.
+  for (const fs::path& made : created) fs::remove(made, ec);
+  if (!problem.empty()) throw OutputError(fmt::format("{}: {}", path, problem));
 }
 
 void refuse_input_as_output(const std::string& output, const std::string& input) {

@@ -25,8 +25,9 @@ public:
 void write_file(const std::string& path, const std::string& content);
 
 // Checks, before any work, that `path` can be written: every name in it at most 255 bytes, its folder
-// created if missing and writable (probed by creating and removing a file there, since access(2) is
-// defeated by /proc and read-only mounts), and the path itself not a folder. Throws OutputError saying why.
+// creatable and writable (probed by creating the folder and a file there, then removing what was made, since
+// access(2) is defeated by /proc and read-only mounts), and the path itself not a folder. Throws OutputError
+// saying why.
 void check_output_path(const std::string& path);
 
 // Refuses an output path that is the same file as an input (by std::filesystem::equivalent, so through
