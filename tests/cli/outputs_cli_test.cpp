@@ -155,7 +155,8 @@ TEST_F(OutputsCli, ReplayRefusesItsResultsFileAsTheDocument) {
 TEST_F(OutputsCli, RunRefusesTheConfigAsItsResultsFile) {
   const std::string config = gsdk::test::read_file(dir / "long.toml");
   fs::create_symlink("long.toml", dir / "link.toml");
-  for (const std::string& out : std::vector<std::string>{"long.toml", "./long.toml", "link.toml", (dir / "long.toml").string()}) {
+  for (const std::string& out :
+       std::vector<std::string>{"long.toml", "./long.toml", "link.toml", (dir / "long.toml").string()}) {
     const Outcome r = run({"run", "long.toml", "-q", "--out", out});
     EXPECT_EQ(r.status, 2) << out << "\n" << describe(r);
     EXPECT_TRUE(contains(r.err, "is the input long.toml")) << r.err;
@@ -168,8 +169,7 @@ TEST_F(OutputsCli, NameMustBeAFileName) {
     gsdk::test::write_file(dir / "named.toml", "name = \"" + name + "\"\n" + kShortConfig);
     const Outcome r = run({"run", "named.toml", "-q"});
     EXPECT_EQ(r.status, 2) << name << "\n" << describe(r);
-    EXPECT_TRUE(contains(r.err, "named.toml:1:8: 'name' in the experiment's top level is \"" + name + "\""))
-        << r.err;
+    EXPECT_TRUE(contains(r.err, "named.toml:1:8: 'name' in the experiment's top level is \"" + name + "\"")) << r.err;
     EXPECT_TRUE(contains(r.err, "expected a file name")) << r.err;
   }
   EXPECT_FALSE(fs::exists(dir / "results")) << "nothing is written for a refused name";

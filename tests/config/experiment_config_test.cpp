@@ -268,7 +268,8 @@ TEST(ExperimentConfigName, MustBeAFileName) {
             "exp.toml:1:8: 'name' in the experiment's top level is \".\", which is a folder's name" + expected);
   EXPECT_EQ(error_of(std::string("name = \"a\\u0000b\\tc\"\n") + kValid),
             "exp.toml:1:8: 'name' in the experiment's top level is \"a\\x00b\\x09c\", which contains a control "
-            "character" + expected);
+            "character" +
+                expected);
   const std::string long_name(201, 'n');
   EXPECT_TRUE(contains(error_of(kValid, {"name=" + long_name}), "which is 201 bytes long" + expected));
   EXPECT_EQ(parse(kValid, {"name=" + std::string(200, 'n')}).name, std::string(200, 'n'));

@@ -64,7 +64,7 @@ int command_run(const Arguments& args) {
     return kExitUsage;
   }
   const std::string plot = vm.count("plot") ? vm["plot"].as<std::string>() : config.plot_file;
-  const std::string out = vm.count("out") ? vm["out"].as<std::string>()
+  const std::string out = vm.count("out")               ? vm["out"].as<std::string>()
                           : !config.output_file.empty() ? config.output_file
                                                         : "results/" + config.name + ".json";
   try {

@@ -61,7 +61,9 @@ std::string name_problem(const std::string& name) {
 std::string shown(const std::string& value) {
   std::string text;
   for (const char c : value.substr(0, 60))
-    text += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? fmt::format("\\x{:02x}", static_cast<unsigned>(static_cast<unsigned char>(c))) : std::string(1, c);
+    text += static_cast<unsigned char>(c) < 0x20 || c == 0x7f
+                ? fmt::format("\\x{:02x}", static_cast<unsigned>(static_cast<unsigned char>(c)))
+                : std::string(1, c);
   return value.size() > 60 ? text + "..." : text;
 }
 

@@ -28,7 +28,8 @@ std::filesystem::path plot_folder(const std::string& stem) {
   return dir;
 }
 
-std::ofstream open_plot_script(const std::filesystem::path& dir, const std::string& title, const std::string& terminal) {
+std::ofstream open_plot_script(const std::filesystem::path& dir, const std::string& title,
+                               const std::string& terminal) {
   std::ofstream script(dir / "plot.gp");
   script << "set terminal " << terminal << "\n"
          << "set output '" << (dir / "plot.png").string() << "'\n"

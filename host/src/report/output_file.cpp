@@ -23,8 +23,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr size_t kMaxNameBytes = NAME_MAX;       // one component of a path
-constexpr size_t kStreamBufferBytes = 1u << 20;  // a stream writes at once when this much waits
+constexpr size_t kMaxNameBytes = NAME_MAX;      // one component of a path
+constexpr size_t kStreamBufferBytes = 1u << 20; // a stream writes at once when this much waits
 constexpr auto kStreamFlushInterval = std::chrono::seconds(1);
 
 // The system's words for an errno value (thread-safe, unlike strerror).
@@ -109,7 +109,8 @@ std::string folder_problem(const fs::path& target, const fs::path& folder) {
   std::error_code ec;
   fs::create_directories(folder, ec);
   if (ec) return fmt::format("cannot create directory {}: {}", folder.string(), ec.message());
-  if (!fs::is_directory(folder, ec)) return fmt::format("cannot create directory {}: {}", folder.string(), reason(ENOTDIR));
+  if (!fs::is_directory(folder, ec))
+    return fmt::format("cannot create directory {}: {}", folder.string(), reason(ENOTDIR));
   fs::path probe;
   const int fd = create_temporary_beside(target, probe);
   if (fd < 0) return fmt::format("cannot write in directory {}: {}", folder.string(), reason(-fd));

@@ -12,8 +12,8 @@
 #include "algorithms/perft/perft_report.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
-#include "report/progress_bar.hpp"
 #include "report/output_file.hpp"
+#include "report/progress_bar.hpp"
 
 namespace gsdk::host {
 

@@ -8,8 +8,8 @@
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "report/histogram_plot.hpp"
-#include "report/progress_bar.hpp"
 #include "report/output_file.hpp"
+#include "report/progress_bar.hpp"
 
 namespace gsdk::host {
 

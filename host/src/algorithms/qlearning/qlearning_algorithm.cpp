@@ -9,9 +9,9 @@
 
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
+#include "report/output_file.hpp"
 #include "report/png_image.hpp"
 #include "report/progress_bar.hpp"
-#include "report/output_file.hpp"
 
 namespace gsdk::host {
 
