@@ -1,7 +1,10 @@
-// main.cpp - the gsdk executable: dispatches to a subcommand.
+// main.cpp - the gsdk executable: dispatches to a subcommand, then checks that its report reached stdout.
+#include <cerrno>
 #include <cstdio>
 #include <exception>
+#include <iostream>
 #include <string>
+#include <system_error>
 
 #include "commands/commands.hpp"
 #include "gsdk/gsdk_plugin.h"
@@ -28,9 +31,20 @@ void print_usage() {
       GSDK_VERSION);
 }
 
-} // namespace
+// A report that did not reach stdout (a full disk, a closed file) is a failure, not a success that said nothing.
+int with_stdout_checked(int status) {
+  using namespace gsdk::host;
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int error = errno;
+  if (flushed && !std::ferror(stdout) && std::cout.good()) return status;
+  log_line(LogLevel::error, "cannot write the report to standard output" +
+                                (error != 0 ? ": " + std::generic_category().message(error) : std::string()));
+  return status == kExitOk ? kExitFailed : status;
+}
 
-int main(int argc, char** argv) {
+int run_command(int argc, char** argv) {
   using namespace gsdk::host;
   if (argc < 2) {
     print_usage();
@@ -64,4 +78,10 @@ int main(int argc, char** argv) {
     log_line(LogLevel::error, e.what());
     return kExitFailed;
   }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  return with_stdout_checked(run_command(argc, argv));
 }

@@ -309,6 +309,28 @@ TEST(ExperimentConfig, HugeValuesAreQuotedCutShort) {
             "--set \"" + std::string(200, 'k') + "…\" (1048576 bytes): expected key=value, e.g. playouts.count=1000");
 }
 
+// `name` names the results file, so it is a file name: no path, nothing results/<name>.json cannot hold.
+TEST(ExperimentConfigName, MustBeAFileName) {
+  const std::string expected = "; expected a file name: not empty, no '/', not '.' or '..', no control characters, at "
+                               "most 200 bytes";
+  EXPECT_EQ(error_of(std::string("name = \"../../x\"\n") + kValid),
+            "exp.toml:1:8: 'name' in the experiment's top level is \"../../x\", which contains '/'" + expected);
+  EXPECT_EQ(error_of(std::string("name = \"\"\n") + kValid),
+            "exp.toml:1:8: 'name' in the experiment's top level is \"\", which is empty" + expected);
+  EXPECT_EQ(error_of(std::string("name = \".\"\n") + kValid),
+            "exp.toml:1:8: 'name' in the experiment's top level is \".\", which is a folder's name" + expected);
+  EXPECT_EQ(error_of(std::string("name = \"a\\u0000b\\tc\"\n") + kValid),
+            "exp.toml:1:8: 'name' in the experiment's top level is \"a\\x00b\\x09c\", which contains a control "
+            "character" +
+                expected);
+  const std::string long_name(201, 'n');
+  EXPECT_TRUE(contains(error_of(kValid, {"name=" + long_name}), "which is 201 bytes long" + expected));
+  EXPECT_EQ(parse(kValid, {"name=" + std::string(200, 'n')}).name, std::string(200, 'n'));
+  EXPECT_TRUE(contains(gsdk::test::config_error_of(kValid, "configs/..toml"),
+                       "configs/..toml: the experiment's name defaults to the file's stem \".\", which is a "
+                       "folder's name; set 'name' to a file name"));
+}
+
 TEST(ExperimentConfigFile, LoadFromDisk) {
   gsdk::test::TempDir dir;
   const auto file = dir / "my-experiment.toml";

@@ -47,7 +47,10 @@ public:
   virtual std::string status() const { return error.empty() ? "complete" : "incomplete"; }
 
   std::string error;   // the run did not finish: its results cover what did
-  std::string failure; // the run finished with a wrong result, or its picture could not be drawn
+  std::string failure; // the run finished with a wrong result, or its picture or events could not be written
+
+  // Adds `what` to the failures already said.
+  void add_failure(const std::string& what) { failure += (failure.empty() ? "" : "; ") + what; }
 };
 
 // What a driver's run receives.
@@ -64,6 +67,12 @@ struct RunContext {
 
   // An error located at the config's value `dotted_key` (e.g. "nmcs.start_moves"), else at the file.
   ConfigError config_error(const std::string& dotted_key, const std::string& message) const;
+};
+
+// Files a run reads and writes beyond the config, the results file, [output] events and the picture.
+struct RunFiles {
+  std::vector<std::string> inputs;  // never overwritten by an output
+  std::vector<std::string> outputs; // checked before the run starts
 };
 
 // The listing of an algorithm: its name, what it does, and the keys of its table and of [output].
@@ -90,6 +99,9 @@ public:
   // Refuses, before anything runs, a game that lacks what the algorithm needs (`where` locates the config's
   // game key). Throws ConfigError.
   virtual void require_tables(const core::PluginTables&, const std::string& /*where*/) const {}
+
+  // The driver's own files for `config` (its settings read): checked before anything runs.
+  virtual RunFiles files(const ExperimentConfig& /*config*/) const { return {}; }
 
   // What the run asks of [run]: which CUDA table a GPU needs, whether CPUs work beside GPUs, ...
   virtual DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const = 0;

@@ -16,6 +16,7 @@
 #include "plugins/game_params.hpp"
 #include "report/hardware.hpp"
 #include "report/log.hpp"
+#include "report/output_file.hpp"
 #include "report/results_file.hpp"
 
 namespace gsdk::host {
@@ -56,6 +57,12 @@ int command_bench(const Arguments& args) {
   const unsigned repeat = whole_number_of<unsigned>(vm, "repeat");
   if (repeat == 0 || (vm.count("playouts") && whole_number_of<uint64_t>(vm, "playouts") == 0)) {
     log_line(LogLevel::error, fmt::format("--{} must be at least 1, got 0", repeat == 0 ? "repeat" : "playouts"));
+    return kExitUsage;
+  }
+  try {
+    check_output_path(vm["out"].as<std::string>());
+  } catch (const OutputError& e) {
+    log_line(LogLevel::error, e.what());
     return kExitUsage;
   }
   const PluginCatalog catalog = load_catalog(vm, true);
@@ -141,7 +148,7 @@ int command_bench(const Arguments& args) {
                                  {"error", error}});
     }
   }
-  write_json(vm["out"].as<std::string>(), report);
+  if (!write_json_or_print(vm["out"].as<std::string>(), report)) return kExitFailed;
   std::printf("report: %s\n", vm["out"].as<std::string>().c_str());
   return failed ? kExitFailed : kExitOk;
 }

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
 #include <fmt/format.h>
 
@@ -19,6 +18,8 @@
 #include "conformance/plugin_file.hpp"
 #include "plugins/game_params.hpp"
 #include "report/log.hpp"
+#include "report/output_file.hpp"
+#include "report/results_file.hpp"
 
 namespace gsdk::host {
 
@@ -119,10 +120,11 @@ int command_check(const Arguments& args) {
   } catch (const ConfigError& e) {
     return usage_error(e.what());
   }
-  std::ofstream json_out;
-  if (vm.count("json")) {
-    json_out.open(vm["json"].as<std::string>());
-    if (!json_out) return usage_error(fmt::format("--json {}: cannot write this file", vm["json"].as<std::string>()));
+  const std::string json_path = vm.count("json") ? vm["json"].as<std::string>() : "";
+  try {
+    if (!json_path.empty()) check_output_path(json_path);
+  } catch (const OutputError& e) {
+    return usage_error(fmt::format("--json {}", e.what()));
   }
 
   CheckSubject subject;
@@ -147,10 +149,11 @@ int command_check(const Arguments& args) {
   for (const CheckSpec* c : checks) report.add(*c, run_check_in_child(*c, subject, timeout), stdout, width);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.print_summary(stdout, seconds);
-  if (json_out.is_open()) {
-    json_out << report.to_json(seconds).dump(2) << '\n';
-    if (!json_out) {
-      log_line(LogLevel::error, fmt::format("--json {}: writing failed", vm["json"].as<std::string>()));
+  if (!json_path.empty()) {
+    try {
+      write_json(json_path, report.to_json(seconds));
+    } catch (const OutputError& e) {
+      log_line(LogLevel::error, fmt::format("--json {}", e.what()));
       return kExitFailed;
     }
   }

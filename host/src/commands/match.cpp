@@ -14,6 +14,7 @@
 #include "play/match_runner.hpp"
 #include "report/hardware.hpp"
 #include "report/log.hpp"
+#include "report/output_file.hpp"
 #include "report/results_file.hpp"
 
 namespace gsdk::host {
@@ -85,6 +86,12 @@ int command_match(const Arguments& args) {
   }
   settings.specs = {vm["agent0"].as<std::string>(), vm["agent1"].as<std::string>()};
   if (vm.count("record")) settings.record_file = vm["record"].as<std::string>();
+  try {
+    if (!settings.record_file.empty()) check_output_path(settings.record_file);
+    if (vm.count("json")) check_output_path(vm["json"].as<std::string>());
+  } catch (const OutputError& e) {
+    return usage_error(e.what());
+  }
   const PluginCatalog catalog = load_catalog(vm, true);
   const LoadedPlugin* plugin = nullptr;
   ResolvedParams params;
@@ -115,13 +122,21 @@ int command_match(const Arguments& args) {
     return usage_error(e.what());
   }
   const nlohmann::json match = match_json(outcome, settings);
-  if (!settings.record_file.empty()) write_match_record(settings.record_file, match_record(outcome, settings, plugin->tables.name()));
+  bool saved = true;
+  if (!settings.record_file.empty()) {
+    try {
+      write_match_record(settings.record_file, match_record(outcome, settings, plugin->tables.name()));
+    } catch (const OutputError& e) {
+      log_line(LogLevel::error, e.what());
+      saved = false;
+    }
+  }
   if (vm.count("json")) {
     nlohmann::json doc = versions_json(*plugin, params);
     doc.update(match);
     doc.update({{"algorithm", "match"}, {"hardware", describe_hardware()}, {"status", outcome.error.empty() ? "complete" : "incomplete"}});
     if (!outcome.error.empty()) doc["error"] = outcome.error;
-    write_json(vm["json"].as<std::string>(), doc);
+    if (!write_json_or_print(vm["json"].as<std::string>(), doc)) return kExitFailed;
   }
   print_match_report(outcome, settings, plugin->tables.name());
   if (!outcome.error.empty()) {
@@ -129,7 +144,7 @@ int command_match(const Arguments& args) {
                                           outcome.error, outcome.games.size()));
     return kExitFailed;
   }
-  return kExitOk;
+  return saved ? kExitOk : kExitFailed;
 }
 
 } // namespace gsdk::host

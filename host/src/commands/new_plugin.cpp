@@ -22,6 +22,7 @@
 #include "commands/command_line.hpp"
 #include "config/config_error.hpp"
 #include "report/log.hpp"
+#include "report/output_file.hpp"
 
 namespace gsdk::host {
 
@@ -174,12 +175,6 @@ std::string read_bytes(const fs::path& path) {
   return bytes.str();
 }
 
-void write_bytes(const fs::path& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out << bytes;
-  if (!out.flush()) throw std::runtime_error("cannot write " + path.string());
-}
-
 // Copies `source` into the empty folder `target`, renaming; returns the files written. Leaves out the
 // manifest, and a build/ folder at the top, where a template built in place keeps absolute paths.
 size_t copy_renamed(const fs::path& source, const fs::path& target, const Renamer& rename) {
@@ -197,7 +192,7 @@ size_t copy_renamed(const fs::path& source, const fs::path& target, const Rename
       fs::create_directories(destination);
       continue;
     }
-    write_bytes(destination, rename(read_bytes(it->path())));
+    write_file(destination.string(), rename(read_bytes(it->path())));
     fs::permissions(destination, fs::status(it->path()).permissions());
     ++files;
   }

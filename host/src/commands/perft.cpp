@@ -13,6 +13,7 @@
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "report/hardware.hpp"
 #include "report/log.hpp"
+#include "report/output_file.hpp"
 #include "report/progress_bar.hpp"
 #include "report/results_file.hpp"
 
@@ -64,6 +65,11 @@ int command_perft(const Arguments& args) {
   if (settings.streams < 1 || settings.streams > 64)
     return usage_error(fmt::format("--streams must be from 1 to 64, got {}", settings.streams));
   const bool divide = vm.count("divide") > 0, generic = vm.count("generic") > 0;
+  try {
+    if (vm.count("json")) check_output_path(vm["json"].as<std::string>());
+  } catch (const OutputError& e) {
+    return usage_error(e.what());
+  }
 
   const PluginCatalog catalog = load_catalog(vm, true);
   const std::string game_name = vm["game"].as<std::string>();
@@ -103,7 +109,7 @@ int command_perft(const Arguments& args) {
                 {"hardware", describe_hardware()},
                 {"status", outcome.error.empty() ? "complete" : "incomplete"},
                 {"result", perft_json(outcome, divide)}});
-    write_json(vm["json"].as<std::string>(), doc);
+    if (!write_json_or_print(vm["json"].as<std::string>(), doc)) return kExitFailed;
   }
   if (!outcome.error.empty()) {
     log_line(LogLevel::error, fmt::format("perft did not finish: {}\n  partial count: {} leaves in the subtrees that finished",

@@ -16,6 +16,7 @@
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "plugins/game_params.hpp"
 #include "report/log.hpp"
+#include "report/output_file.hpp"
 #include "report/results_file.hpp"
 #include "report/sequence_document.hpp"
 
@@ -60,6 +61,15 @@ int command_replay(const Arguments& args) {
     return *exit;
 
   const std::string path = vm["results"].as<std::string>();
+  try {
+    if (vm.count("document")) {
+      refuse_input_as_output(vm["document"].as<std::string>(), path);
+      check_output_path(vm["document"].as<std::string>());
+    }
+  } catch (const OutputError& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  }
   StoredPlayouts stored;
   try {
     stored = read_playout_results(read_json(path), path);

@@ -1,13 +1,15 @@
-// run.cpp - `gsdk run CONFIG.toml`: run an experiment through its algorithm's driver, write the results
-// file, print the driver's report.
+// run.cpp - `gsdk run CONFIG.toml`: check the output paths, run an experiment through its algorithm's driver,
+// write the results file (or, when it cannot be written, print the results on stdout), print the driver's report.
 #include <cstdio>
 
 #include <fmt/format.h>
 
 #include "algorithms/run_experiment.hpp"
+#include "algorithms/run_files.hpp"
 #include "commands/command_line.hpp"
 #include "commands/whole_number_option.hpp"
 #include "report/log.hpp"
+#include "report/output_file.hpp"
 #include "report/results_file.hpp"
 
 namespace gsdk::host {
@@ -72,8 +74,17 @@ int command_run(const Arguments& args) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
   }
-  const PluginCatalog catalog = load_catalog(vm, true);
   const std::string plot = vm.count("plot") ? vm["plot"].as<std::string>() : config.plot_file;
+  const std::string out = vm.count("out")               ? vm["out"].as<std::string>()
+                          : !config.output_file.empty() ? config.output_file
+                                                        : "results/" + config.name + ".json";
+  try {
+    check_run_files(config, out, plot);
+  } catch (const OutputError& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  }
+  const PluginCatalog catalog = load_catalog(vm, true);
   ExperimentRun run;
   try {
     run = run_experiment(config, catalog, RunOptions{!vm.count("quiet"), plot});
@@ -85,10 +96,7 @@ int command_run(const Arguments& args) {
     return kExitFailed;
   }
 
-  const std::string out = vm.count("out") ? vm["out"].as<std::string>()
-                          : !config.output_file.empty() ? config.output_file
-                                                        : "results/" + config.name + ".json";
-  write_json(out, run.results);
+  if (!write_json_or_print(out, run.results)) return kExitFailed;
   run.outcome->print(out);
   return finish(run, out);
 }

@@ -47,6 +47,46 @@ void refuse_foreign_tables(const ConfigSection& top, const Algorithm& driver) {
         *n, fmt::format("[run] does not apply to algorithm = \"{}\": {}", name, driver.info().no_run_table));
 }
 
+constexpr size_t kMaxNameBytes = 200; // results/<name>.best.json and the like stay within a file name's 255
+
+// What is wrong with `name` as the file name the results are saved under, or "" when nothing is.
+std::string name_problem(const std::string& name) {
+  if (name.empty()) return "is empty";
+  if (name == "." || name == "..") return "is a folder's name";
+  if (name.find('/') != std::string::npos) return "contains '/'";
+  for (const char c : name)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return "contains a control character";
+  if (name.size() > kMaxNameBytes) return fmt::format("is {} bytes long", name.size());
+  return "";
+}
+
+// The value shown in a message: control characters escaped, a long one cut.
+std::string shown(const std::string& value) {
+  std::string text;
+  for (const char c : value.substr(0, 60))
+    text += static_cast<unsigned char>(c) < 0x20 || c == 0x7f
+                ? fmt::format("\\x{:02x}", static_cast<unsigned>(static_cast<unsigned char>(c)))
+                : std::string(1, c);
+  return value.size() > 60 ? text + "..." : text;
+}
+
+// `name` names the results file (results/<name>.json), so it must be a file name, not a path: "../../x" would
+// write outside results/, "" would write results/.json.
+std::string read_name(const ConfigSection& top, const std::string& file) {
+  const std::string stem = std::filesystem::path(file).stem().string();
+  const std::string name = top.string("name", stem);
+  const std::string problem = name_problem(name);
+  if (problem.empty()) return name;
+  const std::string expected = fmt::format("expected a file name: not empty, no '/', not '.' or '..', no control "
+                                           "characters, at most {} bytes",
+                                           kMaxNameBytes);
+  if (const toml::node* n = top.node("name"))
+    throw top.error(*n, "name", fmt::format("is \"{}\", which {}; {}", shown(name), problem, expected));
+  throw ConfigError(fmt::format("{}: the experiment's name defaults to the file's stem \"{}\", which {}; set 'name' "
+                                "to a file name",
+                                file, shown(name), problem));
+}
+
 RunSettings read_run(const ConfigSection& r) {
   r.allow_only({"device", "threads", "gpus", "streams", "simd"});
   RunSettings run;
@@ -71,7 +111,7 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
   const Algorithm& driver = read_algorithm(top, c.algorithm);
   c.driver = &driver;
   c.seed = static_cast<uint64_t>(top.get(kSeed));
-  c.name = top.string("name", std::filesystem::path(file).stem().string());
+  c.name = read_name(top, file);
   if (top.table("params")) {
     // Moved, not copied: toml++ drops source locations when it copies a node, and parameter errors
     // are reported later against these nodes. The results file's copy in `raw` needs no locations.

@@ -3,7 +3,7 @@
 //   game = "graveler"              # plugin/game name (required)
 //   algorithm = "playouts"         # what to run (required): a name from the algorithm registry
 //   seed = 42                      # default 1
-//   name = "graveler-1e9"          # default: the file's stem
+//   name = "graveler-1e9"          # a file name (results/<name>.json); default: the file's stem
 //   [params]                       # game parameters, validated against the plugin's declarations
 //   [<algorithm>]                  # the algorithm's own table ([playouts], [perft], [nmcs], ...): its driver
 //                                  # declares and reads it (`gsdk list --algorithms` lists every key)

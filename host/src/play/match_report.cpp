@@ -3,13 +3,12 @@
 
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "gsdk/core/runtime/digest.hpp"
+#include "report/output_file.hpp"
 
 namespace gsdk::host {
 
@@ -143,12 +142,7 @@ std::string match_record(const MatchOutcome& outcome, const MatchSettings& setti
 }
 
 void write_match_record(const std::string& path, const std::string& record) {
-  const std::filesystem::path p(path);
-  std::error_code ec;
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
-  std::ofstream out(p);
-  out << record;
-  if (!out) throw std::runtime_error(fmt::format("{}: cannot write the game record", path));
+  write_file(path, record);
 }
 
 void print_match_report(const MatchOutcome& outcome, const MatchSettings& settings, const std::string& game_name) {

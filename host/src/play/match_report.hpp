@@ -26,7 +26,7 @@ nlohmann::json match_json(const MatchOutcome& outcome, const MatchSettings& sett
 // [Score], [Plies]), then the moves numbered by pairs of plies, then the result.
 std::string match_record(const MatchOutcome& outcome, const MatchSettings& settings, const std::string& game_name);
 
-// Writes the record, creating parent folders. Throws std::runtime_error naming the path.
+// Writes the record atomically, creating parent folders. Throws OutputError naming the path.
 void write_match_record(const std::string& path, const std::string& record);
 
 // The digest of the games: every game's round, sides, score and moves.

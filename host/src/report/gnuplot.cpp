@@ -9,7 +9,18 @@
 
 #include <fmt/format.h>
 
+#include "report/output_file.hpp"
+
 namespace gsdk::host {
+
+namespace {
+
+std::string file_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+} // namespace
 
 std::filesystem::path plot_folder(const std::string& stem) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / fmt::format("{}-{}", stem, ::getpid());
@@ -17,27 +28,26 @@ std::filesystem::path plot_folder(const std::string& stem) {
   return dir;
 }
 
-std::ofstream open_plot_script(const std::filesystem::path& dir, const std::string& png_path, const std::string& title,
+std::ofstream open_plot_script(const std::filesystem::path& dir, const std::string& title,
                                const std::string& terminal) {
-  namespace fs = std::filesystem;
-  if (const fs::path parent = fs::path(png_path).parent_path(); !parent.empty()) fs::create_directories(parent);
   std::ofstream script(dir / "plot.gp");
   script << "set terminal " << terminal << "\n"
-         << "set output '" << fs::absolute(png_path).string() << "'\n"
+         << "set output '" << (dir / "plot.png").string() << "'\n"
          << "set title '" << title << "'\n";
   return script;
 }
 
-void run_gnuplot(const std::filesystem::path& dir) {
+void run_gnuplot(const std::filesystem::path& dir, const std::string& png_path) {
   const std::string command =
       fmt::format("gnuplot '{}' 2>'{}'", (dir / "plot.gp").string(), (dir / "err.txt").string());
   const int status = std::system(command.c_str());
-  std::ifstream err(dir / "err.txt");
-  const std::string err_text((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());
+  const std::string err_text = file_text(dir / "err.txt");
+  const std::string picture = file_text(dir / "plot.png");
   std::filesystem::remove_all(dir);
   if (status != 0)
     throw std::runtime_error(fmt::format("gnuplot failed (exit status {}){}{} - is gnuplot installed?", status,
                                          err_text.empty() ? "" : ": ", err_text));
+  write_file(png_path, picture);
 }
 
 } // namespace gsdk::host

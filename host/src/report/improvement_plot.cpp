@@ -25,13 +25,13 @@ void plot_improvements(const std::string& png_path, const std::string& title,
     line << at(std::max(end_seconds, improvements.back().first)) << ' ' << improvements.back().second << '\n';
   }
   {
-    std::ofstream script = open_plot_script(dir, png_path, title, "pngcairo noenhanced size 1000,600");
+    std::ofstream script = open_plot_script(dir, title, "pngcairo noenhanced size 1000,600");
     script << "set xlabel 'seconds (log scale)'\nset ylabel 'best score'\nset logscale x\nset grid\n"
            << "set key bottom right\n"
            << "plot '" << (dir / "line.txt").string() << "' using 1:2 with steps lw 2 title 'best so far', '"
            << (dir / "points.txt").string() << "' using 1:2 with points pt 7 title 'improvements'\n";
   }
-  run_gnuplot(dir);
+  run_gnuplot(dir, png_path);
 }
 
 } // namespace gsdk::host

@@ -1,33 +1,31 @@
 // results_file.cpp - JSON files on disk.
 #include "report/results_file.hpp"
 
-#include <filesystem>
+#include <cstdio>
 #include <fstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "report/log.hpp"
+#include "report/output_file.hpp"
+
 namespace gsdk::host {
 
 void write_json(const std::string& path, const nlohmann::json& document) {
-  const std::filesystem::path p(path);
-  std::error_code ec;
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
-  std::ofstream out(p);
-  if (!out) throw std::runtime_error(fmt::format("{}: cannot write the results file", path));
-  out << document.dump(2) << '\n';
-  if (!out) throw std::runtime_error(fmt::format("{}: writing the results file failed", path));
+  write_file(path, document.dump(2) + '\n');
 }
 
-std::ofstream open_json_lines(const std::string& path, const char* what) {
-  std::ofstream file;
-  if (path.empty()) return file;
-  const std::filesystem::path p(path);
-  std::error_code ec;
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
-  file.open(p);
-  if (!file) throw std::runtime_error(fmt::format("{}: cannot write the {}", path, what));
-  return file;
+bool write_json_or_print(const std::string& path, const nlohmann::json& document) {
+  try {
+    write_json(path, document);
+    return true;
+  } catch (const OutputError& e) {
+    log_line(LogLevel::error, fmt::format("{} (the document follows on stdout)", e.what()));
+    std::fputs((document.dump(2) + '\n').c_str(), stdout);
+    std::fflush(stdout);
+    return false;
+  }
 }
 
 nlohmann::json read_json(const std::string& path) {

@@ -10,6 +10,7 @@
 #include "play/agent_spec.hpp"
 #include "play/match_report.hpp"
 #include "play/match_runner.hpp"
+#include "report/output_file.hpp"
 #include "report/progress_bar.hpp"
 
 namespace gsdk::host {
@@ -86,6 +87,11 @@ public:
     return config;
   }
 
+  RunFiles files(const ExperimentConfig& config) const override {
+    const std::string& record = config.settings_as<MatchConfig>().match.record_file;
+    return {{}, record.empty() ? std::vector<std::string>{} : std::vector<std::string>{record}};
+  }
+
   // The agents choose their own devices: [run] does not apply.
   DeviceNeeds device_needs(const AlgorithmSettings&, const core::PluginTables&) const override { return {}; }
 
@@ -106,8 +112,12 @@ public:
     bar.finish();
     outcome->error = outcome->played.error;
     if (!settings.record_file.empty()) {
-      write_match_record(settings.record_file, match_record(outcome->played, settings, context.config.game));
-      outcome->record = settings.record_file;
+      try {
+        write_match_record(settings.record_file, match_record(outcome->played, settings, context.config.game));
+        outcome->record = settings.record_file;
+      } catch (const OutputError& e) {
+        outcome->add_failure(e.what()); // the results file is written all the same
+      }
     }
     return outcome;
   }

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/output_file.hpp"
+
 namespace gsdk::host {
 
 void BestSearches::offer(const core::FinishedSearch& search) {
@@ -34,15 +36,15 @@ std::vector<BestSearches::Entry> BestSearches::entries() const {
   return out;
 }
 
-void write_best_searches(std::ostream& out, const std::string& path, const std::vector<BestSearches::Entry>& entries) {
+void write_best_searches(const std::string& path, const std::vector<BestSearches::Entry>& entries) {
+  std::string lines;
   for (const BestSearches::Entry& e : entries) {
     // Ordered, so that each line reads as documented.
     const nlohmann::ordered_json line = {
         {"score", e.score}, {"search", e.search}, {"start", e.start}, {"moves", e.moves}};
-    out << line.dump() << '\n';
+    lines += line.dump() + '\n';
   }
-  out.flush();
-  if (!out) throw std::runtime_error(path + ": cannot write the searches file");
+  write_file(path, lines);
 }
 
 } // namespace gsdk::host

@@ -43,8 +43,8 @@ private:
   std::map<std::vector<uint32_t>, Rank> rank_of_moves_;
 };
 
-// Writes `entries` to `out` (opened on `path`), one JSON object a line: score, search, start, moves. Throws
-// std::runtime_error naming the path when writing fails.
-void write_best_searches(std::ostream& out, const std::string& path, const std::vector<BestSearches::Entry>& entries);
+// Writes `entries` to `path` (atomically), one JSON object a line: score, search, start, moves. Throws
+// OutputError naming the path when writing fails.
+void write_best_searches(const std::string& path, const std::vector<BestSearches::Entry>& entries);
 
 } // namespace gsdk::host

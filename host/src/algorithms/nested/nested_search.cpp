@@ -2,7 +2,6 @@
 #include "algorithms/nested/nested_search.hpp"
 
 #include <cstdio>
-#include <fstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,6 +10,7 @@
 #include "gsdk/core/runtime/digest.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
 #include "report/improvement_plot.hpp"
+#include "report/output_file.hpp"
 #include "report/results_file.hpp"
 #include "report/sequence_document.hpp"
 
@@ -158,18 +158,17 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
   outcome->best_path = files.best;
   outcome->searches_path = files.searches;
 
-  std::ofstream events = open_json_lines(outcome->events_path);
+  OutputStream events(outcome->events_path, "events file");
   NestedSearchHooks hooks;
   hooks.on_improvement = [&](const core::Improvement& i) {
     check_reported_sequence(game, i.score, *i.moves);
     // Ordered, so that each line reads as documented: seconds, score, search.
     const nlohmann::ordered_json line = {{"seconds", i.seconds}, {"score", i.score}, {"search", i.search}};
-    events << line.dump() << '\n' << std::flush;
+    events.write_line(line.dump());
     outcome->improvements.push_back({i.seconds, i.score, i.search});
     if (context.progress)
       std::fprintf(stderr, "  %9.3f s  best %lld  (search %u)\n", i.seconds, static_cast<long long>(i.score), i.search);
   };
-  std::ofstream searches_out = open_json_lines(files.searches, "searches file");
   static const std::vector<std::vector<uint32_t>> kNoStarts;
   BestSearches best_searches(files.searches_kept, files.starts ? *files.starts : kNoStarts);
   if (!files.searches.empty()) hooks.on_finished = [&](const core::FinishedSearch& f) { best_searches.offer(f); };
@@ -177,16 +176,27 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
   outcome->search = search(hooks);
   const core::NestedSearchOutcome& found = outcome->search;
   if (found.best.empty()) outcome->error = "the search found no sequence before its time ran out";
+  // A file that cannot be written fails the run but keeps its results file, which holds the best moves too.
+  const auto written = [&](const std::function<void()>& write) {
+    try {
+      write();
+    } catch (const OutputError& e) {
+      outcome->add_failure(e.what());
+    }
+  };
   if (!found.best.empty()) {
     check_reported_sequence(game, found.best.score, found.best.moves);
-    write_json(files.best, sequence_document(game, found.best.moves, found.best.score));
+    written([&] { write_json(files.best, sequence_document(game, found.best.moves, found.best.score)); });
   }
   if (!files.searches.empty()) {
     const std::vector<BestSearches::Entry> finished = best_searches.entries();
     for (const BestSearches::Entry& e : finished) check_reported_sequence(game, e.score, e.moves);
-    write_best_searches(searches_out, files.searches, finished);
-    outcome->searches_written = finished.size();
+    written([&] {
+      write_best_searches(files.searches, finished);
+      outcome->searches_written = finished.size();
+    });
   }
+  written([&] { events.close(); });
   if (!context.plot_file.empty() && outcome->error.empty()) draw(context, *outcome);
   return outcome;
 }

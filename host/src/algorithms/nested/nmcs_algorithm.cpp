@@ -138,6 +138,15 @@ public:
     return config;
   }
 
+  RunFiles files(const ExperimentConfig& config) const override {
+    const auto& settings = config.settings_as<NmcsConfig>();
+    RunFiles files{{}, {best_sequence_path(config, settings.best_file), improvement_events_path(config)}};
+    if (!settings.searches_file.empty()) files.outputs.push_back(settings.searches_file);
+    for (const char* key : {"nmcs.start_from", "nmcs.starts_from"})
+      if (const auto* path = config.raw.at_path(key).as_string()) files.inputs.push_back(path->get());
+    return files;
+  }
+
   DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
     const bool generic = static_cast<const NmcsConfig&>(settings).generic;
     DeviceNeeds needs;

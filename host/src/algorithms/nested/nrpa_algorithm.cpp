@@ -58,6 +58,11 @@ public:
     return config;
   }
 
+  RunFiles files(const ExperimentConfig& config) const override {
+    const auto& settings = config.settings_as<NrpaConfig>();
+    return {{}, {best_sequence_path(config, settings.best_file), improvement_events_path(config)}};
+  }
+
   DeviceNeeds device_needs(const AlgorithmSettings&, const core::PluginTables& tables) const override {
     DeviceNeeds needs;
     needs.has_cuda_table = tables.cuda_nrpa_searches != nullptr;

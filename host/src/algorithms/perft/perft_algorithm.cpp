@@ -6,16 +6,14 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
-#include <mutex>
 
 #include <fmt/format.h>
 
 #include "algorithms/perft/perft_report.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
+#include "report/output_file.hpp"
 #include "report/progress_bar.hpp"
-#include "report/results_file.hpp"
 
 namespace gsdk::host {
 
@@ -57,10 +55,9 @@ public:
   std::string engine, experiment, game, devices, digest_text;
   core::uint128 total = 0;
   double seconds = 0, startup_seconds = 0, device_milliseconds = 0;
+  bool mismatch = false; // a count is not its `expect` (`failure` says which)
 
-  std::string status() const override {
-    return !error.empty() ? "incomplete" : failure.empty() ? "complete" : "mismatch";
-  }
+  std::string status() const override { return !error.empty() ? "incomplete" : mismatch ? "mismatch" : "complete"; }
   std::string digest() const override { return digest_text; }
 
   nlohmann::json results() const override {
@@ -160,8 +157,7 @@ public:
       }
     }
 
-    std::ofstream events = open_json_lines(context.config.events_file);
-    std::mutex events_mutex;
+    OutputStream events(context.config.events_file, "events file");
     auto outcome = std::make_unique<PerftRunOutcome>();
     outcome->divide = settings.divide;
     outcome->engine = settings.engine;
@@ -177,11 +173,8 @@ public:
       ProgressBar bar(context.config.name + " " + p.name, context.progress);
       const auto progress = [&](uint64_t done, uint64_t subtrees) {
         bar.update(done, subtrees);
-        if (!events.is_open()) return;
-        std::lock_guard lock(events_mutex);
-        events
-            << nlohmann::json{{"event", "progress"}, {"position", p.name}, {"done", done}, {"total", subtrees}}.dump()
-            << '\n';
+        events.write_line(
+            nlohmann::json{{"event", "progress"}, {"position", p.name}, {"done", done}, {"total", subtrees}}.dump());
       };
       outcome->counted.push_back({p, core::run_perft(game, job, progress)});
       bar.finish();
@@ -200,12 +193,16 @@ public:
             fmt::format("{}position '{}' (depth {}) counted {} leaves, expected {}", mismatches.empty() ? "" : "; ",
                         p.name, p.depth, core::to_string(counted.leaves), core::to_string(*p.expect));
     }
-    if (!mismatches.empty()) outcome->failure = "perft count mismatch: " + mismatches;
+    outcome->mismatch = !mismatches.empty();
+    if (outcome->mismatch) outcome->failure = "perft count mismatch: " + mismatches;
     outcome->digest_text = core::sha1_digest(canonical);
-    if (events.is_open())
-      events << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest_text}}
-                    .dump()
-             << '\n';
+    events.write_line(
+        nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest_text}}.dump());
+    try {
+      events.close();
+    } catch (const OutputError& e) {
+      outcome->add_failure(e.what());
+    }
     return outcome;
   }
 };

@@ -3,16 +3,13 @@
 #include "algorithms/playouts/playouts_algorithm.hpp"
 
 #include <cstdio>
-#include <fstream>
-#include <mutex>
-
 #include <fmt/format.h>
 
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "report/histogram_plot.hpp"
+#include "report/output_file.hpp"
 #include "report/progress_bar.hpp"
-#include "report/results_file.hpp"
 
 namespace gsdk::host {
 
@@ -148,14 +145,11 @@ public:
       }
     }
 
-    std::ofstream events = open_json_lines(context.config.events_file);
-    std::mutex events_mutex;
+    OutputStream events(context.config.events_file, "events file");
     ProgressBar bar(context.config.name, context.progress);
     const auto progress = [&](uint64_t done, uint64_t total) {
       bar.update(done, total);
-      if (!events.is_open()) return;
-      std::lock_guard lock(events_mutex);
-      events << nlohmann::json{{"event", "progress"}, {"done", done}, {"total", total}}.dump() << '\n';
+      events.write_line(nlohmann::json{{"event", "progress"}, {"done", done}, {"total", total}}.dump());
     };
     auto outcome = std::make_unique<PlayoutsOutcome>(core::run_playouts(game, job, progress));
     bar.finish();
@@ -167,10 +161,13 @@ public:
     outcome->game = context.config.game;
     outcome->devices = devices.summary;
     outcome->seed = context.seed;
-    if (events.is_open())
-      events
-          << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest()}}.dump()
-          << '\n';
+    events.write_line(
+        nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest()}}.dump());
+    try {
+      events.close();
+    } catch (const OutputError& e) {
+      outcome->add_failure(e.what());
+    }
     if (!context.plot_file.empty() && outcome->run.result.playouts > 0) draw(context, *outcome);
     return outcome;
   }

@@ -4,15 +4,14 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 
 #include <fmt/format.h>
 
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
+#include "report/output_file.hpp"
 #include "report/png_image.hpp"
 #include "report/progress_bar.hpp"
-#include "report/results_file.hpp"
 
 namespace gsdk::host {
 
@@ -265,7 +264,7 @@ public:
     if (sweep && !context.plot_file.empty())
       throw ConfigError(
           "a throughput sweep (several [qlearning] environments) draws no picture; drop output.plot / --plot");
-    std::ofstream events = open_json_lines(context.config.events_file);
+    OutputStream events(context.config.events_file, "events file");
     auto outcome = std::make_unique<QLearningOutcome>();
     outcome->settings = q.settings;
     outcome->sweep = sweep;
@@ -277,17 +276,15 @@ public:
       ProgressBar bar(fmt::format("{} ({} environments)", context.config.name, environments), context.progress);
       const auto on_episode = [&](uint32_t episode, const core::EpisodeTotals& t) {
         bar.update(episode + 1, q.settings.episodes);
-        if (!events.is_open()) return;
-        events << nlohmann::json{{"event", "episode"},
-                                 {"environments", environments},
-                                 {"episode", episode},
-                                 {"flag_rate", t.success_rate()},
-                                 {"successes", t.successes},
-                                 {"failures", t.failures},
-                                 {"agent_steps", t.agent_steps},
-                                 {"mean_steps", static_cast<double>(t.steps) / environments}}
-                      .dump()
-               << '\n';
+        events.write_line(nlohmann::json{{"event", "episode"},
+                                         {"environments", environments},
+                                         {"episode", episode},
+                                         {"flag_rate", t.success_rate()},
+                                         {"successes", t.successes},
+                                         {"failures", t.failures},
+                                         {"agent_steps", t.agent_steps},
+                                         {"mean_steps", static_cast<double>(t.steps) / environments}}
+                              .dump());
       };
       TrainingRun training{environments, {}, {}};
       try {
@@ -307,10 +304,13 @@ public:
         break;
       }
     }
-    if (events.is_open())
-      events
-          << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest()}}.dump()
-          << '\n';
+    events.write_line(
+        nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest()}}.dump());
+    try {
+      events.close();
+    } catch (const OutputError& e) {
+      outcome->add_failure(e.what());
+    }
     return outcome;
   }
 

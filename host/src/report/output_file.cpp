@@ -1,0 +1,249 @@
+// output_file.cpp - atomic whole-file writes, checked output paths and progressively written streams, on
+// POSIX calls: the C++ streams hide the errors of flush and close, and std::filesystem has no fsync or
+// exclusive creation, which an atomic replace needs.
+#include "report/output_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <climits>
+#include <filesystem>
+#include <system_error>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace gsdk::host {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr size_t kMaxNameBytes = NAME_MAX;      // one component of a path
+constexpr size_t kStreamBufferBytes = 1u << 20; // a stream writes at once when this much waits
+constexpr auto kStreamFlushInterval = std::chrono::seconds(1);
+
+// The system's words for an errno value (thread-safe, unlike strerror).
+std::string reason(int error) {
+  return std::generic_category().message(error);
+}
+
+OutputError system_error(const std::string& path, const std::string& doing, int error) {
+  return OutputError(fmt::format("{}: {}: {}", path, doing, reason(error)));
+}
+
+// Writes all of `data`, through partial writes and interruptions. Returns 0 or the errno of the failure.
+int write_all(int fd, const char* data, size_t size) {
+  while (size > 0) {
+    const ssize_t written = ::write(fd, data, size);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    if (written == 0) return EIO;
+    data += written;
+    size -= static_cast<size_t>(written);
+  }
+  return 0;
+}
+
+// Creates a new file beside `target` under a name no other process or thread uses (the target's name cut
+// so that the temporary's stays within a name's 255 bytes). Returns its descriptor or -errno.
+int create_temporary_beside(const fs::path& target, fs::path& temporary) {
+  static std::atomic<uint64_t> counter{0};
+  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const std::string stem = target.filename().string().substr(0, 200);
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    temporary = folder / fmt::format(".{}.{}.{}.tmp", stem, ::getpid(), counter.fetch_add(1));
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0666);
+    if (fd >= 0 || errno != EEXIST) return fd >= 0 ? fd : -errno;
+  }
+  return -EEXIST;
+}
+
+// The file a path names once a symbolic link at its end is followed: replacing the link itself would
+// leave the file it points to unchanged.
+fs::path followed(const std::string& path) {
+  std::error_code ec;
+  if (!fs::is_symlink(path, ec)) return path;
+  const fs::path target = fs::weakly_canonical(path, ec);
+  return ec ? fs::path(path) : target;
+}
+
+// A device or FIFO (/dev/null, /dev/stdout) cannot be replaced by a rename: it is written in place.
+void write_in_place(const std::string& path, const fs::path& target, const std::string& content) {
+  const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) throw system_error(path, "cannot write", errno);
+  const int error = write_all(fd, content.data(), content.size());
+  const int closed = ::close(fd) == 0 ? 0 : errno;
+  if (error != 0 || closed != 0) throw system_error(path, "cannot write", error != 0 ? error : closed);
+}
+
+// After the rename, the folder's entry is made durable too; a file system that cannot sync a folder
+// (some network ones) still has the file written, so failures here are not errors.
+void sync_folder(const fs::path& folder) {
+  const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+// The folders from `folder` up that do not exist yet, deepest first.
+std::vector<fs::path> missing_folders(const fs::path& folder) {
+  std::vector<fs::path> missing;
+  std::error_code ec;
+  for (fs::path p = folder; !p.empty() && !fs::exists(fs::symlink_status(p, ec)); p = p.parent_path()) {
+    missing.push_back(p);
+    if (p == p.parent_path()) break;
+  }
+  return missing;
+}
+
+// Why no file can be written beside `target` in `folder` (created if missing), or "" when one can: a file is
+// created there and removed.
+std::string folder_problem(const fs::path& target, const fs::path& folder) {
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  if (ec) return fmt::format("cannot create directory {}: {}", folder.string(), ec.message());
+  if (!fs::is_directory(folder, ec))
+    return fmt::format("cannot create directory {}: {}", folder.string(), reason(ENOTDIR));
+  fs::path probe;
+  const int fd = create_temporary_beside(target, probe);
+  if (fd < 0) return fmt::format("cannot write in directory {}: {}", folder.string(), reason(-fd));
+  ::close(fd);
+  ::unlink(probe.c_str());
+  return "";
+}
+
+} // namespace
+
+void write_file(const std::string& path, const std::string& content) {
+  if (path.empty()) throw OutputError("an output file's path is empty");
+  const fs::path target = followed(path);
+  std::error_code ec;
+  const fs::file_status status = fs::status(target, ec);
+  if (fs::is_directory(status)) throw OutputError(fmt::format("{}: cannot write: is a directory", path));
+  if (fs::exists(status) && !fs::is_regular_file(status)) return write_in_place(path, target, content);
+  if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec); // open() reports a failure
+
+  fs::path temporary;
+  const int fd = create_temporary_beside(target, temporary);
+  if (fd < 0) throw system_error(path, "cannot write", -fd);
+  int error = 0;
+  // The replacement keeps the permissions of the file it replaces.
+  if (fs::is_regular_file(status)) error = ::fchmod(fd, static_cast<mode_t>(status.permissions())) == 0 ? 0 : errno;
+  if (error == 0) error = write_all(fd, content.data(), content.size());
+  if (error == 0 && ::fsync(fd) != 0) error = errno;
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error == 0 && ::rename(temporary.c_str(), target.c_str()) != 0) error = errno;
+  if (error != 0) {
+    ::unlink(temporary.c_str());
+    throw system_error(path, "cannot write", error);
+  }
+  sync_folder(target.parent_path());
+}
+
+void check_output_path(const std::string& path) {
+  if (path.empty()) throw OutputError("an output file's path is empty");
+  if (path.size() >= PATH_MAX)
+    throw OutputError(fmt::format("{}...: the path is {} bytes; at most {} are allowed", path.substr(0, 60),
+                                  path.size(), PATH_MAX - 1));
+  for (const fs::path& part : fs::path(path))
+    if (part.native().size() > kMaxNameBytes)
+      throw OutputError(fmt::format("{}: the name '{}...' is {} bytes; a file or folder name is at most {}", path,
+                                    part.native().substr(0, 40), part.native().size(), kMaxNameBytes));
+  const fs::path target = followed(path);
+  std::error_code ec;
+  const fs::file_status status = fs::status(target, ec);
+  if (fs::is_directory(status)) throw OutputError(fmt::format("{}: is a directory, not a file", path));
+  if (fs::exists(status) && !fs::is_regular_file(status)) {
+    // A device or FIFO is written in place; a FIFO with no reader yet (ENXIO) may get one later.
+    const int fd = ::open(target.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0 && errno != ENXIO) throw system_error(path, "cannot write", errno);
+    if (fd >= 0) ::close(fd);
+    return;
+  }
+  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const std::vector<fs::path> created = missing_folders(folder);
+  const std::string problem = folder_problem(target, folder);
+  // The folders made for the probe go again: a command refused later, for another reason, leaves nothing
+  // behind, and the write makes them anew.
+  for (const fs::path& made : created) fs::remove(made, ec);
+  if (!problem.empty()) throw OutputError(fmt::format("{}: {}", path, problem));
+}
+
+void refuse_input_as_output(const std::string& output, const std::string& input) {
+  std::error_code ec;
+  if (!output.empty() && !input.empty() && fs::equivalent(output, input, ec))
+    throw OutputError(
+        fmt::format("{}: is the input {}; an output must not overwrite what the run reads", output, input));
+}
+
+OutputStream::OutputStream(const std::string& path, std::string what) : path_(path), what_(std::move(what)) {
+  if (path.empty()) return;
+  std::error_code ec;
+  if (const fs::path folder = fs::path(path).parent_path(); !folder.empty()) fs::create_directories(folder, ec);
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0666);
+  if (fd_ < 0) throw system_error(path, "cannot write the " + what_, errno);
+  flusher_ = std::thread([this] { flush_every_second(); });
+}
+
+OutputStream::~OutputStream() {
+  if (fd_ < 0) return;
+  {
+    std::lock_guard lock(mutex_);
+    closing_ = true;
+  }
+  wake_.notify_all();
+  flusher_.join();
+  std::lock_guard lock(mutex_);
+  flush_locked();
+  ::close(fd_);
+}
+
+void OutputStream::write_line(const std::string& line) {
+  if (fd_ < 0) return;
+  std::lock_guard lock(mutex_);
+  buffer_ += line;
+  buffer_ += '\n';
+  if (buffer_.size() >= kStreamBufferBytes) flush_locked();
+}
+
+void OutputStream::close() {
+  if (fd_ < 0) return;
+  {
+    std::lock_guard lock(mutex_);
+    closing_ = true;
+  }
+  wake_.notify_all();
+  flusher_.join();
+  std::lock_guard lock(mutex_);
+  flush_locked();
+  if (::close(fd_) != 0 && error_.empty())
+    error_ = fmt::format("{}: cannot write the {}: {}", path_, what_, reason(errno));
+  fd_ = -1;
+  if (!error_.empty()) throw OutputError(error_);
+}
+
+// Called with the mutex held. After a failure the rest is dropped: the
+// file is already incomplete, and the first error is the one to report.
+void OutputStream::flush_locked() {
+  if (buffer_.empty()) return;
+  const int error = error_.empty() ? write_all(fd_, buffer_.data(), buffer_.size()) : 0;
+  if (error != 0) error_ = fmt::format("{}: cannot write the {}: {}", path_, what_, reason(error));
+  buffer_.clear();
+}
+
+void OutputStream::flush_every_second() {
+  std::unique_lock lock(mutex_);
+  while (!closing_) {
+    wake_.wait_for(lock, kStreamFlushInterval);
+    flush_locked();
+  }
+}
+
+} // namespace gsdk::host
