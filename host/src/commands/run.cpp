@@ -8,6 +8,7 @@
 #include "commands/command_line.hpp"
 #include "report/log.hpp"
 #include "report/results_file.hpp"
+#include "signals/stop_signals.hpp"
 
 namespace gsdk::host {
 
@@ -15,6 +16,17 @@ namespace {
 
 // The exit status of a run whose results are saved in `out`, saying what went wrong.
 int finish(const ExperimentRun& run, const std::string& out) {
+  if (run.interrupted) {
+    const int signal = stop_signal();
+    const std::string resume =
+        run.results.contains("checkpoint")
+            ? fmt::format("; run the same command again to resume from {}",
+                          run.results["checkpoint"]["file"].get<std::string>())
+            : "";
+    log_line(LogLevel::error, fmt::format("interrupted by {}: partial results ({}) saved in {}{}", signal_name(signal),
+                                          run.results["interrupted"]["completed"].dump(), out, resume));
+    return interrupted_exit_status(signal);
+  }
   if (!run.complete) {
     log_line(LogLevel::error, "the run did not finish: " + run.error + " (partial results saved in " + out + ")");
     return kExitFailed;
@@ -40,14 +52,24 @@ int command_run(const Arguments& args) {
       "plot", po::value<std::string>(),
       "write a PNG: the score histogram against the exact distribution, the learned policy (qlearning), or the best "
       "score against time (nmcs, nrpa)")(
+      "checkpoint", po::value<std::string>(),
+      "save completed work to FILE while running and when stopped; run again with the same FILE to resume "
+      "(playouts, perft)")(
+      "checkpoint-every", po::value<double>()->default_value(60), "seconds between checkpoint saves")(
       "quiet,q", "no progress bar");
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
   const std::string usage = "gsdk run CONFIG.toml [--set key=value]... [--device cpu|cuda|all|auto] [--threads N] "
-                            "[--seed N] [--out FILE] [--plot FILE.png]";
+                            "[--seed N] [--out FILE] [--plot FILE.png] [--checkpoint FILE [--checkpoint-every S]]";
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
+  const double checkpoint_seconds = vm["checkpoint-every"].as<double>();
+  if (!(checkpoint_seconds > 0 && checkpoint_seconds <= 1e9)) {
+    log_line(LogLevel::error, fmt::format("--checkpoint-every must be a number of seconds above 0, got {}",
+                                          checkpoint_seconds));
+    return kExitUsage;
+  }
   std::vector<std::string> overrides;
   if (vm.count("set")) overrides = vm["set"].as<std::vector<std::string>>();
   if (vm.count("device")) overrides.push_back("run.device=\"" + vm["device"].as<std::string>() + "\"");
@@ -65,7 +87,9 @@ int command_run(const Arguments& args) {
   const std::string plot = vm.count("plot") ? vm["plot"].as<std::string>() : config.plot_file;
   ExperimentRun run;
   try {
-    run = run_experiment(config, catalog, RunOptions{!vm.count("quiet"), plot});
+    const std::string checkpoint = vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : "";
+    run = run_experiment(config, catalog,
+                         RunOptions{!vm.count("quiet"), plot, &install_stop_signals(), checkpoint, checkpoint_seconds});
   } catch (const ConfigError& e) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
@@ -77,6 +101,7 @@ int command_run(const Arguments& args) {
   const std::string out = vm.count("out") ? vm["out"].as<std::string>()
                           : !config.output_file.empty() ? config.output_file
                                                         : "results/" + config.name + ".json";
+  if (run.interrupted) run.results["interrupted"]["signal"] = signal_name(stop_signal());
   write_json(out, run.results);
   run.outcome->print(out);
   return finish(run, out);

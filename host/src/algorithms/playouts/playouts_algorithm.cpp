@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "checkpoint/checkpoint_file.hpp"
+#include "checkpoint/progress_json.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "report/histogram_plot.hpp"
@@ -39,9 +41,13 @@ std::vector<double> exact_distribution(const core::GameInstance& game) {
 
 class PlayoutsOutcome : public AlgorithmOutcome {
 public:
-  explicit PlayoutsOutcome(core::PlayoutOutcome finished) : run(std::move(finished)) { error = run.error; }
+  PlayoutsOutcome(core::PlayoutOutcome finished, uint64_t planned) : run(std::move(finished)), planned(planned) {
+    error = run.error;
+    stopped = run.stopped;
+  }
 
   core::PlayoutOutcome run;
+  uint64_t planned = 0;
   std::vector<double> exact; // the exact score distribution, when it applies
   std::optional<core::ChiSquare> chi;
   std::optional<std::string> start_state;
@@ -49,6 +55,7 @@ public:
   uint64_t seed = 0;
 
   std::string digest() const override { return run.result.digest(); }
+  nlohmann::json completed() const override { return {{"playouts", run.result.playouts}, {"of", planned}}; }
 
   nlohmann::json results() const override {
     const core::PlayoutResult& r = run.result;
@@ -128,6 +135,8 @@ public:
     return playouts_device_needs(tables, static_cast<const PlayoutsSettings&>(settings).engine == "generic");
   }
 
+  bool has_checkpoints() const override { return true; }
+
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     const auto& settings = static_cast<const PlayoutsSettings&>(context.settings);
     const core::GameInstance& game = context.game;
@@ -140,12 +149,26 @@ public:
     job.streams_per_device = devices.streams;
     job.simd_level = devices.simd_level;
     job.force_generic = settings.engine == "generic";
+    job.stop = context.stop;
     if (settings.start_state) {
       try {
         job.start_state = game.state_from_string(*settings.start_state);
       } catch (const std::invalid_argument& e) {
         throw context.config_error("playouts.start_state", fmt::format("invalid start_state: {}", e.what()));
       }
+    }
+
+    // With a checkpoint: the playouts an earlier run completed are skipped, and what completes is saved every
+    // checkpoint_seconds and at the end.
+    std::optional<core::PlayoutProgress> resumed;
+    if (context.checkpoint && !context.checkpoint->resumed().is_null())
+      resumed = playout_progress_from_json(context.checkpoint->resumed(), context.checkpoint->path());
+    if (resumed) job.resume = &*resumed;
+    if (context.checkpoint) {
+      job.on_snapshot = [&](const core::PlayoutProgress& p) {
+        context.checkpoint->save(playout_progress_json(p), false);
+      };
+      job.snapshot_seconds = context.checkpoint_seconds;
     }
 
     std::ofstream events = open_json_lines(context.config.events_file);
@@ -157,8 +180,16 @@ public:
       std::lock_guard lock(events_mutex);
       events << nlohmann::json{{"event", "progress"}, {"done", done}, {"total", total}}.dump() << '\n';
     };
-    auto outcome = std::make_unique<PlayoutsOutcome>(core::run_playouts(game, job, progress));
+    std::unique_ptr<PlayoutsOutcome> outcome;
+    try {
+      outcome = std::make_unique<PlayoutsOutcome>(core::run_playouts(game, job, progress), settings.count);
+    } catch (const std::invalid_argument& e) {
+      if (!resumed) throw;
+      throw CheckpointMismatch(fmt::format("{}: the checkpoint does not fit this run: {}", context.checkpoint->path(),
+                                           e.what()));
+    }
     bar.finish();
+    if (context.checkpoint) save_checkpoint(*context.checkpoint, *outcome);
     // The exact distribution is that of playouts from the initial state; from a start state it does not apply.
     if (!settings.start_state) outcome->exact = exact_distribution(game);
     if (!outcome->exact.empty()) outcome->chi = core::chi_square(outcome->run.result.histogram, outcome->exact);
@@ -176,6 +207,17 @@ public:
   }
 
 private:
+  // What completed, marked complete when all did. A checkpoint that cannot be saved fails the run, whose results
+  // are still written.
+  static void save_checkpoint(CheckpointFile& checkpoint, PlayoutsOutcome& outcome) {
+    try {
+      checkpoint.save(playout_progress_json({outcome.run.completed, outcome.run.result}),
+                      outcome.status() == "complete");
+    } catch (const std::exception& e) {
+      outcome.failure = std::string("checkpoint: ") + e.what();
+    }
+  }
+
   // The histogram against the exact distribution; a picture that cannot be drawn fails the run.
   static void draw(const RunContext& context, PlayoutsOutcome& outcome) {
     const core::PlayoutResult& r = outcome.run.result;
