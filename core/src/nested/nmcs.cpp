@@ -485,14 +485,9 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
   if (level1 && settings.budget.time_seconds > 0) level1->stop_at(record.deadline(settings.budget));
   // A stop request ends them as the deadline arriving now would.
-  const StopRequestWatch stop_watch(settings.budget.stop, level1 ? std::function<void()>([&] {
-    try {
-      level1->stop_at(std::chrono::steady_clock::now());
-    } catch (const std::exception&) {
-      // A device that cannot take the flag fails the searches' own calls too, which report it.
-    }
-  })
-                                                                 : std::function<void()>());
+  std::function<void()> stop_now;
+  if (level1) stop_now = [&] { stop_searches_now(*level1); };
+  const StopRequestWatch stop_watch(settings.budget.stop, stop_now);
   // A level-1 searcher of the run's own level runs every search whole: restarts at the device's rate.
   // (Searches from a terminal initial state go through the frames, which handle them.)
   if (level1 && level1->level() == settings.level && game.current_player(starts.states[0]) != GSDK_PLAYER_TERMINAL) {

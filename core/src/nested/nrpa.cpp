@@ -247,14 +247,9 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
   // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
   if (device && settings.budget.time_seconds > 0) device->stop_at(record.deadline(settings.budget));
   // A stop request ends them as the deadline arriving now would.
-  const StopRequestWatch stop_watch(settings.budget.stop, device ? std::function<void()>([&] {
-    try {
-      device->stop_at(std::chrono::steady_clock::now());
-    } catch (const std::exception&) {
-      // A device that cannot take the flag fails the searches' own calls too, which report it.
-    }
-  })
-                                                                 : std::function<void()>());
+  std::function<void()> stop_now;
+  if (device) stop_now = [&] { stop_searches_now(*device); };
+  const StopRequestWatch stop_watch(settings.budget.stop, stop_now);
   const auto make = [&](uint32_t k) { return std::make_unique<NrpaSearch>(settings, bottom, code_count, record, k); };
   std::vector<uint64_t> streams;
   std::vector<NrpaCall> calls;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <exception>
 #include <functional>
 #include <stop_token>
 #include <thread>
@@ -32,5 +33,14 @@ public:
 private:
   std::jthread thread_; // joined first on destruction, before what on_stop uses is gone
 };
+
+// Raises a device searcher's (Level1Searcher, NrpaSearcher) deadline now.
+template <typename Searcher> void stop_searches_now(Searcher& searcher) noexcept {
+  try {
+    searcher.stop_at(std::chrono::steady_clock::now());
+  } catch (const std::exception&) {
+    // A device that cannot take the flag fails the searches' own calls too, which report it.
+  }
+}
 
 } // namespace gsdk::core

@@ -55,6 +55,11 @@ public:
   uint64_t seed = 0;
 
   std::string digest() const override { return run.result.digest(); }
+  // Of the playouts this run ran: a resumed run's result also holds those of the runs before.
+  double playouts_per_second() const {
+    const double seconds = run.timings.wall_seconds;
+    return seconds > 0 ? static_cast<double>(run.timings.cpu_playouts + run.timings.cuda_playouts) / seconds : 0.0;
+  }
   nlohmann::json completed() const override { return {{"playouts", run.result.playouts}, {"of", planned}}; }
 
   nlohmann::json results() const override {
@@ -78,7 +83,7 @@ public:
                              {"timings",
                               {{"wall_seconds", seconds},
                                {"device_milliseconds", run.timings.device_milliseconds},
-                               {"playouts_per_second", seconds > 0 ? r.playouts / seconds : 0.0},
+                               {"playouts_per_second", playouts_per_second()},
                                {"cpu_playouts", run.timings.cpu_playouts},
                                {"cuda_playouts", run.timings.cuda_playouts}}}};
     if (!exact.empty()) fields["exact_distribution"] = exact;
@@ -104,7 +109,7 @@ public:
     const double seconds = run.timings.wall_seconds;
     std::printf("  time %.3f s wall", seconds);
     if (run.timings.device_milliseconds > 0) std::printf(", %.3f ms in GPU kernels", run.timings.device_milliseconds);
-    std::printf(", %.4g playouts/s\n", seconds > 0 ? r.playouts / seconds : 0.0);
+    std::printf(", %.4g playouts/s\n", playouts_per_second());
     std::printf("  digest %s\n  results %s\n", digest().c_str(), results_path.c_str());
     if (!plot.empty()) std::printf("  plot %s\n", plot.c_str());
   }
