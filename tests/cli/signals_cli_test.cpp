@@ -39,8 +39,8 @@ constexpr const char* kEndless = "playouts.count=10000000000";
 // Long enough to interrupt after a second, short enough to run whole in a test (about 3 s on 2 threads here).
 constexpr const char* kResumable = "playouts.count=300000000";
 // test_nim's perft at this depth takes a few seconds on 2 threads.
-const std::vector<std::string> kNimPerft = {"perft", "test_nim", "start", "17", "--param", "stones=1000", "--param",
-                                            "max_take=3", "--threads", "2", "-q"};
+const std::vector<std::string> kNimPerft = {"perft",   "test_nim",   "start",     "17", "--param", "stones=1000",
+                                            "--param", "max_take=3", "--threads", "2",  "-q"};
 
 class SignalsCli : public ::testing::Test {
 protected:
@@ -128,8 +128,8 @@ TEST_F(SignalsCli, InterruptedRunResumedFromItsCheckpointEndsWithTheUninterrupte
   const Outcome whole = run({"run", "exp.toml", "--set", kResumable, "-q", "--out", "whole.json"});
   ASSERT_EQ(whole.status, 0) << describe(whole);
   double seconds = 0;
-  const std::vector<std::string> args = {"run", "exp.toml", "--set", kResumable, "-q", "--out", "part.json",
-                                         "--checkpoint", "ck.json", "--checkpoint-every", "0.2"};
+  const std::vector<std::string> args = {"run",       "exp.toml",     "--set",   kResumable,           "-q", "--out",
+                                         "part.json", "--checkpoint", "ck.json", "--checkpoint-every", "0.2"};
   const auto ended = interrupt(args, SIGINT, seconds);
   ASSERT_EQ(ended.status, 130) << describe(ended);
   EXPECT_TRUE(contains(ended.err, "resume from ck.json")) << ended.err;

@@ -96,8 +96,8 @@ std::vector<uint64_t> subtrees_to_count(const PerftProgress* resume, uint64_t su
   std::vector<unsigned char> counted(subtrees, 0);
   if (resume) {
     if (resume->subtrees != subtrees)
-      throw std::invalid_argument(fmt::format("the resumed count cut the root into {} subtrees, this one into {}",
-                                              resume->subtrees, subtrees));
+      throw std::invalid_argument(
+          fmt::format("the resumed count cut the root into {} subtrees, this one into {}", resume->subtrees, subtrees));
     for (const auto& [id, count] : resume->counted) {
       if (id >= subtrees || counted[id])
         throw std::invalid_argument(
@@ -305,8 +305,7 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
             }
             worker_counted[w] = 1;
             queue.done += end_item - item;
-            const double seconds =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - call_began).count();
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - call_began).count();
             const double in_time = kCudaCallSeconds * static_cast<double>(end_item - item) / std::max(seconds, 1e-9);
             batch = std::clamp<uint64_t>(static_cast<uint64_t>(std::min(in_time, 1e18)), 1, gpu_batch);
           }

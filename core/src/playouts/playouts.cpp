@@ -81,13 +81,13 @@ private:
 };
 
 // [0, playouts) less what `resume` completed, after checking that it belongs to a job of this size.
-PlayoutRanges remaining_playouts(const PlayoutProgress* resume, uint64_t playouts, int64_t score_min,
-                                 uint32_t bins) {
+PlayoutRanges remaining_playouts(const PlayoutProgress* resume, uint64_t playouts, int64_t score_min, uint32_t bins) {
   if (!resume) return playouts == 0 ? PlayoutRanges{} : PlayoutRanges{{0, playouts}};
   if (resume->result.score_min != score_min || resume->result.histogram.size() != bins)
     throw std::invalid_argument(fmt::format("the resumed result's histogram ({} bins from {}) is not the game's ({} "
                                             "bins from {})",
-                                            resume->result.histogram.size(), resume->result.score_min, bins, score_min));
+                                            resume->result.histogram.size(), resume->result.score_min, bins,
+                                            score_min));
   PlayoutRanges remaining;
   uint64_t next = 0, counted = 0;
   for (const auto& [first, end] : resume->completed) {
@@ -281,7 +281,8 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
           }
           run_call(first, end);
           const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - call_began).count();
-          const double items_in_time = kCudaCallSeconds * static_cast<double>(end_item - item) / std::max(seconds, 1e-9);
+          const double items_in_time =
+              kCudaCallSeconds * static_cast<double>(end_item - item) / std::max(seconds, 1e-9);
           run_items = std::clamp<uint64_t>(static_cast<uint64_t>(std::min(items_in_time, 1e18)), 1, gpu_items);
         }
       } catch (const std::exception& e) {
@@ -294,8 +295,8 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
   monitor.stop();
 
   PlayoutProgress done = completed.snapshot();
-  PlayoutOutcome outcome{std::move(done.result), std::move(done.completed), {}, batch ? "batch" : "generic",
-                         work.error,             work.stopped.load()};
+  PlayoutOutcome outcome{std::move(done.result), std::move(done.completed), {}, batch ? "batch" : "generic", work.error,
+                         work.stopped.load()};
   for (unsigned w = 0; w < workers; ++w)
     (w < job.cpu_threads ? timings.cpu_playouts : timings.cuda_playouts) += worker_playouts[w];
   timings.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();

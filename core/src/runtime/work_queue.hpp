@@ -18,7 +18,7 @@ struct WorkQueue {
   uint64_t total = 0; // items
   std::atomic<uint64_t> next{0};
   std::atomic<uint64_t> done{0}; // progress, in whatever unit the scheduler reports
-  std::atomic<bool> stop{false};             // after a failure
+  std::atomic<bool> stop{false}; // after a failure
   const StopRequest* stop_request = nullptr; // the job's
   std::atomic<bool> stopped{false};          // a claim was refused because of stop_request
   std::mutex error_mutex;

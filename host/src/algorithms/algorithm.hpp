@@ -47,9 +47,7 @@ public:
   // "complete", "incomplete" (the run stopped early: `error` says why), "interrupted" (its stop request
   // ended it: `stopped`) or another word the algorithm uses for a finished run with a wrong result (perft's
   // "mismatch": `failure` says what).
-  virtual std::string status() const {
-    return !error.empty() ? "incomplete" : stopped ? "interrupted" : "complete";
-  }
+  virtual std::string status() const { return !error.empty() ? "incomplete" : stopped ? "interrupted" : "complete"; }
   // For an interrupted run: how much of it completed (e.g. {"playouts": done, "of": planned}).
   virtual nlohmann::json completed() const = 0;
 

@@ -109,13 +109,13 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   std::unique_ptr<CheckpointFile> checkpoint;
   if (!options.checkpoint.empty()) {
     if (!driver.has_checkpoints())
-      throw ConfigError(fmt::format("--checkpoint: algorithm '{}' has no checkpoints yet (playouts and perft do)",
-                                    config.algorithm));
+      throw ConfigError(
+          fmt::format("--checkpoint: algorithm '{}' has no checkpoints yet (playouts and perft do)", config.algorithm));
     checkpoint = std::make_unique<CheckpointFile>(options.checkpoint, experiment_identity(config, plugin, params));
   }
-  const RunContext context{config,       *config.settings, plugin,           params,       *game,
-                           devices,      config.seed,      options.progress, options.plot, options.stop,
-                           checkpoint.get(), options.checkpoint_seconds};
+  const RunContext context{config,       *config.settings, plugin,           params,
+                           *game,        devices,          config.seed,      options.progress,
+                           options.plot, options.stop,     checkpoint.get(), options.checkpoint_seconds};
 
   ExperimentRun run;
   run.resumed = checkpoint && !checkpoint->resumed().is_null();

@@ -48,8 +48,9 @@ core::PlayoutProgress playout_progress_from_json(const nlohmann::json& progress,
   return checked(file, [&] {
     const nlohmann::json& r = progress.at("result");
     const auto histogram = r.at("histogram").get<std::vector<uint64_t>>();
-    core::PlayoutProgress p{progress.at("completed").get<core::PlayoutRanges>(),
-                            core::PlayoutResult(r.at("score_min").get<int64_t>(), static_cast<uint32_t>(histogram.size()))};
+    core::PlayoutProgress p{
+        progress.at("completed").get<core::PlayoutRanges>(),
+        core::PlayoutResult(r.at("score_min").get<int64_t>(), static_cast<uint32_t>(histogram.size()))};
     p.result.histogram = histogram;
     p.result.playouts = r.at("playouts").get<uint64_t>();
     p.result.best_score = r.at("best").at("score").get<int64_t>();

@@ -90,7 +90,8 @@ int command_perft(const Arguments& args) {
   const bool divide = vm.count("divide") > 0, generic = vm.count("generic") > 0;
   const double checkpoint_seconds = vm["checkpoint-every"].as<double>();
   if (!(checkpoint_seconds > 0 && checkpoint_seconds <= 1e9))
-    return usage_error(fmt::format("--checkpoint-every must be a number of seconds above 0, got {}", checkpoint_seconds));
+    return usage_error(
+        fmt::format("--checkpoint-every must be a number of seconds above 0, got {}", checkpoint_seconds));
 
   const PluginCatalog catalog = load_catalog(vm, true);
   const std::string game_name = vm["game"].as<std::string>();
@@ -161,12 +162,15 @@ int command_perft(const Arguments& args) {
                 {"depth", *depth},
                 {"devices", devices.summary},
                 {"hardware", describe_hardware()},
-                {"status", !outcome.error.empty() ? "incomplete" : outcome.stopped ? "interrupted" : "complete"},
+                {"status", !outcome.error.empty() ? "incomplete"
+                           : outcome.stopped      ? "interrupted"
+                                                  : "complete"},
                 {"result", perft_json(outcome, divide)}});
     if (outcome.error.empty() && outcome.stopped)
-      doc["interrupted"] = {{"signal", signal_name(stop_signal())},
-                            {"partial", true},
-                            {"completed", {{"subtrees", outcome.progress.counted.size()}, {"of", outcome.progress.subtrees}}}};
+      doc["interrupted"] = {
+          {"signal", signal_name(stop_signal())},
+          {"partial", true},
+          {"completed", {{"subtrees", outcome.progress.counted.size()}, {"of", outcome.progress.subtrees}}}};
     write_json(vm["json"].as<std::string>(), doc);
   }
   if (!outcome.error.empty()) {
@@ -176,8 +180,9 @@ int command_perft(const Arguments& args) {
   }
   if (outcome.stopped) {
     log_line(LogLevel::error,
-             fmt::format("interrupted by {}: partial count {} leaves in {} of {} subtrees{}", signal_name(stop_signal()),
-                         core::to_string(outcome.leaves), outcome.progress.counted.size(), outcome.progress.subtrees,
+             fmt::format("interrupted by {}: partial count {} leaves in {} of {} subtrees{}",
+                         signal_name(stop_signal()), core::to_string(outcome.leaves), outcome.progress.counted.size(),
+                         outcome.progress.subtrees,
                          vm.count("json") ? " (saved in " + vm["json"].as<std::string>() + ")" : "") +
                  (checkpoint ? "; run the same command again to resume from " + checkpoint->path() : ""));
     return interrupted_exit_status(stop_signal());

@@ -18,11 +18,10 @@ namespace {
 int finish(const ExperimentRun& run, const std::string& out) {
   if (run.interrupted) {
     const int signal = stop_signal();
-    const std::string resume =
-        run.results.contains("checkpoint")
-            ? fmt::format("; run the same command again to resume from {}",
-                          run.results["checkpoint"]["file"].get<std::string>())
-            : "";
+    const std::string resume = run.results.contains("checkpoint")
+                                   ? fmt::format("; run the same command again to resume from {}",
+                                                 run.results["checkpoint"]["file"].get<std::string>())
+                                   : "";
     log_line(LogLevel::error, fmt::format("interrupted by {}: partial results ({}) saved in {}{}", signal_name(signal),
                                           run.results["interrupted"]["completed"].dump(), out, resume));
     return interrupted_exit_status(signal);
@@ -66,8 +65,8 @@ int command_run(const Arguments& args) {
 
   const double checkpoint_seconds = vm["checkpoint-every"].as<double>();
   if (!(checkpoint_seconds > 0 && checkpoint_seconds <= 1e9)) {
-    log_line(LogLevel::error, fmt::format("--checkpoint-every must be a number of seconds above 0, got {}",
-                                          checkpoint_seconds));
+    log_line(LogLevel::error,
+             fmt::format("--checkpoint-every must be a number of seconds above 0, got {}", checkpoint_seconds));
     return kExitUsage;
   }
   std::vector<std::string> overrides;

@@ -80,8 +80,9 @@ public:
       j["position"] = p.position;
       j["depth"] = p.depth;
       j["expected"] = p.expect ? nlohmann::json(core::to_string(*p.expect)) : nlohmann::json(nullptr);
-      j["match"] =
-          p.expect && c.outcome.error.empty() && !c.outcome.stopped ? nlohmann::json(*p.expect == c.outcome.leaves) : nlohmann::json(nullptr);
+      j["match"] = p.expect && c.outcome.error.empty() && !c.outcome.stopped
+                       ? nlohmann::json(*p.expect == c.outcome.leaves)
+                       : nlohmann::json(nullptr);
       positions.push_back(std::move(j));
     }
     return {{"engine", engine},
@@ -109,7 +110,9 @@ public:
       std::printf("  %-*s %5u %20s %20s %5s %10.3f %12.4g%s\n", name_width, p.name.c_str(), p.depth,
                   core::to_string(c.outcome.leaves).c_str(), expected.c_str(), match, c.outcome.wall_seconds,
                   nodes_per_second(c.outcome),
-                  !c.outcome.error.empty() ? "  (incomplete)" : c.outcome.stopped ? "  (interrupted)" : "");
+                  !c.outcome.error.empty() ? "  (incomplete)"
+                  : c.outcome.stopped      ? "  (interrupted)"
+                                           : "");
     }
     std::printf("  total %s leaves in %.3f s", core::to_string(total).c_str(), seconds);
     if (device_milliseconds > 0) std::printf(", %.3f ms in GPU kernels", device_milliseconds);
@@ -250,7 +253,8 @@ public:
                         p.name, p.depth, core::to_string(counted.leaves), core::to_string(*p.expect));
     }
     if (!mismatches.empty())
-      outcome->failure = "perft count mismatch: " + mismatches + (outcome->failure.empty() ? "" : "; " + outcome->failure);
+      outcome->failure =
+          "perft count mismatch: " + mismatches + (outcome->failure.empty() ? "" : "; " + outcome->failure);
     outcome->digest_text = core::sha1_digest(canonical);
     if (events.is_open())
       events << nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest_text}}

@@ -190,8 +190,8 @@ public:
       outcome = std::make_unique<PlayoutsOutcome>(core::run_playouts(game, job, progress), settings.count);
     } catch (const std::invalid_argument& e) {
       if (!resumed) throw;
-      throw CheckpointMismatch(fmt::format("{}: the checkpoint does not fit this run: {}", context.checkpoint->path(),
-                                           e.what()));
+      throw CheckpointMismatch(
+          fmt::format("{}: the checkpoint does not fit this run: {}", context.checkpoint->path(), e.what()));
     }
     bar.finish();
     if (context.checkpoint) save_checkpoint(*context.checkpoint, *outcome);

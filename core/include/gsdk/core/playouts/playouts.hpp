@@ -50,7 +50,7 @@ struct PlayoutJob {
   int32_t simd_level = GSDK_SIMD_AVX512; // highest allowed; the plugin lowers it to what it has
   bool force_generic = false;            // per-state path even when a batch table exists
   uint64_t cpu_item_playouts = 1u << 22; // at most; smaller when the job would give a CPU worker few items
-  const StopRequest* stop = nullptr;      // when raised, workers claim no more items
+  const StopRequest* stop = nullptr;     // when raised, workers claim no more items
   // Playouts already done by an earlier job (a checkpoint): skipped, and their result merged in. Throws
   // std::invalid_argument when its ranges leave [0, playouts), overlap or do not add up to its result's count.
   const PlayoutProgress* resume = nullptr;
