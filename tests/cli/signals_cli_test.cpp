@@ -113,15 +113,19 @@ TEST_F(SignalsCli, SigtermAndSighupExitWith128PlusTheSignal) {
   }
 }
 
-TEST_F(SignalsCli, ASecondSigintEndsTheProcessAtOnce) {
+TEST_F(SignalsCli, ASecondSignalEndsTheProcessAtOnce) {
   BackgroundGsdk process({"run", "exp.toml", "--set", kEndless, "-q", "--out", "r.json"}, dir.path());
   std::this_thread::sleep_for(1s);
+  // Back to back, so the run cannot finish in between; two of one kind sent so may merge into one (standard
+  // signals do not queue), so the other is another kind, which the handler treats the same way.
   process.send(SIGINT);
-  std::this_thread::sleep_for(5ms); // signals of one kind do not queue: the first must be taken before the second
-  process.send(SIGINT);
+  process.send(SIGTERM);
   const auto ended = process.wait(3s);
   ASSERT_TRUE(ended.in_time) << describe(ended);
-  EXPECT_EQ(ended.signal, SIGINT) << "killed by the re-raised signal, not exited\n" << describe(ended);
+  // Whichever of the two the process took second is re-raised and kills it.
+  EXPECT_TRUE(ended.signal == SIGINT || ended.signal == SIGTERM)
+      << "killed by the re-raised signal, not exited\n"
+      << describe(ended);
 }
 
 TEST_F(SignalsCli, InterruptedRunResumedFromItsCheckpointEndsWithTheUninterruptedDigest) {
