@@ -25,6 +25,7 @@
 // side by side take turns among many prefixes (each one's searches as if it were the only start).
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <span>
 #include <stdexcept>
 
@@ -33,6 +34,7 @@
 #include "gsdk/core/nested/nested_search.hpp"
 #include "nested/level1_step.hpp"
 #include "nested/side_by_side_searches.hpp"
+#include "nested/stop_request_watch.hpp"
 #include "runtime/batch_split.hpp"
 
 namespace gsdk::core {
@@ -509,6 +511,10 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   SearchRecord record(on_improvement);
   // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
   if (level1 && settings.budget.time_seconds > 0) level1->stop_at(record.deadline(settings.budget));
+  // A stop request ends them as the deadline arriving now would.
+  std::function<void()> stop_now;
+  if (level1) stop_now = [&] { stop_searches_now(*level1); };
+  const StopRequestWatch stop_watch(settings.budget.stop, stop_now);
   // A level-1 searcher of the run's own level runs every search whole: restarts at the device's rate.
   // (Searches from a terminal initial state go through the frames, which handle them.)
   if (level1 && level1->level() == settings.level && game.current_player(starts.states[0]) != GSDK_PLAYER_TERMINAL) {

@@ -10,6 +10,8 @@
 // gsdk/nrpa/policy_softmax.hpp's, which a device kernel repeats bit for bit; a state with one legal move
 // draws no random number and adapts nothing (its weights cannot change a choice).
 #include <algorithm>
+#include <chrono>
+#include <functional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -19,6 +21,7 @@
 #include "gsdk/nrpa/policy_softmax.hpp"
 #include "gsdk/rng/philox.hpp"
 #include "nested/side_by_side_searches.hpp"
+#include "nested/stop_request_watch.hpp"
 #include "runtime/batch_split.hpp"
 
 namespace gsdk::core {
@@ -243,6 +246,10 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
   SearchRecord record(on_improvement);
   // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
   if (device && settings.budget.time_seconds > 0) device->stop_at(record.deadline(settings.budget));
+  // A stop request ends them as the deadline arriving now would.
+  std::function<void()> stop_now;
+  if (device) stop_now = [&] { stop_searches_now(*device); };
+  const StopRequestWatch stop_watch(settings.budget.stop, stop_now);
   const auto make = [&](uint32_t k) { return std::make_unique<NrpaSearch>(settings, bottom, code_count, record, k); };
   std::vector<uint64_t> streams;
   std::vector<NrpaCall> calls;

@@ -88,7 +88,9 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
   groups = std::clamp(groups, 1u, kMaxGroups);
   const uint64_t total = uint64_t{budget.restarts} + 1;
   const uint32_t width = std::max(budget.searches_in_parallel, 1u);
-  const auto time_is_up = [&] { return budget.time_seconds > 0 && record.seconds() >= budget.time_seconds; };
+  const auto time_is_up = [&] {
+    return stop_requested(budget.stop) || (budget.time_seconds > 0 && record.seconds() >= budget.time_seconds);
+  };
   const auto score_reached = [&] { return budget.stop_at_score && record.best().score >= *budget.stop_at_score; };
   std::vector<std::unique_ptr<Search>> active[kMaxGroups];
   std::vector<Search*> rounds[kMaxGroups];
@@ -131,8 +133,10 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
     if (std::none_of(in_flight, in_flight + groups, [](bool b) { return b; })) break;
   }
   const bool unfinished = std::any_of(active, active + groups, [](const auto& a) { return !a.empty(); });
-  if (!outcome.reached_stop_score && (unfinished || (outcome.searches_started < total && time_is_up())))
-    outcome.stopped_by_time = true;
+  if (!outcome.reached_stop_score && (unfinished || (outcome.searches_started < total && time_is_up()))) {
+    outcome.stopped_by_request = stop_requested(budget.stop);
+    outcome.stopped_by_time = !outcome.stopped_by_request;
+  }
   outcome.best = record.best();
   outcome.best_search = record.best_search();
   outcome.wall_seconds = record.seconds();

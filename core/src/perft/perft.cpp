@@ -39,6 +39,8 @@ constexpr uint64_t kMaxExpansionBytes = uint64_t{1} << 30;
 // split into parts at the price of one stream sync each.
 constexpr double kArenaShareOfFreeMemory = 0.8;
 constexpr uint64_t kMaxArenaBytesPerStream = uint64_t{4} << 30;
+// A CUDA stream's batches are cut to take about this long, so a stop request is honoured soon.
+constexpr double kCudaCallSeconds = 0.5;
 
 struct Subtree {
   uint32_t root_move; // index into the root's legal moves
@@ -86,6 +88,28 @@ uint128 count_on_cpu(const GameInstance& game, bool plugin_table, const StateBlo
                                          game.tables().name(), game.tables().path, GSDK_TABLE_CPU_PERFT, depth, status,
                                          error));
   return leaves;
+}
+
+// The ids of the subtrees `resume` has not counted, after filling `leaves` with those it has and checking that
+// it belongs to this expansion.
+std::vector<uint64_t> subtrees_to_count(const PerftProgress* resume, uint64_t subtrees, std::vector<uint128>& leaves) {
+  std::vector<unsigned char> counted(subtrees, 0);
+  if (resume) {
+    if (resume->subtrees != subtrees)
+      throw std::invalid_argument(
+          fmt::format("the resumed count cut the root into {} subtrees, this one into {}", resume->subtrees, subtrees));
+    for (const auto& [id, count] : resume->counted) {
+      if (id >= subtrees || counted[id])
+        throw std::invalid_argument(
+            fmt::format("the resumed count lists subtree {} twice or beyond the {} subtrees", id, subtrees));
+      counted[id] = 1;
+      leaves[id] = count;
+    }
+  }
+  std::vector<uint64_t> todo;
+  for (uint64_t id = 0; id < subtrees; ++id)
+    if (!counted[id]) todo.push_back(id);
+  return todo;
 }
 
 // One engine per (device, stream). Arenas share each device's free memory, measured before any of
@@ -189,23 +213,55 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   std::vector<uint32_t> root_moves(game.max_moves());
   root_moves.resize(game.checked_legal_moves(job.root, root_moves));
   uint32_t depth = job.depth;
-  const std::vector<Subtree> subtrees = expand(game, job.root, root_moves, depth, target);
+  // A resumed job cuts the root as the job it resumes did, so its subtree ids mean the same subtrees.
+  const uint64_t split_target = job.resume ? job.resume->split_target : target;
+  const std::vector<Subtree> subtrees = expand(game, job.root, root_moves, depth, split_target);
 
-  WorkQueue queue; // one item per subtree
-  queue.total = subtrees.size();
+  // Each subtree's count is written by the one worker that claimed it, or comes from the resumed job.
+  std::vector<uint128> leaves(subtrees.size(), 0);
+  std::vector<uint64_t> todo = subtrees_to_count(job.resume, subtrees.size(), leaves);
+  outcome.progress.split_target = split_target;
+  outcome.progress.subtrees = subtrees.size();
+  if (job.resume) outcome.progress.counted = job.resume->counted;
+  std::mutex progress_mutex; // guards outcome.progress while workers run
+
+  WorkQueue queue; // one item per subtree still to count
+  queue.total = todo.size();
+  queue.stop_request = job.stop;
+  queue.done = subtrees.size() - todo.size(); // progress counts the resumed subtrees too
   const uint64_t gpu_batch =
       gpu_workers == 0 ? 1
                        : std::max<uint64_t>(1, (queue.total + gpu_workers * gpu_calls - 1) / (gpu_workers * gpu_calls));
 
   if (!startup_error.empty()) queue.fail(startup_error);
 
-  // Each subtree's count is written by the one worker that claimed it; read after the join.
-  std::vector<uint128> leaves(subtrees.size(), 0);
   std::vector<uint128> worker_leaves(workers, 0);
   std::vector<unsigned char> worker_counted(workers, 0);
+  const auto record = [&](uint64_t subtree) {
+    std::lock_guard lock(progress_mutex);
+    outcome.progress.counted.emplace_back(subtree, leaves[subtree]);
+  };
 
-  ProgressMonitor monitor(progress ? std::function<void()>([&] { progress(queue.done.load(), queue.total); })
-                                   : std::function<void()>());
+  auto last_snapshot = std::chrono::steady_clock::now();
+  const auto report = [&] {
+    if (progress) progress(queue.done.load(), subtrees.size());
+    if (!job.on_snapshot) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last_snapshot).count() < job.snapshot_seconds) return;
+    last_snapshot = now;
+    PerftProgress snapshot;
+    {
+      std::lock_guard lock(progress_mutex);
+      snapshot = outcome.progress;
+    }
+    std::sort(snapshot.counted.begin(), snapshot.counted.end());
+    try {
+      job.on_snapshot(snapshot);
+    } catch (const std::exception& e) {
+      queue.fail(e.what());
+    }
+  };
+  ProgressMonitor monitor(progress || job.on_snapshot ? std::function<void()>(report) : std::function<void()>());
 
   // Beside GPUs, CPU workers leave the last round of batches to them: a GPU counts a whole batch sooner
   // than a CPU thread counts one subtree, so a CPU holding the last subtree would be the tail.
@@ -217,30 +273,41 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
         try {
           if (w < job.cpu_threads) {
             while (queue.next.load() < cpu_claims_end) {
-              const auto [first, end] = queue.claim(1);
-              if (first >= end) break;
-              leaves[first] = count_on_cpu(game, plugin_table, subtrees[first].state, depth);
-              worker_leaves[w] += leaves[first];
+              const auto [item, end_item] = queue.claim(1);
+              if (item >= end_item) break;
+              const uint64_t subtree = todo[item];
+              leaves[subtree] = count_on_cpu(game, plugin_table, subtrees[subtree].state, depth);
+              worker_leaves[w] += leaves[subtree];
               worker_counted[w] = 1;
+              record(subtree);
               ++queue.done;
             }
             return;
           }
           CudaPerftEngine& engine = *engines[w - job.cpu_threads];
           std::vector<StateBlob> roots;
-          for (auto [first, end] = queue.claim(gpu_batch); first < end; std::tie(first, end) = queue.claim(gpu_batch)) {
+          // The first batch is one subtree, which measures the stream's speed; later ones take about
+          // kCudaCallSeconds, at most gpu_batch, so a stop request is honoured soon.
+          uint64_t batch = 1;
+          for (auto [item, end_item] = queue.claim(batch); item < end_item;
+               std::tie(item, end_item) = queue.claim(batch)) {
+            const auto call_began = std::chrono::steady_clock::now();
             roots.clear();
-            for (uint64_t i = first; i < end; ++i) roots.push_back(subtrees[i].state);
+            for (uint64_t i = item; i < end_item; ++i) roots.push_back(subtrees[todo[i]].state);
             const std::vector<uint64_t> counts = engine.count(roots, depth);
             if (counts.size() != roots.size())
               throw std::runtime_error(
                   fmt::format("GPU perft engine returned {} counts for {} roots", counts.size(), roots.size()));
-            for (uint64_t i = first; i < end; ++i) {
-              leaves[i] = counts[i - first];
-              worker_leaves[w] += leaves[i];
+            for (uint64_t i = item; i < end_item; ++i) {
+              leaves[todo[i]] = counts[i - item];
+              worker_leaves[w] += counts[i - item];
+              record(todo[i]);
             }
             worker_counted[w] = 1;
-            queue.done += end - first;
+            queue.done += end_item - item;
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - call_began).count();
+            const double in_time = kCudaCallSeconds * static_cast<double>(end_item - item) / std::max(seconds, 1e-9);
+            batch = std::clamp<uint64_t>(static_cast<uint64_t>(std::min(in_time, 1e18)), 1, gpu_batch);
           }
         } catch (const std::exception& e) {
           queue.fail(e.what());
@@ -250,6 +317,8 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
     queue.fail(e.what());
   }
   monitor.stop();
+  std::sort(outcome.progress.counted.begin(), outcome.progress.counted.end());
+  outcome.stopped = queue.stopped.load();
 
   std::vector<uint128> per_root(root_moves.size(), 0);
   for (size_t i = 0; i < subtrees.size(); ++i) per_root[subtrees[i].root_move] += leaves[i];

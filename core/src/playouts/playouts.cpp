@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -25,18 +26,85 @@ namespace {
 constexpr uint32_t kMessageSize = 2048;
 // A CUDA call never covers more than this many playouts, so long runs still report progress.
 constexpr uint64_t kMaxCudaCall = uint64_t{1} << 33;
+// A CUDA stream's runs of items are cut to take about this long, so a stop request is honoured soon.
+constexpr double kCudaCallSeconds = 0.5;
 
-// Items of item_size playouts each (the last one shorter).
-struct SharedWork : WorkQueue {
-  uint64_t item_size = 1;
-  uint64_t playouts = 0;
-
-  // Claims up to `count` items; returns their playout range, empty when none are left.
-  std::pair<uint64_t, uint64_t> claim_playouts(uint64_t count) {
-    const auto [first, end] = claim(count);
-    return {first * item_size, std::min(end * item_size, playouts)};
+// The playouts a job still has to run, cut into items of item_size playouts (each range's last one
+// shorter); item k of a job that resumes nothing is [k * item_size, (k + 1) * item_size).
+class PlayoutItems {
+public:
+  PlayoutItems(const PlayoutRanges& remaining, uint64_t item_size) : item_size_(item_size) {
+    for (const auto& [first, end] : remaining) {
+      segments_.push_back({count_, first, end});
+      count_ += (end - first + item_size - 1) / item_size;
+    }
   }
+
+  uint64_t count() const { return count_; }
+
+  std::pair<uint64_t, uint64_t> range(uint64_t item) const {
+    const auto after = std::upper_bound(segments_.begin(), segments_.end(), item,
+                                        [](uint64_t k, const Segment& s) { return k < s.first_item; });
+    const Segment& s = *std::prev(after);
+    const uint64_t first = s.first + (item - s.first_item) * item_size_;
+    return {first, std::min(first + item_size_, s.end)};
+  }
+
+private:
+  struct Segment {
+    uint64_t first_item, first, end;
+  };
+  uint64_t item_size_;
+  uint64_t count_ = 0;
+  std::vector<Segment> segments_;
 };
+
+// What the job's workers have completed, merged as each item ends, so a snapshot can be taken at any time.
+class CompletedPlayouts {
+public:
+  explicit CompletedPlayouts(PlayoutProgress start) : progress_(std::move(start)) {}
+
+  void add(uint64_t first, uint64_t end, const PlayoutResult& part) {
+    std::lock_guard lock(mutex_);
+    progress_.result.merge(part);
+    add_playout_range(progress_.completed, first, end);
+  }
+
+  PlayoutProgress snapshot() const {
+    std::lock_guard lock(mutex_);
+    return progress_;
+  }
+
+private:
+  mutable std::mutex mutex_;
+  PlayoutProgress progress_;
+};
+
+// [0, playouts) less what `resume` completed, after checking that it belongs to a job of this size.
+PlayoutRanges remaining_playouts(const PlayoutProgress* resume, uint64_t playouts, int64_t score_min, uint32_t bins) {
+  if (!resume) return playouts == 0 ? PlayoutRanges{} : PlayoutRanges{{0, playouts}};
+  if (resume->result.score_min != score_min || resume->result.histogram.size() != bins)
+    throw std::invalid_argument(fmt::format("the resumed result's histogram ({} bins from {}) is not the game's ({} "
+                                            "bins from {})",
+                                            resume->result.histogram.size(), resume->result.score_min, bins,
+                                            score_min));
+  PlayoutRanges remaining;
+  uint64_t next = 0, counted = 0;
+  for (const auto& [first, end] : resume->completed) {
+    if (first < next || first >= end || end > playouts)
+      throw std::invalid_argument(fmt::format("the resumed playouts [{}, {}) overlap others, are empty or lie "
+                                              "beyond the job's {} playouts",
+                                              first, end, playouts));
+    if (first > next) remaining.push_back({next, first});
+    counted += end - first;
+    next = end;
+  }
+  if (next < playouts) remaining.push_back({next, playouts});
+  if (counted != resume->result.playouts)
+    throw std::invalid_argument(fmt::format("the resumed ranges hold {} playouts but their result counts {}", counted,
+                                            resume->result.playouts));
+  return remaining;
+}
 
 gsdk_playout_request make_request(const PlayoutJob& job, const StateBlob* start, uint64_t first, uint64_t count) {
   return playout_request(job.seed, first, count, start ? start->data() : nullptr, job.simd_level);
@@ -110,13 +178,16 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
   const int64_t score_min = game.score_range().first;
   const uint32_t bins = game.histogram_bins();
 
-  SharedWork work;
   // Slow games (thousands of playouts per millisecond, not millions) still need items enough for every
   // CPU worker: about eight each, never fewer playouts per item than keeps claiming cheap.
   const uint64_t balanced = job.cpu_threads == 0 ? job.playouts : job.playouts / (8ull * job.cpu_threads);
-  work.item_size = std::max<uint64_t>(1, std::min(job.cpu_item_playouts, std::max<uint64_t>(4096, balanced)));
-  work.total = (job.playouts + work.item_size - 1) / work.item_size;
-  work.playouts = job.playouts;
+  const uint64_t item_size = std::max<uint64_t>(1, std::min(job.cpu_item_playouts, std::max<uint64_t>(4096, balanced)));
+  const PlayoutItems items(remaining_playouts(job.resume, job.playouts, score_min, bins), item_size);
+  WorkQueue work;
+  work.total = items.count();
+  work.stop_request = job.stop;
+  CompletedPlayouts completed(job.resume ? *job.resume : PlayoutProgress{{}, PlayoutResult(score_min, bins)});
+  work.done = job.resume ? job.resume->result.playouts : 0;
 
   const unsigned streams = std::max(1u, job.streams_per_device);
   const unsigned gpu_workers = static_cast<unsigned>(job.cuda_devices.size()) * streams;
@@ -127,31 +198,46 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
   if (gpu_workers > 0) {
     const uint64_t share = job.cpu_threads == 0 ? gpu_workers : 8ull * gpu_workers;
     gpu_items = std::max<uint64_t>(1, (work.total + share - 1) / share);
-    gpu_items = std::min(gpu_items, std::max<uint64_t>(1, kMaxCudaCall / work.item_size));
+    gpu_items = std::min(gpu_items, std::max<uint64_t>(1, kMaxCudaCall / item_size));
   }
 
   // Arenas are made before any worker starts so an allocation failure is reported up front.
   std::map<int, std::unique_ptr<DeviceArena>> arenas;
   for (int device : job.cuda_devices) {
     if (arenas.count(device)) continue;
-    const uint64_t scratch = tables.cuda_playouts->scratch_bytes(game.handle(), gpu_items * work.item_size);
+    const uint64_t scratch = tables.cuda_playouts->scratch_bytes(game.handle(), gpu_items * item_size);
     arenas[device] = std::make_unique<DeviceArena>(device, (scratch + 4096) * streams);
   }
 
-  std::vector<PlayoutResult> parts(workers, PlayoutResult(score_min, bins));
   std::vector<uint64_t> worker_playouts(workers, 0);
   PlayoutTimings timings;
   const auto began = std::chrono::steady_clock::now();
 
-  ProgressMonitor monitor(progress ? std::function<void()>([&] { progress(work.done.load(), work.playouts); })
-                                   : std::function<void()>());
+  auto last_snapshot = began;
+  const auto report = [&] {
+    if (progress) progress(work.done.load(), job.playouts);
+    if (!job.on_snapshot) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last_snapshot).count() < job.snapshot_seconds) return;
+    last_snapshot = now;
+    try {
+      job.on_snapshot(completed.snapshot());
+    } catch (const std::exception& e) {
+      work.fail(e.what());
+    }
+  };
+  ProgressMonitor monitor(progress || job.on_snapshot ? std::function<void()>(report) : std::function<void()>());
 
   try {
     run_workers(workers, [&](unsigned w) {
       try {
+        PlayoutResult part(score_min, bins);
         if (w < job.cpu_threads) {
-          for (auto [first, end] = work.claim_playouts(1); first < end; std::tie(first, end) = work.claim_playouts(1)) {
-            run_cpu_range(game, job, start, job.start_state.has_value(), batch, first, end, parts[w]);
+          for (auto [item, end_item] = work.claim(1); item < end_item; std::tie(item, end_item) = work.claim(1)) {
+            const auto [first, end] = items.range(item);
+            part = PlayoutResult(score_min, bins);
+            run_cpu_range(game, job, start, job.start_state.has_value(), batch, first, end, part);
+            completed.add(first, end, part);
             worker_playouts[w] += end - first;
             work.done += end - first;
           }
@@ -160,11 +246,11 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
         const unsigned g = w - job.cpu_threads;
         const int device = job.cuda_devices[g / streams];
         CudaStream stream(device);
-        const uint64_t scratch_size = tables.cuda_playouts->scratch_bytes(game.handle(), gpu_items * work.item_size);
+        const uint64_t scratch_size = tables.cuda_playouts->scratch_bytes(game.handle(), gpu_items * item_size);
         void* scratch = arenas.at(device)->allocate(scratch_size);
-        for (auto [first, end] = work.claim_playouts(gpu_items); first < end;
-             std::tie(first, end) = work.claim_playouts(gpu_items)) {
-          gsdk_playout_summary s = parts[w].bind();
+        const auto run_call = [&](uint64_t first, uint64_t end) {
+          part = PlayoutResult(score_min, bins);
+          gsdk_playout_summary s = part.bind();
           const gsdk_playout_request r = make_request(job, job.start_state ? &start : nullptr, first, end - first);
           char error[kMessageSize] = {};
           const int32_t status = tables.cuda_playouts->run(game.handle(), &r, device, stream.handle(), scratch,
@@ -172,9 +258,32 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
           if (status != GSDK_OK)
             throw std::runtime_error(fmt::format("{} CUDA playouts [{}, {}) on device {} failed: {}", game.game().name,
                                                  first, end, device, error));
-          parts[w].absorb(s);
+          part.absorb(s);
+          completed.add(first, end, part);
           worker_playouts[w] += end - first;
           work.done += end - first;
+        };
+        // The first run is one item, which measures the stream's speed; later runs take about
+        // kCudaCallSeconds, at most gpu_items.
+        uint64_t run_items = 1;
+        for (auto [item, end_item] = work.claim(run_items); item < end_item;
+             std::tie(item, end_item) = work.claim(run_items)) {
+          const auto call_began = std::chrono::steady_clock::now();
+          // Items in a run are consecutive playouts except where resumed ranges cut them.
+          auto [first, end] = items.range(item);
+          for (uint64_t k = item + 1; k < end_item; ++k) {
+            const auto [next_first, next_end] = items.range(k);
+            if (next_first != end) {
+              run_call(first, end);
+              first = next_first;
+            }
+            end = next_end;
+          }
+          run_call(first, end);
+          const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - call_began).count();
+          const double items_in_time =
+              kCudaCallSeconds * static_cast<double>(end_item - item) / std::max(seconds, 1e-9);
+          run_items = std::clamp<uint64_t>(static_cast<uint64_t>(std::min(items_in_time, 1e18)), 1, gpu_items);
         }
       } catch (const std::exception& e) {
         work.fail(e.what());
@@ -185,18 +294,35 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
   }
   monitor.stop();
 
-  PlayoutOutcome outcome{PlayoutResult(score_min, bins), {}, batch ? "batch" : "generic", work.error};
-  for (unsigned w = 0; w < workers; ++w) {
-    outcome.result.merge(parts[w]);
+  PlayoutProgress done = completed.snapshot();
+  PlayoutOutcome outcome{std::move(done.result), std::move(done.completed), {}, batch ? "batch" : "generic", work.error,
+                         work.stopped.load()};
+  for (unsigned w = 0; w < workers; ++w)
     (w < job.cpu_threads ? timings.cpu_playouts : timings.cuda_playouts) += worker_playouts[w];
-  }
   timings.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  timings.device_milliseconds = outcome.result.device_milliseconds;
+  timings.device_milliseconds =
+      outcome.result.device_milliseconds - (job.resume ? job.resume->result.device_milliseconds : 0);
   outcome.timings = timings;
-  if (outcome.error.empty() && outcome.result.playouts != job.playouts)
+  if (outcome.error.empty() && !outcome.stopped && outcome.result.playouts != job.playouts)
     outcome.error =
         fmt::format("internal error: {} of {} playouts were counted", outcome.result.playouts, job.playouts);
   return outcome;
+}
+
+void add_playout_range(PlayoutRanges& ranges, uint64_t first, uint64_t end) {
+  if (first >= end) return;
+  auto at = std::lower_bound(ranges.begin(), ranges.end(), std::pair{first, end});
+  if (at != ranges.begin() && std::prev(at)->second == first) {
+    --at;
+    at->second = end;
+  } else {
+    at = ranges.insert(at, {first, end});
+  }
+  const auto next = std::next(at);
+  if (next != ranges.end() && next->first == at->second) {
+    at->second = next->second;
+    ranges.erase(next);
+  }
 }
 
 } // namespace gsdk::core

@@ -364,6 +364,11 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
   const auto began = std::chrono::steady_clock::now();
   try {
     for (uint32_t first = 0; first < s.episodes; first += chunk) {
+      // Between chunks only: every environment's table then holds the same episodes.
+      if (stop_requested(job.stop)) {
+        out.stopped = true;
+        break;
+      }
       const uint32_t count = std::min(chunk, s.episodes - first);
       std::vector<uint32_t> stats(uint64_t{s.environments} * count * GSDK_QL_STAT_COUNT, 0);
       trainer.run(first, count, explore_thresholds(s, first, count), s.alpha, out.tables, stats,

@@ -17,12 +17,14 @@
 #include "config/config_section.hpp"
 #include "devices/device_selection.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
+#include "gsdk/core/runtime/stop_request.hpp"
 #include "plugins/game_params.hpp"
 #include "plugins/plugin_catalog.hpp"
 
 namespace gsdk::host {
 
 struct ExperimentConfig;
+class CheckpointFile;
 
 // An algorithm's settings, read from its table (and its own [output] keys) by its driver.
 struct AlgorithmSettings {
@@ -42,12 +44,16 @@ public:
   // The report on the terminal; `results_path` is where the results file was written.
   virtual void print(const std::string& results_path) const = 0;
 
-  // "complete", "incomplete" (the run stopped early: `error` says why) or another word the algorithm uses
-  // for a finished run with a wrong result (perft's "mismatch": `failure` says what).
-  virtual std::string status() const { return error.empty() ? "complete" : "incomplete"; }
+  // "complete", "incomplete" (the run stopped early: `error` says why), "interrupted" (its stop request
+  // ended it: `stopped`) or another word the algorithm uses for a finished run with a wrong result (perft's
+  // "mismatch": `failure` says what).
+  virtual std::string status() const { return !error.empty() ? "incomplete" : stopped ? "interrupted" : "complete"; }
+  // For an interrupted run: how much of it completed (e.g. {"playouts": done, "of": planned}).
+  virtual nlohmann::json completed() const = 0;
 
-  std::string error;   // the run did not finish: its results cover what did
-  std::string failure; // the run finished with a wrong result, or its picture or events could not be written
+  std::string error;    // the run did not finish: its results cover what did
+  std::string failure;  // the run finished with a wrong result, or its picture or events could not be written
+  bool stopped = false; // the run's stop request ended it early: its results cover what completed
 
   // Adds `what` to the failures already said.
   void add_failure(const std::string& what) { failure += (failure.empty() ? "" : "; ") + what; }
@@ -64,6 +70,11 @@ struct RunContext {
   uint64_t seed;
   bool progress;         // show progress on a terminal
   std::string plot_file; // where to draw the run's picture, if anywhere ([output] plot or --plot)
+  const core::StopRequest* stop = nullptr; // raised (by a signal) to end the run early with what completed
+  // Where the run saves what it completes (`--checkpoint`), when the driver has_checkpoints(); it may hold an
+  // earlier run's progress to resume.
+  CheckpointFile* checkpoint = nullptr;
+  double checkpoint_seconds = 60; // between saves while the run goes on
 
   // An error located at the config's value `dotted_key` (e.g. "nmcs.start_moves"), else at the file.
   ConfigError config_error(const std::string& dotted_key, const std::string& message) const;
@@ -105,6 +116,9 @@ public:
 
   // What the run asks of [run]: which CUDA table a GPU needs, whether CPUs work beside GPUs, ...
   virtual DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const = 0;
+
+  // Whether run() saves and resumes RunContext::checkpoint; `gsdk run --checkpoint` refuses the others.
+  virtual bool has_checkpoints() const { return false; }
 
   // Runs. Throws ConfigError for what the config asks that the game refuses (a position, a start state),
   // std::runtime_error for what cannot run; failures while running come back in the outcome.

@@ -3,7 +3,9 @@
 
 #include <fmt/format.h>
 
+#include "checkpoint/checkpoint_file.hpp"
 #include "config/quoted_value.hpp"
+#include "gsdk/core/runtime/digest.hpp"
 #include "report/hardware.hpp"
 
 namespace gsdk::host {
@@ -52,6 +54,24 @@ nlohmann::json versions_json(const LoadedPlugin& plugin, const ResolvedParams& p
               {"abi", fmt::format("{}.{}", plugin.tables.info.abi_major, plugin.tables.info.abi_minor)}}}}}};
 }
 
+nlohmann::json experiment_identity(const ExperimentConfig& config, const LoadedPlugin& plugin,
+                                   const ResolvedParams& params) {
+  nlohmann::json content = toml_to_json(config.raw);
+  content.erase("run");
+  content.erase("output");
+  return {{"gsdk_version", GSDK_VERSION},
+          {"algorithm", config.algorithm},
+          {"game", plugin.tables.name()},
+          {"params", params.as_json},
+          {"plugin",
+           {{"name", plugin.tables.name()},
+            {"version", plugin.tables.version()},
+            {"file_sha1", file_sha1(plugin.tables.path)}}},
+          {"seed", config.seed},
+          {"config_sha1", core::sha1_digest(content.dump())},
+          {"config", content}};
+}
+
 nlohmann::json results_header(const ExperimentConfig& config, const LoadedPlugin& plugin,
                               const ResolvedParams& params) {
   nlohmann::json header = versions_json(plugin, params);
@@ -88,13 +108,23 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   const auto game = instantiate_game(config, plugin, params);
   const DeviceChoice devices =
       choose_devices(config.run, plugin.tables, driver.device_needs(*config.settings, plugin.tables));
-  const RunContext context{config,  *config.settings, plugin,           params,      *game,
-                           devices, config.seed,      options.progress, options.plot};
+  std::unique_ptr<CheckpointFile> checkpoint;
+  if (!options.checkpoint.empty()) {
+    if (!driver.has_checkpoints())
+      throw ConfigError(
+          fmt::format("--checkpoint: algorithm '{}' has no checkpoints yet (playouts and perft do)", config.algorithm));
+    checkpoint = std::make_unique<CheckpointFile>(options.checkpoint, experiment_identity(config, plugin, params));
+  }
+  const RunContext context{config,       *config.settings, plugin,           params,
+                           *game,        devices,          config.seed,      options.progress,
+                           options.plot, options.stop,     checkpoint.get(), options.checkpoint_seconds};
 
   ExperimentRun run;
+  run.resumed = checkpoint && !checkpoint->resumed().is_null();
   run.outcome = driver.run(context);
   const AlgorithmOutcome& outcome = *run.outcome;
-  run.complete = outcome.error.empty();
+  run.complete = outcome.error.empty() && !outcome.stopped;
+  run.interrupted = outcome.error.empty() && outcome.stopped;
   run.error = outcome.error;
   run.failure = outcome.failure;
   run.results = results_header(config, plugin, params);
@@ -104,8 +134,10 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
                       {"status", outcome.status()},
                       {"digest", outcome.digest()}});
   run.results.update(outcome.results());
-  if (!run.complete) run.results["error"] = run.error;
+  if (!run.error.empty()) run.results["error"] = run.error;
+  if (run.interrupted) run.results["interrupted"] = {{"partial", true}, {"completed", outcome.completed()}};
   if (!run.failure.empty()) run.results["failure"] = run.failure;
+  if (checkpoint) run.results["checkpoint"] = {{"file", checkpoint->path()}, {"resumed", run.resumed}};
   return run;
 }
 

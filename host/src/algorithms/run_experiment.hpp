@@ -19,22 +19,34 @@ struct ExperimentRun {
   nlohmann::json results;                    // the results file's content
   std::unique_ptr<AlgorithmOutcome> outcome; // typed, for the report
   bool complete = false;                     // false: results cover only what finished; `error` says why
+  bool interrupted = false;                  // the stop request ended it (not an error); results are partial
   std::string error;
   std::string failure; // set when the run finished with a wrong result (a perft count that is not `expect`)
+  bool resumed = false; // it went on from an earlier run's checkpoint
 };
 
 struct RunOptions {
   bool progress = true; // progress bar on a terminal
   std::string plot;     // where to draw the run's picture ([output] plot, or --plot), if anywhere
+  const core::StopRequest* stop = nullptr; // ends the run early with what completed (status "interrupted")
+  std::string checkpoint;                  // --checkpoint: where to save progress, and resume from; empty: none
+  double checkpoint_seconds = 60;          // --checkpoint-every
 };
 
 // Throws ConfigError / std::runtime_error for anything detected before running (unknown game, bad
-// parameters, no usable device); failures while running come back in ExperimentRun.
+// parameters, no usable device, a checkpoint of another run or of an algorithm without checkpoints); failures
+// while running come back in ExperimentRun.
 ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog& catalog, const RunOptions& options);
 
 // The fields every results file starts with: gsdk {version, abi}, experiment {name, file, config} and
 // game {name, params, plugin}.
 nlohmann::json results_header(const ExperimentConfig& config, const LoadedPlugin& plugin, const ResolvedParams& params);
+
+// What a checkpoint of this experiment must match to be resumed: gsdk's version, the game, its parameters and
+// plugin (name, version, the SHA-1 of its file), the algorithm, the seed and the config's content after --set
+// overrides (and its SHA-1) less [run] and [output], which do not change results.
+nlohmann::json experiment_identity(const ExperimentConfig& config, const LoadedPlugin& plugin,
+                                   const ResolvedParams& params);
 
 // The gsdk {version, abi} and game {name, params, plugin} fields alone (runs without a config file).
 nlohmann::json versions_json(const LoadedPlugin& plugin, const ResolvedParams& params);

@@ -1,12 +1,16 @@
 // perft.cpp - `gsdk perft GAME POSITION DEPTH`: count the leaves of a game's move tree, per root move
 // with --divide, printed like Stockfish's `go perft` so the two can be diffed.
 #include <cstdio>
+#include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "algorithms/perft/perft_algorithm.hpp"
 #include "algorithms/perft/perft_report.hpp"
 #include "algorithms/run_experiment.hpp"
+#include "checkpoint/checkpoint_file.hpp"
+#include "checkpoint/progress_json.hpp"
 #include "commands/command_line.hpp"
 #include "commands/whole_number_option.hpp"
 #include "devices/device_selection.hpp"
@@ -16,12 +20,29 @@
 #include "report/output_file.hpp"
 #include "report/progress_bar.hpp"
 #include "report/results_file.hpp"
+#include "signals/stop_signals.hpp"
 
 namespace gsdk::host {
 
 namespace {
 
 constexpr uint32_t kMaxDepth = 64;
+
+// What a checkpoint of this count must match: gsdk's version, the game, its parameters and plugin (name,
+// version, the SHA-1 of its file), the position and the depth; not devices, threads or --divide.
+nlohmann::json perft_identity(const LoadedPlugin& plugin, const ResolvedParams& params, const std::string& position,
+                              uint32_t depth) {
+  return {{"gsdk_version", GSDK_VERSION},
+          {"command", "perft"},
+          {"game", plugin.tables.name()},
+          {"params", params.as_json},
+          {"plugin",
+           {{"name", plugin.tables.name()},
+            {"version", plugin.tables.version()},
+            {"file_sha1", file_sha1(plugin.tables.path)}}},
+          {"position", position},
+          {"depth", depth}};
+}
 
 // Bad input: said once, exit status 2.
 int usage_error(const std::string& message) {
@@ -44,12 +65,16 @@ int command_perft(const Arguments& args) {
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)")(
       "generic", "count through the per-state rules only (the reference for the plugin's perft tables)")(
       "json", po::value<std::string>(), "also write the result as a JSON document")(
+      "checkpoint", po::value<std::string>(),
+      "save the counted subtrees to FILE while counting and when stopped; run again with the same FILE to resume")(
+      "checkpoint-every", po::value<double>()->default_value(60), "seconds between checkpoint saves")(
       "quiet,q", "no progress bar");
   po::positional_options_description positional;
   positional.add("game", 1).add("position", 1).add("depth", 1);
   po::variables_map vm;
   const std::string usage = "gsdk perft GAME POSITION DEPTH [--divide] [--device cpu|cuda|all|auto] [--threads N] "
-                            "[--streams N] [--param name=value]... [--generic] [--json FILE]";
+                            "[--streams N] [--param name=value]... [--generic] [--json FILE] [--checkpoint FILE "
+                            "[--checkpoint-every S]]";
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
   const std::string depth_text = vm["depth"].as<std::string>();
@@ -65,8 +90,13 @@ int command_perft(const Arguments& args) {
   if (settings.streams < 1 || settings.streams > 64)
     return usage_error(fmt::format("--streams must be from 1 to 64, got {}", settings.streams));
   const bool divide = vm.count("divide") > 0, generic = vm.count("generic") > 0;
+  const double checkpoint_seconds = vm["checkpoint-every"].as<double>();
+  if (!(checkpoint_seconds > 0 && checkpoint_seconds <= 1e9))
+    return usage_error(
+        fmt::format("--checkpoint-every must be a number of seconds above 0, got {}", checkpoint_seconds));
   try {
     if (vm.count("json")) check_output_path(vm["json"].as<std::string>());
+    if (vm.count("checkpoint")) check_output_path(vm["checkpoint"].as<std::string>());
   } catch (const OutputError& e) {
     return usage_error(e.what());
   }
@@ -95,10 +125,43 @@ int command_perft(const Arguments& args) {
   core::PerftJob job = perft_job(devices, generic, divide);
   job.root = std::move(root);
   job.depth = *depth;
+  job.stop = &install_stop_signals();
+
+  std::unique_ptr<CheckpointFile> checkpoint;
+  std::optional<core::PerftProgress> resumed;
+  try {
+    if (vm.count("checkpoint")) {
+      checkpoint = std::make_unique<CheckpointFile>(vm["checkpoint"].as<std::string>(),
+                                                    perft_identity(*plugin, params, position, *depth));
+      if (!checkpoint->resumed().is_null())
+        resumed = perft_progress_from_json(checkpoint->resumed(), checkpoint->path());
+    }
+  } catch (const CheckpointMismatch& e) {
+    return usage_error(e.what());
+  }
+  if (resumed) job.resume = &*resumed;
+  if (checkpoint) {
+    job.on_snapshot = [&](const core::PerftProgress& p) { checkpoint->save(perft_progress_json(p), false); };
+    job.snapshot_seconds = checkpoint_seconds;
+  }
 
   ProgressBar bar(fmt::format("perft {}", *depth), !vm.count("quiet"));
-  const core::PerftOutcome outcome = core::run_perft(game, job, [&](uint64_t done, uint64_t total) { bar.update(done, total); });
+  core::PerftOutcome outcome;
+  try {
+    outcome = core::run_perft(game, job, [&](uint64_t done, uint64_t total) { bar.update(done, total); });
+  } catch (const std::invalid_argument& e) {
+    if (!resumed) throw;
+    return usage_error(fmt::format("{}: the checkpoint does not fit this count: {}", checkpoint->path(), e.what()));
+  }
   bar.finish();
+  if (checkpoint) {
+    try {
+      checkpoint->save(perft_progress_json(outcome.progress), outcome.error.empty() && !outcome.stopped);
+    } catch (const std::exception& e) {
+      log_line(LogLevel::error, std::string("checkpoint: ") + e.what());
+      if (outcome.error.empty() && !outcome.stopped) return kExitFailed;
+    }
+  }
 
   if (vm.count("json")) {
     nlohmann::json doc = versions_json(*plugin, params);
@@ -107,14 +170,30 @@ int command_perft(const Arguments& args) {
                 {"depth", *depth},
                 {"devices", devices.summary},
                 {"hardware", describe_hardware()},
-                {"status", outcome.error.empty() ? "complete" : "incomplete"},
+                {"status", !outcome.error.empty() ? "incomplete"
+                           : outcome.stopped      ? "interrupted"
+                                                  : "complete"},
                 {"result", perft_json(outcome, divide)}});
+    if (outcome.error.empty() && outcome.stopped)
+      doc["interrupted"] = {
+          {"signal", signal_name(stop_signal())},
+          {"partial", true},
+          {"completed", {{"subtrees", outcome.progress.counted.size()}, {"of", outcome.progress.subtrees}}}};
     if (!write_json_or_print(vm["json"].as<std::string>(), doc)) return kExitFailed;
   }
   if (!outcome.error.empty()) {
     log_line(LogLevel::error, fmt::format("perft did not finish: {}\n  partial count: {} leaves in the subtrees that finished",
                                           outcome.error, core::to_string(outcome.leaves)));
     return kExitFailed;
+  }
+  if (outcome.stopped) {
+    log_line(LogLevel::error,
+             fmt::format("interrupted by {}: partial count {} leaves in {} of {} subtrees{}",
+                         signal_name(stop_signal()), core::to_string(outcome.leaves), outcome.progress.counted.size(),
+                         outcome.progress.subtrees,
+                         vm.count("json") ? " (saved in " + vm["json"].as<std::string>() + ")" : "") +
+                 (checkpoint ? "; run the same command again to resume from " + checkpoint->path() : ""));
+    return interrupted_exit_status(stop_signal());
   }
   print_perft(outcome, divide, devices.summary);
   return kExitOk;

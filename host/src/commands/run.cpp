@@ -11,6 +11,7 @@
 #include "report/log.hpp"
 #include "report/output_file.hpp"
 #include "report/results_file.hpp"
+#include "signals/stop_signals.hpp"
 
 namespace gsdk::host {
 
@@ -18,6 +19,16 @@ namespace {
 
 // The exit status of a run whose results are saved in `out`, saying what went wrong.
 int finish(const ExperimentRun& run, const std::string& out) {
+  if (run.interrupted) {
+    const int signal = stop_signal();
+    const std::string resume = run.results.contains("checkpoint")
+                                   ? fmt::format("; run the same command again to resume from {}",
+                                                 run.results["checkpoint"]["file"].get<std::string>())
+                                   : "";
+    log_line(LogLevel::error, fmt::format("interrupted by {}: partial results ({}) saved in {}{}", signal_name(signal),
+                                          run.results["interrupted"]["completed"].dump(), out, resume));
+    return interrupted_exit_status(signal);
+  }
   if (!run.complete) {
     log_line(LogLevel::error, "the run did not finish: " + run.error + " (partial results saved in " + out + ")");
     return kExitFailed;
@@ -43,14 +54,24 @@ int command_run(const Arguments& args) {
       "plot", po::value<std::string>(),
       "write a PNG: the score histogram against the exact distribution, the learned policy (qlearning), or the best "
       "score against time (nmcs, nrpa)")(
+      "checkpoint", po::value<std::string>(),
+      "save completed work to FILE while running and when stopped; run again with the same FILE to resume "
+      "(playouts, perft)")(
+      "checkpoint-every", po::value<double>()->default_value(60), "seconds between checkpoint saves")(
       "quiet,q", "no progress bar");
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
   const std::string usage = "gsdk run CONFIG.toml [--set key=value]... [--device cpu|cuda|all|auto] [--threads N] "
-                            "[--seed N] [--out FILE] [--plot FILE.png]";
+                            "[--seed N] [--out FILE] [--plot FILE.png] [--checkpoint FILE [--checkpoint-every S]]";
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
+  const double checkpoint_seconds = vm["checkpoint-every"].as<double>();
+  if (!(checkpoint_seconds > 0 && checkpoint_seconds <= 1e9)) {
+    log_line(LogLevel::error,
+             fmt::format("--checkpoint-every must be a number of seconds above 0, got {}", checkpoint_seconds));
+    return kExitUsage;
+  }
   std::vector<std::string> overrides;
   if (vm.count("set")) overrides = vm["set"].as<std::vector<std::string>>();
   std::vector<OptionOverride> options_set;
@@ -78,8 +99,14 @@ int command_run(const Arguments& args) {
   const std::string out = vm.count("out")               ? vm["out"].as<std::string>()
                           : !config.output_file.empty() ? config.output_file
                                                         : "results/" + config.name + ".json";
+  const std::string checkpoint = vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : "";
   try {
     check_run_files(config, out, plot);
+    if (!checkpoint.empty()) {
+      refuse_input_as_output(checkpoint, config.file);
+      refuse_input_as_output(out, checkpoint);
+      check_output_path(checkpoint);
+    }
   } catch (const OutputError& e) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
@@ -87,7 +114,8 @@ int command_run(const Arguments& args) {
   const PluginCatalog catalog = load_catalog(vm, true);
   ExperimentRun run;
   try {
-    run = run_experiment(config, catalog, RunOptions{!vm.count("quiet"), plot});
+    run = run_experiment(config, catalog,
+                         RunOptions{!vm.count("quiet"), plot, &install_stop_signals(), checkpoint, checkpoint_seconds});
   } catch (const ConfigError& e) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
@@ -96,6 +124,7 @@ int command_run(const Arguments& args) {
     return kExitFailed;
   }
 
+  if (run.interrupted) run.results["interrupted"]["signal"] = signal_name(stop_signal());
   if (!write_json_or_print(out, run.results)) return kExitFailed;
   run.outcome->print(out);
   return finish(run, out);

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -45,8 +46,10 @@ uint32_t chance_move(const core::GameInstance& game, const core::StateBlob& stat
   return moves[n - 1];
 }
 
-PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::array<core::Agent*, 2>& by_player,
-                     int32_t a_player, const MatchSettings& settings, std::array<AgentTally, 2>& tallies) {
+// The game, or nothing when the match's stop request came before it ended (a game cut short is not counted).
+std::optional<PlayedGame> play_game(const core::GameInstance& game, uint32_t round,
+                                    const std::array<core::Agent*, 2>& by_player, int32_t a_player,
+                                    const MatchSettings& settings, std::array<AgentTally, 2>& tallies) {
   PlayedGame played;
   played.round = round + 1;
   played.a_player = a_player;
@@ -56,6 +59,7 @@ PlayedGame play_game(const core::GameInstance& game, uint32_t round, const std::
   core::StateBlob state = game.initial_state();
   for (int32_t player = game.current_player(state); player != GSDK_PLAYER_TERMINAL;
        player = game.current_player(state)) {
+    if (core::stop_requested(settings.stop)) return std::nullopt;
     if (played.moves.size() >= kMaxPlies)
       throw std::runtime_error(
           fmt::format("game {} of '{}' did not end within {} plies", round + 1, game.game().name, kMaxPlies));
@@ -127,10 +131,14 @@ MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& set
       {
         std::lock_guard lock(done_mutex);
         if (next_game >= settings.games || !outcome.error.empty()) return;
+        if (core::stop_requested(settings.stop)) {
+          outcome.stopped = true;
+          return;
+        }
         g = next_game++;
       }
       std::array<AgentTally, 2> tallies;
-      PlayedGame played;
+      std::optional<PlayedGame> played;
       std::string error;
       try {
         const int32_t a_player = static_cast<int32_t>(g % 2);
@@ -148,8 +156,12 @@ MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& set
         if (outcome.error.empty()) outcome.error = error;
         return;
       }
+      if (!played) {
+        outcome.stopped = true;
+        return;
+      }
       for (int i = 0; i < 2; ++i) add_tally(outcome.agents[i], tallies[i]);
-      outcome.games.push_back(std::move(played));
+      outcome.games.push_back(std::move(*played));
       outcome.wall_seconds = seconds_since(began);
       if (on_game) on_game(outcome, outcome.games.back());
     }

@@ -35,6 +35,7 @@ struct MatchOutcome {
   std::array<AgentTally, 2> agents; // A, B
   double wall_seconds = 0;
   std::string error; // set when a game failed: `games` then holds the ones that finished
+  bool stopped = false; // the stop request ended the match early: `games` holds the ones that finished
 };
 
 // Called after each game.
@@ -42,7 +43,8 @@ using GameDoneFn = std::function<void(const MatchOutcome& so_far, const PlayedGa
 
 // Throws std::invalid_argument for agents the game cannot use (not two players, no CUDA playout
 // table for device=cuda) and std::runtime_error for a device that cannot be opened, before any game;
-// a failure during a game ends the match with `error` set.
+// a failure during a game ends the match with `error` set; a raised settings.stop ends it at the next move,
+// leaving out the games it cut short.
 MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& settings, const GameDoneFn& on_game = {});
 
 } // namespace gsdk::host

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gsdk/core/agents/agents.hpp"
+#include "gsdk/core/runtime/stop_request.hpp"
 
 namespace gsdk::host {
 
@@ -24,6 +25,7 @@ struct MatchSettings {
   // share the process's CUDA context, so their kernels overlap). Under playout budgets the games are
   // the same at any value; under time budgets the agents share the machine.
   uint32_t parallel = 1;
+  const core::StopRequest* stop = nullptr; // when raised, the match ends at the next move
 };
 
 inline constexpr uint32_t kMaxOpeningPlies = 1000;

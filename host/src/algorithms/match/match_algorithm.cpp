@@ -33,6 +33,7 @@ public:
   std::string game, record;
 
   std::string digest() const override { return match_digest(played); }
+  nlohmann::json completed() const override { return {{"games", played.games.size()}, {"of", settings.games}}; }
 
   nlohmann::json results() const override {
     nlohmann::json fields = match_json(played, settings);
@@ -99,6 +100,7 @@ public:
     auto outcome = std::make_unique<MatchRunOutcome>();
     outcome->settings = static_cast<const MatchConfig&>(context.settings).match;
     outcome->settings.seed = context.seed;
+    outcome->settings.stop = context.stop;
     outcome->game = context.config.game;
     const MatchSettings& settings = outcome->settings;
     ProgressBar bar(context.config.name, context.progress);
@@ -111,6 +113,7 @@ public:
     }
     bar.finish();
     outcome->error = outcome->played.error;
+    outcome->stopped = outcome->played.stopped;
     if (!settings.record_file.empty()) {
       try {
         write_match_record(settings.record_file, match_record(outcome->played, settings, context.config.game));

@@ -40,6 +40,10 @@ public:
   size_t searches_written = 0;
   uint64_t seed = 0;
 
+  nlohmann::json completed() const override {
+    return {{"searches_finished", search.searches_finished}, {"searches_started", search.searches_started}};
+  }
+
   std::string digest() const override {
     return core::sha1_digest(
         fmt::format("{} score {} moves {}", algorithm, search.best.score, fmt::join(search.best.moves, " ")));
@@ -65,6 +69,7 @@ public:
               {"searches_finished", search.searches_finished},
               {"starts_skipped", search.starts_skipped},
               {"stopped_by_time", search.stopped_by_time},
+              {"stopped_by_request", search.stopped_by_request},
               {"improvements", logged}}},
             {"timings",
              {{"wall_seconds", seconds},
@@ -85,7 +90,9 @@ public:
                   static_cast<long long>(search.best.score), search.best_search, search.best.moves.size(),
                   best_path.c_str());
     std::printf("  searches     %u started, %u finished%s%s\n", search.searches_started, search.searches_finished,
-                search.stopped_by_time ? " (stopped by the time limit)" : "",
+                search.stopped_by_time      ? " (stopped by the time limit)"
+                : search.stopped_by_request ? " (interrupted)"
+                                            : "",
                 search.starts_skipped > 0 ? fmt::format("; {} finished starts left out", search.starts_skipped).c_str()
                                           : "");
     const double seconds = search.wall_seconds;
@@ -175,6 +182,7 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
 
   outcome->search = search(hooks);
   const core::NestedSearchOutcome& found = outcome->search;
+  outcome->stopped = found.stopped_by_request;
   if (found.best.empty()) outcome->error = "the search found no sequence before its time ran out";
   // A file that cannot be written fails the run but keeps its results file, which holds the best moves too.
   const auto written = [&](const std::function<void()>& write) {

@@ -172,6 +172,7 @@ public:
         const auto level1 = make_level1_searcher(context, config);
         core::NmcsSettings settings = config.nmcs;
         settings.host_threads = host_threads(context);
+        settings.budget.stop = context.stop;
         return core::run_nmcs(context.game, settings, *evaluator, hooks.on_improvement, level1.get(),
                               hooks.on_finished);
       } catch (const core::NmcsLevelError& e) {

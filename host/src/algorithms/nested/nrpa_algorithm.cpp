@@ -82,6 +82,7 @@ public:
         core::NrpaSettings settings = config.nrpa;
         settings.seed = context.seed;
         settings.threads = threads;
+        settings.budget.stop = context.stop;
         const auto searcher = make_searcher(context, config);
         return core::run_nrpa(context.game, settings, hooks.on_improvement, searcher.get());
       } catch (const std::invalid_argument& e) {

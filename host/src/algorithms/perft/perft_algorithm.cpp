@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 
 #include "algorithms/perft/perft_report.hpp"
+#include "checkpoint/checkpoint_file.hpp"
+#include "checkpoint/progress_json.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
 #include "report/output_file.hpp"
@@ -57,7 +59,15 @@ public:
   double seconds = 0, startup_seconds = 0, device_milliseconds = 0;
   bool mismatch = false; // a count is not its `expect` (`failure` says which)
 
-  std::string status() const override { return !error.empty() ? "incomplete" : mismatch ? "mismatch" : "complete"; }
+  size_t planned = 0; // positions
+
+  std::string status() const override {
+    return !error.empty() ? "incomplete" : stopped ? "interrupted" : mismatch ? "mismatch" : "complete";
+  }
+  // The positions counted whole; the last one listed may be partial.
+  nlohmann::json completed() const override {
+    return {{"positions", counted.size() - (stopped ? 1 : 0)}, {"of", planned}, {"leaves", core::to_string(total)}};
+  }
   std::string digest() const override { return digest_text; }
 
   nlohmann::json results() const override {
@@ -69,8 +79,9 @@ public:
       j["position"] = p.position;
       j["depth"] = p.depth;
       j["expected"] = p.expect ? nlohmann::json(core::to_string(*p.expect)) : nlohmann::json(nullptr);
-      j["match"] =
-          p.expect && c.outcome.error.empty() ? nlohmann::json(*p.expect == c.outcome.leaves) : nlohmann::json(nullptr);
+      j["match"] = p.expect && c.outcome.error.empty() && !c.outcome.stopped
+                       ? nlohmann::json(*p.expect == c.outcome.leaves)
+                       : nlohmann::json(nullptr);
       positions.push_back(std::move(j));
     }
     return {{"engine", engine},
@@ -93,10 +104,14 @@ public:
     for (const CountedPosition& c : counted) {
       const PerftPosition& p = c.position;
       const std::string expected = p.expect ? core::to_string(*p.expect) : "-";
-      const char* match = !p.expect || !c.outcome.error.empty() ? "-" : *p.expect == c.outcome.leaves ? "yes" : "NO";
+      const bool partial = !c.outcome.error.empty() || c.outcome.stopped;
+      const char* match = !p.expect || partial ? "-" : *p.expect == c.outcome.leaves ? "yes" : "NO";
       std::printf("  %-*s %5u %20s %20s %5s %10.3f %12.4g%s\n", name_width, p.name.c_str(), p.depth,
                   core::to_string(c.outcome.leaves).c_str(), expected.c_str(), match, c.outcome.wall_seconds,
-                  nodes_per_second(c.outcome), c.outcome.error.empty() ? "" : "  (incomplete)");
+                  nodes_per_second(c.outcome),
+                  !c.outcome.error.empty() ? "  (incomplete)"
+                  : c.outcome.stopped      ? "  (interrupted)"
+                                           : "");
     }
     std::printf("  total %s leaves in %.3f s", core::to_string(total).c_str(), seconds);
     if (device_milliseconds > 0) std::printf(", %.3f ms in GPU kernels", device_milliseconds);
@@ -143,6 +158,8 @@ public:
     return perft_device_needs(tables, static_cast<const PerftSettings&>(settings).engine == "generic");
   }
 
+  bool has_checkpoints() const override { return true; }
+
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     const auto& settings = static_cast<const PerftSettings&>(context.settings);
     const core::GameInstance& game = context.game;
@@ -164,27 +181,64 @@ public:
     outcome->experiment = context.config.name;
     outcome->game = context.config.game;
     outcome->devices = context.devices.summary;
+    outcome->planned = roots.size();
+    // With a checkpoint: {"positions": [progress of each position counted or begun]}, saved every
+    // checkpoint_seconds and after each position.
+    std::vector<core::PerftProgress> resumed;
+    if (context.checkpoint && !context.checkpoint->resumed().is_null())
+      for (const nlohmann::json& entry : context.checkpoint->resumed().value("positions", nlohmann::json::array()))
+        resumed.push_back(perft_progress_from_json(entry, context.checkpoint->path()));
+    nlohmann::json saved = nlohmann::json::array();
     std::string canonical, mismatches;
     for (size_t i = 0; i < roots.size(); ++i) {
       const PerftPosition& p = settings.positions[i];
       core::PerftJob job = perft_job(context.devices, generic, settings.divide);
       job.root = roots[i];
       job.depth = p.depth;
+      job.stop = context.stop;
+      if (i < resumed.size()) job.resume = &resumed[i];
+      if (context.checkpoint) {
+        job.on_snapshot = [&](const core::PerftProgress& progress) {
+          nlohmann::json positions = saved;
+          positions.push_back(perft_progress_json(progress));
+          context.checkpoint->save({{"positions", positions}}, false);
+        };
+        job.snapshot_seconds = context.checkpoint_seconds;
+      }
       ProgressBar bar(context.config.name + " " + p.name, context.progress);
       const auto progress = [&](uint64_t done, uint64_t subtrees) {
         bar.update(done, subtrees);
         events.write_line(
             nlohmann::json{{"event", "progress"}, {"position", p.name}, {"done", done}, {"total", subtrees}}.dump());
       };
-      outcome->counted.push_back({p, core::run_perft(game, job, progress)});
+      try {
+        outcome->counted.push_back({p, core::run_perft(game, job, progress)});
+      } catch (const std::invalid_argument& e) {
+        if (!job.resume) throw;
+        throw CheckpointMismatch(fmt::format("{}: the checkpoint does not fit position '{}': {}",
+                                             context.checkpoint->path(), p.name, e.what()));
+      }
       bar.finish();
       const core::PerftOutcome& counted = outcome->counted.back().outcome;
+      saved.push_back(perft_progress_json(counted.progress));
+      if (context.checkpoint) {
+        const bool last = i + 1 == roots.size();
+        try {
+          context.checkpoint->save({{"positions", saved}}, last && counted.error.empty() && !counted.stopped);
+        } catch (const std::exception& e) {
+          outcome->failure = std::string("checkpoint: ") + e.what();
+        }
+      }
       outcome->total += counted.leaves;
       outcome->seconds += counted.wall_seconds;
       outcome->startup_seconds += counted.startup_seconds;
       outcome->device_milliseconds += counted.device_milliseconds;
       if (!counted.error.empty()) {
         outcome->error = fmt::format("position '{}' (depth {}): {}", p.name, p.depth, counted.error);
+        break;
+      }
+      if (counted.stopped) {
+        outcome->stopped = true;
         break;
       }
       canonical += fmt::format("{}|{}|{}\n", p.position, p.depth, core::to_string(counted.leaves));
@@ -194,7 +248,9 @@ public:
                         p.name, p.depth, core::to_string(counted.leaves), core::to_string(*p.expect));
     }
     outcome->mismatch = !mismatches.empty();
-    if (outcome->mismatch) outcome->failure = "perft count mismatch: " + mismatches;
+    if (outcome->mismatch)
+      outcome->failure =
+          "perft count mismatch: " + mismatches + (outcome->failure.empty() ? "" : "; " + outcome->failure);
     outcome->digest_text = core::sha1_digest(canonical);
     events.write_line(
         nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest_text}}.dump());

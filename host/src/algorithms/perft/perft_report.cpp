@@ -14,7 +14,9 @@ double nodes_per_second(const core::PerftOutcome& outcome) {
 
 nlohmann::json perft_json(const core::PerftOutcome& outcome, bool divide) {
   nlohmann::json j = {{"leaves", core::to_string(outcome.leaves)},
-                      {"status", outcome.error.empty() ? "complete" : "incomplete"},
+                      {"status", !outcome.error.empty() ? "incomplete"
+                                 : outcome.stopped      ? "interrupted"
+                                                        : "complete"},
                       {"engine", outcome.engine},
                       {"seconds", outcome.wall_seconds},
                       {"startup_seconds", outcome.startup_seconds},

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <fmt/format.h>
 
+#include "checkpoint/checkpoint_file.hpp"
+#include "checkpoint/progress_json.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "report/histogram_plot.hpp"
@@ -36,9 +38,13 @@ std::vector<double> exact_distribution(const core::GameInstance& game) {
 
 class PlayoutsOutcome : public AlgorithmOutcome {
 public:
-  explicit PlayoutsOutcome(core::PlayoutOutcome finished) : run(std::move(finished)) { error = run.error; }
+  PlayoutsOutcome(core::PlayoutOutcome finished, uint64_t planned) : run(std::move(finished)), planned(planned) {
+    error = run.error;
+    stopped = run.stopped;
+  }
 
   core::PlayoutOutcome run;
+  uint64_t planned = 0;
   std::vector<double> exact; // the exact score distribution, when it applies
   std::optional<core::ChiSquare> chi;
   std::optional<std::string> start_state;
@@ -46,6 +52,12 @@ public:
   uint64_t seed = 0;
 
   std::string digest() const override { return run.result.digest(); }
+  // Of the playouts this run ran: a resumed run's result also holds those of the runs before.
+  double playouts_per_second() const {
+    const double seconds = run.timings.wall_seconds;
+    return seconds > 0 ? static_cast<double>(run.timings.cpu_playouts + run.timings.cuda_playouts) / seconds : 0.0;
+  }
+  nlohmann::json completed() const override { return {{"playouts", run.result.playouts}, {"of", planned}}; }
 
   nlohmann::json results() const override {
     const core::PlayoutResult& r = run.result;
@@ -68,7 +80,7 @@ public:
                              {"timings",
                               {{"wall_seconds", seconds},
                                {"device_milliseconds", run.timings.device_milliseconds},
-                               {"playouts_per_second", seconds > 0 ? r.playouts / seconds : 0.0},
+                               {"playouts_per_second", playouts_per_second()},
                                {"cpu_playouts", run.timings.cpu_playouts},
                                {"cuda_playouts", run.timings.cuda_playouts}}}};
     if (!exact.empty()) fields["exact_distribution"] = exact;
@@ -94,7 +106,7 @@ public:
     const double seconds = run.timings.wall_seconds;
     std::printf("  time %.3f s wall", seconds);
     if (run.timings.device_milliseconds > 0) std::printf(", %.3f ms in GPU kernels", run.timings.device_milliseconds);
-    std::printf(", %.4g playouts/s\n", seconds > 0 ? r.playouts / seconds : 0.0);
+    std::printf(", %.4g playouts/s\n", playouts_per_second());
     std::printf("  digest %s\n  results %s\n", digest().c_str(), results_path.c_str());
     if (!plot.empty()) std::printf("  plot %s\n", plot.c_str());
   }
@@ -125,6 +137,8 @@ public:
     return playouts_device_needs(tables, static_cast<const PlayoutsSettings&>(settings).engine == "generic");
   }
 
+  bool has_checkpoints() const override { return true; }
+
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     const auto& settings = static_cast<const PlayoutsSettings&>(context.settings);
     const core::GameInstance& game = context.game;
@@ -137,6 +151,7 @@ public:
     job.streams_per_device = devices.streams;
     job.simd_level = devices.simd_level;
     job.force_generic = settings.engine == "generic";
+    job.stop = context.stop;
     if (settings.start_state) {
       try {
         job.start_state = game.state_from_string(*settings.start_state);
@@ -145,14 +160,35 @@ public:
       }
     }
 
+    // With a checkpoint: the playouts an earlier run completed are skipped, and what completes is saved every
+    // checkpoint_seconds and at the end.
+    std::optional<core::PlayoutProgress> resumed;
+    if (context.checkpoint && !context.checkpoint->resumed().is_null())
+      resumed = playout_progress_from_json(context.checkpoint->resumed(), context.checkpoint->path());
+    if (resumed) job.resume = &*resumed;
+    if (context.checkpoint) {
+      job.on_snapshot = [&](const core::PlayoutProgress& p) {
+        context.checkpoint->save(playout_progress_json(p), false);
+      };
+      job.snapshot_seconds = context.checkpoint_seconds;
+    }
+
     OutputStream events(context.config.events_file, "events file");
     ProgressBar bar(context.config.name, context.progress);
     const auto progress = [&](uint64_t done, uint64_t total) {
       bar.update(done, total);
       events.write_line(nlohmann::json{{"event", "progress"}, {"done", done}, {"total", total}}.dump());
     };
-    auto outcome = std::make_unique<PlayoutsOutcome>(core::run_playouts(game, job, progress));
+    std::unique_ptr<PlayoutsOutcome> outcome;
+    try {
+      outcome = std::make_unique<PlayoutsOutcome>(core::run_playouts(game, job, progress), settings.count);
+    } catch (const std::invalid_argument& e) {
+      if (!resumed) throw;
+      throw CheckpointMismatch(
+          fmt::format("{}: the checkpoint does not fit this run: {}", context.checkpoint->path(), e.what()));
+    }
     bar.finish();
+    if (context.checkpoint) save_checkpoint(*context.checkpoint, *outcome);
     // The exact distribution is that of playouts from the initial state; from a start state it does not apply.
     if (!settings.start_state) outcome->exact = exact_distribution(game);
     if (!outcome->exact.empty()) outcome->chi = core::chi_square(outcome->run.result.histogram, outcome->exact);
@@ -173,6 +209,17 @@ public:
   }
 
 private:
+  // What completed, marked complete when all did. A checkpoint that cannot be saved fails the run, whose results
+  // are still written.
+  static void save_checkpoint(CheckpointFile& checkpoint, PlayoutsOutcome& outcome) {
+    try {
+      checkpoint.save(playout_progress_json({outcome.run.completed, outcome.run.result}),
+                      outcome.status() == "complete");
+    } catch (const std::exception& e) {
+      outcome.failure = std::string("checkpoint: ") + e.what();
+    }
+  }
+
   // The histogram against the exact distribution; a picture that cannot be drawn fails the run.
   static void draw(const RunContext& context, PlayoutsOutcome& outcome) {
     const core::PlayoutResult& r = outcome.run.result;

@@ -149,12 +149,24 @@ public:
   bool sweep = false;
   std::string experiment, game, devices, picture;
   uint64_t seed = 0;
+  size_t planned_runs = 0; // environment counts of the sweep (1 without one)
 
   std::string digest() const override {
     if (!sweep) return runs.front().digest;
     std::string canonical;
     for (const TrainingRun& t : runs) canonical += t.digest + "\n";
     return core::sha1_digest(canonical);
+  }
+
+  // The training runs finished whole, and the episodes of the one the stop cut short.
+  nlohmann::json completed() const override {
+    const bool cut = !runs.empty() && runs.back().outcome.stopped;
+    nlohmann::json done = {{"training_runs", runs.size() - (cut ? 1 : 0)}, {"of", planned_runs}};
+    if (cut)
+      done["interrupted_run"] = {{"environments", runs.back().environments},
+                                 {"episodes", runs.back().outcome.episodes.size()},
+                                 {"of", settings.episodes}};
+    return done;
   }
 
   nlohmann::json results() const override {
@@ -272,6 +284,7 @@ public:
     outcome->game = context.config.game;
     outcome->devices = context.devices.summary;
     outcome->seed = context.seed;
+    outcome->planned_runs = q.environments.size();
     for (uint32_t environments : q.environments) {
       ProgressBar bar(fmt::format("{} ({} environments)", context.config.name, environments), context.progress);
       const auto on_episode = [&](uint32_t episode, const core::EpisodeTotals& t) {
@@ -299,8 +312,13 @@ public:
       training.outcome.tables = {};
       training.outcome.visits = {};
       outcome->runs.push_back(std::move(training));
+      const bool stopped = outcome->runs.back().outcome.stopped;
       if (!error.empty()) {
         outcome->error = fmt::format("{} environments: {}", environments, error);
+        break;
+      }
+      if (stopped || (core::stop_requested(context.stop) && outcome->runs.size() < q.environments.size())) {
+        outcome->stopped = true;
         break;
       }
     }
@@ -325,6 +343,7 @@ private:
     for (const auto& g : context.devices.gpus) job.cuda_devices.push_back(g.ordinal);
     job.force_generic = q.generic;
     job.count_visits = one_run && !context.plot_file.empty();
+    job.stop = context.stop;
     return job;
   }
 

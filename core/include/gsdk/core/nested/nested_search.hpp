@@ -30,6 +30,7 @@
 #include "gsdk/core/nested/nrpa_searcher.hpp"
 #include "gsdk/core/playouts/playout_batch_evaluator.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
+#include "gsdk/core/runtime/stop_request.hpp"
 
 namespace gsdk::core {
 
@@ -60,9 +61,10 @@ using FinishedSearchFn = std::function<void(const FinishedSearch&)>;
 
 // When to stop: after restarts + 1 searches, when time_seconds have passed (0: no limit) or when a
 // sequence scores stop_at_score (a known optimum, say), whichever comes first. A search cut short still
-// contributes what it found.
+// contributes what it found. A raised stop request acts as the time limit arriving now.
 struct SearchBudget {
   double time_seconds = 0;
+  const StopRequest* stop = nullptr;
   uint32_t restarts = 0;
   uint32_t searches_in_parallel = 1;
   std::optional<int64_t> stop_at_score;
@@ -112,6 +114,7 @@ struct NestedSearchOutcome {
   double evaluator_seconds = 0;
   double wall_seconds = 0;
   bool stopped_by_time = false;
+  bool stopped_by_request = false; // SearchBudget::stop ended the run before its budget did
   bool reached_stop_score = false;
   std::string engine; // "batch" or "generic" (NMCS), "policy" (NRPA)
   std::string device; // what ran the playouts

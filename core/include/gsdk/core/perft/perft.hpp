@@ -4,20 +4,37 @@
 // one subtree at a time (the plugin's cpu_perft table, else recursion through the per-state table),
 // each CUDA stream takes batches of subtrees to the breadth-first GPU engine (cuda_perft.hpp). Counts
 // are exact integers, summed per root move in 128 bits, so the result never depends on who counted what.
+//
+// A job can be asked to stop (PerftJob::stop): workers finish the subtrees they hold and take no more. The
+// subtrees counted so far (PerftProgress) can be handed to a later job of the same game, root and depth,
+// which counts only the others and ends with the uninterrupted job's counts, whatever its workers.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gsdk/core/runtime/game_instance.hpp"
+#include "gsdk/core/runtime/stop_request.hpp"
 
 namespace gsdk::core {
 
 __extension__ typedef unsigned __int128 uint128;
 
 std::string to_string(uint128 value);
+
+// The subtrees of a job counted so far. Subtree ids number the root's expansion into at least
+// `split_target` subtrees (the expansion is a function of root, depth and target alone).
+struct PerftProgress {
+  uint64_t split_target = 0;
+  uint64_t subtrees = 0;                             // what that expansion gave
+  std::vector<std::pair<uint64_t, uint128>> counted; // (subtree id, leaves), by id
+};
+
+// Called with what has been counted so far, about every PerftJob::snapshot_seconds, never twice at once.
+using PerftSnapshotFn = std::function<void(const PerftProgress&)>;
 
 struct PerftJob {
   StateBlob root;
@@ -28,6 +45,12 @@ struct PerftJob {
   unsigned streams_per_device = 2;
   uint64_t arena_bytes_per_stream = 0; // 0: a share of the device's free memory
   bool force_generic = false;          // per-state recursion even when the plugin has perft tables
+  const StopRequest* stop = nullptr;   // when raised, workers take no more subtrees
+  // Subtrees counted by an earlier job of the same game, root and depth (a checkpoint's): not counted again.
+  // Throws std::invalid_argument when it does not fit the root's expansion.
+  const PerftProgress* resume = nullptr;
+  PerftSnapshotFn on_snapshot; // e.g. to save a checkpoint while the job runs
+  double snapshot_seconds = 60;
 };
 
 struct PerftMoveCount {
@@ -46,6 +69,8 @@ struct PerftOutcome {
   double device_milliseconds = 0; // GPU kernel time the engines measured, summed over streams
   std::string engine;             // "plugin-cpu", "generic", "cuda-bfs", or a '+'-joined mix
   std::string error;              // empty when complete; otherwise leaves covers only finished subtrees
+  bool stopped = false;           // the stop request ended the job before every subtree was counted
+  PerftProgress progress;         // the subtrees counted, the resumed ones included (none at depth 0 or 1)
 };
 
 // Called from a monitor thread about ten times a second with (subtrees done, subtrees total).

@@ -5,6 +5,11 @@
 // range was cut. Work is cut into items of stable ids; CPU workers take one item at a time, each
 // CUDA stream takes runs of items; every partial result is an exact integer summary, merged in a
 // fixed order.
+//
+// A job can be asked to stop (PlayoutJob::stop): workers finish the items they hold and claim no more, and
+// the outcome holds exactly the playouts that completed. What completed (PlayoutProgress) can be saved and
+// handed to a later job of the same (game, parameters, seed, playouts, start state), which runs only the rest
+// and ends with the result an uninterrupted job gives.
 #pragma once
 
 #include <atomic>
@@ -16,8 +21,24 @@
 
 #include "gsdk/core/playouts/playout_result.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
+#include "gsdk/core/runtime/stop_request.hpp"
 
 namespace gsdk::core {
+
+// Half-open ranges [first, end) of playout numbers, sorted, disjoint and not touching.
+using PlayoutRanges = std::vector<std::pair<uint64_t, uint64_t>>;
+
+// Adds [first, end) to `ranges`, joining it with the ranges it touches; it must not overlap them.
+void add_playout_range(PlayoutRanges& ranges, uint64_t first, uint64_t end);
+
+// The playouts of a job done so far: which, and their merged result.
+struct PlayoutProgress {
+  PlayoutRanges completed;
+  PlayoutResult result;
+};
+
+// Called with what has completed so far, about every PlayoutJob::snapshot_seconds, never twice at once.
+using PlayoutSnapshotFn = std::function<void(const PlayoutProgress&)>;
 
 struct PlayoutJob {
   uint64_t seed = 0;
@@ -29,6 +50,12 @@ struct PlayoutJob {
   int32_t simd_level = GSDK_SIMD_AVX512; // highest allowed; the plugin lowers it to what it has
   bool force_generic = false;            // per-state path even when a batch table exists
   uint64_t cpu_item_playouts = 1u << 22; // at most; smaller when the job would give a CPU worker few items
+  const StopRequest* stop = nullptr;     // when raised, workers claim no more items
+  // Playouts already done by an earlier job (a checkpoint): skipped, and their result merged in. Throws
+  // std::invalid_argument when its ranges leave [0, playouts), overlap or do not add up to its result's count.
+  const PlayoutProgress* resume = nullptr;
+  PlayoutSnapshotFn on_snapshot; // e.g. to save a checkpoint while the job runs
+  double snapshot_seconds = 60;
 };
 
 struct PlayoutTimings {
@@ -39,10 +66,12 @@ struct PlayoutTimings {
 };
 
 struct PlayoutOutcome {
-  PlayoutResult result;
-  PlayoutTimings timings;
-  std::string engine; // "batch" or "generic"
-  std::string error;  // empty when every playout ran; else the result covers only what completed
+  PlayoutResult result; // of the completed playouts, the resumed ones included
+  PlayoutRanges completed;
+  PlayoutTimings timings; // of this job alone
+  std::string engine;     // "batch" or "generic"
+  std::string error;      // empty when every playout ran; else the result covers only what completed
+  bool stopped = false;   // the stop request ended the job before every playout ran (not an error)
 };
 
 // Called from a monitor thread about ten times a second with (done, total) playouts.

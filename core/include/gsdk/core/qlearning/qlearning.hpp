@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gsdk/core/runtime/game_instance.hpp"
+#include "gsdk/core/runtime/stop_request.hpp"
 
 namespace gsdk::core {
 
@@ -38,6 +39,9 @@ struct QLearningJob {
   std::vector<int> cuda_devices; // environments are split between them
   bool force_generic = false;    // the core's trainer over the per-state table, even when a batch table exists
   bool count_visits = false;     // per-state visit counts (for the policy picture)
+  // When raised, training ends after the chunk of episodes under way (of up to fifty); the greedy test and
+  // the reach evaluation then run on the tables as they are.
+  const StopRequest* stop = nullptr;
 };
 
 // One episode's counters summed over environments (GSDK_QL_STAT_*), or several episodes' sums.
@@ -91,6 +95,7 @@ struct QLearningOutcome {
   std::string engine;                  // "batch" or "generic"
   std::string device;                  // "cpu" or "cuda"
   std::string error;                   // empty when the whole run finished
+  bool stopped = false;                // the stop request ended training early: `episodes` holds those done
 
   std::string digest() const;
 };

@@ -1,0 +1,83 @@
+// checkpoint_file.cpp - reading, checking and atomically saving checkpoint files (checkpoint_file.hpp).
+#include "checkpoint/checkpoint_file.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "gsdk/core/runtime/digest.hpp"
+#include "report/output_file.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+constexpr const char* kFormat = "gsdk-checkpoint";
+
+// "identity.config.playouts.count: checkpoint 100, this run 200", one line per difference, from the JSON
+// patch that turns the saved identity into this run's.
+std::string describe_differences(const nlohmann::json& saved, const nlohmann::json& current) {
+  std::string lines;
+  for (const auto& op : nlohmann::json::diff(saved, current)) {
+    const nlohmann::json::json_pointer at(op["path"].get<std::string>());
+    std::string name = op["path"].get<std::string>();
+    std::replace(name.begin(), name.end(), '/', '.');
+    const std::string before = saved.contains(at) ? saved[at].dump() : "(none)";
+    const std::string after = current.contains(at) ? current[at].dump() : "(none)";
+    lines += fmt::format("\n  {}: checkpoint {}, this run {}", name.substr(1), before, after);
+  }
+  return lines;
+}
+
+} // namespace
+
+CheckpointFile::CheckpointFile(std::string path, nlohmann::json identity)
+    : path_(std::move(path)), identity_(std::move(identity)) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path_, ec)) return;
+  if (!std::filesystem::is_regular_file(path_, ec))
+    throw CheckpointMismatch(fmt::format("{}: the checkpoint is not a regular file", path_));
+  std::ifstream in(path_);
+  nlohmann::json saved;
+  try {
+    saved = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw CheckpointMismatch(fmt::format("{}: not a gsdk checkpoint (invalid JSON: {})", path_, e.what()));
+  }
+  if (!saved.is_object() || saved.value("format", "") != kFormat)
+    throw CheckpointMismatch(fmt::format("{}: not a gsdk checkpoint (no \"format\": \"{}\")", path_, kFormat));
+  if (saved.value("version", 0) != kCheckpointFormatVersion)
+    throw CheckpointMismatch(fmt::format("{}: checkpoint format version {}, this gsdk reads version {}", path_,
+                                         saved["version"].dump(), kCheckpointFormatVersion));
+  if (!saved.contains("identity") || !saved.contains("progress") || !saved["progress"].is_object())
+    throw CheckpointMismatch(fmt::format("{}: the checkpoint has no identity or progress", path_));
+  if (saved["identity"] != identity_)
+    throw CheckpointMismatch(fmt::format("{}: the checkpoint belongs to another run; what differs:{}\n  (use another "
+                                         "--checkpoint file, or delete this one to start afresh)",
+                                         path_, describe_differences(saved["identity"], identity_)));
+  resumed_ = std::move(saved["progress"]);
+}
+
+void CheckpointFile::save(const nlohmann::json& progress, bool complete) {
+  const nlohmann::json document = {{"format", kFormat},
+                                   {"version", kCheckpointFormatVersion},
+                                   {"identity", identity_},
+                                   {"complete", complete},
+                                   {"progress", progress}};
+  const std::lock_guard lock(save_mutex_);
+  write_file(path_, document.dump(1) + "\n");
+}
+
+std::string file_sha1(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(fmt::format("{}: cannot read the file to fingerprint it", path));
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return core::sha1_digest(bytes.str());
+}
+
+} // namespace gsdk::host

@@ -1,0 +1,82 @@
+// progress_json.cpp - checkpoint progress as JSON and back (progress_json.hpp).
+#include "checkpoint/progress_json.hpp"
+
+#include <fmt/format.h>
+
+#include "checkpoint/checkpoint_file.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+core::uint128 parse_leaves(const std::string& text) {
+  if (text.empty() || text.size() > 39 || text.find_first_not_of("0123456789") != std::string::npos)
+    throw std::invalid_argument(fmt::format("'{}' is not a leaf count", text));
+  core::uint128 value = 0;
+  for (char digit : text) {
+    const core::uint128 next = value * 10 + static_cast<unsigned>(digit - '0');
+    if (next / 10 != value) throw std::invalid_argument(fmt::format("leaf count '{}' is out of range", text));
+    value = next;
+  }
+  return value;
+}
+
+// Reads with `read`, turning a missing key or wrong type into a CheckpointMismatch naming the file.
+template <typename Read> auto checked(const std::string& file, Read&& read) {
+  try {
+    return read();
+  } catch (const std::exception& e) {
+    throw CheckpointMismatch(fmt::format("{}: the checkpoint's progress is malformed: {}", file, e.what()));
+  }
+}
+
+} // namespace
+
+nlohmann::json playout_progress_json(const core::PlayoutProgress& progress) {
+  const core::PlayoutResult& r = progress.result;
+  return {{"completed", progress.completed},
+          {"result",
+           {{"playouts", r.playouts},
+            {"score_min", r.score_min},
+            {"histogram", r.histogram},
+            {"best", {{"score", r.best_score}, {"playout", r.best_playout}}},
+            {"worst", {{"score", r.worst_score}, {"playout", r.worst_playout}}},
+            {"device_milliseconds", r.device_milliseconds}}}};
+}
+
+core::PlayoutProgress playout_progress_from_json(const nlohmann::json& progress, const std::string& file) {
+  return checked(file, [&] {
+    const nlohmann::json& r = progress.at("result");
+    const auto histogram = r.at("histogram").get<std::vector<uint64_t>>();
+    core::PlayoutProgress p{
+        progress.at("completed").get<core::PlayoutRanges>(),
+        core::PlayoutResult(r.at("score_min").get<int64_t>(), static_cast<uint32_t>(histogram.size()))};
+    p.result.histogram = histogram;
+    p.result.playouts = r.at("playouts").get<uint64_t>();
+    p.result.best_score = r.at("best").at("score").get<int64_t>();
+    p.result.best_playout = r.at("best").at("playout").get<uint64_t>();
+    p.result.worst_score = r.at("worst").at("score").get<int64_t>();
+    p.result.worst_playout = r.at("worst").at("playout").get<uint64_t>();
+    p.result.device_milliseconds = r.at("device_milliseconds").get<double>();
+    return p;
+  });
+}
+
+nlohmann::json perft_progress_json(const core::PerftProgress& progress) {
+  nlohmann::json counted = nlohmann::json::array();
+  for (const auto& [id, leaves] : progress.counted) counted.push_back({id, core::to_string(leaves)});
+  return {{"split_target", progress.split_target}, {"subtrees", progress.subtrees}, {"counted", counted}};
+}
+
+core::PerftProgress perft_progress_from_json(const nlohmann::json& progress, const std::string& file) {
+  return checked(file, [&] {
+    core::PerftProgress p;
+    p.split_target = progress.at("split_target").get<uint64_t>();
+    p.subtrees = progress.at("subtrees").get<uint64_t>();
+    for (const nlohmann::json& entry : progress.at("counted"))
+      p.counted.emplace_back(entry.at(0).get<uint64_t>(), parse_leaves(entry.at(1).get<std::string>()));
+    return p;
+  });
+}
+
+} // namespace gsdk::host

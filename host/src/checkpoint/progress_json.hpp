@@ -1,0 +1,26 @@
+// progress_json.hpp - the "progress" of a checkpoint file (checkpoint_file.hpp) for each algorithm that has
+// checkpoints: the core's record of completed work items and their merged result, as JSON and back.
+//
+//   playouts: {"completed": [[first, end], ...], "result": {"playouts", "score_min", "histogram": [...],
+//              "best": {"score", "playout"}, "worst": {"score", "playout"}, "device_milliseconds"}}
+//   perft:    {"split_target", "subtrees", "counted": [[subtree id, "leaves"], ...]}  (leaves in decimal:
+//              they are 128-bit)
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "gsdk/core/perft/perft.hpp"
+#include "gsdk/core/playouts/playouts.hpp"
+
+namespace gsdk::host {
+
+nlohmann::json playout_progress_json(const core::PlayoutProgress& progress);
+// Throws CheckpointMismatch naming `file` for a progress that is malformed; the core checks that it fits the job.
+core::PlayoutProgress playout_progress_from_json(const nlohmann::json& progress, const std::string& file);
+
+nlohmann::json perft_progress_json(const core::PerftProgress& progress);
+core::PerftProgress perft_progress_from_json(const nlohmann::json& progress, const std::string& file);
+
+} // namespace gsdk::host

@@ -1,0 +1,213 @@
+// signals_cli_test.cpp - `gsdk run` and `gsdk perft` under SIGINT, SIGTERM and SIGHUP, and their --checkpoint:
+// a signal ends a long run within two seconds with exit status 128 + signal and a valid results file marked
+// "interrupted" (what completed, clearly partial); a second signal ends the process at once; an interrupted run
+// resumed from its checkpoint, with another thread count, ends with the uninterrupted run's digest (perft: its
+// count); a checkpoint of another run (seed, config) or a file that is not one is refused with exit status 2.
+#include <chrono>
+#include <thread>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "background_process.hpp"
+#include "gsdk_process.hpp"
+#include "test_paths.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gsdk::test::BackgroundGsdk;
+using gsdk::test::contains;
+using gsdk::test::describe;
+using gsdk::test::Outcome;
+using namespace std::chrono_literals;
+
+const char* const kConfig = R"(# graveler playouts on the CPU; the tests set the count
+game = "graveler"
+algorithm = "playouts"
+seed = 7
+
+[playouts]
+count = 1000
+
+[run]
+device = "cpu"
+threads = 2
+)";
+
+constexpr const char* kEndless = "playouts.count=10000000000";
+// Long enough to interrupt after a second, short enough to run whole in a test (about 3 s on 2 threads here).
+constexpr const char* kResumable = "playouts.count=300000000";
+// test_nim's perft at this depth takes a few seconds on 2 threads.
+const std::vector<std::string> kNimPerft = {"perft",   "test_nim",   "start",     "17", "--param", "stones=1000",
+                                            "--param", "max_take=3", "--threads", "2",  "-q"};
+
+class SignalsCli : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_TRUE(fs::exists(gsdk::test::gsdk_executable())) << gsdk::test::gsdk_executable() << " was not built";
+    gsdk::test::write_file(dir / "exp.toml", kConfig);
+  }
+  static std::vector<std::string> with_test_plugins(std::vector<std::string> args) {
+    args.push_back("--plugin-dir");
+    args.push_back(gsdk::test::test_plugin_dir("valid").string());
+    return args;
+  }
+  Outcome run(const std::vector<std::string>& args) { return gsdk::test::gsdk_run(args, dir.path()); }
+  nlohmann::json json(const std::string& name) { return nlohmann::json::parse(gsdk::test::read_file(dir / name)); }
+
+  // Starts `args`, sends `signal` after `after`, and waits up to `limit` for the end; `seconds` is the time from
+  // the signal to the end.
+  BackgroundGsdk::Ended interrupt(const std::vector<std::string>& args, int signal, double& seconds,
+                                  std::chrono::duration<double> after = 1s, std::chrono::duration<double> limit = 3s) {
+    BackgroundGsdk process(args, dir.path());
+    std::this_thread::sleep_for(after);
+    const auto sent = std::chrono::steady_clock::now();
+    process.send(signal);
+    BackgroundGsdk::Ended ended = process.wait(limit);
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    return ended;
+  }
+
+  gsdk::test::TempDir dir;
+};
+
+// The "Nodes searched: N" line of a perft report.
+std::string nodes_searched(const std::string& out) {
+  const size_t at = out.find("Nodes searched: ");
+  return at == std::string::npos ? "" : out.substr(at, out.find('\n', at) - at);
+}
+
+std::string describe(const BackgroundGsdk::Ended& e) {
+  return "exit " + std::to_string(e.status) + " signal " + std::to_string(e.signal) + (e.in_time ? "" : " (killed)") +
+         "\nstdout:\n" + e.out + "\nstderr:\n" + e.err;
+}
+
+TEST_F(SignalsCli, SigintEndsALongRunWithAnInterruptedResultsFile) {
+  double seconds = 0;
+  const auto ended = interrupt({"run", "exp.toml", "--set", kEndless, "-q", "--out", "r.json"}, SIGINT, seconds);
+  ASSERT_TRUE(ended.in_time) << describe(ended);
+  EXPECT_EQ(ended.status, 130) << describe(ended);
+  EXPECT_LT(seconds, 2.0) << "from SIGINT to exit";
+  EXPECT_TRUE(contains(ended.err, "interrupted by SIGINT")) << ended.err;
+  EXPECT_TRUE(contains(ended.err, "r.json")) << ended.err;
+  const nlohmann::json r = json("r.json");
+  EXPECT_EQ(r["status"], "interrupted");
+  EXPECT_EQ(r["interrupted"]["signal"], "SIGINT");
+  EXPECT_EQ(r["interrupted"]["partial"], true);
+  const uint64_t done = r["interrupted"]["completed"]["playouts"].get<uint64_t>();
+  EXPECT_GT(done, 0u);
+  EXPECT_LT(done, 10000000000u);
+  EXPECT_EQ(r["interrupted"]["completed"]["of"], 10000000000u);
+  EXPECT_EQ(r["result"]["playouts"], done);
+  EXPECT_FALSE(r.contains("error")) << "an interruption is not an error";
+}
+
+TEST_F(SignalsCli, SigtermAndSighupExitWith128PlusTheSignal) {
+  for (const auto& [signal, name] : {std::pair{SIGTERM, "SIGTERM"}, std::pair{SIGHUP, "SIGHUP"}}) {
+    double seconds = 0;
+    const auto ended = interrupt({"run", "exp.toml", "--set", kEndless, "-q", "--out", "r.json"}, signal, seconds);
+    ASSERT_TRUE(ended.in_time) << describe(ended);
+    EXPECT_EQ(ended.status, 128 + signal) << describe(ended);
+    EXPECT_EQ(json("r.json")["interrupted"]["signal"], name);
+  }
+}
+
+TEST_F(SignalsCli, ASecondSignalEndsTheProcessAtOnce) {
+  BackgroundGsdk process({"run", "exp.toml", "--set", kEndless, "-q", "--out", "r.json"}, dir.path());
+  std::this_thread::sleep_for(1s);
+  // Back to back, so the run cannot finish in between; two of one kind sent so may merge into one (standard
+  // signals do not queue), so the other is another kind, which the handler treats the same way.
+  process.send(SIGINT);
+  process.send(SIGTERM);
+  const auto ended = process.wait(3s);
+  ASSERT_TRUE(ended.in_time) << describe(ended);
+  // Whichever of the two the process took second is re-raised and kills it.
+  EXPECT_TRUE(ended.signal == SIGINT || ended.signal == SIGTERM)
+      << "killed by the re-raised signal, not exited\n"
+      << describe(ended);
+}
+
+TEST_F(SignalsCli, InterruptedRunResumedFromItsCheckpointEndsWithTheUninterruptedDigest) {
+  const Outcome whole = run({"run", "exp.toml", "--set", kResumable, "-q", "--out", "whole.json"});
+  ASSERT_EQ(whole.status, 0) << describe(whole);
+  double seconds = 0;
+  const std::vector<std::string> args = {"run",       "exp.toml",     "--set",   kResumable,           "-q", "--out",
+                                         "part.json", "--checkpoint", "ck.json", "--checkpoint-every", "0.2"};
+  const auto ended = interrupt(args, SIGINT, seconds);
+  ASSERT_EQ(ended.status, 130) << describe(ended);
+  EXPECT_TRUE(contains(ended.err, "resume from ck.json")) << ended.err;
+  const nlohmann::json checkpoint = json("ck.json");
+  EXPECT_EQ(checkpoint["format"], "gsdk-checkpoint");
+  EXPECT_EQ(checkpoint["complete"], false);
+  const uint64_t saved = checkpoint["progress"]["result"]["playouts"].get<uint64_t>();
+  EXPECT_EQ(saved, json("part.json")["result"]["playouts"].get<uint64_t>()) << "the checkpoint holds what completed";
+
+  // Resumed on one thread: only the rest runs, and the result is the whole run's.
+  std::vector<std::string> resume = args;
+  resume[6] = "resumed.json";
+  resume.insert(resume.end(), {"--threads", "1"});
+  const Outcome resumed = run(resume);
+  ASSERT_EQ(resumed.status, 0) << describe(resumed);
+  const nlohmann::json r = json("resumed.json");
+  EXPECT_EQ(r["status"], "complete");
+  EXPECT_EQ(r["digest"], json("whole.json")["digest"]);
+  EXPECT_EQ(r["checkpoint"]["resumed"], true);
+  EXPECT_EQ(r["timings"]["cpu_playouts"].get<uint64_t>(), 300000000u - saved) << "resumed playouts ran again";
+  EXPECT_EQ(json("ck.json")["complete"], true);
+}
+
+TEST_F(SignalsCli, CheckpointOfAnotherRunIsRefused) {
+  const std::vector<std::string> args = {"run", "exp.toml", "-q", "--out", "r.json", "--checkpoint", "ck.json"};
+  ASSERT_EQ(run(args).status, 0);
+
+  std::vector<std::string> other_seed = args;
+  other_seed.insert(other_seed.end(), {"--seed", "8"});
+  const Outcome seed = run(other_seed);
+  EXPECT_EQ(seed.status, 2) << describe(seed);
+  EXPECT_TRUE(contains(seed.err, "ck.json: the checkpoint belongs to another run")) << seed.err;
+  EXPECT_TRUE(contains(seed.err, "seed: checkpoint 7, this run 8")) << seed.err;
+
+  std::vector<std::string> other_count = args;
+  other_count.insert(other_count.end(), {"--set", "playouts.count=2000"});
+  const Outcome count = run(other_count);
+  EXPECT_EQ(count.status, 2) << describe(count);
+  EXPECT_TRUE(contains(count.err, "config.playouts.count: checkpoint 1000, this run 2000")) << count.err;
+
+  gsdk::test::write_file(dir / "not.json", "{\"results\": 1}");
+  const Outcome garbage = run({"run", "exp.toml", "-q", "--checkpoint", "not.json"});
+  EXPECT_EQ(garbage.status, 2) << describe(garbage);
+  EXPECT_TRUE(contains(garbage.err, "not.json: not a gsdk checkpoint")) << garbage.err;
+
+  std::vector<std::string> other_threads = args;
+  other_threads.insert(other_threads.end(), {"--threads", "1"});
+  EXPECT_EQ(run(other_threads).status, 0) << "threads and devices are not part of a run's identity";
+}
+
+TEST_F(SignalsCli, PerftInterruptedAndResumedFromItsCheckpointGivesTheWholeCount) {
+  const Outcome whole = run(with_test_plugins(kNimPerft));
+  ASSERT_EQ(whole.status, 0) << describe(whole);
+  std::vector<std::string> args = kNimPerft;
+  args.insert(args.end(), {"--checkpoint", "ck.json", "--checkpoint-every", "0.2"});
+  double seconds = 0;
+  const auto ended = interrupt(with_test_plugins(args), SIGINT, seconds);
+  ASSERT_EQ(ended.status, 130) << describe(ended);
+  EXPECT_LT(seconds, 2.0) << "from SIGINT to exit";
+  EXPECT_TRUE(contains(ended.err, "interrupted by SIGINT: partial count")) << ended.err;
+  EXPECT_EQ(json("ck.json")["complete"], false);
+
+  args[9] = "1"; // --threads 1
+  const Outcome resumed = run(with_test_plugins(args));
+  ASSERT_EQ(resumed.status, 0) << describe(resumed);
+  EXPECT_EQ(nodes_searched(resumed.out), nodes_searched(whole.out)) << "the resumed count is the whole count";
+  EXPECT_NE(nodes_searched(whole.out), "");
+  EXPECT_EQ(json("ck.json")["complete"], true);
+
+  std::vector<std::string> deeper = args;
+  deeper[3] = "16";
+  const Outcome refused = run(with_test_plugins(deeper));
+  EXPECT_EQ(refused.status, 2) << describe(refused);
+  EXPECT_TRUE(contains(refused.err, "depth: checkpoint 17, this run 16")) << refused.err;
+}
+
+} // namespace

@@ -1,0 +1,89 @@
+// background_process.hpp - starts the built `gsdk` executable without waiting for it, so a test can send it
+// signals while it runs, then waits for it with a time limit and tells how it ended (exit status or signal) and
+// how long that took.
+#pragma once
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "test_paths.hpp"
+
+namespace gsdk::test {
+
+class BackgroundGsdk {
+public:
+  struct Ended {
+    int status = -1; // exit status, or -1 when a signal ended it (or it did not end in time)
+    int signal = 0;  // the signal that ended it
+    bool in_time = false;
+    std::string out, err;
+  };
+
+  // Runs gsdk `args` in `cwd` (without GSDK_PLUGIN_PATH), its stdout and stderr going to files there.
+  BackgroundGsdk(const std::vector<std::string>& args, const std::filesystem::path& cwd) : cwd_(cwd) {
+    const std::string exe = gsdk_executable().string();
+    std::vector<char*> argv{const_cast<char*>(exe.c_str())};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    const std::filesystem::path out_file = cwd / ".stdout", err_file = cwd / ".stderr";
+    pid_ = fork();
+    if (pid_ == 0) {
+      if (chdir(cwd.c_str()) != 0) _exit(126);
+      const int o = open(out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int e = open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(126);
+      unsetenv("GSDK_PLUGIN_PATH");
+      execv(exe.c_str(), argv.data());
+      _exit(127);
+    }
+  }
+  ~BackgroundGsdk() {
+    if (pid_ <= 0) return;
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+  BackgroundGsdk(const BackgroundGsdk&) = delete;
+  BackgroundGsdk& operator=(const BackgroundGsdk&) = delete;
+
+  void send(int signal) const { kill(pid_, signal); }
+
+  // Waits up to `limit`; a process still running then is killed and reported as not ended in time.
+  Ended wait(std::chrono::duration<double> limit) {
+    Ended ended;
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    int status = 0;
+    for (;;) {
+      const pid_t done = waitpid(pid_, &status, WNOHANG);
+      if (done == pid_) {
+        ended.in_time = true;
+        break;
+      }
+      if (std::chrono::steady_clock::now() >= deadline) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, &status, 0);
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    pid_ = 0;
+    if (WIFEXITED(status)) ended.status = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) ended.signal = WTERMSIG(status);
+    ended.out = read_file(cwd_ / ".stdout");
+    ended.err = read_file(cwd_ / ".stderr");
+    return ended;
+  }
+
+private:
+  std::filesystem::path cwd_;
+  pid_t pid_ = 0;
+};
+
+} // namespace gsdk::test
