@@ -11,25 +11,11 @@
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "plugins/game_params.hpp"
 #include "report/log.hpp"
+#include "report/replay_request.hpp"
 #include "report/results_file.hpp"
 #include "report/sequence_document.hpp"
 
 namespace gsdk::host {
-
-namespace {
-
-toml::table params_from_json(const nlohmann::json& params) {
-  toml::table t;
-  for (const auto& [key, value] : params.items()) {
-    if (value.is_boolean()) t.insert(key, value.get<bool>());
-    else if (value.is_number_integer()) t.insert(key, value.get<int64_t>());
-    else if (value.is_number()) t.insert(key, value.get<double>());
-    else if (value.is_string()) t.insert(key, value.get<std::string>());
-  }
-  return t;
-}
-
-} // namespace
 
 int command_replay(const Arguments& args) {
   po::options_description options("gsdk replay");
@@ -47,15 +33,9 @@ int command_replay(const Arguments& args) {
     return *exit;
 
   const std::string path = vm["results"].as<std::string>();
-  nlohmann::json results;
-  uint64_t seed = 0, playout = 0;
-  std::string game_name, engine;
+  ReplayRequest stored;
   try {
-    results = read_json(path);
-    game_name = results.at("game").at("name").get<std::string>();
-    seed = results.at("seed").get<uint64_t>();
-    engine = results.at("engine").get<std::string>();
-    playout = vm.count("playout") ? vm["playout"].as<uint64_t>() : results.at("result").at("best").at("playout").get<uint64_t>();
+    stored = read_replay_request(read_json(path));
   } catch (const nlohmann::json::exception& e) {
     log_line(LogLevel::error, fmt::format("{}: not a gsdk results file ({})", path, e.what()));
     return kExitUsage;
@@ -63,13 +43,17 @@ int command_replay(const Arguments& args) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
   }
+  const std::string& game_name = stored.game;
+  const std::string& engine = stored.engine;
+  const uint64_t seed = stored.seed;
+  const uint64_t playout = vm.count("playout") ? vm["playout"].as<uint64_t>() : stored.best_playout;
   const PluginCatalog catalog = load_catalog(vm, true);
   const LoadedPlugin& plugin = require_plugin(catalog, game_name, path + ": ");
-  const ResolvedParams params = resolve_params(*plugin.tables.game, params_from_json(results["game"]["params"]));
+  const ResolvedParams params = resolve_params(*plugin.tables.game, stored.params);
   core::GameInstance game(plugin.tables, params.values);
   core::StateBlob start = game.initial_state();
-  const bool explicit_start = results.contains("start_state") && results["start_state"].is_string();
-  if (explicit_start) start = game.state_from_string(results["start_state"].get<std::string>());
+  const bool explicit_start = stored.start_state.has_value();
+  if (explicit_start) start = game.state_from_string(*stored.start_state);
 
   std::vector<uint32_t> moves;
   if (engine == "batch" && plugin.tables.replay) {
@@ -120,12 +104,11 @@ int command_replay(const Arguments& args) {
     std::printf("playout of %zu moves saved in %s\n", moves.size(), document_path.c_str());
   }
   std::printf("final state: %s, score %lld", game.state_to_string(state).c_str(), static_cast<long long>(score));
-  const bool is_best = playout == results["result"]["best"]["playout"].get<uint64_t>();
-  if (is_best) {
-    const int64_t stored = results["result"]["best"]["score"].get<int64_t>();
-    std::printf(score == stored ? " (matches the results file's best score)\n" : " (MISMATCH: the results file says %lld)\n",
-                static_cast<long long>(stored));
-    return score == stored ? kExitOk : kExitFailed;
+  if (playout == stored.best_playout) {
+    std::printf(score == stored.best_score ? " (matches the results file's best score)\n"
+                                           : " (MISMATCH: the results file says %lld)\n",
+                static_cast<long long>(stored.best_score));
+    return score == stored.best_score ? kExitOk : kExitFailed;
   }
   std::printf("\n");
   return kExitOk;
