@@ -8,7 +8,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     const gsdk::host::ExperimentConfig c =
         gsdk::host::parse_experiment(std::string(gsdk::fuzz::as_text(data, size)), "fuzz.toml", {});
-    gsdk::fuzz::require(c.driver != nullptr && c.settings != nullptr, "a checked experiment has its driver and settings");
+    gsdk::fuzz::require(c.driver != nullptr && c.settings != nullptr,
+                        "a checked experiment has its driver and settings");
   } catch (const gsdk::host::ConfigError&) {
   }
   return 0;

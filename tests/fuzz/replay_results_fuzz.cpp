@@ -7,7 +7,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
-    const gsdk::host::ReplayRequest r = gsdk::host::read_replay_request(nlohmann::json::parse(gsdk::fuzz::as_text(data, size)));
+    const gsdk::host::ReplayRequest r =
+        gsdk::host::read_replay_request(nlohmann::json::parse(gsdk::fuzz::as_text(data, size)));
     gsdk::fuzz::require(!r.start_state || r.start_state->size() < size, "the start state is text of the input");
   } catch (const nlohmann::json::exception&) {
   }

@@ -16,6 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const snake::checker::SnakeVerdict verdict = snake::checker::check_snake(snake);
   if (verdict.ok)
-    gsdk::fuzz::require(snake::checker::walk_vertices(snake.moves) == snake.vertices, "an accepted snake walks its moves");
+    gsdk::fuzz::require(snake::checker::walk_vertices(snake.moves) == snake.vertices,
+                        "an accepted snake walks its moves");
   return 0;
 }

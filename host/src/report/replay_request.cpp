@@ -9,10 +9,14 @@ namespace {
 toml::table params_from_json(const nlohmann::json::object_t& params) {
   toml::table t;
   for (const auto& [key, value] : params) {
-    if (value.is_boolean()) t.insert(key, value.get<bool>());
-    else if (value.is_number_integer()) t.insert(key, value.get<int64_t>());
-    else if (value.is_number()) t.insert(key, value.get<double>());
-    else if (value.is_string()) t.insert(key, value.get<std::string>());
+    if (value.is_boolean())
+      t.insert(key, value.get<bool>());
+    else if (value.is_number_integer())
+      t.insert(key, value.get<int64_t>());
+    else if (value.is_number())
+      t.insert(key, value.get<double>());
+    else if (value.is_string())
+      t.insert(key, value.get<std::string>());
   }
   return t;
 }
