@@ -34,10 +34,7 @@ if(GSDK_FUZZ)
                         "-DCMAKE_C_COMPILER=clang")
   endif()
   # fuzzer-no-link: coverage for libFuzzer everywhere; only the fuzz targets link libFuzzer's main.
-  # clang does not know the GCC warning names that the pragmas around GCC 12's false positives name; and the fields
-  # of the CUDA wrappers (core/include/gsdk/core/runtime/cuda_devices.hpp) are used by CUDA sources only, absent here.
-  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined ${gsdk_sanitizer_flags} -Wno-unknown-warning-option
-                      -Wno-unused-private-field)
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined ${gsdk_sanitizer_flags})
   add_link_options(-fsanitize=address,undefined)
 else()
   add_compile_options(-fsanitize=${GSDK_SANITIZE} ${gsdk_sanitizer_flags})
