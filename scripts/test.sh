@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # test.sh - the README's test command: build everything and run the whole test suite with CTest.
-# Tests that need a GPU skip themselves where there is none.
+# Tests that need a GPU skip themselves where there is none. The sanitizer and fuzzing stages
+# (scripts/sanitize.sh, tests/fuzz/run.sh) are run on their own until their time on CI is measured
+# (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh

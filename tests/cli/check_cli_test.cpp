@@ -7,7 +7,14 @@
 // configs are; --json holds the report as data.
 #include <sys/stat.h>
 
+// GCC 12 bug 105616 (a false -Wmaybe-uninitialized): with -fsanitize=address, moving <regex>'s automaton states is
+// reported as reading an uninitialized std::function inside <bits/std_function.h>; the moved-from state is fully
+// built. Silenced for this header's code only.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <regex>
+#pragma GCC diagnostic pop
+
 #include <set>
 
 #include <gtest/gtest.h>

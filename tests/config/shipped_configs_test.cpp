@@ -10,8 +10,10 @@
 namespace {
 
 TEST(ShippedConfigs, EveryConfigPassesTheSchema) {
-  // build/bin -> the checkout's configs/, wherever the checkout lives.
-  const std::filesystem::path dir = gsdk::test::bin_dir().parent_path().parent_path() / "configs";
+  // The checkout this build was configured from (tests/CMakeLists.txt), wherever the build folder lives; a build
+  // carried to another machine finds it beside itself (build/bin -> the checkout's configs/).
+  std::filesystem::path dir = GSDK_SOURCE_CONFIGS_DIR;
+  if (!std::filesystem::is_directory(dir)) dir = gsdk::test::bin_dir().parent_path().parent_path() / "configs";
   ASSERT_TRUE(std::filesystem::is_directory(dir)) << dir;
   int checked = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {

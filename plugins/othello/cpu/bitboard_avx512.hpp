@@ -13,10 +13,16 @@ GSDK_BEGIN_AVX512
 
 namespace othello::cpu::avx512 {
 
+// GCC 12 bug 105593: the shift intrinsics pass _mm512_undefined_epi32(), whose `__m512i __Y = __Y;` is the header's
+// deliberate "any value" idiom, and under -fsanitize (which changes what is inlined) GCC 12 reports it as
+// -Wuninitialized. False: the operand is the masked-off merge source of a full-mask (-1) shift, never read.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
 template <int Step> __m512i shift(__m512i b) {
   if constexpr (Step > 0) return _mm512_slli_epi64(b, Step);
   else return _mm512_srli_epi64(b, -Step);
 }
+#pragma GCC diagnostic pop
 
 // run | (line & shifted): ternary logic 0xF8 over (run, line, shifted).
 inline __m512i extend(__m512i run, __m512i line, __m512i shifted) { return _mm512_ternarylogic_epi64(run, line, shifted, 0xF8); }

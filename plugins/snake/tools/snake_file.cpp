@@ -2,6 +2,7 @@
 #include "tools/snake_file.hpp"
 
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <vector>
 
@@ -43,13 +44,21 @@ Snake read_document(const nlohmann::json& document) {
 
 } // namespace
 
+Snake parse_snake_document(std::string_view text) {
+  try {
+    return read_document(nlohmann::json::parse(text));
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
 Snake read_snake_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error(path + ": cannot open");
+  std::stringstream text;
+  text << in.rdbuf();
   try {
-    return read_document(nlohmann::json::parse(in));
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(path + ": " + e.what());
+    return parse_snake_document(text.str());
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(path + ": " + e.what());
   }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "checker/snake_check.hpp"
 
@@ -11,5 +12,8 @@ namespace snake::checker {
 // Reads a snake document. Throws std::runtime_error naming the path and the missing or malformed field, or a
 // length that disagrees with the moves.
 Snake read_snake_file(const std::string& path);
+
+// Reads a snake document from its text (the file's contents). Throws std::runtime_error as above, without a path.
+Snake parse_snake_document(std::string_view text);
 
 } // namespace snake::checker

@@ -1,0 +1,43 @@
+# Sanitizers.cmake - the two instrumented builds of the test command (docs/testing.md):
+#   GSDK_SANITIZE=address,undefined  every target built and linked with these sanitizers (scripts/test.sh's
+#                                    build-sanitize/); GCC or clang.
+#   GSDK_FUZZ=ON                     clang only: every target compiled for libFuzzer with ASan and UBSan, and the
+#                                    fuzz targets of the parsers (tests/fuzz/) added.
+# Both build the CPU paths only (GSDK_CUDA=OFF): host sanitizers do not see into device code, which
+# compute-sanitizer checks on a GPU machine, and nvcc does not take these flags.
+#
+# Plugins are MODULEs dlopen'ed by gsdk and the tests. They are built with the same flags, so with GCC each one
+# records the shared libasan/libubsan as needed libraries (which keeps -Wl,--no-undefined satisfied), and the
+# executables load the one shared runtime first, as ASan requires. Nothing links libstdc++ statically, so
+# every module shares one allocator and one set of interceptors. A plugin built without sanitizers still loads
+# into a sanitized gsdk (its code is simply not checked); the reverse does not work, which is why the
+# installed package of a sanitized build is for tests only.
+set(GSDK_SANITIZE "" CACHE STRING "Build with these sanitizers (e.g. address,undefined); CPU paths only")
+option(GSDK_FUZZ "Build the libFuzzer targets of tests/fuzz with clang (CPU paths only)" OFF)
+
+if(NOT GSDK_SANITIZE AND NOT GSDK_FUZZ)
+  return()
+endif()
+if(NOT GSDK_CUDA STREQUAL "OFF")
+  message(STATUS "gsdk: GSDK_SANITIZE/GSDK_FUZZ build the CPU paths only: GSDK_CUDA set to OFF")
+  set(GSDK_CUDA OFF CACHE STRING "Build the CUDA paths: AUTO, ON or OFF" FORCE)
+endif()
+
+# -O1 (after the build type's -O3, so it wins): the optimisation the sanitizers' manuals advise, at about half of
+# -O3's compile time, which is most of this stage's time. -g1: line tables for the reports' stack traces at a
+# fraction of -g's compile time. No recovery from UBSan findings: a finding fails the test that met it rather than
+# scrolling past in its output.
+set(gsdk_sanitizer_flags -O1 -g1 -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+if(GSDK_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "GSDK_FUZZ=ON needs clang (libFuzzer): configure with -DCMAKE_CXX_COMPILER=clang++ "
+                        "-DCMAKE_C_COMPILER=clang")
+  endif()
+  # fuzzer-no-link: coverage for libFuzzer everywhere; only the fuzz targets link libFuzzer's main.
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined ${gsdk_sanitizer_flags})
+  add_link_options(-fsanitize=address,undefined)
+else()
+  add_compile_options(-fsanitize=${GSDK_SANITIZE} ${gsdk_sanitizer_flags})
+  add_link_options(-fsanitize=${GSDK_SANITIZE})
+endif()
+message(STATUS "gsdk: sanitizers ${GSDK_SANITIZE} fuzz ${GSDK_FUZZ}")
