@@ -3,7 +3,9 @@
 // "interrupted" (what completed, clearly partial); a second signal ends the process at once; an interrupted run
 // resumed from its checkpoint, with another thread count, ends with the uninterrupted run's digest (perft: its
 // count); a checkpoint of another run (seed, config) or a file that is not one is refused with exit status 2.
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -36,9 +38,10 @@ threads = 2
 )";
 
 constexpr const char* kEndless = "playouts.count=10000000000";
-// Long enough to interrupt after a second, short enough to run whole in a test (about 3 s on 2 threads here).
-constexpr const char* kResumable = "playouts.count=300000000";
-// test_nim's perft at this depth takes a few seconds on 2 threads.
+// A run to interrupt and resume must outlast its first checkpoint by far, yet run whole within a test on any
+// machine: the tests size it from a whole run's time, deepening until it takes this long.
+constexpr double kResumableSeconds = 2.0;
+// test_nim's perft from depth 17 (3^17 leaves, under a second on 2 threads of a fast machine) deepened as needed.
 const std::vector<std::string> kNimPerft = {"perft",   "test_nim",   "start",     "17", "--param", "stones=1000",
                                             "--param", "max_take=3", "--threads", "2",  "-q"};
 
@@ -64,6 +67,21 @@ protected:
     std::this_thread::sleep_for(after);
     const auto sent = std::chrono::steady_clock::now();
     process.send(signal);
+    BackgroundGsdk::Ended ended = process.wait(limit);
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    return ended;
+  }
+
+  // Starts `args`, waits until it has saved its first checkpoint to `checkpoint` (so it is under way, whatever the
+  // machine's speed), sends SIGINT and waits up to `limit` for the end.
+  BackgroundGsdk::Ended interrupt_after_checkpoint(const std::vector<std::string>& args, const std::string& checkpoint,
+                                                   double& seconds, std::chrono::duration<double> limit = 3s) {
+    BackgroundGsdk process(args, dir.path());
+    const auto give_up = std::chrono::steady_clock::now() + 30s;
+    while (!fs::exists(dir / checkpoint) && std::chrono::steady_clock::now() < give_up)
+      std::this_thread::sleep_for(10ms);
+    const auto sent = std::chrono::steady_clock::now();
+    process.send(SIGINT);
     BackgroundGsdk::Ended ended = process.wait(limit);
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
     return ended;
@@ -129,12 +147,21 @@ TEST_F(SignalsCli, ASecondSignalEndsTheProcessAtOnce) {
 }
 
 TEST_F(SignalsCli, InterruptedRunResumedFromItsCheckpointEndsWithTheUninterruptedDigest) {
-  const Outcome whole = run({"run", "exp.toml", "--set", kResumable, "-q", "--out", "whole.json"});
-  ASSERT_EQ(whole.status, 0) << describe(whole);
+  // The count that takes kResumableSeconds here, from a whole run's time.
+  uint64_t count = 100000000;
+  for (;;) {
+    const Outcome whole =
+        run({"run", "exp.toml", "--set", "playouts.count=" + std::to_string(count), "-q", "--out", "whole.json"});
+    ASSERT_EQ(whole.status, 0) << describe(whole);
+    const double wall = json("whole.json")["timings"]["wall_seconds"].get<double>();
+    if (wall >= kResumableSeconds || count >= 100000000000u) break;
+    count *= static_cast<uint64_t>(std::min(20.0, std::ceil(1.5 * kResumableSeconds / std::max(wall, 0.01))));
+  }
+  const std::string resumable = "playouts.count=" + std::to_string(count);
   double seconds = 0;
-  const std::vector<std::string> args = {"run",       "exp.toml",     "--set",   kResumable,           "-q", "--out",
+  const std::vector<std::string> args = {"run",       "exp.toml",     "--set",   resumable,            "-q", "--out",
                                          "part.json", "--checkpoint", "ck.json", "--checkpoint-every", "0.2"};
-  const auto ended = interrupt(args, SIGINT, seconds);
+  const auto ended = interrupt_after_checkpoint(args, "ck.json", seconds);
   ASSERT_EQ(ended.status, 130) << describe(ended);
   EXPECT_TRUE(contains(ended.err, "resume from ck.json")) << ended.err;
   const nlohmann::json checkpoint = json("ck.json");
@@ -153,7 +180,7 @@ TEST_F(SignalsCli, InterruptedRunResumedFromItsCheckpointEndsWithTheUninterrupte
   EXPECT_EQ(r["status"], "complete");
   EXPECT_EQ(r["digest"], json("whole.json")["digest"]);
   EXPECT_EQ(r["checkpoint"]["resumed"], true);
-  EXPECT_EQ(r["timings"]["cpu_playouts"].get<uint64_t>(), 300000000u - saved) << "resumed playouts ran again";
+  EXPECT_EQ(r["timings"]["cpu_playouts"].get<uint64_t>(), count - saved) << "resumed playouts ran again";
   EXPECT_EQ(json("ck.json")["complete"], true);
 }
 
@@ -185,12 +212,21 @@ TEST_F(SignalsCli, CheckpointOfAnotherRunIsRefused) {
 }
 
 TEST_F(SignalsCli, PerftInterruptedAndResumedFromItsCheckpointGivesTheWholeCount) {
-  const Outcome whole = run(with_test_plugins(kNimPerft));
-  ASSERT_EQ(whole.status, 0) << describe(whole);
+  // The depth that takes kResumableSeconds here (each level is three times the last), from a whole count's time.
   std::vector<std::string> args = kNimPerft;
+  Outcome whole;
+  for (int depth = 17;; ++depth) {
+    args[3] = std::to_string(depth);
+    whole = run(with_test_plugins(args));
+    ASSERT_EQ(whole.status, 0) << describe(whole);
+    const size_t at = whole.out.find("Time: ");
+    ASSERT_NE(at, std::string::npos) << whole.out;
+    if (std::stod(whole.out.substr(at + 6)) >= kResumableSeconds || depth == 22) break;
+  }
+  const std::string depth = args[3];
   args.insert(args.end(), {"--checkpoint", "ck.json", "--checkpoint-every", "0.2"});
   double seconds = 0;
-  const auto ended = interrupt(with_test_plugins(args), SIGINT, seconds);
+  const auto ended = interrupt_after_checkpoint(with_test_plugins(args), "ck.json", seconds);
   ASSERT_EQ(ended.status, 130) << describe(ended);
   EXPECT_LT(seconds, 2.0) << "from SIGINT to exit";
   EXPECT_TRUE(contains(ended.err, "interrupted by SIGINT: partial count")) << ended.err;
@@ -203,11 +239,11 @@ TEST_F(SignalsCli, PerftInterruptedAndResumedFromItsCheckpointGivesTheWholeCount
   EXPECT_NE(nodes_searched(whole.out), "");
   EXPECT_EQ(json("ck.json")["complete"], true);
 
-  std::vector<std::string> deeper = args;
-  deeper[3] = "16";
-  const Outcome refused = run(with_test_plugins(deeper));
+  std::vector<std::string> shallower = args;
+  shallower[3] = std::to_string(std::stoi(depth) - 1);
+  const Outcome refused = run(with_test_plugins(shallower));
   EXPECT_EQ(refused.status, 2) << describe(refused);
-  EXPECT_TRUE(contains(refused.err, "depth: checkpoint 17, this run 16")) << refused.err;
+  EXPECT_TRUE(contains(refused.err, "depth: checkpoint " + depth + ", this run " + shallower[3])) << refused.err;
 }
 
 } // namespace
