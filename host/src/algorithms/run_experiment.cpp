@@ -59,17 +59,13 @@ nlohmann::json experiment_identity(const ExperimentConfig& config, const LoadedP
   nlohmann::json content = toml_to_json(config.raw);
   content.erase("run");
   content.erase("output");
-  return {{"gsdk_version", GSDK_VERSION},
-          {"algorithm", config.algorithm},
-          {"game", plugin.tables.name()},
-          {"params", params.as_json},
-          {"plugin",
-           {{"name", plugin.tables.name()},
-            {"version", plugin.tables.version()},
-            {"file_sha1", file_sha1(plugin.tables.path)}}},
-          {"seed", config.seed},
-          {"config_sha1", core::sha1_digest(content.dump())},
-          {"config", content}};
+  nlohmann::json identity =
+      game_identity(plugin.tables.name(), plugin.tables.version(), plugin.tables.path, params.as_json);
+  identity.update({{"algorithm", config.algorithm},
+                   {"seed", config.seed},
+                   {"config_sha1", core::sha1_digest(content.dump())},
+                   {"config", content}});
+  return identity;
 }
 
 nlohmann::json results_header(const ExperimentConfig& config, const LoadedPlugin& plugin,

@@ -80,4 +80,12 @@ std::string file_sha1(const std::string& path) {
   return core::sha1_digest(bytes.str());
 }
 
+nlohmann::json game_identity(const std::string& game, const std::string& plugin_version, const std::string& plugin_path,
+                             const nlohmann::json& params) {
+  return {{"gsdk_version", GSDK_VERSION},
+          {"game", game},
+          {"params", params},
+          {"plugin", {{"name", game}, {"version", plugin_version}, {"file_sha1", file_sha1(plugin_path)}}}};
+}
+
 } // namespace gsdk::host

@@ -52,4 +52,9 @@ private:
 // The SHA-1 of a file's bytes ("sha1:..."), for identities; throws std::runtime_error when it cannot be read.
 std::string file_sha1(const std::string& path);
 
+// The identity fields every checkpoint has: gsdk's version, the game, its parameters and its plugin (name,
+// version, the SHA-1 of its file).
+nlohmann::json game_identity(const std::string& game, const std::string& plugin_version, const std::string& plugin_path,
+                             const nlohmann::json& params);
+
 } // namespace gsdk::host

@@ -32,16 +32,10 @@ constexpr uint32_t kMaxDepth = 64;
 // version, the SHA-1 of its file), the position and the depth; not devices, threads or --divide.
 nlohmann::json perft_identity(const LoadedPlugin& plugin, const ResolvedParams& params, const std::string& position,
                               uint32_t depth) {
-  return {{"gsdk_version", GSDK_VERSION},
-          {"command", "perft"},
-          {"game", plugin.tables.name()},
-          {"params", params.as_json},
-          {"plugin",
-           {{"name", plugin.tables.name()},
-            {"version", plugin.tables.version()},
-            {"file_sha1", file_sha1(plugin.tables.path)}}},
-          {"position", position},
-          {"depth", depth}};
+  nlohmann::json identity =
+      game_identity(plugin.tables.name(), plugin.tables.version(), plugin.tables.path, params.as_json);
+  identity.update({{"command", "perft"}, {"position", position}, {"depth", depth}});
+  return identity;
 }
 
 // Bad input: said once, exit status 2.

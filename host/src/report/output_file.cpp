@@ -194,6 +194,11 @@ OutputStream::OutputStream(const std::string& path, std::string what) : path_(pa
 
 OutputStream::~OutputStream() {
   if (fd_ < 0) return;
+  stop_flusher_and_flush();
+  ::close(fd_);
+}
+
+void OutputStream::stop_flusher_and_flush() {
   {
     std::lock_guard lock(mutex_);
     closing_ = true;
@@ -202,7 +207,6 @@ OutputStream::~OutputStream() {
   flusher_.join();
   std::lock_guard lock(mutex_);
   flush_locked();
-  ::close(fd_);
 }
 
 void OutputStream::write_line(const std::string& line) {
@@ -215,14 +219,7 @@ void OutputStream::write_line(const std::string& line) {
 
 void OutputStream::close() {
   if (fd_ < 0) return;
-  {
-    std::lock_guard lock(mutex_);
-    closing_ = true;
-  }
-  wake_.notify_all();
-  flusher_.join();
-  std::lock_guard lock(mutex_);
-  flush_locked();
+  stop_flusher_and_flush();
   if (::close(fd_) != 0 && error_.empty())
     error_ = fmt::format("{}: cannot write the {}: {}", path_, what_, reason(errno));
   fd_ = -1;

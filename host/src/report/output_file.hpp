@@ -53,6 +53,7 @@ public:
 
 private:
   void flush_locked();
+  void stop_flusher_and_flush(); // ends the background thread, then writes what is left
   void flush_every_second();
 
   std::string path_, what_;

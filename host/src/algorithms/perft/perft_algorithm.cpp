@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/finished_event.hpp"
 #include "algorithms/perft/perft_report.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/progress_json.hpp"
@@ -252,13 +253,7 @@ public:
       outcome->failure =
           "perft count mismatch: " + mismatches + (outcome->failure.empty() ? "" : "; " + outcome->failure);
     outcome->digest_text = core::sha1_digest(canonical);
-    events.write_line(
-        nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest_text}}.dump());
-    try {
-      events.close();
-    } catch (const OutputError& e) {
-      outcome->add_failure(e.what());
-    }
+    finish_events(events, *outcome);
     return outcome;
   }
 };

@@ -7,6 +7,7 @@
 
 #include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/progress_json.hpp"
+#include "algorithms/finished_event.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "report/histogram_plot.hpp"
@@ -197,13 +198,7 @@ public:
     outcome->game = context.config.game;
     outcome->devices = devices.summary;
     outcome->seed = context.seed;
-    events.write_line(
-        nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest()}}.dump());
-    try {
-      events.close();
-    } catch (const OutputError& e) {
-      outcome->add_failure(e.what());
-    }
+    finish_events(events, *outcome);
     if (!context.plot_file.empty() && outcome->run.result.playouts > 0) draw(context, *outcome);
     return outcome;
   }

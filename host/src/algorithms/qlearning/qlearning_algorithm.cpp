@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/finished_event.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
 #include "report/output_file.hpp"
@@ -322,13 +323,7 @@ public:
         break;
       }
     }
-    events.write_line(
-        nlohmann::json{{"event", "finished"}, {"status", outcome->status()}, {"digest", outcome->digest()}}.dump());
-    try {
-      events.close();
-    } catch (const OutputError& e) {
-      outcome->add_failure(e.what());
-    }
+    finish_events(events, *outcome);
     return outcome;
   }
 
