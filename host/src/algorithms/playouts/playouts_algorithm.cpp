@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <fmt/format.h>
 
+#include "algorithms/finished_event.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/progress_json.hpp"
-#include "algorithms/finished_event.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "report/histogram_plot.hpp"
