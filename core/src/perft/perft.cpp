@@ -106,10 +106,10 @@ std::vector<uint64_t> subtrees_to_count(const PerftProgress* resume, uint64_t su
       leaves[id] = count;
     }
   }
-  std::vector<uint64_t> todo;
+  std::vector<uint64_t> uncounted;
   for (uint64_t id = 0; id < subtrees; ++id)
-    if (!counted[id]) todo.push_back(id);
-  return todo;
+    if (!counted[id]) uncounted.push_back(id);
+  return uncounted;
 }
 
 // One engine per (device, stream). Arenas share each device's free memory, measured before any of
@@ -219,16 +219,16 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
 
   // Each subtree's count is written by the one worker that claimed it, or comes from the resumed job.
   std::vector<uint128> leaves(subtrees.size(), 0);
-  std::vector<uint64_t> todo = subtrees_to_count(job.resume, subtrees.size(), leaves);
+  std::vector<uint64_t> uncounted = subtrees_to_count(job.resume, subtrees.size(), leaves);
   outcome.progress.split_target = split_target;
   outcome.progress.subtrees = subtrees.size();
   if (job.resume) outcome.progress.counted = job.resume->counted;
   std::mutex progress_mutex; // guards outcome.progress while workers run
 
   WorkQueue queue; // one item per subtree still to count
-  queue.total = todo.size();
+  queue.total = uncounted.size();
   queue.stop_request = job.stop;
-  queue.done = subtrees.size() - todo.size(); // progress counts the resumed subtrees too
+  queue.done = subtrees.size() - uncounted.size(); // progress counts the resumed subtrees too
   const uint64_t gpu_batch =
       gpu_workers == 0 ? 1
                        : std::max<uint64_t>(1, (queue.total + gpu_workers * gpu_calls - 1) / (gpu_workers * gpu_calls));
@@ -275,7 +275,7 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
             while (queue.next.load() < cpu_claims_end) {
               const auto [item, end_item] = queue.claim(1);
               if (item >= end_item) break;
-              const uint64_t subtree = todo[item];
+              const uint64_t subtree = uncounted[item];
               leaves[subtree] = count_on_cpu(game, plugin_table, subtrees[subtree].state, depth);
               worker_leaves[w] += leaves[subtree];
               worker_counted[w] = 1;
@@ -293,15 +293,15 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
                std::tie(item, end_item) = queue.claim(batch)) {
             const auto call_began = std::chrono::steady_clock::now();
             roots.clear();
-            for (uint64_t i = item; i < end_item; ++i) roots.push_back(subtrees[todo[i]].state);
+            for (uint64_t i = item; i < end_item; ++i) roots.push_back(subtrees[uncounted[i]].state);
             const std::vector<uint64_t> counts = engine.count(roots, depth);
             if (counts.size() != roots.size())
               throw std::runtime_error(
                   fmt::format("GPU perft engine returned {} counts for {} roots", counts.size(), roots.size()));
             for (uint64_t i = item; i < end_item; ++i) {
-              leaves[todo[i]] = counts[i - item];
+              leaves[uncounted[i]] = counts[i - item];
               worker_leaves[w] += counts[i - item];
-              record(todo[i]);
+              record(uncounted[i]);
             }
             worker_counted[w] = 1;
             queue.done += end_item - item;
