@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -472,14 +473,18 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
 }
 
 std::string QLearningOutcome::digest() const {
+  // Written in place: the tables of a large sweep hold tens of millions of values.
   std::string text = fmt::format("qlearning states={} actions={} agents={}\n", states, actions, agents);
+  auto out = std::back_inserter(text);
   for (const EpisodeTotals& t : episodes)
-    text += fmt::format("{} {} {} {}\n", t.successes, t.failures, t.steps, t.agent_steps);
-  text += fmt::format("test {} {} {} {}\n", test.successes, test.failures, test.steps, test.agent_steps);
+    fmt::format_to(out, "{} {} {} {}\n", t.successes, t.failures, t.steps, t.agent_steps);
+  fmt::format_to(out, "test {} {} {} {}\n", test.successes, test.failures, test.steps, test.agent_steps);
+  text.reserve(text.size() + tables.size() * 9);
   for (size_t i = 0; i < tables.size(); ++i) {
     uint32_t bits = 0;
     std::memcpy(&bits, &tables[i], 4);
-    text += fmt::format("{:08x}{}", bits, (i + 1) % 16 == 0 ? "\n" : " ");
+    fmt::format_to(out, "{:08x}", bits);
+    text.push_back((i + 1) % 16 == 0 ? '\n' : ' ');
   }
   return sha1_digest(text);
 }
