@@ -136,15 +136,16 @@ nlohmann::json qlearning_progress_json(const std::vector<QLearningRun>& finished
                                        const core::QLearningProgress* training) {
   nlohmann::json runs = nlohmann::json::array();
   for (const QLearningRun& run : finished) runs.push_back(finished_json(run));
-  nlohmann::json under_way = nullptr;
-  if (training)
-    under_way = {{"environments", environments},
-                 {"episodes", episodes_json(training->episodes)},
-                 {"tables", encode_float_bits(training->tables)},
-                 {"visits", training->visits},
-                 {"wall_seconds", training->wall_seconds},
-                 {"device_milliseconds", training->device_milliseconds}};
-  return {{"finished", runs}, {"training", under_way}};
+  nlohmann::json progress = {{"finished", std::move(runs)}, {"training", nullptr}};
+  if (!training) return progress;
+  nlohmann::json& under_way = progress["training"];
+  under_way = {{"environments", environments},
+               {"episodes", episodes_json(training->episodes)},
+               {"visits", training->visits},
+               {"wall_seconds", training->wall_seconds},
+               {"device_milliseconds", training->device_milliseconds}};
+  under_way["tables"] = encode_float_bits(training->tables); // moved in: an initializer list would copy it
+  return progress;
 }
 
 QLearningCheckpoint qlearning_progress_from_json(const nlohmann::json& progress, const std::string& file) {

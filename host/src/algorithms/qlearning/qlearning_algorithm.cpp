@@ -342,7 +342,10 @@ public:
       // A run cut short keeps its tables to go on with, and so does a run of one training (a picture is drawn
       // from them when it is resumed); a sweep's finished runs keep what their results show.
       if (context.checkpoint && error.empty() && (stopped || !sweep)) {
-        const core::QLearningProgress progress = training.outcome.progress();
+        // The tables and visits move: they are dropped below.
+        const core::QLearningProgress progress{training.outcome.episodes, std::move(training.outcome.tables),
+                                               std::move(training.outcome.visits), training.outcome.wall_seconds,
+                                               training.outcome.device_milliseconds};
         save_checkpoint(*context.checkpoint, qlearning_progress_json(outcome->runs, environments, &progress), !stopped,
                         *outcome);
       }
