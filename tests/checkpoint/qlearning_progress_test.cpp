@@ -47,15 +47,15 @@ TEST(QLearningProgress, TableValuesComeBackBitForBit) {
 }
 
 TEST(QLearningProgress, TablesAreStandardBase64OfLittleEndianBits) {
-  EXPECT_EQ(encode_float_bits({1.0f}), "AACAPw==");          // 00 00 80 3f
+  EXPECT_EQ(encode_float_bits({1.0f}), "AACAPw==");            // 00 00 80 3f
   EXPECT_EQ(encode_float_bits({1.0f, -2.0f}), "AACAPwAAAMA="); // ... 00 00 00 c0
   EXPECT_EQ(encode_float_bits({1.0f, -2.0f, 0.5f}), "AACAPwAAAMAAAAA/");
 }
 
 TEST(QLearningProgress, TextThatIsNotWholeValuesIsRefused) {
-  EXPECT_THROW(decode_float_bits("AACAPw="), std::invalid_argument);   // not groups of four characters
-  EXPECT_THROW(decode_float_bits("AACA"), std::invalid_argument);      // three bytes
-  EXPECT_THROW(decode_float_bits("AA*APw=="), std::exception);         // not a base64 character
+  EXPECT_THROW(decode_float_bits("AACAPw="), std::invalid_argument); // not groups of four characters
+  EXPECT_THROW(decode_float_bits("AACA"), std::invalid_argument);    // three bytes
+  EXPECT_THROW(decode_float_bits("AA*APw=="), std::exception);       // not a base64 character
 }
 
 TEST(QLearningProgress, WhatIsSavedIsReadBack) {
@@ -80,7 +80,8 @@ TEST(QLearningProgress, WhatIsSavedIsReadBack) {
   training.device_milliseconds = 0;
 
   // Through text, as a checkpoint file holds it.
-  const nlohmann::json saved = nlohmann::json::parse(gsdk::host::qlearning_progress_json({finished}, 32, &training).dump());
+  const nlohmann::json saved =
+      nlohmann::json::parse(gsdk::host::qlearning_progress_json({finished}, 32, &training).dump());
   const gsdk::host::QLearningCheckpoint back = gsdk::host::qlearning_progress_from_json(saved, "ck.json");
   ASSERT_EQ(back.finished.size(), 1u);
   const gsdk::core::QLearningOutcome& o = back.finished[0].outcome;

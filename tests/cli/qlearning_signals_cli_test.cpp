@@ -77,8 +77,9 @@ protected:
       EXPECT_EQ(outcome.status, 0) << describe(outcome);
       if (outcome.status != 0) return whole;
       double wall = 0;
-      for (const auto& r : json("whole.json")["result"].contains("sweep") ? json("whole.json")["result"]["sweep"]
-                                                                           : nlohmann::json::array({json("whole.json")["result"]}))
+      for (const auto& r : json("whole.json")["result"].contains("sweep")
+                               ? json("whole.json")["result"]["sweep"]
+                               : nlohmann::json::array({json("whole.json")["result"]}))
         wall += r["timings"]["wall_seconds"].get<double>();
       if (wall >= kResumableSeconds || episodes >= 1000000) {
         args.insert(args.end(), {"--set", "qlearning.episodes=" + std::to_string(episodes)});
@@ -146,8 +147,7 @@ TEST_F(QLearningSignalsCli, InterruptedTrainingResumedFromItsCheckpointEndsWithT
 }
 
 TEST_F(QLearningSignalsCli, AnInterruptedSweepKeepsItsFinishedRuns) {
-  const std::vector<std::string> args =
-      resumable({"run", "exp.toml", "--set", "qlearning.environments=[2, 6, 3]"});
+  const std::vector<std::string> args = resumable({"run", "exp.toml", "--set", "qlearning.environments=[2, 6, 3]"});
   const nlohmann::json part = interrupt_and_resume(args);
   const nlohmann::json& done = part["interrupted"]["completed"];
   EXPECT_EQ(done["of"], 3);

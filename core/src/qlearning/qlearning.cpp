@@ -248,8 +248,8 @@ void resume(QLearningOutcome& out, const QLearningProgress& p, const QLearningJo
     throw std::invalid_argument(
         fmt::format("the resumed training has {} episodes, more than this run's {}", p.episodes.size(), s.episodes));
   if (p.tables.size() != out.tables.size())
-    throw std::invalid_argument(fmt::format("the resumed training has {} table values, this run {}", p.tables.size(),
-                                            out.tables.size()));
+    throw std::invalid_argument(
+        fmt::format("the resumed training has {} table values, this run {}", p.tables.size(), out.tables.size()));
   if (job.count_visits && p.visits.size() != out.visits.size())
     throw std::invalid_argument(fmt::format("the resumed training has {} visit counts, this run counts {}",
                                             p.visits.size(), out.visits.size()));

@@ -119,7 +119,8 @@ std::string encode_float_bits(const std::vector<float>& values) {
 }
 
 std::vector<float> decode_float_bits(const std::string& text) {
-  if (text.size() % 4 != 0) throw std::invalid_argument(fmt::format("{} base64 characters, not a multiple of 4", text.size()));
+  if (text.size() % 4 != 0)
+    throw std::invalid_argument(fmt::format("{} base64 characters, not a multiple of 4", text.size()));
   const size_t padding = text.ends_with("==") ? 2 : text.ends_with("=") ? 1 : 0;
   std::string groups = text;
   groups.replace(groups.size() - padding, padding, padding, 'A'); // zero bits, dropped below

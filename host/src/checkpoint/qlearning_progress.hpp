@@ -33,7 +33,7 @@ struct QLearningRun {
 
 struct QLearningCheckpoint {
   std::vector<QLearningRun> finished;
-  uint32_t training_environments = 0;            // of the run under way, when there is one
+  uint32_t training_environments = 0;              // of the run under way, when there is one
   std::optional<core::QLearningProgress> training; // what the run under way has trained
 };
 
