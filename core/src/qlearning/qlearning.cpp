@@ -1,5 +1,6 @@
-// qlearning.cpp - the Q-learning scheduler: episode chunks, environment ranges over CPU workers or CUDA
-// devices, per-episode totals in order, the greedy test and the greedy-reach evaluation.
+// qlearning.cpp - the Q-learning scheduler: episode chunks sized by time, environment ranges over CPU workers or
+// CUDA devices, per-episode totals in order, resume and snapshots at chunk boundaries, the greedy test and the
+// greedy-reach evaluation.
 #include "gsdk/core/qlearning/qlearning.hpp"
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -18,6 +20,7 @@
 #include "gsdk/core/runtime/digest.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
 #include "gsdk/qlearning/train_cpu.hpp"
+#include "qlearning/episode_chunks.hpp"
 #include "runtime/work_queue.hpp"
 
 namespace gsdk::core {
@@ -238,6 +241,47 @@ std::vector<EpisodeTotals> totals_per_episode(const std::vector<uint32_t>& stats
   return totals;
 }
 
+// Takes over what an earlier job trained, after checking that it fits this one.
+void resume(QLearningOutcome& out, const QLearningProgress& p, const QLearningJob& job, uint32_t agents) {
+  const QLearningSettings& s = job.settings;
+  if (p.episodes.size() > s.episodes)
+    throw std::invalid_argument(
+        fmt::format("the resumed training has {} episodes, more than this run's {}", p.episodes.size(), s.episodes));
+  if (p.tables.size() != out.tables.size())
+    throw std::invalid_argument(
+        fmt::format("the resumed training has {} table values, this run {}", p.tables.size(), out.tables.size()));
+  if (job.count_visits && p.visits.size() != out.visits.size())
+    throw std::invalid_argument(fmt::format("the resumed training has {} visit counts, this run counts {}",
+                                            p.visits.size(), out.visits.size()));
+  for (const EpisodeTotals& t : p.episodes)
+    if (t.agent_starts != uint64_t{agents} * s.environments)
+      throw std::invalid_argument(fmt::format("a resumed episode started {} agents, this run starts {} per episode",
+                                              t.agent_starts, uint64_t{agents} * s.environments));
+  out.episodes = p.episodes;
+  out.tables = p.tables;
+  if (job.count_visits) out.visits = p.visits;
+  out.wall_seconds = p.wall_seconds;
+  out.device_milliseconds = p.device_milliseconds;
+  for (const EpisodeTotals& t : out.episodes) out.agent_steps += t.agent_steps;
+}
+
+// Hands what `out` has trained to `on_snapshot` without copying its tables (they can be large), and takes them
+// back whatever it does.
+void snapshot(QLearningOutcome& out, const std::function<void(const QLearningProgress&)>& on_snapshot) {
+  QLearningProgress p{std::move(out.episodes), std::move(out.tables), std::move(out.visits), out.wall_seconds,
+                      out.device_milliseconds};
+  std::string failure;
+  try {
+    on_snapshot(p);
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  out.episodes = std::move(p.episodes);
+  out.tables = std::move(p.tables);
+  out.visits = std::move(p.visits);
+  if (!failure.empty()) throw std::runtime_error(failure);
+}
+
 } // namespace
 
 void EpisodeTotals::add(const EpisodeTotals& o) {
@@ -351,50 +395,73 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
   out.tables.assign((s.shared_table ? 1 : s.environments) * table_size, 0.0f);
   if (job.count_visits) out.visits.assign(env.states, 0);
 
+  if (job.resume) resume(out, *job.resume, job, env.agents);
+
   Trainer trainer(game, job, env, std::move(starts));
-  // Up to fifty chunks, so progress and episode events flow during long runs. On a GPU each chunk moves
-  // the tables to the device and back, so big tables come in fewer chunks: at most ~1 GB of copies.
-  uint32_t chunks = 50;
-  if (!job.cuda_devices.empty()) {
-    const uint64_t round_trip = out.tables.size() * sizeof(float) * 2;
-    chunks =
-        static_cast<uint32_t>(std::clamp<uint64_t>((uint64_t{1} << 30) / std::max<uint64_t>(1, round_trip), 1, 50));
-  }
-  const uint32_t chunk = std::max<uint32_t>(1, (s.episodes + chunks - 1) / chunks);
+  const bool on_gpus = !job.cuda_devices.empty();
+  const double devices = on_gpus ? static_cast<double>(job.cuda_devices.size()) : 1.0;
+  const double resumed_seconds = out.wall_seconds;
   const auto began = std::chrono::steady_clock::now();
+  const auto seconds_since = [](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  };
+  auto last_snapshot = began;
+  EpisodeChunks chunks(job.chunk_seconds, s.episodes, s.shared_table && s.environments > 1);
   try {
-    for (uint32_t first = 0; first < s.episodes; first += chunk) {
+    for (uint32_t first = static_cast<uint32_t>(out.episodes.size()); first < s.episodes;) {
       // Between chunks only: every environment's table then holds the same episodes.
       if (stop_requested(job.stop)) {
         out.stopped = true;
         break;
       }
-      const uint32_t count = std::min(chunk, s.episodes - first);
+      const uint32_t count = chunks.next(first, s.episodes - first);
       std::vector<uint32_t> stats(uint64_t{s.environments} * count * GSDK_QL_STAT_COUNT, 0);
+      const auto chunk_began = std::chrono::steady_clock::now();
+      double milliseconds = 0;
       trainer.run(first, count, explore_thresholds(s, first, count), s.alpha, out.tables, stats,
-                  job.count_visits ? &out.visits : nullptr, out.device_milliseconds);
+                  job.count_visits ? &out.visits : nullptr, milliseconds);
+      // Devices train their environments side by side: a chunk's kernel time is their mean.
+      chunks.record(count, seconds_since(chunk_began), milliseconds / 1000 / devices);
+      out.device_milliseconds += milliseconds;
+      first += count;
       for (const EpisodeTotals& t : totals_per_episode(stats, s.environments, count, env.agents)) {
         out.episodes.push_back(t);
         out.agent_steps += t.agent_steps;
         if (on_episode) on_episode(static_cast<uint32_t>(out.episodes.size() - 1), t);
       }
+      if (job.on_snapshot && first < s.episodes && seconds_since(last_snapshot) >= job.snapshot_seconds) {
+        out.wall_seconds = resumed_seconds + seconds_since(began);
+        snapshot(out, job.on_snapshot);
+        last_snapshot = std::chrono::steady_clock::now();
+      }
     }
   } catch (const std::exception& e) {
     out.error = e.what();
   }
-  out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  out.wall_seconds = resumed_seconds + seconds_since(began);
   if (!out.error.empty()) return out;
 
-  if (s.test_episodes > 0) {
-    // Greedy and frozen: alpha 0 leaves every value as it is (fmaf(0, x, q) == q), epsilon 0 never explores.
+  if (s.test_episodes > 0 && !out.stopped) {
+    // Greedy and frozen: alpha 0 leaves every value as it is (fmaf(0, x, q) == q), epsilon 0 never explores; so
+    // the test's chunks, too, fall where they may.
     std::vector<float> copy = out.tables;
-    std::vector<uint32_t> stats(uint64_t{s.environments} * s.test_episodes * GSDK_QL_STAT_COUNT, 0);
-    double ignored = 0;
+    EpisodeChunks test_chunks(job.chunk_seconds, s.test_episodes, false);
     try {
-      trainer.run(s.episodes, s.test_episodes, std::vector<uint32_t>(s.test_episodes, 0), 0.0f, copy, stats, nullptr,
-                  ignored);
-      for (const EpisodeTotals& t : totals_per_episode(stats, s.environments, s.test_episodes, env.agents))
-        out.test.add(t);
+      for (uint32_t done = 0; done < s.test_episodes;) {
+        if (stop_requested(job.stop)) {
+          out.stopped = true;
+          break;
+        }
+        const uint32_t count = test_chunks.next(done, s.test_episodes - done);
+        std::vector<uint32_t> stats(uint64_t{s.environments} * count * GSDK_QL_STAT_COUNT, 0);
+        const auto chunk_began = std::chrono::steady_clock::now();
+        double milliseconds = 0;
+        trainer.run(s.episodes + done, count, std::vector<uint32_t>(count, 0), 0.0f, copy, stats, nullptr,
+                    milliseconds);
+        test_chunks.record(count, seconds_since(chunk_began), milliseconds / 1000 / devices);
+        done += count;
+        for (const EpisodeTotals& t : totals_per_episode(stats, s.environments, count, env.agents)) out.test.add(t);
+      }
     } catch (const std::exception& e) {
       out.error = std::string("test episodes: ") + e.what();
     }
@@ -406,16 +473,24 @@ QLearningOutcome run_qlearning(const GameInstance& game, const QLearningJob& job
 }
 
 std::string QLearningOutcome::digest() const {
+  // Written in place: the tables of a large sweep hold tens of millions of values.
   std::string text = fmt::format("qlearning states={} actions={} agents={}\n", states, actions, agents);
+  auto out = std::back_inserter(text);
   for (const EpisodeTotals& t : episodes)
-    text += fmt::format("{} {} {} {}\n", t.successes, t.failures, t.steps, t.agent_steps);
-  text += fmt::format("test {} {} {} {}\n", test.successes, test.failures, test.steps, test.agent_steps);
+    fmt::format_to(out, "{} {} {} {}\n", t.successes, t.failures, t.steps, t.agent_steps);
+  fmt::format_to(out, "test {} {} {} {}\n", test.successes, test.failures, test.steps, test.agent_steps);
+  text.reserve(text.size() + tables.size() * 9);
   for (size_t i = 0; i < tables.size(); ++i) {
     uint32_t bits = 0;
     std::memcpy(&bits, &tables[i], 4);
-    text += fmt::format("{:08x}{}", bits, (i + 1) % 16 == 0 ? "\n" : " ");
+    fmt::format_to(out, "{:08x}", bits);
+    text.push_back((i + 1) % 16 == 0 ? '\n' : ' ');
   }
   return sha1_digest(text);
+}
+
+QLearningProgress QLearningOutcome::progress() const {
+  return {episodes, tables, visits, wall_seconds, device_milliseconds};
 }
 
 } // namespace gsdk::core

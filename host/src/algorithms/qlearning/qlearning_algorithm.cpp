@@ -1,5 +1,5 @@
 // qlearning_algorithm.cpp - the Q-learning driver: [qlearning], training with per-episode events, the
-// greedy test and reach, the policy picture, the report and the results fields.
+// greedy test and reach, the policy picture, checkpoints, the report and the results fields.
 #include "algorithms/qlearning/qlearning_algorithm.hpp"
 
 #include <algorithm>
@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 #include "algorithms/finished_event.hpp"
+#include "checkpoint/checkpoint_file.hpp"
+#include "checkpoint/qlearning_progress.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
 #include "report/output_file.hpp"
@@ -47,13 +49,6 @@ const StringKey kEngine{"engine",
                         "\"batch\": the plugin's trainer tables; \"generic\": the core's trainer over the per-state "
                         "environment table"};
 
-// One training run of the experiment (one entry of a sweep), without its tables.
-struct TrainingRun {
-  uint32_t environments = 0;
-  core::QLearningOutcome outcome; // tables and visits dropped once the picture is drawn
-  std::string digest;
-};
-
 nlohmann::json reach_json(const core::GreedyReach& r) {
   return {{"starts", r.starts}, {"reachable", r.reachable}, {"reached", r.reached}, {"rate", r.rate()}};
 }
@@ -70,11 +65,17 @@ double min_reach(const core::QLearningOutcome& o) {
   return o.reach.empty() ? 0.0 : lowest;
 }
 
+// The greedy test's episodes that ran: all of them, or fewer when a stop came first.
+uint64_t test_episodes_run(const QLearningRun& t) {
+  const uint64_t starts_per_episode = uint64_t{t.outcome.agents} * t.environments;
+  return starts_per_episode ? t.outcome.test.agent_starts / starts_per_episode : 0;
+}
+
 double steps_per_second(uint64_t steps, double seconds) {
   return seconds > 0 ? static_cast<double>(steps) / seconds : 0.0;
 }
 
-nlohmann::json training_json(const TrainingRun& t, const core::QLearningSettings& q) {
+nlohmann::json training_json(const QLearningRun& t, const core::QLearningSettings& q) {
   const core::QLearningOutcome& o = t.outcome;
   nlohmann::json rates = nlohmann::json::array();
   core::EpisodeTotals train;
@@ -98,7 +99,7 @@ nlohmann::json training_json(const TrainingRun& t, const core::QLearningSettings
             {"successes", train.successes},
             {"failures", train.failures}}},
           {"test",
-           {{"episodes", q.test_episodes},
+           {{"episodes", test_episodes_run(t)},
             {"flag_rate", o.test.success_rate()},
             {"successes", o.test.successes},
             {"failures", o.test.failures},
@@ -117,14 +118,15 @@ nlohmann::json training_json(const TrainingRun& t, const core::QLearningSettings
           {"digest", t.digest}};
 }
 
-void print_training(const TrainingRun& t, const core::QLearningSettings& q) {
+void print_training(const QLearningRun& t, const core::QLearningSettings& q) {
   const core::QLearningOutcome& o = t.outcome;
   std::printf("  %u environments x %u agents, %zu episodes (%s engine on %s, %s updates, %s ties, %s table)\n",
               t.environments, o.agents, o.episodes.size(), o.engine.c_str(), o.device.c_str(),
               q.atomic_updates ? "atomic" : "deterministic", q.first_max_ties ? "first" : "random",
               q.shared_table ? "shared" : "per_environment");
   std::printf("  flag rate: last training episode %.4f, greedy test %.4f over %u episodes\n",
-              o.episodes.empty() ? 0.0 : o.episodes.back().success_rate(), o.test.success_rate(), q.test_episodes);
+              o.episodes.empty() ? 0.0 : o.episodes.back().success_rate(), o.test.success_rate(),
+              static_cast<unsigned>(test_episodes_run(t)));
   if (!o.reach.empty()) {
     const core::GreedyReach& r = o.reach.front();
     std::printf("  greedy policy reaches the flag from %u of %u free cells that can reach it (%.2f%%)", r.reached,
@@ -145,7 +147,7 @@ void print_training(const TrainingRun& t, const core::QLearningSettings& q) {
 
 class QLearningOutcome : public AlgorithmOutcome {
 public:
-  std::vector<TrainingRun> runs;
+  std::vector<QLearningRun> runs;
   core::QLearningSettings settings;
   bool sweep = false;
   std::string experiment, game, devices, picture;
@@ -155,7 +157,7 @@ public:
   std::string digest() const override {
     if (!sweep) return runs.front().digest;
     std::string canonical;
-    for (const TrainingRun& t : runs) canonical += t.digest + "\n";
+    for (const QLearningRun& t : runs) canonical += t.digest + "\n";
     return core::sha1_digest(canonical);
   }
 
@@ -172,7 +174,7 @@ public:
 
   nlohmann::json results() const override {
     nlohmann::json entries = nlohmann::json::array();
-    for (const TrainingRun& t : runs) entries.push_back(training_json(t, settings));
+    for (const QLearningRun& t : runs) entries.push_back(training_json(t, settings));
     nlohmann::json fields = {{"devices", devices},
                              {"result", sweep ? nlohmann::json{{"sweep", entries}} : entries.front()}};
     if (!picture.empty()) fields["picture"] = picture;
@@ -185,7 +187,7 @@ public:
     if (sweep) {
       std::printf("  %12s %12s %16s %18s %14s\n", "environments", "wall s", "agent-steps", "agent-steps/s",
                   "kernel ms");
-      for (const TrainingRun& t : runs)
+      for (const QLearningRun& t : runs)
         std::printf("  %12u %12.3f %16llu %18.4g %14.3f\n", t.environments, t.outcome.wall_seconds,
                     static_cast<unsigned long long>(t.outcome.agent_steps),
                     steps_per_second(t.outcome.agent_steps, t.outcome.wall_seconds), t.outcome.device_milliseconds);
@@ -271,12 +273,22 @@ public:
     return needs;
   }
 
+  bool has_checkpoints() const override { return true; }
+
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     const auto& q = static_cast<const QLearningConfig&>(context.settings);
     const bool sweep = q.environments.size() > 1;
     if (sweep && !context.plot_file.empty())
       throw ConfigError(
           "a throughput sweep (several [qlearning] environments) draws no picture; drop output.plot / --plot");
+    // With a checkpoint: the training runs an earlier run finished are taken as they are, the one it left under
+    // way goes on from its last chunk; what completes is saved every checkpoint_seconds, after each training
+    // run and when the run ends.
+    QLearningCheckpoint resumed;
+    if (context.checkpoint && !context.checkpoint->resumed().is_null()) {
+      resumed = qlearning_progress_from_json(context.checkpoint->resumed(), context.checkpoint->path());
+      check_fits(resumed, q, context.checkpoint->path());
+    }
     OutputStream events(context.config.events_file, "events file");
     auto outcome = std::make_unique<QLearningOutcome>();
     outcome->settings = q.settings;
@@ -286,7 +298,12 @@ public:
     outcome->devices = context.devices.summary;
     outcome->seed = context.seed;
     outcome->planned_runs = q.environments.size();
-    for (uint32_t environments : q.environments) {
+    for (size_t index = 0; index < q.environments.size(); ++index) {
+      const uint32_t environments = q.environments[index];
+      if (index < resumed.finished.size()) {
+        outcome->runs.push_back(std::move(resumed.finished[index]));
+        continue;
+      }
       ProgressBar bar(fmt::format("{} ({} environments)", context.config.name, environments), context.progress);
       const auto on_episode = [&](uint32_t episode, const core::EpisodeTotals& t) {
         bar.update(episode + 1, q.settings.episodes);
@@ -300,25 +317,48 @@ public:
                                          {"mean_steps", static_cast<double>(t.steps) / environments}}
                               .dump());
       };
-      TrainingRun training{environments, {}, {}};
+      core::QLearningJob training_job = job(context, q, environments, !sweep);
+      if (index == resumed.finished.size() && resumed.training) training_job.resume = &*resumed.training;
+      if (context.checkpoint) {
+        training_job.on_snapshot = [&](const core::QLearningProgress& p) {
+          context.checkpoint->save(qlearning_progress_json(outcome->runs, environments, &p), false);
+        };
+        training_job.snapshot_seconds = context.checkpoint_seconds;
+      }
+      QLearningRun training{environments, {}, {}};
       try {
-        training.outcome = core::run_qlearning(context.game, job(context, q, environments, !sweep), on_episode);
+        training.outcome = core::run_qlearning(context.game, training_job, on_episode);
       } catch (const std::invalid_argument& e) {
-        throw ConfigError(fmt::format("{}: {}", context.config.file, e.what()));
+        if (!training_job.resume) throw ConfigError(fmt::format("{}: {}", context.config.file, e.what()));
+        throw CheckpointMismatch(
+            fmt::format("{}: the checkpoint does not fit this run: {}", context.checkpoint->path(), e.what()));
       }
       bar.finish();
       training.digest = training.outcome.digest();
       const std::string error = training.outcome.error;
+      const bool stopped = training.outcome.stopped;
       if (error.empty() && !sweep && !context.plot_file.empty()) draw(context, training.outcome, *outcome);
+      const bool last = index + 1 == q.environments.size();
+      // A run cut short keeps its tables to go on with, and so does a run of one training (a picture is drawn
+      // from them when it is resumed); a sweep's finished runs keep what their results show.
+      if (context.checkpoint && error.empty() && (stopped || !sweep)) {
+        // The tables and visits move: they are dropped below.
+        const core::QLearningProgress progress{training.outcome.episodes, std::move(training.outcome.tables),
+                                               std::move(training.outcome.visits), training.outcome.wall_seconds,
+                                               training.outcome.device_milliseconds};
+        save_checkpoint(*context.checkpoint, qlearning_progress_json(outcome->runs, environments, &progress), !stopped,
+                        *outcome);
+      }
       training.outcome.tables = {};
       training.outcome.visits = {};
       outcome->runs.push_back(std::move(training));
-      const bool stopped = outcome->runs.back().outcome.stopped;
+      if (context.checkpoint && error.empty() && !stopped && sweep)
+        save_checkpoint(*context.checkpoint, qlearning_progress_json(outcome->runs, 0, nullptr), last, *outcome);
       if (!error.empty()) {
         outcome->error = fmt::format("{} environments: {}", environments, error);
         break;
       }
-      if (stopped || (core::stop_requested(context.stop) && outcome->runs.size() < q.environments.size())) {
+      if (stopped || (core::stop_requested(context.stop) && !last)) {
         outcome->stopped = true;
         break;
       }
@@ -337,9 +377,38 @@ private:
     job.cpu_threads = context.devices.cpu_threads;
     for (const auto& g : context.devices.gpus) job.cuda_devices.push_back(g.ordinal);
     job.force_generic = q.generic;
-    job.count_visits = one_run && !context.plot_file.empty();
+    // A checkpoint keeps the visits too, so that a resumed run can draw the picture whether or not this one does.
+    job.count_visits = one_run && (!context.plot_file.empty() || context.checkpoint);
     job.stop = context.stop;
     return job;
+  }
+
+  // A checkpoint of other environment counts, or of more training runs than the sweep has, is another run's.
+  static void check_fits(const QLearningCheckpoint& resumed, const QLearningConfig& q, const std::string& path) {
+    const auto mismatch = [&](const std::string& what) {
+      return CheckpointMismatch(fmt::format("{}: the checkpoint does not fit this run: {}", path, what));
+    };
+    const size_t planned = q.environments.size();
+    if (resumed.finished.size() + (resumed.training ? 1 : 0) > planned)
+      throw mismatch(fmt::format("it holds {} training runs, this run has {}",
+                                 resumed.finished.size() + (resumed.training ? 1 : 0), planned));
+    for (size_t i = 0; i < resumed.finished.size(); ++i)
+      if (resumed.finished[i].environments != q.environments[i])
+        throw mismatch(fmt::format("its training run {} has {} environments, this run's {}", i,
+                                   resumed.finished[i].environments, q.environments[i]));
+    if (resumed.training && resumed.training_environments != q.environments[resumed.finished.size()])
+      throw mismatch(fmt::format("its training under way has {} environments, this run's has {}",
+                                 resumed.training_environments, q.environments[resumed.finished.size()]));
+  }
+
+  // A checkpoint that cannot be saved fails the run, whose results are still written.
+  static void save_checkpoint(CheckpointFile& checkpoint, const nlohmann::json& progress, bool complete,
+                              QLearningOutcome& outcome) {
+    try {
+      checkpoint.save(progress, complete);
+    } catch (const std::exception& e) {
+      outcome.add_failure(std::string("checkpoint: ") + e.what());
+    }
   }
 
   // The learned policy; a picture that cannot be drawn fails the run.
