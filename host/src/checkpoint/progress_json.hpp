@@ -5,6 +5,7 @@
 //              "best": {"score", "playout"}, "worst": {"score", "playout"}, "device_milliseconds"}}
 //   perft:    {"split_target", "subtrees", "counted": [[subtree id, "leaves"], ...]}  (leaves in decimal:
 //              they are 128-bit)
+//   match:    {"games": [each finished game: round, sides, score, moves, agents' tallies]}  (match_progress.hpp)
 #pragma once
 
 #include <string>
