@@ -261,7 +261,7 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
       run_workers(workers, [&](unsigned w) {
         try {
           if (w < job.cpu_threads) {
-            SubtreeCounter counter(game, plugin_table, job.stop);
+            SubtreeCounter counter(game, plugin_table, job.stop, job.cpu_call_seconds);
             while (queue.next.load() < cpu_claims_end) {
               const auto [item, end_item] = queue.claim(1);
               if (item >= end_item) break;

@@ -18,8 +18,9 @@ using Clock = std::chrono::steady_clock;
 
 } // namespace
 
-SubtreeCounter::SubtreeCounter(const GameInstance& game, bool plugin_table, const StopRequest* stop)
-    : game_(game), plugin_table_(plugin_table), stop_(stop) {}
+SubtreeCounter::SubtreeCounter(const GameInstance& game, bool plugin_table, const StopRequest* stop,
+                               double call_seconds)
+    : game_(game), plugin_table_(plugin_table), stop_(stop), call_seconds_(call_seconds) {}
 
 std::optional<uint128> SubtreeCounter::count(const StateBlob& state, uint32_t depth) {
   // Without a stop request there is nothing to wait for: one call.
@@ -36,7 +37,7 @@ std::optional<uint128> SubtreeCounter::count_at(const StateBlob& state, uint32_t
     longest = std::max(longest, std::chrono::duration<double>(Clock::now() - began).count());
   };
   const double longest = longest_seconds_[depth];
-  if (depth <= 1 || (longest >= 0 && longest < kCallSeconds)) {
+  if (depth <= 1 || (longest >= 0 && longest < call_seconds_)) {
     const uint128 leaves = count_whole(state, depth);
     record();
     return leaves;

@@ -47,6 +47,9 @@ struct PerftJob {
   uint64_t arena_bytes_per_stream = 0; // 0: a share of the device's free memory
   bool force_generic = false;          // per-state recursion even when the plugin has perft tables
   const StopRequest* stop = nullptr;   // when raised, workers take no more subtrees (CPU ones drop theirs)
+  // With a stop request, a CPU worker counts a subtree in plugin calls of at most about this long, so that it
+  // drops the subtree that soon after a stop (0: every subtree cut down to calls at depth 1).
+  double cpu_call_seconds = 0.1;
   // Subtrees counted by an earlier job of the same game, root and depth (a checkpoint's): not counted again.
   // Throws std::invalid_argument when it does not fit the root's expansion.
   const PerftProgress* resume = nullptr;
