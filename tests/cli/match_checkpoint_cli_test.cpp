@@ -42,7 +42,9 @@ protected:
     args.insert(args.end(), {"--plugin-dir", gsdk::test::test_plugin_dir("valid").string()});
     return args;
   }
-  Outcome run(const std::vector<std::string>& args) { return gsdk::test::gsdk_run(with_test_plugins(args), dir.path()); }
+  Outcome run(const std::vector<std::string>& args) {
+    return gsdk::test::gsdk_run(with_test_plugins(args), dir.path());
+  }
   nlohmann::json json(const std::string& name) { return nlohmann::json::parse(gsdk::test::read_file(dir / name)); }
 
   gsdk::test::TempDir dir;
@@ -59,8 +61,8 @@ TEST_F(MatchCheckpointCli, InterruptedMatchResumedFromItsCheckpointEndsWithTheUn
   const std::string whole_record = gsdk::test::read_file(dir / "m.pgn");
   fs::remove(dir / "m.pgn");
 
-  const std::vector<std::string> args = {"run",       "m.toml",       "-q",      "--out",
-                                         "part.json", "--checkpoint", "ck.json", "--checkpoint-every", "0.1"};
+  const std::vector<std::string> args = {
+      "run", "m.toml", "-q", "--out", "part.json", "--checkpoint", "ck.json", "--checkpoint-every", "0.1"};
   double seconds = 0;
   BackgroundGsdk::Ended ended;
   {
@@ -139,8 +141,7 @@ TEST_F(MatchCheckpointCli, AgentsThatThinkLongStopWithinTwoSecondsOfSigint) {
   for (const char* agent : {"uct:playouts=1000000000", "flatmc:playouts=1000000000"}) {
     SCOPED_TRACE(agent);
     const std::string agents = std::string("match.agents=[\"") + agent + "\", \"random\"]";
-    BackgroundGsdk process(with_test_plugins({"run", "m.toml", "-q", "--out", "r.json", "--set", agents}),
-                           dir.path());
+    BackgroundGsdk process(with_test_plugins({"run", "m.toml", "-q", "--out", "r.json", "--set", agents}), dir.path());
     std::this_thread::sleep_for(1s);
     const auto sent = std::chrono::steady_clock::now();
     process.send(SIGINT);

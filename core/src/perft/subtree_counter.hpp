@@ -4,10 +4,11 @@
 // The plugin's perft table counts a subtree in one call that cannot be interrupted, and a subtree at depth can
 // take minutes. So a subtree whose depth is not known to count quickly is cut into its children (per-state
 // moves), recursively, with a look at the stop request between children; a depth is known to count quickly once
-// the longest call or cut seen at it took under the job's cpu_call_seconds (a tenth of a second). The first subtree thus costs one cut per level
-// above the depth that counts quickly, the others only the cuts of the depths too slow to count whole, and every
-// call still counts a tree of milliseconds or more, so the cuts' per-state calls do not show in the speed. The
-// sum over the children is the subtree's count (perft's recursion), so the counts are those of whole calls.
+// the longest call or cut seen at it took under the job's cpu_call_seconds (a tenth of a second). The first subtree
+// thus costs one cut per level above the depth that counts quickly, the others only the cuts of the depths too slow to
+// count whole, and every call still counts a tree of milliseconds or more, so the cuts' per-state calls do not show in
+// the speed. The sum over the children is the subtree's count (perft's recursion), so the counts are those of whole
+// calls.
 #pragma once
 
 #include <deque>

@@ -107,8 +107,8 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   std::unique_ptr<CheckpointFile> checkpoint;
   if (!options.checkpoint.empty()) {
     if (!driver.has_checkpoints())
-      throw ConfigError(
-          fmt::format("--checkpoint: algorithm '{}' has no checkpoints yet (playouts, perft and match do)", config.algorithm));
+      throw ConfigError(fmt::format(
+          "--checkpoint: algorithm '{}' has no checkpoints yet (playouts, perft and match do)", config.algorithm));
     checkpoint = std::make_unique<CheckpointFile>(options.checkpoint, experiment_identity(config, plugin, params));
   }
   const RunContext context{config,       *config.settings, plugin,           params,

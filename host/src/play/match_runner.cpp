@@ -105,9 +105,11 @@ core::AgentSettings stoppable(core::AgentSettings agent, const MatchSettings& se
 // One of the games played at once: agents A and B with their own searches and evaluators.
 struct MatchSlot {
   MatchSlot(const core::GameInstance& game, const MatchSettings& settings)
-      : game_a(game, settings.specs[0]), game_b(game, settings.specs[1]),
-        agents{core::make_agent(game_a.game(), stoppable(settings.agents[0], settings)),
-               core::make_agent(game_b.game(), stoppable(settings.agents[1], settings))} {}
+      : game_a(game, settings.specs[0]),
+        game_b(game, settings.specs[1]), agents{
+                                             core::make_agent(game_a.game(), stoppable(settings.agents[0], settings)),
+                                             core::make_agent(game_b.game(),
+                                                              stoppable(settings.agents[1], settings))} {}
   AgentGame game_a, game_b;
   std::array<std::unique_ptr<core::Agent>, 2> agents;
 };
@@ -141,8 +143,7 @@ MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& set
   const std::vector<uint32_t> rounds = rounds_to_play(settings.games, finished);
   // Every slot's agents are made before any game, so a bad spec or device fails the match at once.
   std::vector<std::unique_ptr<MatchSlot>> slots;
-  const uint32_t slot_count =
-      std::clamp(settings.parallel, 1u, std::max(static_cast<uint32_t>(rounds.size()), 1u));
+  const uint32_t slot_count = std::clamp(settings.parallel, 1u, std::max(static_cast<uint32_t>(rounds.size()), 1u));
   for (uint32_t k = 0; k < slot_count; ++k) slots.push_back(std::make_unique<MatchSlot>(game, settings));
   MatchOutcome outcome;
   for (int i = 0; i < 2; ++i) outcome.agents[i].description = slots[0]->agents[i]->describe();
