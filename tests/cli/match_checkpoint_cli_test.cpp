@@ -18,6 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 using gsdk::test::BackgroundGsdk;
 using gsdk::test::contains;
+using gsdk::test::describe;
 using gsdk::test::Outcome;
 using namespace std::chrono_literals;
 
@@ -50,14 +51,9 @@ protected:
   gsdk::test::TempDir dir;
 };
 
-std::string describe(const BackgroundGsdk::Ended& e) {
-  return "exit " + std::to_string(e.status) + " signal " + std::to_string(e.signal) + (e.in_time ? "" : " (killed)") +
-         "\nstdout:\n" + e.out + "\nstderr:\n" + e.err;
-}
-
 TEST_F(MatchCheckpointCli, InterruptedMatchResumedFromItsCheckpointEndsWithTheUninterruptedDigest) {
   const Outcome whole = run({"run", "m.toml", "-q", "--out", "whole.json"});
-  ASSERT_EQ(whole.status, 0) << gsdk::test::describe(whole);
+  ASSERT_EQ(whole.status, 0) << describe(whole);
   const std::string whole_record = gsdk::test::read_file(dir / "m.pgn");
   fs::remove(dir / "m.pgn");
 
@@ -92,7 +88,7 @@ TEST_F(MatchCheckpointCli, InterruptedMatchResumedFromItsCheckpointEndsWithTheUn
   std::vector<std::string> resume = args;
   resume[4] = "resumed.json";
   const Outcome resumed = run(resume);
-  ASSERT_EQ(resumed.status, 0) << gsdk::test::describe(resumed);
+  ASSERT_EQ(resumed.status, 0) << describe(resumed);
   const nlohmann::json r = json("resumed.json");
   EXPECT_EQ(r["status"], "complete");
   EXPECT_EQ(r["checkpoint"]["resumed"], true);
@@ -116,14 +112,14 @@ TEST_F(MatchCheckpointCli, CheckpointOfAnotherMatchIsRefused) {
   std::vector<std::string> other_seed = args;
   other_seed.insert(other_seed.end(), {"--seed", "12"});
   const Outcome seed = run(other_seed);
-  EXPECT_EQ(seed.status, 2) << gsdk::test::describe(seed);
+  EXPECT_EQ(seed.status, 2) << describe(seed);
   EXPECT_TRUE(contains(seed.err, "ck.json: the checkpoint belongs to another run")) << seed.err;
   EXPECT_TRUE(contains(seed.err, "seed: checkpoint 11, this run 12")) << seed.err;
 
   std::vector<std::string> other_games = args;
   other_games.back() = "match.games=3";
   const Outcome games = run(other_games);
-  EXPECT_EQ(games.status, 2) << gsdk::test::describe(games);
+  EXPECT_EQ(games.status, 2) << describe(games);
   EXPECT_TRUE(contains(games.err, "config.match.games: checkpoint 2, this run 3")) << games.err;
 
   // A checkpoint of this match whose progress was edited into another match's games.
@@ -131,7 +127,7 @@ TEST_F(MatchCheckpointCli, CheckpointOfAnotherMatchIsRefused) {
   edited["progress"]["games"][0]["round"] = 7;
   gsdk::test::write_file(dir / "ck.json", edited.dump());
   const Outcome malformed = run(args);
-  EXPECT_EQ(malformed.status, 2) << gsdk::test::describe(malformed);
+  EXPECT_EQ(malformed.status, 2) << describe(malformed);
   EXPECT_TRUE(contains(malformed.err, "ck.json: the checkpoint's progress is malformed: round 7 is not one of the "
                                       "match's 2 games"))
       << malformed.err;
