@@ -96,11 +96,6 @@ std::string nodes_searched(const std::string& out) {
   return at == std::string::npos ? "" : out.substr(at, out.find('\n', at) - at);
 }
 
-std::string describe(const BackgroundGsdk::Ended& e) {
-  return "exit " + std::to_string(e.status) + " signal " + std::to_string(e.signal) + (e.in_time ? "" : " (killed)") +
-         "\nstdout:\n" + e.out + "\nstderr:\n" + e.err;
-}
-
 TEST_F(SignalsCli, SigintEndsALongRunWithAnInterruptedResultsFile) {
   double seconds = 0;
   const auto ended = interrupt({"run", "exp.toml", "--set", kEndless, "-q", "--out", "r.json"}, SIGINT, seconds);

@@ -253,6 +253,43 @@ TEST_F(StopAndResume, PerftStoppedWhileRunningResumesToTheWholeCount) {
   EXPECT_EQ(resumed.leaves, whole.leaves);
 }
 
+TEST_F(StopAndResume, PerftCutIntoShortCallsCountsExactly) {
+  // With a stop request (not raised), subtrees too slow to count in cpu_call_seconds are cut into their children:
+  // 0 cuts every subtree down to calls at depth 1, through finished games too (40 stones end after 14 plies or
+  // more).
+  const auto g = nim();
+  const PerftOutcome whole = gsdk::core::run_perft(*g, perft_job(*g, 15, 1));
+  ASSERT_TRUE(whole.error.empty()) << whole.error;
+  StopRequest stop;
+  for (const double seconds : {0.0, 1e-4}) {
+    PerftJob cut = perft_job(*g, 15, 2);
+    cut.stop = &stop;
+    cut.cpu_call_seconds = seconds;
+    const PerftOutcome out = gsdk::core::run_perft(*g, cut);
+    EXPECT_TRUE(out.error.empty()) << out.error;
+    EXPECT_FALSE(out.stopped);
+    EXPECT_EQ(out.leaves, whole.leaves) << seconds;
+    EXPECT_EQ(out.progress.counted, whole.progress.counted) << seconds;
+    ASSERT_EQ(out.divide.size(), whole.divide.size());
+    for (size_t k = 0; k < whole.divide.size(); ++k) EXPECT_EQ(out.divide[k].leaves, whole.divide[k].leaves) << k;
+  }
+}
+
+TEST_F(StopAndResume, PerftStopDropsALongSubtreeUnderWay) {
+  // One thread, 81 subtrees of 3^18 leaves each (seconds apiece): a stop at the first progress report (about 0.1 s
+  // in) comes while the first subtree is counted, which is dropped rather than finished.
+  const auto g = game("test_nim", toml::table{{"stones", 1000}, {"max_take", 3}});
+  StopRequest stop;
+  PerftJob job = perft_job(*g, 22, 1);
+  job.stop = &stop;
+  const PerftOutcome out = gsdk::core::run_perft(*g, job, [&](uint64_t, uint64_t) { stop.request(); });
+  EXPECT_TRUE(out.stopped);
+  EXPECT_TRUE(out.error.empty()) << out.error;
+  EXPECT_TRUE(out.progress.counted.empty()) << "the subtree under way was finished";
+  EXPECT_EQ(out.leaves, uint128{0});
+  EXPECT_LT(out.wall_seconds, 1.5);
+}
+
 TEST_F(StopAndResume, PerftProgressOfAnotherExpansionIsRefused) {
   const auto g = nim();
   PerftOutcome whole = gsdk::core::run_perft(*g, perft_job(*g, 6, 1));

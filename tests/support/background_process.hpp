@@ -86,4 +86,10 @@ private:
   pid_t pid_ = 0;
 };
 
+// How a background run ended, with its output, for a failed assertion's message.
+inline std::string describe(const BackgroundGsdk::Ended& e) {
+  return "exit " + std::to_string(e.status) + " signal " + std::to_string(e.signal) + (e.in_time ? "" : " (killed)") +
+         "\nstdout:\n" + e.out + "\nstderr:\n" + e.err;
+}
+
 } // namespace gsdk::test

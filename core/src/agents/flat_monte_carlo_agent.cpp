@@ -14,13 +14,18 @@ namespace {
 
 // Largest CUDA call: bounds the scratch of a big playout budget (longer calls are cut).
 constexpr uint64_t kMaxBatch = uint64_t{1} << 22;
+// Playouts per CPU call between looks at the stop request: tens of milliseconds for the slowest games' playouts,
+// and calls so long that their overhead does not show. Cutting a count into calls gives the same results: call
+// after call, the evaluator's playouts keep their numbers (leaf_evaluator.hpp).
+constexpr uint64_t kCpuCallPlayouts = uint64_t{1} << 16;
 
 class FlatMonteCarloAgent final : public Agent {
 public:
   FlatMonteCarloAgent(const GameInstance& game, const AgentSettings& settings)
       : game_(game), settings_(settings), moves_(game.max_moves()),
         evaluator_(make_evaluator(
-            game, settings, std::min<uint64_t>(kMaxBatch, settings.seconds > 0 ? settings.leaf : settings.playouts))) {}
+            game, settings, std::min<uint64_t>(kMaxBatch, settings.seconds > 0 ? settings.leaf : settings.playouts))),
+        call_playouts_(settings.device == PlayoutDevice::cuda ? kMaxBatch : kCpuCallPlayouts) {}
 
   void new_game(uint64_t seed) override { evaluator_->reseed(seed); }
 
@@ -43,7 +48,7 @@ public:
     } else {
       do {
         for (uint32_t k = 0; k < n; ++k) results[k].add(run(children[k], settings_.leaf));
-      } while (std::chrono::steady_clock::now() < deadline);
+      } while (std::chrono::steady_clock::now() < deadline && !stop_requested(settings_.stop));
     }
     uint32_t best = 0;
     double best_mean = -1;
@@ -68,17 +73,25 @@ public:
   }
 
 private:
-  // A finished game after the move is scored exactly, with the weight of the playouts it stands for.
+  // A finished game after the move is scored exactly, with the weight of the playouts it stands for. A count
+  // goes to the evaluator in calls of call_playouts_, and a raised stop request ends it after the current call.
   WinDrawLoss run(const StateBlob& child, uint64_t playouts) {
     if (playouts == 0) return {};
     if (game_.current_player(child) == GSDK_PLAYER_TERMINAL) return outcome_of_score(game_.score(child), playouts);
-    return evaluator_->evaluate(child, playouts);
+    WinDrawLoss result;
+    for (uint64_t done = 0; done < playouts && !stop_requested(settings_.stop);) {
+      const uint64_t call = std::min(call_playouts_, playouts - done);
+      result.add(evaluator_->evaluate(child, call));
+      done += call;
+    }
+    return result;
   }
 
   const GameInstance& game_;
   AgentSettings settings_;
   std::vector<uint32_t> moves_;
   std::unique_ptr<LeafEvaluator> evaluator_;
+  uint64_t call_playouts_;
 };
 
 } // namespace

@@ -97,7 +97,8 @@ public:
 
 private:
   // Thread w grows trees w, w + threads, ...: one iteration of each in turn until each has spent its
-  // share of the playouts or the deadline passes.
+  // share of the playouts, the deadline passes or the stop request is raised (an iteration is one batch of
+  // leaves: milliseconds).
   void search() {
     const auto deadline = move_deadline(settings_);
     const auto roots = static_cast<uint32_t>(trees_.size());
@@ -105,7 +106,7 @@ private:
     if (settings_.seconds <= 0)
       for (uint32_t r = 0; r < roots; ++r) budget[r] = settings_.playouts / roots + (r < settings_.playouts % roots);
     run_workers(threads_, [&](unsigned w) {
-      for (bool more = true; more && std::chrono::steady_clock::now() < deadline;) {
+      for (bool more = true; more && std::chrono::steady_clock::now() < deadline && !stop_requested(settings_.stop);) {
         more = false;
         for (uint32_t r = w; r < roots; r += threads_) {
           if (spent[r] >= budget[r]) continue;

@@ -1,12 +1,14 @@
 // perft.cpp - the perft driver: the root is expanded on the host into subtrees, which CPU workers
-// (one subtree at a time) and CUDA streams (batches of many subtrees) pull from one queue; counts are
-// kept per subtree and summed per root move, in subtree order, at the end.
+// (one subtree at a time, in calls cut short enough to honour a stop: subtree_counter.hpp) and CUDA streams
+// (batches of many subtrees) pull from one queue; counts are kept per subtree and summed per root move, in
+// subtree order, at the end.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -16,13 +18,13 @@
 #include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/runtime/progress_monitor.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
+#include "perft/subtree_counter.hpp"
 #include "runtime/work_queue.hpp"
 
 namespace gsdk::core {
 
 namespace {
 
-constexpr uint32_t kMessageSize = 2048;
 // Enough subtrees that a slow one at the end leaves the other CPU workers little idle time.
 constexpr uint64_t kSubtreesPerCpuWorker = 32;
 // The GPU engine widens its frontier itself, level by level, so the host only needs a few subtrees
@@ -75,19 +77,6 @@ std::vector<Subtree> expand(const GameInstance& game, const StateBlob& root, con
     --depth;
   }
   return level;
-}
-
-uint128 count_on_cpu(const GameInstance& game, bool plugin_table, const StateBlob& state, uint32_t depth) {
-  if (!plugin_table) return generic_perft(game, state, depth);
-  uint64_t leaves = 0;
-  char error[kMessageSize] = {};
-  const int32_t status =
-      game.tables().cpu_perft->count(game.handle(), state.data(), depth, &leaves, error, kMessageSize);
-  if (status != GSDK_OK)
-    throw std::runtime_error(fmt::format("plugin '{}' ({}): {} count at depth {} failed (status {}): {}",
-                                         game.tables().name(), game.tables().path, GSDK_TABLE_CPU_PERFT, depth, status,
-                                         error));
-  return leaves;
 }
 
 // The ids of the subtrees `resume` has not counted, after filling `leaves` with those it has and checking that
@@ -272,11 +261,17 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
       run_workers(workers, [&](unsigned w) {
         try {
           if (w < job.cpu_threads) {
+            SubtreeCounter counter(game, plugin_table, job.stop, job.cpu_call_seconds);
             while (queue.next.load() < cpu_claims_end) {
               const auto [item, end_item] = queue.claim(1);
               if (item >= end_item) break;
               const uint64_t subtree = uncounted[item];
-              leaves[subtree] = count_on_cpu(game, plugin_table, subtrees[subtree].state, depth);
+              const std::optional<uint128> counted = counter.count(subtrees[subtree].state, depth);
+              if (!counted) { // stopped: the subtree is left uncounted, for a resumed job to count whole
+                queue.stopped = true;
+                break;
+              }
+              leaves[subtree] = *counted;
               worker_leaves[w] += leaves[subtree];
               worker_counted[w] = 1;
               record(subtree);

@@ -108,7 +108,7 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   if (!options.checkpoint.empty()) {
     if (!driver.has_checkpoints())
       throw ConfigError(fmt::format(
-          "--checkpoint: algorithm '{}' has no checkpoints yet (playouts, perft and qlearning do)", config.algorithm));
+          "--checkpoint: algorithm '{}' has no checkpoints yet (playouts, perft, qlearning and match do)", config.algorithm));
     checkpoint = std::make_unique<CheckpointFile>(options.checkpoint, experiment_identity(config, plugin, params));
   }
   const RunContext context{config,       *config.settings, plugin,           params,

@@ -6,6 +6,7 @@
 //   perft:    {"split_target", "subtrees", "counted": [[subtree id, "leaves"], ...]}  (leaves in decimal:
 //              they are 128-bit)
 //   qlearning: qlearning_progress.hpp
+//   match:    {"games": [each finished game: round, sides, score, moves, agents' tallies]}  (match_progress.hpp)
 #pragma once
 
 #include <string>

@@ -49,7 +49,7 @@ uint32_t chance_move(const core::GameInstance& game, const core::StateBlob& stat
 // The game, or nothing when the match's stop request came before it ended (a game cut short is not counted).
 std::optional<PlayedGame> play_game(const core::GameInstance& game, uint32_t round,
                                     const std::array<core::Agent*, 2>& by_player, int32_t a_player,
-                                    const MatchSettings& settings, std::array<AgentTally, 2>& tallies) {
+                                    const MatchSettings& settings) {
   PlayedGame played;
   played.round = round + 1;
   played.a_player = a_player;
@@ -77,7 +77,8 @@ std::optional<PlayedGame> play_game(const core::GameInstance& game, uint32_t rou
         throw std::runtime_error(fmt::format("game '{}' reports player {} to move", game.game().name, player));
       const auto began = Clock::now();
       move = by_player[player]->choose_move(state);
-      AgentTally& tally = tallies[player == a_player ? 0 : 1];
+      if (core::stop_requested(settings.stop)) return std::nullopt; // the search may have been cut short
+      AgentTally& tally = played.agents[player == a_player ? 0 : 1];
       tally.seconds += seconds_since(began);
       tally.moves += 1;
       tally.playouts += by_player[player]->last_move().playouts;
@@ -95,34 +96,63 @@ std::optional<PlayedGame> play_game(const core::GameInstance& game, uint32_t rou
   return played;
 }
 
+// An agent's settings with the match's stop request, which its searches honour.
+core::AgentSettings stoppable(core::AgentSettings agent, const MatchSettings& settings) {
+  agent.stop = settings.stop;
+  return agent;
+}
+
 // One of the games played at once: agents A and B with their own searches and evaluators.
 struct MatchSlot {
   MatchSlot(const core::GameInstance& game, const MatchSettings& settings)
       : game_a(game, settings.specs[0]),
-        game_b(game, settings.specs[1]), agents{core::make_agent(game_a.game(), settings.agents[0]),
-                                                core::make_agent(game_b.game(), settings.agents[1])} {}
+        game_b(game, settings.specs[1]), agents{
+                                             core::make_agent(game_a.game(), stoppable(settings.agents[0], settings)),
+                                             core::make_agent(game_b.game(),
+                                                              stoppable(settings.agents[1], settings))} {}
   AgentGame game_a, game_b;
   std::array<std::unique_ptr<core::Agent>, 2> agents;
 };
 
-void add_tally(AgentTally& total, const AgentTally& part) {
-  total.moves += part.moves;
-  total.seconds += part.seconds;
-  total.playouts += part.playouts;
-  total.nodes += part.nodes;
+// The 0-based rounds still to play, in order.
+std::vector<uint32_t> rounds_to_play(uint32_t games, const std::vector<PlayedGame>& finished) {
+  std::vector<unsigned char> done(games, 0);
+  for (const PlayedGame& g : finished) {
+    if (g.round == 0 || g.round > games || done[g.round - 1])
+      throw std::invalid_argument(
+          fmt::format("the finished games list round {} twice or beyond the match's {} games", g.round, games));
+    done[g.round - 1] = 1;
+  }
+  std::vector<uint32_t> rounds;
+  for (uint32_t g = 0; g < games; ++g)
+    if (!done[g]) rounds.push_back(g);
+  return rounds;
 }
 
 } // namespace
 
-MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& settings, const GameDoneFn& on_game) {
+void AgentTally::add(const AgentTally& part) {
+  moves += part.moves;
+  seconds += part.seconds;
+  playouts += part.playouts;
+  nodes += part.nodes;
+}
+
+MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& settings, const GameDoneFn& on_game,
+                        const std::vector<PlayedGame>& finished) {
+  const std::vector<uint32_t> rounds = rounds_to_play(settings.games, finished);
   // Every slot's agents are made before any game, so a bad spec or device fails the match at once.
   std::vector<std::unique_ptr<MatchSlot>> slots;
-  const uint32_t slot_count = std::clamp(settings.parallel, 1u, std::max(settings.games, 1u));
+  const uint32_t slot_count = std::clamp(settings.parallel, 1u, std::max(static_cast<uint32_t>(rounds.size()), 1u));
   for (uint32_t k = 0; k < slot_count; ++k) slots.push_back(std::make_unique<MatchSlot>(game, settings));
   MatchOutcome outcome;
   for (int i = 0; i < 2; ++i) outcome.agents[i].description = slots[0]->agents[i]->describe();
-  std::mutex done_mutex; // guards outcome, next_game and the on_game calls
-  uint32_t next_game = 0;
+  for (const PlayedGame& g : finished) {
+    for (int i = 0; i < 2; ++i) outcome.agents[i].add(g.agents[i]);
+    outcome.games.push_back(g);
+  }
+  std::mutex done_mutex; // guards outcome, next_round and the on_game calls
+  size_t next_round = 0;
   const auto began = Clock::now();
   core::run_workers(slot_count, [&](unsigned k) {
     MatchSlot& slot = *slots[k];
@@ -130,14 +160,13 @@ MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& set
       uint32_t g = 0;
       {
         std::lock_guard lock(done_mutex);
-        if (next_game >= settings.games || !outcome.error.empty()) return;
+        if (next_round >= rounds.size() || !outcome.error.empty()) return;
         if (core::stop_requested(settings.stop)) {
           outcome.stopped = true;
           return;
         }
-        g = next_game++;
+        g = rounds[next_round++];
       }
-      std::array<AgentTally, 2> tallies;
       std::optional<PlayedGame> played;
       std::string error;
       try {
@@ -147,7 +176,7 @@ MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& set
         const std::array<core::Agent*, 2> by_player = a_player == 0
                                                           ? std::array{slot.agents[0].get(), slot.agents[1].get()}
                                                           : std::array{slot.agents[1].get(), slot.agents[0].get()};
-        played = play_game(game, g, by_player, a_player, settings, tallies);
+        played = play_game(game, g, by_player, a_player, settings);
       } catch (const std::exception& e) {
         error = e.what();
       }
@@ -160,7 +189,7 @@ MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& set
         outcome.stopped = true;
         return;
       }
-      for (int i = 0; i < 2; ++i) add_tally(outcome.agents[i], tallies[i]);
+      for (int i = 0; i < 2; ++i) outcome.agents[i].add(played->agents[i]);
       outcome.games.push_back(std::move(*played));
       outcome.wall_seconds = seconds_since(began);
       if (on_game) on_game(outcome, outcome.games.back());

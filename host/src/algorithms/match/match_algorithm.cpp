@@ -1,11 +1,15 @@
 // match_algorithm.cpp - the match driver: [match], the games (several at once when asked), the report,
-// the PGN-like record and the results fields.
+// the PGN-like record and the results fields. With a checkpoint, the finished games are saved (when one finishes
+// checkpoint_seconds after the last save, and at the end) and a resumed run plays only the others.
 #include "algorithms/match/match_algorithm.hpp"
 
+#include <chrono>
 #include <cstdio>
 
 #include <fmt/format.h>
 
+#include "checkpoint/checkpoint_file.hpp"
+#include "checkpoint/match_progress.hpp"
 #include "config/experiment_config.hpp"
 #include "play/agent_spec.hpp"
 #include "play/match_report.hpp"
@@ -96,6 +100,8 @@ public:
   // The agents choose their own devices: [run] does not apply.
   DeviceNeeds device_needs(const AlgorithmSettings&, const core::PluginTables&) const override { return {}; }
 
+  bool has_checkpoints() const override { return true; }
+
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     auto outcome = std::make_unique<MatchRunOutcome>();
     outcome->settings = static_cast<const MatchConfig&>(context.settings).match;
@@ -103,17 +109,36 @@ public:
     outcome->settings.stop = context.stop;
     outcome->game = context.config.game;
     const MatchSettings& settings = outcome->settings;
+    std::vector<PlayedGame> finished;
+    if (context.checkpoint && !context.checkpoint->resumed().is_null())
+      finished = match_progress_from_json(context.checkpoint->resumed(), context.checkpoint->path(), settings.games);
     ProgressBar bar(context.config.name, context.progress);
+    // play_match calls on_game under its lock: one at a time.
+    auto last_save = std::chrono::steady_clock::now();
+    bool saves_failed = false;
+    const auto on_game = [&](const MatchOutcome& so_far, const PlayedGame&) {
+      bar.update(so_far.games.size(), settings.games);
+      if (!context.checkpoint || saves_failed) return;
+      const auto now = std::chrono::steady_clock::now();
+      if (std::chrono::duration<double>(now - last_save).count() < context.checkpoint_seconds) return;
+      last_save = now;
+      try {
+        context.checkpoint->save(match_progress_json(so_far.games), false);
+      } catch (const std::exception& e) {
+        // The games go on without further saves until the end's, and the run fails.
+        outcome->add_failure(std::string("checkpoint: ") + e.what());
+        saves_failed = true;
+      }
+    };
     try {
-      outcome->played = play_match(context.game, settings, [&](const MatchOutcome& so_far, const PlayedGame&) {
-        bar.update(so_far.games.size(), settings.games);
-      });
+      outcome->played = play_match(context.game, settings, on_game, finished);
     } catch (const std::invalid_argument& e) {
       throw context.config_error("match.agents", e.what());
     }
     bar.finish();
     outcome->error = outcome->played.error;
     outcome->stopped = outcome->played.stopped;
+    if (context.checkpoint) save_checkpoint(*context.checkpoint, *outcome);
     if (!settings.record_file.empty()) {
       try {
         write_match_record(settings.record_file, match_record(outcome->played, settings, context.config.game));
@@ -123,6 +148,17 @@ public:
       }
     }
     return outcome;
+  }
+
+private:
+  // The finished games, marked complete when every game is. A checkpoint that cannot be saved fails the run,
+  // whose results are still written.
+  static void save_checkpoint(CheckpointFile& checkpoint, MatchRunOutcome& outcome) {
+    try {
+      checkpoint.save(match_progress_json(outcome.played.games), outcome.status() == "complete");
+    } catch (const std::exception& e) {
+      outcome.add_failure(std::string("checkpoint: ") + e.what());
+    }
   }
 };
 

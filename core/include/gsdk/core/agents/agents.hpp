@@ -12,6 +12,7 @@
 #include <string>
 
 #include "gsdk/core/runtime/game_instance.hpp"
+#include "gsdk/core/runtime/stop_request.hpp"
 
 namespace gsdk::core {
 
@@ -34,6 +35,9 @@ struct AgentSettings {
   bool reuse = true;              // UCT: keep the subtree of the moves played between searches
   bool evaluate_children = false; // UCT: an expansion evaluates all its new children (leaf playouts each)
   double draw_value = 0.5;        // UCT: a draw's worth to the agent, 0 .. 1 (below 1/2: it plays for a win)
+  // When raised, a search ends within a fraction of a second and choose_move returns a legal move from what it
+  // found so far, which is not the move of the whole budget: the caller should not play it.
+  const StopRequest* stop = nullptr;
 };
 
 // What the last choose_move spent.

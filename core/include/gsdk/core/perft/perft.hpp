@@ -5,7 +5,8 @@
 // each CUDA stream takes batches of subtrees to the breadth-first GPU engine (cuda_perft.hpp). Counts
 // are exact integers, summed per root move in 128 bits, so the result never depends on who counted what.
 //
-// A job can be asked to stop (PerftJob::stop): workers finish the subtrees they hold and take no more. The
+// A job can be asked to stop (PerftJob::stop): CPU workers drop the subtrees they hold (within a fraction of a
+// second), GPU streams finish their batches (about half a second each), and no more are taken. The
 // subtrees counted so far (PerftProgress) can be handed to a later job of the same game, root and depth,
 // which counts only the others and ends with the uninterrupted job's counts, whatever its workers.
 #pragma once
@@ -45,7 +46,10 @@ struct PerftJob {
   unsigned streams_per_device = 2;
   uint64_t arena_bytes_per_stream = 0; // 0: a share of the device's free memory
   bool force_generic = false;          // per-state recursion even when the plugin has perft tables
-  const StopRequest* stop = nullptr;   // when raised, workers take no more subtrees
+  const StopRequest* stop = nullptr;   // when raised, workers take no more subtrees (CPU ones drop theirs)
+  // With a stop request, a CPU worker counts a subtree in plugin calls of at most about this long, so that it
+  // drops the subtree that soon after a stop (0: every subtree cut down to calls at depth 1).
+  double cpu_call_seconds = 0.1;
   // Subtrees counted by an earlier job of the same game, root and depth (a checkpoint's): not counted again.
   // Throws std::invalid_argument when it does not fit the root's expansion.
   const PerftProgress* resume = nullptr;
