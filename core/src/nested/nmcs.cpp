@@ -327,6 +327,7 @@ struct NmcsSearch {
   std::unique_ptr<NmcsFrame> root;
   bool begun = false; // root->begin() called (with a level-1 searcher, by the search's first round)
   bool done() const { return begun && root->done(); }
+  uint32_t number() const { return context.search; }
   void begin() {
     root->begin(0, 0);
     begun = true;
@@ -344,10 +345,11 @@ template <typename Work> void timed(double& seconds, const Work& work) {
 // start, done after one round, its result the round's outcome. Its streams are those of its root frame (block 0
 // of its own).
 struct WholeSearch {
-  uint32_t number;
+  uint32_t k; // its number
   uint32_t start;
   const Level1Outcome* found = nullptr; // set by its round, read while the round's outcomes last
   bool done() const { return found != nullptr; }
+  uint32_t number() const { return k; }
 };
 
 // Restarts of searches that a device runs whole (at the GPU's rate, millions a second): what a frame would do
@@ -362,7 +364,7 @@ void run_whole_searches(const SearchStarts& starts, const NmcsSettings& settings
     RoundBatch& batch = batches[group];
     batch.clear();
     for (const WholeSearch* s : round)
-      batch.searches.push_back({starts.states[s->start].data(), s->number * kStreamsPerSearch, 0});
+      batch.searches.push_back({starts.states[s->start].data(), s->k * kStreamsPerSearch, 0});
     outcome.level1_searches += level == 1 ? round.size() : 0;
     timed(outcome.evaluator_seconds, [&] { searcher.start(group, batch.searches); });
   };
@@ -379,13 +381,13 @@ void run_whole_searches(const SearchStarts& starts, const NmcsSettings& settings
         MoveSequence whole{found.score, starts.moves[round[j]->start]};
         const std::vector<uint32_t>& tail = level == 1 ? found.moves : found.record_moves;
         whole.moves.insert(whole.moves.end(), tail.begin(), tail.end());
-        record.offer(round[j]->number, std::move(whole));
+        record.offer(round[j]->k, std::move(whole));
       }
       round[j]->found = &found;
     }
   };
   const auto retire = [&](const WholeSearch& s) {
-    if (on_finished) on_finished({s.number, starts.index[s.start], s.found->score, s.found->moves});
+    if (on_finished) on_finished({s.k, starts.index[s.start], s.found->score, s.found->moves});
   };
   const uint32_t groups = settings.pipeline ? Level1Searcher::kSlots : 1;
   run_side_by_side_in_groups<WholeSearch>(settings.budget, record, outcome, groups, make, start_round, finish_round,
@@ -508,7 +510,7 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   outcome.starts_skipped = starts.skipped;
   outcome.engine = evaluator.engine();
   if (level1) outcome.engine = fmt::format("level-{} searches", level1->level());
-  SearchRecord record(on_improvement);
+  SearchRecord record(on_improvement, settings.budget);
   // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
   if (level1 && settings.budget.time_seconds > 0) level1->stop_at(record.deadline(settings.budget));
   // A stop request ends them as the deadline arriving now would.

@@ -141,6 +141,7 @@ public:
   }
 
   bool done() const { return done_; }
+  uint32_t number() const { return search_; }
   // The policy of the next call of level `bottom`: the lowest host level's, or the search's own start.
   const Policy& call_policy() const { return levels_[std::min(bottom_ + 1, settings_.level)].policy; }
   // The first stream of the next call, which uses `streams_per_call` of them.
@@ -243,7 +244,7 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
   outcome.device = device ? fmt::format("{}; {} host thread{}", device->describe(), threads, threads == 1 ? "" : "s")
                           : fmt::format("cpu, {} thread{} (policy playouts through the per-state table)", threads,
                                         threads == 1 ? "" : "s");
-  SearchRecord record(on_improvement);
+  SearchRecord record(on_improvement, settings.budget);
   // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
   if (device && settings.budget.time_seconds > 0) device->stop_at(record.deadline(settings.budget));
   // A stop request ends them as the deadline arriving now would.

@@ -5,6 +5,7 @@
 //              "best": {"score", "playout"}, "worst": {"score", "playout"}, "device_milliseconds"}}
 //   perft:    {"split_target", "subtrees", "counted": [[subtree id, "leaves"], ...]}  (leaves in decimal:
 //              they are 128-bit)
+//   nmcs, nrpa: nested_progress.hpp
 #pragma once
 
 #include <string>

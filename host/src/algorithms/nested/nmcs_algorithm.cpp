@@ -159,6 +159,8 @@ public:
     return needs;
   }
 
+  bool has_checkpoints() const override { return true; }
+
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     const auto& config = static_cast<const NmcsConfig&>(context.settings);
     const unsigned threads = context.devices.cpu_threads;
@@ -173,6 +175,7 @@ public:
         core::NmcsSettings settings = config.nmcs;
         settings.host_threads = host_threads(context);
         settings.budget.stop = context.stop;
+        settings.budget.checkpoints = hooks.checkpoints;
         return core::run_nmcs(context.game, settings, *evaluator, hooks.on_improvement, level1.get(),
                               hooks.on_finished);
       } catch (const core::NmcsLevelError& e) {
@@ -186,7 +189,7 @@ public:
       }
     };
     return run_nested_search(context, {"NMCS", level1_searcher ? "level-1 searcher" : "playout evaluator"}, files,
-                             search);
+                             config.nmcs.budget, search);
   }
 };
 
