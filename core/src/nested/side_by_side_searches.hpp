@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -87,13 +89,12 @@ private:
   std::atomic<int64_t> score_mirror_{MoveSequence{}.score};
 };
 
-// The counts of the runs a checkpoint resumes, which this one goes on from. Throws std::invalid_argument when it
-// holds a search beyond the run's `total`.
+// The counts of the runs a checkpoint resumes, which this one goes on from. Throws ResumeError when it holds a
+// search beyond the run's `total`.
 inline void resume_counts(const NestedSearchProgress& resumed, uint64_t total, NestedSearchOutcome& outcome) {
   const FinishedSearches& finished = resumed.finished;
   if (finished.below() > total || (!finished.above().empty() && *finished.above().rbegin() >= total))
-    throw std::invalid_argument(fmt::format("the resumed run finished searches beyond this run's {} (restarts + 1)",
-                                            total));
+    throw ResumeError(fmt::format("the resumed run finished searches beyond this run's {} (restarts + 1)", total));
   const NestedSearchOutcome& earlier = resumed.run;
   outcome.searches_started = outcome.searches_finished = static_cast<uint32_t>(finished.count());
   outcome.playouts += earlier.playouts;
@@ -103,7 +104,21 @@ inline void resume_counts(const NestedSearchProgress& resumed, uint64_t total, N
   outcome.evaluator_seconds += earlier.evaluator_seconds;
 }
 
-// Search needs `bool done() const` and `uint32_t number() const`. make(k) builds search k. The searches side by side form `groups` (1 or 2)
+// The searches under way that a checkpoint holds, by number. Throws ResumeError for one that is finished or beyond
+// the run's `total`, or listed twice.
+inline std::map<uint32_t, const SearchUnderWay*> searches_under_way(const NestedSearchProgress& resumed,
+                                                                    uint64_t total) {
+  std::map<uint32_t, const SearchUnderWay*> by_number;
+  for (const SearchUnderWay& s : resumed.under_way)
+    if (s.search >= total || resumed.finished.contains(s.search) || !by_number.emplace(s.search, &s).second)
+      throw ResumeError(fmt::format("search {} cannot be under way in this run of {} (restarts + 1), with {} finished",
+                                    s.search, total, resumed.finished.count()));
+  return by_number;
+}
+
+// Search needs `bool done() const`, `uint32_t number() const` and `std::optional<SearchUnderWay> under_way() const`
+// (where it stands for a checkpoint; none: it would start again from its beginning). make(k, under_way) builds
+// search k, at the step or iteration under_way saved when it is not null. The searches side by side form `groups` (1 or 2)
 // groups that take turns: start_round(g, round) hands out a round of group g's searches and may return before
 // it is played, finish_round(g, round) waits for it and delivers it. With two groups, one group's round is
 // played while the other's is delivered, retired, refilled and handed out. retire(search) sees each search that
@@ -123,9 +138,11 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
   };
   const SearchCheckpoints& checkpoints = budget.checkpoints;
   FinishedSearches finished;
+  std::map<uint32_t, const SearchUnderWay*> resumed_under_way;
   if (checkpoints.resume) {
     resume_counts(*checkpoints.resume, total, outcome);
     finished = checkpoints.resume->finished;
+    resumed_under_way = searches_under_way(*checkpoints.resume, total);
   }
   uint64_t next = 0; // the next search to start, unless it is finished already
   const auto more_to_start = [&] {
@@ -138,17 +155,21 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
     outcome.best_search = record.best_search();
     outcome.wall_seconds = record.seconds();
   };
-  double saved_at = record.seconds();
-  const auto save_progress = [&] {
-    take_record();
-    checkpoints.save(NestedSearchProgress{finished, outcome});
-    saved_at = record.seconds();
-  };
   const auto score_reached = [&] { return budget.stop_at_score && record.best().score >= *budget.stop_at_score; };
   std::vector<std::unique_ptr<Search>> active[kMaxGroups];
   std::vector<Search*> rounds[kMaxGroups];
   bool in_flight[kMaxGroups] = {};
   bool stopping = false;
+  double saved_at = record.seconds();
+  const auto save_progress = [&] {
+    take_record();
+    NestedSearchProgress progress{finished, {}, outcome};
+    for (const auto& group : active)
+      for (const auto& search : group)
+        if (std::optional<SearchUnderWay> at = search->under_way()) progress.under_way.push_back(std::move(*at));
+    checkpoints.save(progress);
+    saved_at = record.seconds();
+  };
   for (uint32_t g = 0;; g = (g + 1) % groups) {
     if (in_flight[g]) {
       finish_round(g, rounds[g]);
@@ -170,7 +191,9 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
     // Group g holds its share of the width, the first groups one more when it does not divide evenly.
     const uint32_t capacity = width / groups + (g < width % groups ? 1 : 0);
     while (!stopping && active[g].size() < capacity && more_to_start() && !time_is_up()) {
-      std::unique_ptr<Search> search = make(static_cast<uint32_t>(next++));
+      const auto under_way = resumed_under_way.find(static_cast<uint32_t>(next));
+      std::unique_ptr<Search> search =
+          make(static_cast<uint32_t>(next++), under_way == resumed_under_way.end() ? nullptr : under_way->second);
       ++outcome.searches_started;
       if (!search->done()) {
         active[g].push_back(std::move(search));

@@ -9,6 +9,20 @@
 
 namespace gsdk::host {
 
+namespace {
+
+nlohmann::json sequence_json(const core::MoveSequence& sequence) {
+  if (sequence.empty()) return nullptr;
+  return {{"score", sequence.score}, {"moves", sequence.moves}};
+}
+
+core::MoveSequence sequence_from_json(const nlohmann::json& sequence) {
+  if (sequence.is_null()) return {};
+  return {sequence.at("score").get<int64_t>(), sequence.at("moves").get<std::vector<uint32_t>>()};
+}
+
+} // namespace
+
 nlohmann::json nested_progress_json(const core::NestedSearchProgress& search,
                                     const std::vector<LoggedImprovement>& improvements,
                                     const std::vector<BestSearches::Entry>& searches) {
@@ -19,7 +33,16 @@ nlohmann::json nested_progress_json(const core::NestedSearchProgress& search,
   nlohmann::json table = nlohmann::json::array();
   for (const BestSearches::Entry& e : searches)
     table.push_back({{"score", e.score}, {"search", e.search}, {"start", e.start}, {"moves", e.moves}});
+  nlohmann::json under_way = nlohmann::json::array();
+  for (const core::SearchUnderWay& u : search.under_way)
+    under_way.push_back({{"search", u.search},
+                         {"played", u.played},
+                         {"best", sequence_json(u.best)},
+                         {"counter", u.counter},
+                         {"iteration", u.iteration},
+                         {"policy", u.policy}});
   return {{"finished", {{"below", search.finished.below()}, {"above", search.finished.above()}}},
+          {"under_way", under_way},
           {"best", run.best.empty() ? nlohmann::json(nullptr)
                                     : nlohmann::json{{"score", run.best.score},
                                                      {"search", run.best_search},
@@ -44,6 +67,10 @@ NestedCheckpoint nested_progress_from_json(const nlohmann::json& progress, uint6
     const core::FinishedSearches& f = c.search.finished;
     if (f.below() > searches || (!f.above().empty() && *f.above().rbegin() >= searches))
       throw std::invalid_argument(fmt::format("it lists finished searches beyond the run's {}", searches));
+    for (const nlohmann::json& u : progress.at("under_way"))
+      c.search.under_way.push_back({u.at("search").get<uint32_t>(), u.at("played").get<std::vector<uint32_t>>(),
+                                    sequence_from_json(u.at("best")), u.at("counter").get<uint64_t>(),
+                                    u.at("iteration").get<uint32_t>(), u.at("policy").get<std::vector<double>>()});
     core::NestedSearchOutcome& run = c.search.run;
     if (const nlohmann::json& best = progress.at("best"); !best.is_null()) {
       run.best.score = best.at("score").get<int64_t>();

@@ -4,6 +4,10 @@
 // improvements log and searches file tell the whole story once:
 //
 //   {"finished": {"below": n, "above": [search, ...]},   every search below n ended, and those listed
+//    "under_way": [{"search", "played", "best", "counter", "iteration", "policy"}, ...],  searches at the start of
+//                  their top level's step (NMCS: "played", the moves chosen) or iteration (NRPA: "iteration",
+//                  "policy"), "best" their top level's best ({"score", "moves"} or null), "counter" what keys
+//                  their streams to come (nested_search.hpp's SearchUnderWay)
 //    "best": {"score", "search", "moves"} or null,       the run's best so far and the search that found it
 //    "counts": {"playouts", "level1_steps", "level1_searches", "batches", "evaluator_seconds", "wall_seconds"},
 //    "improvements": [{"seconds", "score", "search"}, ...],     the improvements logged so far

@@ -3,8 +3,8 @@
 // of them finished, resumed with another number of searches side by side and of threads (and for NMCS on
 // every path: frames, level-1 searches on CPU threads one round at a time or pipelined, whole searches), ends
 // with the uninterrupted run's best sequence from the same search, and runs only the searches not finished
-// before; a resumed time budget counts the earlier runs' time; a checkpoint of searches beyond the run's is
-// refused.
+// before; a single long search goes on from the step (NMCS) or iteration (NRPA) it was in; a resumed time budget
+// counts the earlier runs' time; a checkpoint that does not fit the run is refused.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -26,17 +26,20 @@ using gsdk::core::SearchBudget;
 using gsdk::core::StopRequest;
 using test::make_game;
 
-// A budget that saves after every round and asks its run to stop once `stop_after` searches have finished,
-// keeping the last progress saved.
+// A budget that saves after every round and asks its run to stop once `stop_after` searches have finished (or
+// once `enough` says so of a progress saved), keeping the last progress saved.
 struct Interrupter {
   StopRequest stop;
   std::optional<NestedSearchProgress> saved;
   void arm(SearchBudget& budget, uint64_t stop_after) {
+    arm(budget, [stop_after](const NestedSearchProgress& p) { return p.finished.count() >= stop_after; });
+  }
+  void arm(SearchBudget& budget, std::function<bool(const NestedSearchProgress&)> enough) {
     budget.stop = &stop;
     budget.checkpoints.seconds = 0;
-    budget.checkpoints.save = [this, stop_after](const NestedSearchProgress& progress) {
+    budget.checkpoints.save = [this, enough](const NestedSearchProgress& progress) {
       saved = progress;
-      if (progress.finished.count() >= stop_after) stop.request();
+      if (enough(progress)) stop.request();
     };
   }
 };
@@ -173,6 +176,79 @@ TEST(SnakeNrpaCheckpoint, ARunStoppedAfterSomeSearchesAndResumedEndsAsTheUninter
   }
 }
 
+// One long NMCS search (level 3), stopped at its fourth and its ninth move, resumed on two threads or with its
+// level-1 searches on CPU threads: it goes on from the move it was choosing, and ends as the uninterrupted search.
+TEST(SnakeNmcsCheckpoint, ASingleSearchGoesOnFromTheMoveItWasChoosing) {
+  const auto game = make_game({6, true, "uniform"});
+  const auto one_thread = gsdk::core::make_cpu_batch_evaluator(*game, 59, 1);
+  const auto two_threads = gsdk::core::make_cpu_batch_evaluator(*game, 59, 2);
+  const auto level1 = gsdk::core::make_cpu_level1_searcher(*game, 59, 2);
+  const gsdk::core::NmcsSettings settings = test::nmcs_settings(3, 0, 1);
+  const NestedSearchOutcome reference = gsdk::core::run_nmcs(*game, settings, *one_thread);
+  for (const size_t moves : {3u, 8u}) {
+    for (const bool searcher : {false, true}) {
+      SCOPED_TRACE(testing::Message() << "stopped at move " << moves + 1 << (searcher ? ", level-1 searcher" : ""));
+      gsdk::core::NmcsSettings cut = settings;
+      Interrupter interrupter;
+      interrupter.arm(cut.budget, [moves](const NestedSearchProgress& p) {
+        return !p.under_way.empty() && p.under_way[0].played.size() >= moves;
+      });
+      gsdk::core::run_nmcs(*game, cut, *one_thread);
+      ASSERT_TRUE(interrupter.saved);
+      const NestedSearchProgress progress = *interrupter.saved;
+      ASSERT_EQ(progress.under_way.size(), 1u);
+      EXPECT_EQ(progress.under_way[0].played.size(), moves);
+      EXPECT_EQ(progress.finished.count(), 0u);
+
+      gsdk::core::NmcsSettings resumed = settings;
+      resumed.budget.checkpoints.resume = &progress;
+      const NestedSearchOutcome run =
+          gsdk::core::run_nmcs(*game, resumed, searcher ? *one_thread : *two_threads, {}, searcher ? level1.get() : nullptr);
+      expect_same_best(run, reference);
+      EXPECT_LT(run.playouts - progress.run.playouts, reference.playouts) << "it began the search again";
+    }
+  }
+}
+
+// One long NRPA search (level 3), stopped in its third and its seventh top-level iteration, resumed on two threads:
+// it runs exactly the iterations left, with the policy it had, and ends as the uninterrupted search.
+TEST(SnakeNrpaCheckpoint, ASingleSearchGoesOnFromItsIterationUnderWay) {
+  const auto game = make_game({6, true, "uniform"});
+  gsdk::core::NrpaSettings settings;
+  settings.seed = 61;
+  settings.level = 3;
+  settings.iterations = 8;
+  settings.threads = 1;
+  const NestedSearchOutcome reference = gsdk::core::run_nrpa(*game, settings);
+  ASSERT_EQ(reference.playouts, 8u * 8 * 8);
+  for (const uint32_t iteration : {2u, 6u}) {
+    SCOPED_TRACE(testing::Message() << "stopped in iteration " << iteration + 1);
+    gsdk::core::NrpaSettings cut = settings;
+    Interrupter interrupter;
+    interrupter.arm(cut.budget, [iteration](const NestedSearchProgress& p) {
+      return !p.under_way.empty() && p.under_way[0].iteration >= iteration;
+    });
+    gsdk::core::run_nrpa(*game, cut);
+    ASSERT_TRUE(interrupter.saved);
+    const NestedSearchProgress progress = *interrupter.saved;
+    ASSERT_EQ(progress.under_way.size(), 1u);
+    EXPECT_EQ(progress.under_way[0].iteration, iteration);
+
+    gsdk::core::NrpaSettings resumed = settings;
+    resumed.threads = 2;
+    resumed.budget.checkpoints.resume = &progress;
+    const NestedSearchOutcome run = gsdk::core::run_nrpa(*game, resumed);
+    expect_same_best(run, reference);
+    EXPECT_EQ(run.playouts - progress.run.playouts, (8u - iteration) * 8 * 8) << "the iterations left, no more";
+
+    // A policy of another game's size is refused.
+    NestedSearchProgress other = progress;
+    other.under_way[0].policy.pop_back();
+    resumed.budget.checkpoints.resume = &other;
+    EXPECT_THROW(gsdk::core::run_nrpa(*game, resumed), gsdk::core::ResumeError);
+  }
+}
+
 // The time budget of a resumed run counts the earlier runs' time: one that has used it all starts nothing and
 // ends with the best it resumed, stopped by the time limit.
 TEST(SnakeNrpaCheckpoint, AResumedTimeBudgetCountsTheEarlierRunsTime) {
@@ -202,7 +278,7 @@ TEST(SnakeNrpaCheckpoint, AResumedTimeBudgetCountsTheEarlierRunsTime) {
   EXPECT_GE(run.wall_seconds, 31.0);
 
   progress.finished = FinishedSearches(1002, {});
-  EXPECT_THROW(gsdk::core::run_nrpa(*game, resumed), std::invalid_argument) << "more searches than the run has";
+  EXPECT_THROW(gsdk::core::run_nrpa(*game, resumed), gsdk::core::ResumeError) << "more searches than the run has";
 }
 
 } // namespace

@@ -179,6 +179,11 @@ std::string improvement_events_path(const ExperimentConfig& config) {
   return config.events_file.empty() ? "results/" + config.name + ".events.jsonl" : config.events_file;
 }
 
+CheckpointMismatch resume_mismatch(const RunContext& context, const core::ResumeError& e) {
+  return CheckpointMismatch(
+      fmt::format("{}: the checkpoint does not fit this run: {}", context.checkpoint->path(), e.what()));
+}
+
 unsigned host_threads(const RunContext& context) {
   return context.config.run.threads > 0 ? context.config.run.threads : core::available_cpu_threads();
 }

@@ -12,6 +12,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "algorithms/nested/best_searches.hpp"
+#include "checkpoint/checkpoint_file.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
 
 namespace gsdk::host {
@@ -54,6 +55,9 @@ std::unique_ptr<AlgorithmOutcome>
 run_nested_search(const RunContext& context, const NestedSearchLabels& labels, const NestedSearchFiles& files,
                   const core::SearchBudget& budget,
                   const std::function<core::NestedSearchOutcome(const NestedSearchHooks&)>& search);
+
+// The refusal of a checkpoint whose progress the core found not to fit the run (`gsdk run` exits 2).
+CheckpointMismatch resume_mismatch(const RunContext& context, const core::ResumeError& e);
 
 // The threads that drive a GPU search from the host: [run] threads, else all.
 unsigned host_threads(const RunContext& context);

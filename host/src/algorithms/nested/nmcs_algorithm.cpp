@@ -178,6 +178,8 @@ public:
         settings.budget.checkpoints = hooks.checkpoints;
         return core::run_nmcs(context.game, settings, *evaluator, hooks.on_improvement, level1.get(),
                               hooks.on_finished);
+      } catch (const core::ResumeError& e) {
+        throw resume_mismatch(context, e);
       } catch (const core::NmcsLevelError& e) {
         throw context.config_error("nmcs.level", e.what());
       } catch (const core::StartMovesError& e) {

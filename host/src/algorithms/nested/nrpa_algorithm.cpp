@@ -89,6 +89,8 @@ public:
         settings.budget.checkpoints = hooks.checkpoints;
         const auto searcher = make_searcher(context, config);
         return core::run_nrpa(context.game, settings, hooks.on_improvement, searcher.get());
+      } catch (const core::ResumeError& e) {
+        throw resume_mismatch(context, e);
       } catch (const std::invalid_argument& e) {
         throw context.config_error("algorithm", e.what());
       }

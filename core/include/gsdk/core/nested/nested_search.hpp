@@ -152,14 +152,36 @@ private:
   std::set<uint32_t> above_;
 };
 
-// What a run of searches has completed, for a checkpoint: the searches that ended, and the run as it stood (its
-// best so far and the search that found it, its counts and wall_seconds, which count the earlier runs it resumed
-// too). A search under way is not in it: a run that resumes it starts it again from its beginning, which gives the
-// same result, since a search's result is a function of its number (see the top of the file). So a run bounded by
-// counts alone (no time_seconds or stop_at_score) ends resumed as it would have ended uninterrupted.
+// A search under way, as it stood at the start of its top level's step (NMCS: the choice of its next move) or
+// iteration (NRPA): what a resumed run needs to go on from there as the search would have gone on.
+struct SearchUnderWay {
+  uint32_t search = 0;
+  std::vector<uint32_t> played; // NMCS: the moves its top level has chosen, from the search's start
+  MoveSequence best;            // its top level's best: NMCS from the search's start, NRPA from the initial state
+  // What keys the random streams to come: NMCS the children its top level had made (at level 1: its next
+  // stream), NRPA the search's next stream.
+  uint64_t counter = 0;
+  uint32_t iteration = 0;     // NRPA: its top level's iterations done
+  std::vector<double> policy; // NRPA: its top level's policy
+};
+
+// What a run of searches has completed, for a checkpoint: the searches that ended, the searches under way at
+// the start of their top level's step or iteration, and the run as it stood (its best so far and the search that
+// found it, its counts and wall_seconds, which count the earlier runs it resumed too). A run that resumes it
+// starts no finished search, and the searches under way at that step or iteration (any other search from its
+// beginning): since a search's result is a function of its number (see the top of the file), the searches end as
+// they would have, and a run bounded by counts alone (no time_seconds or stop_at_score) ends as it would have
+// ended uninterrupted.
 struct NestedSearchProgress {
   FinishedSearches finished;
+  std::vector<SearchUnderWay> under_way;
   NestedSearchOutcome run;
+};
+
+// A checkpoint's progress that does not fit the run resuming it (searches beyond its own, a search under way
+// whose moves are not the game's, a policy of another size).
+struct ResumeError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
 };
 
 // Throws std::invalid_argument naming the game and `algorithm` unless it is a one-player game without
