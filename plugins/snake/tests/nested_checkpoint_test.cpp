@@ -3,7 +3,7 @@
 // of them finished, resumed with another number of searches side by side and of threads (and for NMCS on
 // every path: frames, level-1 searches on CPU threads one round at a time or pipelined, whole searches), ends
 // with the uninterrupted run's best sequence from the same search, and runs only the searches not finished
-// before; a single long search goes on from the step (NMCS) or iteration (NRPA) it was in; a resumed time budget
+// before, on the CPU and on a GPU (skipped without one); a single long search goes on from the step (NMCS) or iteration (NRPA) it was in; a resumed time budget
 // counts the earlier runs' time; a checkpoint that does not fit the run is refused.
 #include <gtest/gtest.h>
 
@@ -14,6 +14,7 @@
 
 #include "gsdk/core/nested/level1_searcher.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
+#include "gpu.hpp"
 #include "snake_test_support.hpp"
 
 namespace snake {
@@ -246,6 +247,60 @@ TEST(SnakeNrpaCheckpoint, ASingleSearchGoesOnFromItsIterationUnderWay) {
     other.under_way[0].policy.pop_back();
     resumed.budget.checkpoints.resume = &other;
     EXPECT_THROW(gsdk::core::run_nrpa(*game, resumed), gsdk::core::ResumeError);
+  }
+}
+
+// On a GPU: NMCS with its level-1 searches (or whole level-2 searches) there and NRPA with its bottom level there,
+// stopped after some searches or in the top level's step or iteration of one long search, resumed, end as the
+// uninterrupted CPU run.
+TEST(SnakeNestedCheckpointGpu, RunsStoppedAndResumedOnAGpuEndAsTheUninterruptedCpuRun) {
+  GSDK_REQUIRE_GPU();
+  const auto game = make_game({6, true, "uniform"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 67, 2);
+  struct NmcsCase {
+    uint32_t level, restarts, device_level;
+    bool one_search;
+  };
+  for (const NmcsCase c : {NmcsCase{2, 15, 1, false}, NmcsCase{2, 15, 2, false}, NmcsCase{3, 0, 1, true}}) {
+    SCOPED_TRACE(testing::Message() << "NMCS level " << c.level << ", device level " << c.device_level);
+    const gsdk::core::NmcsSettings settings = test::nmcs_settings(c.level, c.restarts, 4);
+    const NestedSearchOutcome reference = gsdk::core::run_nmcs(*game, settings, *evaluator);
+    const auto device = gsdk::core::make_cuda_level1_searcher(*game, 67, 0, 4096, 2, c.device_level);
+    gsdk::core::NmcsSettings cut = settings;
+    Interrupter interrupter;
+    interrupter.arm(cut.budget, [&](const NestedSearchProgress& p) {
+      return c.one_search ? !p.under_way.empty() && p.under_way[0].played.size() >= 3 : p.finished.count() >= 5;
+    });
+    gsdk::core::run_nmcs(*game, cut, *evaluator, {}, device.get());
+    ASSERT_TRUE(interrupter.saved);
+    const NestedSearchProgress progress = *interrupter.saved;
+    gsdk::core::NmcsSettings resumed = settings;
+    resumed.budget.checkpoints.resume = &progress;
+    expect_same_best(gsdk::core::run_nmcs(*game, resumed, *evaluator, {}, device.get()), reference);
+  }
+  for (const bool one_search : {false, true}) {
+    SCOPED_TRACE(testing::Message() << "NRPA" << (one_search ? ", one search" : ""));
+    gsdk::core::NrpaSettings settings;
+    settings.seed = 71;
+    settings.level = one_search ? 3 : 2;
+    settings.iterations = 8;
+    settings.budget.restarts = one_search ? 0 : 11;
+    settings.budget.searches_in_parallel = 3;
+    settings.threads = 2;
+    const NestedSearchOutcome reference = gsdk::core::run_nrpa(*game, settings);
+    const auto device = gsdk::core::make_cuda_nrpa_searcher(*game, settings.seed, 1, settings.iterations,
+                                                            settings.alpha, 0, settings.budget.searches_in_parallel, 2);
+    gsdk::core::NrpaSettings cut = settings;
+    Interrupter interrupter;
+    interrupter.arm(cut.budget, [&](const NestedSearchProgress& p) {
+      return one_search ? !p.under_way.empty() && p.under_way[0].iteration >= 2 : p.finished.count() >= 4;
+    });
+    gsdk::core::run_nrpa(*game, cut, {}, device.get());
+    ASSERT_TRUE(interrupter.saved);
+    const NestedSearchProgress progress = *interrupter.saved;
+    gsdk::core::NrpaSettings resumed = settings;
+    resumed.budget.checkpoints.resume = &progress;
+    expect_same_best(gsdk::core::run_nrpa(*game, resumed, {}, device.get()), reference);
   }
 }
 
