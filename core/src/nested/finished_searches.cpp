@@ -11,9 +11,8 @@ namespace gsdk::core {
 
 FinishedSearches::FinishedSearches(uint32_t below, std::set<uint32_t> above) : below_(below), above_(std::move(above)) {
   if (!above_.empty() && *above_.begin() <= below_)
-    throw std::invalid_argument(
-        fmt::format("finished search {} is listed apart from the first {} searches, which it is one of",
-                    *above_.begin(), below_));
+    throw std::invalid_argument(fmt::format(
+        "finished search {} is listed apart from the first {} searches, which it is one of", *above_.begin(), below_));
 }
 
 void FinishedSearches::insert(uint32_t search) {

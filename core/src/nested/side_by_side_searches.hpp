@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <map>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -118,13 +118,13 @@ inline std::map<uint32_t, const SearchUnderWay*> searches_under_way(const Nested
 
 // Search needs `bool done() const`, `uint32_t number() const` and `std::optional<SearchUnderWay> under_way() const`
 // (where it stands for a checkpoint; none: it would start again from its beginning). make(k, under_way) builds
-// search k, at the step or iteration under_way saved when it is not null. The searches side by side form `groups` (1 or 2)
-// groups that take turns: start_round(g, round) hands out a round of group g's searches and may return before
-// it is played, finish_round(g, round) waits for it and delivers it. With two groups, one group's round is
-// played while the other's is delivered, retired, refilled and handed out. retire(search) sees each search that
-// is done, once, before it is dropped (right after its last round is finished). Fills the outcome's search
-// counts, batches, time and best. With budget.checkpoints: starts no search the resumed run finished, and hands
-// what has completed to checkpoints.save every checkpoints.seconds and at the end.
+// search k, at the step or iteration under_way saved when it is not null. The searches side by side form `groups` (1 or
+// 2) groups that take turns: start_round(g, round) hands out a round of group g's searches and may return before it is
+// played, finish_round(g, round) waits for it and delivers it. With two groups, one group's round is played while the
+// other's is delivered, retired, refilled and handed out. retire(search) sees each search that is done, once, before it
+// is dropped (right after its last round is finished). Fills the outcome's search counts, batches, time and best. With
+// budget.checkpoints: starts no search the resumed run finished, and hands what has completed to checkpoints.save every
+// checkpoints.seconds and at the end.
 template <typename Search, typename Make, typename StartRound, typename FinishRound, typename Retire>
 void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record, NestedSearchOutcome& outcome,
                                 uint32_t groups, Make&& make, StartRound&& start_round, FinishRound&& finish_round,

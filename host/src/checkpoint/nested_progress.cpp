@@ -41,29 +41,29 @@ nlohmann::json nested_progress_json(const core::NestedSearchProgress& search,
                          {"counter", u.counter},
                          {"iteration", u.iteration},
                          {"policy", u.policy}});
-  return {{"finished", {{"below", search.finished.below()}, {"above", search.finished.above()}}},
-          {"under_way", under_way},
-          {"best", run.best.empty() ? nlohmann::json(nullptr)
-                                    : nlohmann::json{{"score", run.best.score},
-                                                     {"search", run.best_search},
-                                                     {"moves", run.best.moves}}},
-          {"counts",
-           {{"playouts", run.playouts},
-            {"level1_steps", run.level1_steps},
-            {"level1_searches", run.level1_searches},
-            {"batches", run.batches},
-            {"evaluator_seconds", run.evaluator_seconds},
-            {"wall_seconds", run.wall_seconds}}},
-          {"improvements", logged},
-          {"searches", table}};
+  return {
+      {"finished", {{"below", search.finished.below()}, {"above", search.finished.above()}}},
+      {"under_way", under_way},
+      {"best", run.best.empty()
+                   ? nlohmann::json(nullptr)
+                   : nlohmann::json{{"score", run.best.score}, {"search", run.best_search}, {"moves", run.best.moves}}},
+      {"counts",
+       {{"playouts", run.playouts},
+        {"level1_steps", run.level1_steps},
+        {"level1_searches", run.level1_searches},
+        {"batches", run.batches},
+        {"evaluator_seconds", run.evaluator_seconds},
+        {"wall_seconds", run.wall_seconds}}},
+      {"improvements", logged},
+      {"searches", table}};
 }
 
 NestedCheckpoint nested_progress_from_json(const nlohmann::json& progress, uint64_t searches, const std::string& file) {
   try {
     NestedCheckpoint c;
     const nlohmann::json& finished = progress.at("finished");
-    c.search.finished = core::FinishedSearches(finished.at("below").get<uint32_t>(),
-                                               finished.at("above").get<std::set<uint32_t>>());
+    c.search.finished =
+        core::FinishedSearches(finished.at("below").get<uint32_t>(), finished.at("above").get<std::set<uint32_t>>());
     const core::FinishedSearches& f = c.search.finished;
     if (f.below() > searches || (!f.above().empty() && *f.above().rbegin() >= searches))
       throw std::invalid_argument(fmt::format("it lists finished searches beyond the run's {}", searches));
@@ -84,7 +84,8 @@ NestedCheckpoint nested_progress_from_json(const nlohmann::json& progress, uint6
     run.batches = counts.at("batches").get<uint64_t>();
     run.evaluator_seconds = counts.at("evaluator_seconds").get<double>();
     run.wall_seconds = counts.at("wall_seconds").get<double>();
-    if (!(run.wall_seconds >= 0)) throw std::invalid_argument(fmt::format("wall_seconds {} is negative", run.wall_seconds));
+    if (!(run.wall_seconds >= 0))
+      throw std::invalid_argument(fmt::format("wall_seconds {} is negative", run.wall_seconds));
     for (const nlohmann::json& i : progress.at("improvements"))
       c.improvements.push_back(
           {i.at("seconds").get<double>(), i.at("score").get<int64_t>(), i.at("search").get<uint32_t>()});

@@ -102,7 +102,8 @@ protected:
 
   // Starts `args`, waits until it has saved its first checkpoint to `checkpoint` (so it is under way, whatever the
   // machine's speed), sends SIGINT and waits for the end.
-  BackgroundGsdk::Ended interrupt_after_checkpoint(const std::vector<std::string>& args, const std::string& checkpoint) {
+  BackgroundGsdk::Ended interrupt_after_checkpoint(const std::vector<std::string>& args,
+                                                   const std::string& checkpoint) {
     BackgroundGsdk process(args, dir.path());
     const auto give_up = std::chrono::steady_clock::now() + 30s;
     while (!fs::exists(dir / checkpoint) && std::chrono::steady_clock::now() < give_up)
@@ -126,8 +127,8 @@ protected:
           fs::copy_file(dir / "searches.jsonl", dir / "whole.searches.jsonl", fs::copy_options::overwrite_existing);
         return set;
       }
-      restarts = static_cast<uint64_t>(
-          static_cast<double>(restarts) * std::min(20.0, std::ceil(1.5 * kResumableSeconds / std::max(wall, 0.01))));
+      restarts = static_cast<uint64_t>(static_cast<double>(restarts) *
+                                       std::min(20.0, std::ceil(1.5 * kResumableSeconds / std::max(wall, 0.01))));
     }
   }
 
@@ -137,8 +138,9 @@ protected:
 TEST_F(NestedCheckpointCli, InterruptedNmcsResumedEndsWithTheUninterruptedDigestAndTellsTheWholeStoryOnce) {
   const std::string restarts = resumable_restarts("nmcs.toml", "nmcs");
   const nlohmann::json whole = json("whole.json");
-  const std::vector<std::string> args = {"run",       "nmcs.toml",    "--set",   restarts,             "-q", "--out",
-                                         "part.json", "--checkpoint", "ck.json", "--checkpoint-every", "0.2"};
+  const std::vector<std::string> args = {"run",   "nmcs.toml", "--set",        restarts,  "-q",
+                                         "--out", "part.json", "--checkpoint", "ck.json", "--checkpoint-every",
+                                         "0.2"};
   const auto ended = interrupt_after_checkpoint(args, "ck.json");
   ASSERT_EQ(ended.status, 130) << describe(ended);
   EXPECT_TRUE(contains(ended.err, "resume from ck.json")) << ended.err;
@@ -147,8 +149,8 @@ TEST_F(NestedCheckpointCli, InterruptedNmcsResumedEndsWithTheUninterruptedDigest
   const nlohmann::json checkpoint = json("ck.json");
   EXPECT_EQ(checkpoint["complete"], false);
   const uint64_t total = whole["result"]["searches_finished"].get<uint64_t>();
-  const uint64_t saved = checkpoint["progress"]["finished"]["below"].get<uint64_t>() +
-                         checkpoint["progress"]["finished"]["above"].size();
+  const uint64_t saved =
+      checkpoint["progress"]["finished"]["below"].get<uint64_t>() + checkpoint["progress"]["finished"]["above"].size();
   EXPECT_EQ(saved, part["result"]["searches_finished"].get<uint64_t>()) << "the checkpoint holds what finished";
   EXPECT_LT(saved, total);
 
@@ -186,8 +188,9 @@ TEST_F(NestedCheckpointCli, InterruptedNmcsResumedEndsWithTheUninterruptedDigest
 TEST_F(NestedCheckpointCli, InterruptedNrpaResumedEndsWithTheUninterruptedDigest) {
   const std::string restarts = resumable_restarts("nrpa.toml", "nrpa");
   const nlohmann::json whole = json("whole.json");
-  const std::vector<std::string> args = {"run",       "nrpa.toml",    "--set",   restarts,             "-q", "--out",
-                                         "part.json", "--checkpoint", "ck.json", "--checkpoint-every", "0.2"};
+  const std::vector<std::string> args = {"run",   "nrpa.toml", "--set",        restarts,  "-q",
+                                         "--out", "part.json", "--checkpoint", "ck.json", "--checkpoint-every",
+                                         "0.2"};
   const auto ended = interrupt_after_checkpoint(args, "ck.json");
   ASSERT_EQ(ended.status, 130) << describe(ended);
   std::vector<std::string> resume = args;
@@ -236,9 +239,9 @@ TEST_F(NestedCheckpointCli, ACheckpointOfAnotherConfigOrAMalformedOneIsRefused) 
 }
 
 TEST_F(NestedCheckpointCli, ARunBoundedByTimeGoesOnWithTheTimeLeftAndSaysItIsNotReproducible) {
-  const std::vector<std::string> args = {"run",     "nmcs.toml",          "--set", "nmcs.restarts=1000000", "--set",
-                                         "nmcs.time_seconds=3", "-q",   "--out", "part.json",  "--checkpoint",
-                                         "ck.json", "--checkpoint-every", "0.2"};
+  const std::vector<std::string> args = {
+      "run",       "nmcs.toml",    "--set",   "nmcs.restarts=1000000", "--set", "nmcs.time_seconds=3", "-q", "--out",
+      "part.json", "--checkpoint", "ck.json", "--checkpoint-every",    "0.2"};
   const auto ended = interrupt_after_checkpoint(args, "ck.json");
   ASSERT_EQ(ended.status, 130) << describe(ended);
   const double spent = json("ck.json")["progress"]["counts"]["wall_seconds"].get<double>();

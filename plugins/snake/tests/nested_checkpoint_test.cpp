@@ -3,8 +3,9 @@
 // of them finished, resumed with another number of searches side by side and of threads (and for NMCS on
 // every path: frames, level-1 searches on CPU threads one round at a time or pipelined, whole searches), ends
 // with the uninterrupted run's best sequence from the same search, and runs only the searches not finished
-// before, on the CPU and on a GPU (skipped without one); a single long search goes on from the step (NMCS) or iteration (NRPA) it was in; a resumed time budget
-// counts the earlier runs' time; a checkpoint that does not fit the run is refused.
+// before, on the CPU and on a GPU (skipped without one); a single long search goes on from the step (NMCS) or iteration
+// (NRPA) it was in; a resumed time budget counts the earlier runs' time; a checkpoint that does not fit the run is
+// refused.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -12,9 +13,9 @@
 #include <optional>
 #include <set>
 
+#include "gpu.hpp"
 #include "gsdk/core/nested/level1_searcher.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
-#include "gpu.hpp"
 #include "snake_test_support.hpp"
 
 namespace snake {
@@ -132,7 +133,8 @@ TEST(SnakeNmcsCheckpoint, ARunResumedTwiceImprovesOnlyOnWhatItResumed) {
   Interrupter two;
   two.arm(second.budget, 8);
   std::vector<int64_t> improved;
-  gsdk::core::run_nmcs(*game, second, *evaluator, [&](const gsdk::core::Improvement& i) { improved.push_back(i.score); });
+  gsdk::core::run_nmcs(*game, second, *evaluator,
+                       [&](const gsdk::core::Improvement& i) { improved.push_back(i.score); });
   ASSERT_TRUE(two.saved);
   EXPECT_GE(two.saved->finished.count(), 8u);
   for (const int64_t score : improved) EXPECT_GT(score, one.saved->run.best.score);
@@ -203,8 +205,8 @@ TEST(SnakeNmcsCheckpoint, ASingleSearchGoesOnFromTheMoveItWasChoosing) {
 
       gsdk::core::NmcsSettings resumed = settings;
       resumed.budget.checkpoints.resume = &progress;
-      const NestedSearchOutcome run =
-          gsdk::core::run_nmcs(*game, resumed, searcher ? *one_thread : *two_threads, {}, searcher ? level1.get() : nullptr);
+      const NestedSearchOutcome run = gsdk::core::run_nmcs(*game, resumed, searcher ? *one_thread : *two_threads, {},
+                                                           searcher ? level1.get() : nullptr);
       expect_same_best(run, reference);
       EXPECT_LT(run.playouts - progress.run.playouts, reference.playouts) << "it began the search again";
     }

@@ -61,11 +61,10 @@ public:
     nlohmann::json logged = nlohmann::json::array();
     for (const LoggedImprovement& i : improvements)
       logged.push_back({{"seconds", i.seconds}, {"score", i.score}, {"search", i.search}});
-    const nlohmann::json resumed =
-        resumed_from ? nlohmann::json{{"seconds", resumed_from->seconds},
-                                      {"searches_finished", resumed_from->searches_finished},
-                                      {"reproducible", resumed_from->reproducible}}
-                     : nlohmann::json(nullptr);
+    const nlohmann::json resumed = resumed_from ? nlohmann::json{{"seconds", resumed_from->seconds},
+                                                                 {"searches_finished", resumed_from->searches_finished},
+                                                                 {"reproducible", resumed_from->reproducible}}
+                                                : nlohmann::json(nullptr);
     return {{"engine", search.engine},
             {"devices", search.device},
             {"result",

@@ -29,7 +29,7 @@ std::string improvement_events_path(const ExperimentConfig& config);
 // What a driver's search reports to the run around it.
 struct NestedSearchHooks {
   core::ImprovementFn on_improvement;
-  core::FinishedSearchFn on_finished;   // null unless the run keeps the searches' sequences
+  core::FinishedSearchFn on_finished;  // null unless the run keeps the searches' sequences
   core::SearchCheckpoints checkpoints; // for the search's budget
 };
 

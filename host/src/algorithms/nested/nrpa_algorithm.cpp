@@ -79,8 +79,7 @@ public:
     // With a GPU, the CPU threads replay its sequences and adapt the levels above.
     const unsigned threads = context.devices.gpus.empty() ? context.devices.cpu_threads : host_threads(context);
     const NestedSearchFiles files{best_sequence_path(context.config, config.best_file), "", 0, nullptr};
-    return run_nested_search(context, {"NRPA", "playout evaluator"}, files, config.nrpa.budget,
-                             [&](const NestedSearchHooks& hooks) {
+    auto search = [&](const NestedSearchHooks& hooks) {
       try {
         core::NrpaSettings settings = config.nrpa;
         settings.seed = context.seed;
@@ -94,7 +93,8 @@ public:
       } catch (const std::invalid_argument& e) {
         throw context.config_error("algorithm", e.what());
       }
-    });
+    };
+    return run_nested_search(context, {"NRPA", "playout evaluator"}, files, config.nrpa.budget, search);
   }
 };
 
