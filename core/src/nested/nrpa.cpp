@@ -296,8 +296,10 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
   std::function<void()> stop_now;
   if (device) stop_now = [&] { stop_searches_now(*device); };
   const StopRequestWatch stop_watch(settings.budget.stop, stop_now);
+  // A search the device runs whole (its level the search's) has no iteration to go on from: it starts again.
   const auto make = [&](uint32_t k, const SearchUnderWay* under_way) {
-    if (!under_way) return std::make_unique<NrpaSearch>(settings, bottom, code_count, record, k);
+    if (!under_way || bottom == settings.level)
+      return std::make_unique<NrpaSearch>(settings, bottom, code_count, record, k);
     return std::make_unique<NrpaSearch>(settings, bottom, record, *under_way,
                                         resumed_best(game, *table, code_count, settings, *under_way));
   };

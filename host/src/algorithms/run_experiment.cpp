@@ -69,6 +69,8 @@ nlohmann::json experiment_identity(const ExperimentConfig& config, const LoadedP
   nlohmann::json content = toml_to_json(config.raw);
   content.erase("run");
   content.erase("output");
+  if (content.contains(config.algorithm) && content[config.algorithm].is_object())
+    for (const std::string& key : config.driver->keys_outside_results()) content[config.algorithm].erase(key);
   nlohmann::json identity =
       game_identity(plugin.tables.name(), plugin.tables.version(), plugin.tables.path, params.as_json);
   identity.update({{"algorithm", config.algorithm},

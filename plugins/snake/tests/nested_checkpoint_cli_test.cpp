@@ -1,5 +1,6 @@
 // nested_checkpoint_cli_test.cpp - `gsdk run --checkpoint` of snake NMCS and NRPA, end to end: a run interrupted by
-// SIGINT (exit 130, "interrupted") and run again with the same checkpoint, on another number of threads, ends
+// SIGINT (exit 130, "interrupted") and run again with the same checkpoint, on another number of threads and of
+// searches side by side (which the checkpoint's identity leaves out: they do not change the result), ends
 // with the uninterrupted run's digest, and its events file, improvements and searches file tell the whole
 // story once; a checkpoint of another config or a malformed one is refused (exit 2); a run bounded by time
 // goes on with the time left and says that it was resumed and is not reproducible.
@@ -154,10 +155,11 @@ TEST_F(NestedCheckpointCli, InterruptedNmcsResumedEndsWithTheUninterruptedDigest
   EXPECT_EQ(saved, part["result"]["searches_finished"].get<uint64_t>()) << "the checkpoint holds what finished";
   EXPECT_LT(saved, total);
 
-  // Resumed on two threads: the rest of the searches run, and the result is the whole run's.
+  // Resumed on two threads, five searches side by side: the rest of the searches run, and the result is the whole
+  // run's.
   std::vector<std::string> resume = args;
   resume[6] = "resumed.json";
-  resume.insert(resume.end(), {"--threads", "2"});
+  resume.insert(resume.end(), {"--threads", "2", "--set", "nmcs.searches_in_parallel=5"});
   const Outcome resumed = run(resume);
   ASSERT_EQ(resumed.status, 0) << describe(resumed);
   const nlohmann::json r = json("resumed.json");
@@ -195,7 +197,7 @@ TEST_F(NestedCheckpointCli, InterruptedNrpaResumedEndsWithTheUninterruptedDigest
   ASSERT_EQ(ended.status, 130) << describe(ended);
   std::vector<std::string> resume = args;
   resume[6] = "resumed.json";
-  resume.insert(resume.end(), {"--threads", "2"});
+  resume.insert(resume.end(), {"--threads", "2", "--set", "nrpa.searches_in_parallel=1"});
   const Outcome resumed = run(resume);
   ASSERT_EQ(resumed.status, 0) << describe(resumed);
   const nlohmann::json r = json("resumed.json");

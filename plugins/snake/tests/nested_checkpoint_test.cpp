@@ -303,6 +303,10 @@ TEST(SnakeNestedCheckpointGpu, RunsStoppedAndResumedOnAGpuEndAsTheUninterruptedC
     gsdk::core::NrpaSettings resumed = settings;
     resumed.budget.checkpoints.resume = &progress;
     expect_same_best(gsdk::core::run_nrpa(*game, resumed, {}, device.get()), reference);
+    // On a device that runs the whole search, a search under way starts again.
+    const auto whole = gsdk::core::make_cuda_nrpa_searcher(*game, settings.seed, settings.level, settings.iterations,
+                                                           settings.alpha, 0, settings.budget.searches_in_parallel, 2);
+    expect_same_best(gsdk::core::run_nrpa(*game, resumed, {}, whole.get()), reference);
   }
 }
 

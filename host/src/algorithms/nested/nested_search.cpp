@@ -161,6 +161,10 @@ std::vector<KeyDoc> budget_keys() {
   return {describe(kTimeSeconds), describe(kRestarts), describe(kSearchesInParallel), describe(kStopAtScore)};
 }
 
+std::vector<std::string> budget_keys_outside_results() {
+  return {kSearchesInParallel.name};
+}
+
 core::SearchBudget read_budget(const ConfigSection& s) {
   core::SearchBudget budget;
   budget.time_seconds = s.get(kTimeSeconds);

@@ -20,6 +20,8 @@ namespace gsdk::host {
 // Where both searches share a key, they share its meaning and range.
 std::vector<KeyDoc> budget_keys();
 core::SearchBudget read_budget(const ConfigSection& section);
+// The budget keys that do not change the result (searches_in_parallel): see Algorithm::keys_outside_results.
+std::vector<std::string> budget_keys_outside_results();
 
 // Where the best sequence goes: [output] best, else results/<name>.best.json.
 std::string best_sequence_path(const ExperimentConfig& config, const std::string& best_file);

@@ -160,6 +160,12 @@ public:
   }
 
   bool has_checkpoints() const override { return true; }
+  // The same sequences on every path, with any number side by side (see nested_search.hpp's determinism).
+  std::vector<std::string> keys_outside_results() const override {
+    std::vector<std::string> keys = budget_keys_outside_results();
+    keys.insert(keys.end(), {kPipeline.name, kCpuLevel1.name, kDeviceLevel.name});
+    return keys;
+  }
 
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     const auto& config = static_cast<const NmcsConfig&>(context.settings);

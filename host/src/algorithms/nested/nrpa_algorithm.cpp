@@ -73,6 +73,12 @@ public:
   }
 
   bool has_checkpoints() const override { return true; }
+  // The same sequences with any number side by side, and whichever level runs whole on a GPU.
+  std::vector<std::string> keys_outside_results() const override {
+    std::vector<std::string> keys = budget_keys_outside_results();
+    keys.push_back(kDeviceLevel.name);
+    return keys;
+  }
 
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     const auto& config = static_cast<const NrpaConfig&>(context.settings);
