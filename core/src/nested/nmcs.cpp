@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <span>
 #include <stdexcept>
 
@@ -124,29 +125,30 @@ public:
   // Starts the frame over at its parent's state after `move` (the root: at the search's start) as the frame
   // `id`. A parent reuses its children from step to step, and with them their buffers.
   void begin(uint32_t move, uint64_t id) {
-    move_ = move;
-    id_ = id;
-    children_made_ = 0;
-    child_count_ = 0;
-    played_.clear();
-    best_.score = MoveSequence{}.score;
-    best_.moves.clear();
-    done_ = stepping_ = awaiting_ = false;
-    if (parent_) {
-      state_ = parent_->state_;
-      context_.game.apply_move(state_, move_);
-    } else {
-      state_ = context_.start;
-    }
-    if (level_ == 1) {
-      next_stream_ = context_.first_stream + block_of(id_) * kStreamsPerLevel1;
-      ++context_.counters.level1_searches;
-    }
+    reset(move, id);
     if (delegated_ && context_.game.current_player(state_) == GSDK_PLAYER_TERMINAL) {
       improve_best(context_.game.score(state_));
       done_ = true;
     }
     if (!delegated_) advance();
+  }
+
+  // Starts the root over at the step a checkpoint saved (step_under_way), which then goes as it went: the same
+  // moves chosen before it, the same best, its children keyed to the same streams. `saved` was checked to fit.
+  void begin_at(const SearchUnderWay& saved) {
+    reset(0, 0);
+    for (const uint32_t move : saved.played) context_.game.apply_move(state_, move);
+    played_ = saved.played;
+    best_ = saved.best;
+    (level_ == 1 ? next_stream_ : children_made_) = saved.counter;
+    advance();
+  }
+
+  // Where the step under way began, for a checkpoint: none before the first step, after the last or while a
+  // level-1 searcher has the frame whole.
+  std::optional<SearchUnderWay> step_under_way(uint32_t search) const {
+    if (!stepping_) return std::nullopt;
+    return SearchUnderWay{search, played_, best_, step_counter_, 0, {}};
   }
 
   bool done() const { return done_; }
@@ -187,6 +189,28 @@ public:
   }
 
 private:
+  // begin()'s fields: the frame `id` at its parent's state after `move`, nothing played, nothing found.
+  void reset(uint32_t move, uint64_t id) {
+    move_ = move;
+    id_ = id;
+    children_made_ = 0;
+    child_count_ = 0;
+    played_.clear();
+    best_.score = MoveSequence{}.score;
+    best_.moves.clear();
+    done_ = stepping_ = awaiting_ = false;
+    if (parent_) {
+      state_ = parent_->state_;
+      context_.game.apply_move(state_, move_);
+    } else {
+      state_ = context_.start;
+    }
+    if (level_ == 1) {
+      next_stream_ = context_.first_stream + block_of(id_) * kStreamsPerLevel1;
+      ++context_.counters.level1_searches;
+    }
+  }
+
   // A delegated search's result is the frame's result. A level-2 search also says what the run's record would
   // have kept of all its frames' offers (at most its best sequence in the record's order), and offers that.
   void take(Level1Outcome& outcome) {
@@ -258,6 +282,7 @@ private:
     const uint32_t n = game.checked_legal_moves(state_, context_.legal);
     moves_.assign(context_.legal.begin(), context_.legal.begin() + n); // children's steps reuse context_.legal
     stepping_ = true;
+    step_counter_ = level_ == 1 ? next_stream_ : children_made_;
     if (level_ > 1) {
       while (children_.size() < n) children_.push_back(std::make_unique<NmcsFrame>(context_, level_ - 1, this));
       child_count_ = n;
@@ -312,6 +337,7 @@ private:
   MoveSequence best_;            // from start
   bool delegated_;               // a level-1 frame the level-1 searcher runs whole
   uint64_t next_stream_ = 0;     // level 1: the stream of the next playout
+  uint64_t step_counter_ = 0;    // next_stream_ (level 1) or children_made_ when the step under way began
   bool done_ = false;
   bool stepping_ = false;
   bool awaiting_ = false;
@@ -325,10 +351,19 @@ private:
 struct NmcsSearch {
   SearchContext context;
   std::unique_ptr<NmcsFrame> root;
-  bool begun = false; // root->begin() called (with a level-1 searcher, by the search's first round)
+  const SearchUnderWay* resumed = nullptr; // the step a checkpoint saved, to begin at
+  bool begun = false;                      // begun (with a level-1 searcher, by the search's first round)
   bool done() const { return begun && root->done(); }
+  uint32_t number() const { return context.search; }
+  std::optional<SearchUnderWay> under_way() const {
+    if (!begun) return resumed ? std::optional<SearchUnderWay>(*resumed) : std::nullopt;
+    return root->step_under_way(context.search);
+  }
   void begin() {
-    root->begin(0, 0);
+    if (resumed)
+      root->begin_at(*resumed);
+    else
+      root->begin(0, 0);
     begun = true;
   }
 };
@@ -344,10 +379,12 @@ template <typename Work> void timed(double& seconds, const Work& work) {
 // start, done after one round, its result the round's outcome. Its streams are those of its root frame (block 0
 // of its own).
 struct WholeSearch {
-  uint32_t number;
+  uint32_t k; // its number
   uint32_t start;
   const Level1Outcome* found = nullptr; // set by its round, read while the round's outcomes last
   bool done() const { return found != nullptr; }
+  uint32_t number() const { return k; }
+  std::optional<SearchUnderWay> under_way() const { return std::nullopt; } // one task: it starts again
 };
 
 // Restarts of searches that a device runs whole (at the GPU's rate, millions a second): what a frame would do
@@ -357,12 +394,14 @@ void run_whole_searches(const SearchStarts& starts, const NmcsSettings& settings
                         NestedSearchOutcome& outcome, Level1Searcher& searcher, const FinishedSearchFn& on_finished) {
   const uint32_t level = searcher.level();
   RoundBatch batches[Level1Searcher::kSlots];
-  const auto make = [&](uint32_t k) { return std::make_unique<WholeSearch>(WholeSearch{k, starts.of(k)}); };
+  const auto make = [&](uint32_t k, const SearchUnderWay*) {
+    return std::make_unique<WholeSearch>(WholeSearch{k, starts.of(k)});
+  };
   const auto start_round = [&](uint32_t group, std::vector<WholeSearch*>& round) {
     RoundBatch& batch = batches[group];
     batch.clear();
     for (const WholeSearch* s : round)
-      batch.searches.push_back({starts.states[s->start].data(), s->number * kStreamsPerSearch, 0});
+      batch.searches.push_back({starts.states[s->start].data(), s->k * kStreamsPerSearch, 0});
     outcome.level1_searches += level == 1 ? round.size() : 0;
     timed(outcome.evaluator_seconds, [&] { searcher.start(group, batch.searches); });
   };
@@ -379,13 +418,13 @@ void run_whole_searches(const SearchStarts& starts, const NmcsSettings& settings
         MoveSequence whole{found.score, starts.moves[round[j]->start]};
         const std::vector<uint32_t>& tail = level == 1 ? found.moves : found.record_moves;
         whole.moves.insert(whole.moves.end(), tail.begin(), tail.end());
-        record.offer(round[j]->number, std::move(whole));
+        record.offer(round[j]->k, std::move(whole));
       }
       round[j]->found = &found;
     }
   };
   const auto retire = [&](const WholeSearch& s) {
-    if (on_finished) on_finished({s.number, starts.index[s.start], s.found->score, s.found->moves});
+    if (on_finished) on_finished({s.k, starts.index[s.start], s.found->score, s.found->moves});
   };
   const uint32_t groups = settings.pipeline ? Level1Searcher::kSlots : 1;
   run_side_by_side_in_groups<WholeSearch>(settings.budget, record, outcome, groups, make, start_round, finish_round,
@@ -459,6 +498,30 @@ SearchStarts search_starts(const GameInstance& game, const NmcsSettings& setting
   return starts;
 }
 
+// Throws ResumeError unless a checkpoint's step under way is one a search from `start` could have reached: its
+// moves chosen lead on from `start` along its best sequence, a game from there that scores what it says.
+void require_step_fits(const GameInstance& game, const StateBlob& start, const SearchUnderWay& step) {
+  const MoveSequence& best = step.best;
+  const auto refuse = [&](const std::string& why) {
+    throw ResumeError(fmt::format("search {} under way: {}", step.search, why));
+  };
+  if (best.empty() && !step.played.empty()) refuse("it has chosen moves but has no best sequence");
+  if (best.empty()) return;
+  if (step.played.size() >= best.moves.size() ||
+      !std::equal(step.played.begin(), step.played.end(), best.moves.begin()))
+    refuse("the moves it chose are not the start of its best sequence");
+  StateBlob state = start;
+  std::vector<uint32_t> legal(game.max_moves());
+  for (const uint32_t move : best.moves) {
+    const uint32_t n = game.current_player(state) == GSDK_PLAYER_TERMINAL ? 0 : game.checked_legal_moves(state, legal);
+    if (std::find(legal.begin(), legal.begin() + n, move) == legal.begin() + n)
+      refuse(fmt::format("its best sequence plays {}, which is not a legal move there", move));
+    game.apply_move(state, move);
+  }
+  if (game.current_player(state) != GSDK_PLAYER_TERMINAL || game.score(state) != best.score)
+    refuse(fmt::format("its best sequence does not end the game with its score {}", best.score));
+}
+
 // The frames one search keeps at once, frames of levels `level` down to `lowest` with up to `moves` children
 // each: 1 + moves + moves^2 + ..., saturating at kMaxNmcsFramesPerSearch + 1.
 uint64_t frames_per_search(uint32_t level, uint32_t lowest, uint64_t moves) {
@@ -508,7 +571,7 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   outcome.starts_skipped = starts.skipped;
   outcome.engine = evaluator.engine();
   if (level1) outcome.engine = fmt::format("level-{} searches", level1->level());
-  SearchRecord record(on_improvement);
+  SearchRecord record(on_improvement, settings.budget);
   // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
   if (level1 && settings.budget.time_seconds > 0) level1->stop_at(record.deadline(settings.budget));
   // A stop request ends them as the deadline arriving now would.
@@ -532,12 +595,13 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
                 [&](unsigned, size_t j) { work(j, *searches[j]); });
     for (NmcsSearch* s : searches) s->context.counters.move_into(outcome);
   };
-  const auto make = [&](uint32_t k) {
+  const auto make = [&](uint32_t k, const SearchUnderWay* under_way) {
     const uint32_t from = starts.of(k);
+    if (under_way) require_step_fits(game, starts.states[from], *under_way);
     SearchContext context{
         game, starts.states[from],  starts.moves[from], starts.index[from], evaluator, record, {}, level1,
         k,    k * kStreamsPerSearch};
-    auto search = std::make_unique<NmcsSearch>(NmcsSearch{std::move(context), nullptr});
+    auto search = std::make_unique<NmcsSearch>(NmcsSearch{std::move(context), nullptr, under_way});
     search->root = std::make_unique<NmcsFrame>(search->context, settings.level, nullptr);
     if (level1) return search; // begun by its first round
     search->begin();

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -139,8 +140,28 @@ public:
     levels_[settings.level].policy.assign(code_count, 0.0);
     if (bottom_ < settings.level) start_iteration(settings.level);
   }
+  // At the top level's iteration a checkpoint saved (under_way()), whose best sequence `best` is, replayed for
+  // its codes; the rest of the search then goes as it went. `saved` was checked to fit.
+  NrpaSearch(const NrpaSettings& settings, uint32_t bottom, SearchRecord& record, const SearchUnderWay& saved,
+             PolicySequence best)
+      : settings_(settings), bottom_(bottom), record_(record), search_(saved.search), next_stream_(saved.counter),
+        levels_(settings.level + 1) {
+    Level& top = levels_[settings.level];
+    top.policy = saved.policy;
+    top.best = std::move(best);
+    top.iteration = saved.iteration;
+    start_iteration(settings.level);
+  }
 
   bool done() const { return done_; }
+  uint32_t number() const { return search_; }
+  // Where the top level's iteration under way began, for a checkpoint; none when the search is one call of the
+  // bottom level (a device's), which starts again.
+  std::optional<SearchUnderWay> under_way() const {
+    if (done_ || bottom_ == settings_.level) return std::nullopt;
+    const Level& top = levels_[settings_.level];
+    return SearchUnderWay{search_, {}, top.best.sequence, iteration_stream_, top.iteration, top.policy};
+  }
   // The policy of the next call of level `bottom`: the lowest host level's, or the search's own start.
   const Policy& call_policy() const { return levels_[std::min(bottom_ + 1, settings_.level)].policy; }
   // The first stream of the next call, which uses `streams_per_call` of them.
@@ -191,6 +212,7 @@ private:
 
   // Opens the next call of level l - 1, down to the level above the bottom.
   void start_iteration(uint32_t l) {
+    if (l == settings_.level) iteration_stream_ = next_stream_;
     for (; l > bottom_ + 1; --l) levels_[l - 1] = Level{levels_[l].policy, {}, 0};
   }
 
@@ -199,11 +221,35 @@ private:
   SearchRecord& record_;
   uint32_t search_;
   uint64_t next_stream_;
+  uint64_t iteration_stream_ = 0; // next_stream_ when the top level's iteration under way began
   std::vector<Level> levels_;
   std::vector<std::pair<uint32_t, double>> deltas_;
   std::vector<double> weights_; // adapt's scratch
   bool done_ = false;
 };
+
+// The best sequence of a search under way that a checkpoint saved, replayed for its codes; throws ResumeError
+// unless the search could be under way in this run: a policy of the game's codes, an iteration before the last,
+// a best sequence that is the game's (none only before the first iteration).
+PolicySequence resumed_best(const GameInstance& game, const gsdk_move_codes& table, uint32_t code_count,
+                            const NrpaSettings& settings, const SearchUnderWay& saved) {
+  const auto refuse = [&](const std::string& why) {
+    throw ResumeError(fmt::format("search {} under way: {}", saved.search, why));
+  };
+  if (saved.policy.size() != code_count)
+    refuse(fmt::format("its policy has {} weights, the game {} move codes", saved.policy.size(), code_count));
+  if (saved.iteration >= settings.iterations)
+    refuse(fmt::format("iteration {} is not below the run's {}", saved.iteration, settings.iterations));
+  if (saved.best.empty() != (saved.iteration == 0))
+    refuse("a search has a best sequence once, and only once, it has done an iteration");
+  if (saved.best.empty()) return {};
+  try {
+    return with_codes(game, table, code_count, NrpaCallResult{saved.best.score, saved.best.moves, 0});
+  } catch (const std::runtime_error& e) {
+    refuse(e.what());
+  }
+  return {};
+}
 
 // iterations^level, saturated at a search's 2^40 streams.
 uint64_t playouts_per_call(uint32_t iterations, uint32_t level) {
@@ -243,14 +289,20 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
   outcome.device = device ? fmt::format("{}; {} host thread{}", device->describe(), threads, threads == 1 ? "" : "s")
                           : fmt::format("cpu, {} thread{} (policy playouts through the per-state table)", threads,
                                         threads == 1 ? "" : "s");
-  SearchRecord record(on_improvement);
+  SearchRecord record(on_improvement, settings.budget);
   // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
   if (device && settings.budget.time_seconds > 0) device->stop_at(record.deadline(settings.budget));
   // A stop request ends them as the deadline arriving now would.
   std::function<void()> stop_now;
   if (device) stop_now = [&] { stop_searches_now(*device); };
   const StopRequestWatch stop_watch(settings.budget.stop, stop_now);
-  const auto make = [&](uint32_t k) { return std::make_unique<NrpaSearch>(settings, bottom, code_count, record, k); };
+  // A search the device runs whole (its level the search's) has no iteration to go on from: it starts again.
+  const auto make = [&](uint32_t k, const SearchUnderWay* under_way) {
+    if (!under_way || bottom == settings.level)
+      return std::make_unique<NrpaSearch>(settings, bottom, code_count, record, k);
+    return std::make_unique<NrpaSearch>(settings, bottom, record, *under_way,
+                                        resumed_best(game, *table, code_count, settings, *under_way));
+  };
   std::vector<uint64_t> streams;
   std::vector<NrpaCall> calls;
   std::vector<NrpaCallResult> results;

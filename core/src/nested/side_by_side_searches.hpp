@@ -1,16 +1,22 @@
 // side_by_side_searches.hpp - what NMCS and NRPA share: the run's best sequence and its improvements over
 // time, and the loop that keeps `searches_in_parallel` searches going until the budget is used up, one
-// batched round at a time (or two groups of them taking turns).
+// batched round at a time (or two groups of them taking turns), saving what has completed for checkpoints and
+// skipping, when it resumes one, the searches an earlier run finished.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <stdexcept>
 #include <utility>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "gsdk/core/nested/nested_search.hpp"
 
@@ -20,8 +26,17 @@ namespace gsdk::core {
 // best score is mirrored in an atomic for the cheap first tests, and offers take a lock.
 class SearchRecord {
 public:
-  explicit SearchRecord(const ImprovementFn& on_improvement)
-      : start_(std::chrono::steady_clock::now()), on_improvement_(on_improvement) {}
+  // A run that resumes a checkpoint (budget.checkpoints.resume) goes on from its best, which the offers to come
+  // compete with as they would have in one run, and from its time: seconds(), deadlines and improvements count
+  // from the first run's start.
+  SearchRecord(const ImprovementFn& on_improvement, const SearchBudget& budget)
+      : start_(std::chrono::steady_clock::now()), on_improvement_(on_improvement) {
+    const NestedSearchProgress* resumed = budget.checkpoints.resume;
+    if (!resumed) return;
+    start_ -= std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(resumed->run.wall_seconds));
+    if (!resumed->run.best.empty()) take(resumed->run.best_search, resumed->run.best);
+  }
 
   double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
   // The cheap first test of offer and offer_latest: false only when they would refuse (a lower score than
@@ -74,12 +89,42 @@ private:
   std::atomic<int64_t> score_mirror_{MoveSequence{}.score};
 };
 
-// Search needs `bool done() const`. make(k) builds search k. The searches side by side form `groups` (1 or 2)
-// groups that take turns: start_round(g, round) hands out a round of group g's searches and may return before
-// it is played, finish_round(g, round) waits for it and delivers it. With two groups, one group's round is
-// played while the other's is delivered, retired, refilled and handed out. retire(search) sees each search that
-// is done, once, before it is dropped (right after its last round is finished). Fills the outcome's search
-// counts, batches, time and best.
+// The counts of the runs a checkpoint resumes, which this one goes on from. Throws ResumeError when it holds a
+// search beyond the run's `total`.
+inline void resume_counts(const NestedSearchProgress& resumed, uint64_t total, NestedSearchOutcome& outcome) {
+  const FinishedSearches& finished = resumed.finished;
+  if (finished.below() > total || (!finished.above().empty() && *finished.above().rbegin() >= total))
+    throw ResumeError(fmt::format("the resumed run finished searches beyond this run's {} (restarts + 1)", total));
+  const NestedSearchOutcome& earlier = resumed.run;
+  outcome.searches_started = outcome.searches_finished = static_cast<uint32_t>(finished.count());
+  outcome.playouts += earlier.playouts;
+  outcome.level1_steps += earlier.level1_steps;
+  outcome.level1_searches += earlier.level1_searches;
+  outcome.batches += earlier.batches;
+  outcome.evaluator_seconds += earlier.evaluator_seconds;
+}
+
+// The searches under way that a checkpoint holds, by number. Throws ResumeError for one that is finished or beyond
+// the run's `total`, or listed twice.
+inline std::map<uint32_t, const SearchUnderWay*> searches_under_way(const NestedSearchProgress& resumed,
+                                                                    uint64_t total) {
+  std::map<uint32_t, const SearchUnderWay*> by_number;
+  for (const SearchUnderWay& s : resumed.under_way)
+    if (s.search >= total || resumed.finished.contains(s.search) || !by_number.emplace(s.search, &s).second)
+      throw ResumeError(fmt::format("search {} cannot be under way in this run of {} (restarts + 1), with {} finished",
+                                    s.search, total, resumed.finished.count()));
+  return by_number;
+}
+
+// Search needs `bool done() const`, `uint32_t number() const` and `std::optional<SearchUnderWay> under_way() const`
+// (where it stands for a checkpoint; none: it would start again from its beginning). make(k, under_way) builds
+// search k, at the step or iteration under_way saved when it is not null. The searches side by side form `groups` (1 or
+// 2) groups that take turns: start_round(g, round) hands out a round of group g's searches and may return before it is
+// played, finish_round(g, round) waits for it and delivers it. With two groups, one group's round is played while the
+// other's is delivered, retired, refilled and handed out. retire(search) sees each search that is done, once, before it
+// is dropped (right after its last round is finished). Fills the outcome's search counts, batches, time and best. With
+// budget.checkpoints: starts no search the resumed run finished, and hands what has completed to checkpoints.save every
+// checkpoints.seconds and at the end.
 template <typename Search, typename Make, typename StartRound, typename FinishRound, typename Retire>
 void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record, NestedSearchOutcome& outcome,
                                 uint32_t groups, Make&& make, StartRound&& start_round, FinishRound&& finish_round,
@@ -91,11 +136,40 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
   const auto time_is_up = [&] {
     return stop_requested(budget.stop) || (budget.time_seconds > 0 && record.seconds() >= budget.time_seconds);
   };
+  const SearchCheckpoints& checkpoints = budget.checkpoints;
+  FinishedSearches finished;
+  std::map<uint32_t, const SearchUnderWay*> resumed_under_way;
+  if (checkpoints.resume) {
+    resume_counts(*checkpoints.resume, total, outcome);
+    finished = checkpoints.resume->finished;
+    resumed_under_way = searches_under_way(*checkpoints.resume, total);
+  }
+  uint64_t next = 0; // the next search to start, unless it is finished already
+  const auto more_to_start = [&] {
+    while (next < total && finished.contains(static_cast<uint32_t>(next))) ++next;
+    return next < total;
+  };
+  // The outcome as it stands, with the record's best and time.
+  const auto take_record = [&] {
+    outcome.best = record.best();
+    outcome.best_search = record.best_search();
+    outcome.wall_seconds = record.seconds();
+  };
   const auto score_reached = [&] { return budget.stop_at_score && record.best().score >= *budget.stop_at_score; };
   std::vector<std::unique_ptr<Search>> active[kMaxGroups];
   std::vector<Search*> rounds[kMaxGroups];
   bool in_flight[kMaxGroups] = {};
   bool stopping = false;
+  double saved_at = record.seconds();
+  const auto save_progress = [&] {
+    take_record();
+    NestedSearchProgress progress{finished, {}, outcome};
+    for (const auto& group : active)
+      for (const auto& search : group)
+        if (std::optional<SearchUnderWay> at = search->under_way()) progress.under_way.push_back(std::move(*at));
+    checkpoints.save(progress);
+    saved_at = record.seconds();
+  };
   for (uint32_t g = 0;; g = (g + 1) % groups) {
     if (in_flight[g]) {
       finish_round(g, rounds[g]);
@@ -104,9 +178,11 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
       std::erase_if(active[g], [&](const std::unique_ptr<Search>& s) {
         if (!s->done()) return false;
         ++outcome.searches_finished;
+        finished.insert(s->number());
         retire(*s);
         return true;
       });
+      if (checkpoints.save && record.seconds() >= saved_at + checkpoints.seconds) save_progress();
     }
     if (!stopping && score_reached()) {
       outcome.reached_stop_score = true;
@@ -114,13 +190,17 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
     }
     // Group g holds its share of the width, the first groups one more when it does not divide evenly.
     const uint32_t capacity = width / groups + (g < width % groups ? 1 : 0);
-    while (!stopping && active[g].size() < capacity && outcome.searches_started < total && !time_is_up()) {
-      std::unique_ptr<Search> search = make(outcome.searches_started++);
+    while (!stopping && active[g].size() < capacity && more_to_start() && !time_is_up()) {
+      const auto under_way = resumed_under_way.find(static_cast<uint32_t>(next));
+      std::unique_ptr<Search> search =
+          make(static_cast<uint32_t>(next++), under_way == resumed_under_way.end() ? nullptr : under_way->second);
+      ++outcome.searches_started;
       if (!search->done()) {
         active[g].push_back(std::move(search));
         continue;
       }
       ++outcome.searches_finished;
+      finished.insert(search->number());
       retire(*search);
     }
     if (time_is_up()) stopping = true;
@@ -133,13 +213,14 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
     if (std::none_of(in_flight, in_flight + groups, [](bool b) { return b; })) break;
   }
   const bool unfinished = std::any_of(active, active + groups, [](const auto& a) { return !a.empty(); });
-  if (!outcome.reached_stop_score && (unfinished || (outcome.searches_started < total && time_is_up()))) {
+  if (!outcome.reached_stop_score && (unfinished || (more_to_start() && time_is_up()))) {
     outcome.stopped_by_request = stop_requested(budget.stop);
     outcome.stopped_by_time = !outcome.stopped_by_request;
   }
-  outcome.best = record.best();
-  outcome.best_search = record.best_search();
-  outcome.wall_seconds = record.seconds();
+  if (checkpoints.save)
+    save_progress();
+  else
+    take_record();
 }
 
 // One group whose rounds play_round(active) plays to the end.

@@ -119,6 +119,9 @@ public:
 
   // Whether run() saves and resumes RunContext::checkpoint; `gsdk run --checkpoint` refuses the others.
   virtual bool has_checkpoints() const { return false; }
+  // Keys of its table that do not change the result (how the work is batched or where it runs): a checkpoint's
+  // identity leaves them out, so that a run may resume with other values of them.
+  virtual std::vector<std::string> keys_outside_results() const { return {}; }
 
   // Runs. Throws ConfigError for what the config asks that the game refuses (a position, a start state),
   // std::runtime_error for what cannot run; failures while running come back in the outcome.

@@ -2,7 +2,9 @@
 #include "algorithms/run_experiment.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "algorithms/registry.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "config/quoted_value.hpp"
 #include "gsdk/core/runtime/digest.hpp"
@@ -28,6 +30,14 @@ nlohmann::json toml_to_json(const toml::node& node) {
   if (const auto* f = node.as_floating_point()) return f->get();
   if (const auto* b = node.as_boolean()) return b->get();
   return fmt::format("{}", node.source().begin.line);
+}
+
+// The names of the algorithms whose runs save and resume checkpoints, in the registry's order.
+std::vector<std::string> algorithms_with_checkpoints() {
+  std::vector<std::string> names;
+  for (const Algorithm* algorithm : algorithms())
+    if (algorithm->has_checkpoints()) names.push_back(algorithm->info().name);
+  return names;
 }
 
 // "file:line:column: " of the config's game key, to locate errors about the game.
@@ -59,6 +69,8 @@ nlohmann::json experiment_identity(const ExperimentConfig& config, const LoadedP
   nlohmann::json content = toml_to_json(config.raw);
   content.erase("run");
   content.erase("output");
+  if (content.contains(config.algorithm) && content[config.algorithm].is_object())
+    for (const std::string& key : config.driver->keys_outside_results()) content[config.algorithm].erase(key);
   nlohmann::json identity =
       game_identity(plugin.tables.name(), plugin.tables.version(), plugin.tables.path, params.as_json);
   identity.update({{"algorithm", config.algorithm},
@@ -107,8 +119,8 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   std::unique_ptr<CheckpointFile> checkpoint;
   if (!options.checkpoint.empty()) {
     if (!driver.has_checkpoints())
-      throw ConfigError(fmt::format(
-          "--checkpoint: algorithm '{}' has no checkpoints yet (playouts, perft, qlearning and match do)", config.algorithm));
+      throw ConfigError(fmt::format("--checkpoint: algorithm '{}' has no checkpoints yet ({} do)", config.algorithm,
+                                    fmt::join(algorithms_with_checkpoints(), ", ")));
     checkpoint = std::make_unique<CheckpointFile>(options.checkpoint, experiment_identity(config, plugin, params));
   }
   const RunContext context{config,       *config.settings, plugin,           params,

@@ -44,7 +44,8 @@ nlohmann::json results_header(const ExperimentConfig& config, const LoadedPlugin
 
 // What a checkpoint of this experiment must match to be resumed: gsdk's version, the game, its parameters and
 // plugin (name, version, the SHA-1 of its file), the algorithm, the seed and the config's content after --set
-// overrides (and its SHA-1) less [run] and [output], which do not change results.
+// overrides (and its SHA-1) less [run], [output] and the keys of the algorithm's table that its driver says do not
+// change results (Algorithm::keys_outside_results).
 nlohmann::json experiment_identity(const ExperimentConfig& config, const LoadedPlugin& plugin,
                                    const ResolvedParams& params);
 

@@ -7,6 +7,7 @@
 //              they are 128-bit)
 //   qlearning: qlearning_progress.hpp
 //   match:    {"games": [each finished game: round, sides, score, moves, agents' tallies]}  (match_progress.hpp)
+//   nmcs, nrpa: nested_progress.hpp
 #pragma once
 
 #include <string>

@@ -56,7 +56,7 @@ int command_run(const Arguments& args) {
       "score against time (nmcs, nrpa)")(
       "checkpoint", po::value<std::string>(),
       "save completed work to FILE while running and when stopped; run again with the same FILE to resume "
-      "(playouts, perft, qlearning, match)")(
+      "(every algorithm)")(
       "checkpoint-every", po::value<double>()->default_value(60), "seconds between checkpoint saves")(
       "quiet,q", "no progress bar");
   po::positional_options_description positional;

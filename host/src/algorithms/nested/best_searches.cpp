@@ -11,18 +11,27 @@
 namespace gsdk::host {
 
 void BestSearches::offer(const core::FinishedSearch& search) {
-  const Rank rank{-search.score, search.search};
   // Most searches end below the table's worst: refuse them before building their moves.
-  if (by_rank_.size() >= kept_ && !(rank < by_rank_.rbegin()->first)) return;
+  if (!might_keep({-search.score, search.search})) return;
   std::vector<uint32_t> moves = starts_.empty() ? std::vector<uint32_t>{} : starts_[search.start];
   moves.insert(moves.end(), search.moves.begin(), search.moves.end());
-  if (const auto held = rank_of_moves_.find(moves); held != rank_of_moves_.end()) {
+  restore(Entry{search.score, search.search, search.start, std::move(moves)});
+}
+
+bool BestSearches::might_keep(const Rank& rank) const {
+  return by_rank_.size() < kept_ || rank < by_rank_.rbegin()->first;
+}
+
+void BestSearches::restore(Entry entry) {
+  const Rank rank{-entry.score, entry.search};
+  if (!might_keep(rank)) return;
+  if (const auto held = rank_of_moves_.find(entry.moves); held != rank_of_moves_.end()) {
     if (!(rank < held->second)) return;
     by_rank_.erase(held->second);
     rank_of_moves_.erase(held);
   }
-  rank_of_moves_.emplace(moves, rank);
-  by_rank_.emplace(rank, Entry{search.score, search.search, search.start, std::move(moves)});
+  rank_of_moves_.emplace(entry.moves, rank);
+  by_rank_.emplace(rank, std::move(entry));
   if (by_rank_.size() <= kept_) return;
   const auto worst = std::prev(by_rank_.end());
   rank_of_moves_.erase(worst->second.moves);

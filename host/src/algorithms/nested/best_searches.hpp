@@ -31,11 +31,17 @@ public:
     uint32_t start;
     std::vector<uint32_t> moves; // from the initial state
   };
+  // Takes an entry an earlier run's table held (a resumed run's), as offer() would have. The table is the same
+  // whatever the order of offers, so one fed an earlier table's entries and then the rest ends as one fed all.
+  void restore(Entry entry);
   // Best first.
   std::vector<Entry> entries() const;
 
 private:
   using Rank = std::pair<int64_t, uint32_t>; // (-score, search): the best is the smallest
+
+  // False when a sequence of `rank` would not be kept (the table is full of better ones).
+  bool might_keep(const Rank& rank) const;
 
   uint32_t kept_;
   const std::vector<std::vector<uint32_t>>& starts_;

@@ -1,11 +1,15 @@
-// nested_search.cpp - the run around an NMCS or NRPA search: checks, events, best sequence, report, picture.
+// nested_search.cpp - the run around an NMCS or NRPA search: checks, events, best sequence, report, picture,
+// checkpoint.
 #include "algorithms/nested/nested_search.hpp"
 
 #include <cstdio>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "checkpoint/checkpoint_file.hpp"
+#include "checkpoint/nested_progress.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
@@ -26,16 +30,18 @@ const IntegerKey kSearchesInParallel{"searches_in_parallel", 1, 1, 1 << 22,
                                      "independent searches side by side, their work batched together"};
 const OtherKey kStopAtScore{"stop_at_score", "integer", "none", "stop when a sequence scores this (a known optimum)"};
 
-struct Improvement {
-  double seconds;
-  int64_t score;
-  uint32_t search;
+// What a resumed run went on from.
+struct ResumedFrom {
+  double seconds;             // the earlier runs' time
+  uint64_t searches_finished; // by the earlier runs
+  bool reproducible;          // bounded by counts alone: the result is the uninterrupted run's
 };
 
 class NestedSearchRunOutcome : public AlgorithmOutcome {
 public:
   core::NestedSearchOutcome search;
-  std::vector<Improvement> improvements;
+  std::vector<LoggedImprovement> improvements; // the earlier runs' too, when resumed
+  std::optional<ResumedFrom> resumed_from;
   std::string algorithm, title, experiment, game, best_path, events_path, searches_path, evaluator_label, plot;
   size_t searches_written = 0;
   uint64_t seed = 0;
@@ -53,8 +59,12 @@ public:
     const double seconds = search.wall_seconds;
     const bool found = error.empty();
     nlohmann::json logged = nlohmann::json::array();
-    for (const Improvement& i : improvements)
+    for (const LoggedImprovement& i : improvements)
       logged.push_back({{"seconds", i.seconds}, {"score", i.score}, {"search", i.search}});
+    const nlohmann::json resumed = resumed_from ? nlohmann::json{{"seconds", resumed_from->seconds},
+                                                                 {"searches_finished", resumed_from->searches_finished},
+                                                                 {"reproducible", resumed_from->reproducible}}
+                                                : nlohmann::json(nullptr);
     return {{"engine", search.engine},
             {"devices", search.device},
             {"result",
@@ -70,6 +80,7 @@ public:
               {"starts_skipped", search.starts_skipped},
               {"stopped_by_time", search.stopped_by_time},
               {"stopped_by_request", search.stopped_by_request},
+              {"resumed_from", resumed},
               {"improvements", logged}}},
             {"timings",
              {{"wall_seconds", seconds},
@@ -95,6 +106,11 @@ public:
                                             : "",
                 search.starts_skipped > 0 ? fmt::format("; {} finished starts left out", search.starts_skipped).c_str()
                                           : "");
+    if (resumed_from)
+      std::printf("  resumed      after %.3f s and %llu finished searches (%s)\n", resumed_from->seconds,
+                  static_cast<unsigned long long>(resumed_from->searches_finished),
+                  resumed_from->reproducible ? "the result is the uninterrupted run's"
+                                             : "bounded by time or score: not reproducible");
     const double seconds = search.wall_seconds;
     std::printf("  time %.3f s wall, %s playouts: %.4g per second", seconds, fmt::format("{}", search.playouts).c_str(),
                 seconds > 0 ? static_cast<double>(search.playouts) / seconds : 0.0);
@@ -111,7 +127,7 @@ public:
 // Best score against time, from the improvements; a picture that cannot be drawn fails the run.
 void draw(const RunContext& context, NestedSearchRunOutcome& outcome) {
   std::vector<std::pair<double, long long>> steps;
-  for (const Improvement& i : outcome.improvements) steps.emplace_back(i.seconds, i.score);
+  for (const LoggedImprovement& i : outcome.improvements) steps.emplace_back(i.seconds, i.score);
   try {
     plot_improvements(context.plot_file,
                       fmt::format("{}: {} on {}, seed {}", context.config.name, context.config.algorithm,
@@ -123,10 +139,30 @@ void draw(const RunContext& context, NestedSearchRunOutcome& outcome) {
   }
 }
 
+// The progress of the checkpoint the run resumes, if any, its sequences checked against the game.
+std::optional<NestedCheckpoint> resumed_checkpoint(const RunContext& context, const core::SearchBudget& budget) {
+  if (!context.checkpoint || context.checkpoint->resumed().is_null()) return std::nullopt;
+  const std::string& file = context.checkpoint->path();
+  NestedCheckpoint resumed =
+      nested_progress_from_json(context.checkpoint->resumed(), uint64_t{budget.restarts} + 1, file);
+  try {
+    const core::MoveSequence& best = resumed.search.run.best;
+    if (!best.empty()) check_reported_sequence(context.game, best.score, best.moves);
+    for (const BestSearches::Entry& e : resumed.searches) check_reported_sequence(context.game, e.score, e.moves);
+  } catch (const std::runtime_error& e) {
+    throw CheckpointMismatch(fmt::format("{}: the checkpoint's progress is malformed: {}", file, e.what()));
+  }
+  return resumed;
+}
+
 } // namespace
 
 std::vector<KeyDoc> budget_keys() {
   return {describe(kTimeSeconds), describe(kRestarts), describe(kSearchesInParallel), describe(kStopAtScore)};
+}
+
+std::vector<std::string> budget_keys_outside_results() {
+  return {kSearchesInParallel.name};
 }
 
 core::SearchBudget read_budget(const ConfigSection& s) {
@@ -146,12 +182,18 @@ std::string improvement_events_path(const ExperimentConfig& config) {
   return config.events_file.empty() ? "results/" + config.name + ".events.jsonl" : config.events_file;
 }
 
+CheckpointMismatch resume_mismatch(const RunContext& context, const core::ResumeError& e) {
+  return CheckpointMismatch(
+      fmt::format("{}: the checkpoint does not fit this run: {}", context.checkpoint->path(), e.what()));
+}
+
 unsigned host_threads(const RunContext& context) {
   return context.config.run.threads > 0 ? context.config.run.threads : core::available_cpu_threads();
 }
 
 std::unique_ptr<AlgorithmOutcome>
 run_nested_search(const RunContext& context, const NestedSearchLabels& labels, const NestedSearchFiles& files,
+                  const core::SearchBudget& budget,
                   const std::function<core::NestedSearchOutcome(const NestedSearchHooks&)>& search) {
   const core::GameInstance& game = context.game;
   auto outcome = std::make_unique<NestedSearchRunOutcome>();
@@ -164,21 +206,53 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
   outcome->events_path = improvement_events_path(context.config);
   outcome->best_path = files.best;
   outcome->searches_path = files.searches;
+  const std::optional<NestedCheckpoint> resumed = resumed_checkpoint(context, budget);
+  if (resumed)
+    outcome->resumed_from = ResumedFrom{resumed->search.run.wall_seconds, resumed->search.finished.count(),
+                                        budget.time_seconds == 0 && !budget.stop_at_score};
 
   OutputStream events(outcome->events_path, "events file");
-  NestedSearchHooks hooks;
-  hooks.on_improvement = [&](const core::Improvement& i) {
-    check_reported_sequence(game, i.score, *i.moves);
+  const auto log = [&](const LoggedImprovement& i) {
     // Ordered, so that each line reads as documented: seconds, score, search.
     const nlohmann::ordered_json line = {{"seconds", i.seconds}, {"score", i.score}, {"search", i.search}};
     events.write_line(line.dump());
-    outcome->improvements.push_back({i.seconds, i.score, i.search});
+    outcome->improvements.push_back(i);
+  };
+  // A resumed run's log begins with the earlier runs' improvements, on the clock that its own go on with.
+  if (resumed)
+    for (const LoggedImprovement& i : resumed->improvements) log(i);
+  NestedSearchHooks hooks;
+  hooks.on_improvement = [&](const core::Improvement& i) {
+    check_reported_sequence(game, i.score, *i.moves);
+    log({i.seconds, i.score, i.search});
     if (context.progress)
       std::fprintf(stderr, "  %9.3f s  best %lld  (search %u)\n", i.seconds, static_cast<long long>(i.score), i.search);
   };
   static const std::vector<std::vector<uint32_t>> kNoStarts;
   BestSearches best_searches(files.searches_kept, files.starts ? *files.starts : kNoStarts);
+  if (resumed)
+    for (const BestSearches::Entry& e : resumed->searches) best_searches.restore(e);
   if (!files.searches.empty()) hooks.on_finished = [&](const core::FinishedSearch& f) { best_searches.offer(f); };
+  // The core hands over what has completed every checkpoint_seconds and at the end; a save that fails fails the
+  // run (its results are still written) and the next save tries again.
+  nlohmann::json progress;
+  std::string checkpoint_failure;
+  const auto save_checkpoint = [&](bool complete) {
+    try {
+      context.checkpoint->save(progress, complete);
+      checkpoint_failure.clear();
+    } catch (const std::exception& e) {
+      checkpoint_failure = std::string("checkpoint: ") + e.what();
+    }
+  };
+  if (context.checkpoint) {
+    hooks.checkpoints.resume = resumed ? &resumed->search : nullptr;
+    hooks.checkpoints.seconds = context.checkpoint_seconds;
+    hooks.checkpoints.save = [&](const core::NestedSearchProgress& p) {
+      progress = nested_progress_json(p, outcome->improvements, best_searches.entries());
+      save_checkpoint(false);
+    };
+  }
 
   outcome->search = search(hooks);
   const core::NestedSearchOutcome& found = outcome->search;
@@ -205,6 +279,8 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
     });
   }
   written([&] { events.close(); });
+  if (context.checkpoint && outcome->status() == "complete") save_checkpoint(true);
+  if (!checkpoint_failure.empty()) outcome->add_failure(checkpoint_failure);
   if (!context.plot_file.empty() && outcome->error.empty()) draw(context, *outcome);
   return outcome;
 }

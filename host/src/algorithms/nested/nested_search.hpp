@@ -1,7 +1,7 @@
 // nested_search.hpp - what the NMCS and NRPA drivers share: the budget keys both tables have, and the run
 // around a search: every improvement checked and logged (JSON Lines events: seconds, score, search),
-// the best sequence checked and saved, the report, the picture of the best score against time and the
-// results fields.
+// the best sequence checked and saved, the report, the picture of the best score against time, the
+// results fields, and the checkpoint (`--checkpoint`) that a run saves and resumes at the searches' granularity.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "algorithms/nested/best_searches.hpp"
+#include "checkpoint/checkpoint_file.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
 
 namespace gsdk::host {
@@ -19,6 +20,8 @@ namespace gsdk::host {
 // Where both searches share a key, they share its meaning and range.
 std::vector<KeyDoc> budget_keys();
 core::SearchBudget read_budget(const ConfigSection& section);
+// The budget keys that do not change the result (searches_in_parallel): see Algorithm::keys_outside_results.
+std::vector<std::string> budget_keys_outside_results();
 
 // Where the best sequence goes: [output] best, else results/<name>.best.json.
 std::string best_sequence_path(const ExperimentConfig& config, const std::string& best_file);
@@ -28,7 +31,8 @@ std::string improvement_events_path(const ExperimentConfig& config);
 // What a driver's search reports to the run around it.
 struct NestedSearchHooks {
   core::ImprovementFn on_improvement;
-  core::FinishedSearchFn on_finished; // null unless the run keeps the searches' sequences
+  core::FinishedSearchFn on_finished;  // null unless the run keeps the searches' sequences
+  core::SearchCheckpoints checkpoints; // for the search's budget
 };
 
 // The sequences a search run writes beside its results: the best (always) and, for NMCS, the searches'
@@ -46,11 +50,16 @@ struct NestedSearchLabels {
   std::string evaluator;
 };
 
-// Runs `search` (the driver's call of core's NMCS or NRPA with the hooks) and builds its outcome. Throws
-// std::runtime_error when a reported sequence fails its check.
+// Runs `search` (the driver's call of core's NMCS or NRPA with the hooks, under `budget`) and builds its
+// outcome. Throws std::runtime_error when a reported sequence fails its check, CheckpointMismatch when the
+// checkpoint it resumes is malformed.
 std::unique_ptr<AlgorithmOutcome>
 run_nested_search(const RunContext& context, const NestedSearchLabels& labels, const NestedSearchFiles& files,
+                  const core::SearchBudget& budget,
                   const std::function<core::NestedSearchOutcome(const NestedSearchHooks&)>& search);
+
+// The refusal of a checkpoint whose progress the core found not to fit the run (`gsdk run` exits 2).
+CheckpointMismatch resume_mismatch(const RunContext& context, const core::ResumeError& e);
 
 // The threads that drive a GPU search from the host: [run] threads, else all.
 unsigned host_threads(const RunContext& context);

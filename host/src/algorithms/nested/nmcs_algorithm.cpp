@@ -159,6 +159,14 @@ public:
     return needs;
   }
 
+  bool has_checkpoints() const override { return true; }
+  // The same sequences on every path, with any number side by side (see nested_search.hpp's determinism).
+  std::vector<std::string> keys_outside_results() const override {
+    std::vector<std::string> keys = budget_keys_outside_results();
+    keys.insert(keys.end(), {kPipeline.name, kCpuLevel1.name, kDeviceLevel.name});
+    return keys;
+  }
+
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     const auto& config = static_cast<const NmcsConfig&>(context.settings);
     const unsigned threads = context.devices.cpu_threads;
@@ -173,8 +181,11 @@ public:
         core::NmcsSettings settings = config.nmcs;
         settings.host_threads = host_threads(context);
         settings.budget.stop = context.stop;
+        settings.budget.checkpoints = hooks.checkpoints;
         return core::run_nmcs(context.game, settings, *evaluator, hooks.on_improvement, level1.get(),
                               hooks.on_finished);
+      } catch (const core::ResumeError& e) {
+        throw resume_mismatch(context, e);
       } catch (const core::NmcsLevelError& e) {
         throw context.config_error("nmcs.level", e.what());
       } catch (const core::StartMovesError& e) {
@@ -186,7 +197,7 @@ public:
       }
     };
     return run_nested_search(context, {"NMCS", level1_searcher ? "level-1 searcher" : "playout evaluator"}, files,
-                             search);
+                             config.nmcs.budget, search);
   }
 };
 

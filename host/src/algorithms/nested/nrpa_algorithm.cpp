@@ -72,23 +72,35 @@ public:
     return needs;
   }
 
+  bool has_checkpoints() const override { return true; }
+  // The same sequences with any number side by side, and whichever level runs whole on a GPU.
+  std::vector<std::string> keys_outside_results() const override {
+    std::vector<std::string> keys = budget_keys_outside_results();
+    keys.push_back(kDeviceLevel.name);
+    return keys;
+  }
+
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     const auto& config = static_cast<const NrpaConfig&>(context.settings);
     // With a GPU, the CPU threads replay its sequences and adapt the levels above.
     const unsigned threads = context.devices.gpus.empty() ? context.devices.cpu_threads : host_threads(context);
     const NestedSearchFiles files{best_sequence_path(context.config, config.best_file), "", 0, nullptr};
-    return run_nested_search(context, {"NRPA", "playout evaluator"}, files, [&](const NestedSearchHooks& hooks) {
+    auto search = [&](const NestedSearchHooks& hooks) {
       try {
         core::NrpaSettings settings = config.nrpa;
         settings.seed = context.seed;
         settings.threads = threads;
         settings.budget.stop = context.stop;
+        settings.budget.checkpoints = hooks.checkpoints;
         const auto searcher = make_searcher(context, config);
         return core::run_nrpa(context.game, settings, hooks.on_improvement, searcher.get());
+      } catch (const core::ResumeError& e) {
+        throw resume_mismatch(context, e);
       } catch (const std::invalid_argument& e) {
         throw context.config_error("algorithm", e.what());
       }
-    });
+    };
+    return run_nested_search(context, {"NRPA", "playout evaluator"}, files, config.nrpa.budget, search);
   }
 };
 

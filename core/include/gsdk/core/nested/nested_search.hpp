@@ -21,6 +21,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <set>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -59,15 +60,27 @@ struct FinishedSearch {
 };
 using FinishedSearchFn = std::function<void(const FinishedSearch&)>;
 
+struct NestedSearchProgress;
+
+// Checkpoints of a run of searches: what an earlier run of the same searches completed, to go on from (null:
+// start afresh), and where to hand what this run has completed, every `seconds` and when it ends.
+struct SearchCheckpoints {
+  const NestedSearchProgress* resume = nullptr;
+  std::function<void(const NestedSearchProgress&)> save; // on the calling thread, between rounds
+  double seconds = 60;
+};
+
 // When to stop: after restarts + 1 searches, when time_seconds have passed (0: no limit) or when a
 // sequence scores stop_at_score (a known optimum, say), whichever comes first. A search cut short still
-// contributes what it found. A raised stop request acts as the time limit arriving now.
+// contributes what it found. A raised stop request acts as the time limit arriving now. A resumed run's
+// time_seconds count the earlier runs' time too.
 struct SearchBudget {
   double time_seconds = 0;
   const StopRequest* stop = nullptr;
   uint32_t restarts = 0;
   uint32_t searches_in_parallel = 1;
   std::optional<int64_t> stop_at_score;
+  SearchCheckpoints checkpoints;
 };
 
 // The playouts' seed and threads are the evaluator's.
@@ -102,7 +115,7 @@ struct NrpaSettings {
 struct NestedSearchOutcome {
   MoveSequence best;        // the best of the run (empty only if no playout finished)
   uint32_t best_search = 0; // the lowest-numbered search that found the best score
-  uint32_t searches_started = 0;
+  uint32_t searches_started = 0; // a resumed run's count the searches its checkpoint holds as finished
   uint32_t searches_finished = 0;
   uint32_t starts_skipped = 0; // NMCS: finished starts left out (NmcsSettings::skip_finished_starts)
   uint64_t playouts = 0;
@@ -112,12 +125,63 @@ struct NestedSearchOutcome {
   // NMCS: wall time inside the playout evaluator or level-1 searcher (pipelined: inside its start and
   // finish calls, i.e. the time the host waits for it)
   double evaluator_seconds = 0;
-  double wall_seconds = 0;
+  double wall_seconds = 0; // a resumed run's, and so its counts above, add up every run it went on from
   bool stopped_by_time = false;
   bool stopped_by_request = false; // SearchBudget::stop ended the run before its budget did
   bool reached_stop_score = false;
   std::string engine; // "batch" or "generic" (NMCS), "policy" (NRPA)
   std::string device; // what ran the playouts
+};
+
+// The numbers of the searches of a run that have ended: every one below `below`, and those in `above` (searches
+// side by side end out of order, but never far from the lowest one still going, so this stays small).
+class FinishedSearches {
+public:
+  FinishedSearches() = default;
+  // Throws std::invalid_argument when a number in `above` is not above `below`.
+  FinishedSearches(uint32_t below, std::set<uint32_t> above);
+
+  bool contains(uint32_t search) const { return search < below_ || above_.contains(search); }
+  void insert(uint32_t search);
+  uint64_t count() const { return below_ + above_.size(); }
+  uint32_t below() const { return below_; }
+  const std::set<uint32_t>& above() const { return above_; }
+
+private:
+  uint32_t below_ = 0;
+  std::set<uint32_t> above_;
+};
+
+// A search under way, as it stood at the start of its top level's step (NMCS: the choice of its next move) or
+// iteration (NRPA): what a resumed run needs to go on from there as the search would have gone on.
+struct SearchUnderWay {
+  uint32_t search = 0;
+  std::vector<uint32_t> played; // NMCS: the moves its top level has chosen, from the search's start
+  MoveSequence best;            // its top level's best: NMCS from the search's start, NRPA from the initial state
+  // What keys the random streams to come: NMCS the children its top level had made (at level 1: its next
+  // stream), NRPA the search's next stream.
+  uint64_t counter = 0;
+  uint32_t iteration = 0;     // NRPA: its top level's iterations done
+  std::vector<double> policy; // NRPA: its top level's policy
+};
+
+// What a run of searches has completed, for a checkpoint: the searches that ended, the searches under way at
+// the start of their top level's step or iteration, and the run as it stood (its best so far and the search that
+// found it, its counts and wall_seconds, which count the earlier runs it resumed too). A run that resumes it
+// starts no finished search, and the searches under way at that step or iteration (any other search from its
+// beginning): since a search's result is a function of its number (see the top of the file), the searches end as
+// they would have, and a run bounded by counts alone (no time_seconds or stop_at_score) ends as it would have
+// ended uninterrupted.
+struct NestedSearchProgress {
+  FinishedSearches finished;
+  std::vector<SearchUnderWay> under_way;
+  NestedSearchOutcome run;
+};
+
+// A checkpoint's progress that does not fit the run resuming it (searches beyond its own, a search under way
+// whose moves are not the game's, a policy of another size).
+struct ResumeError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
 };
 
 // Throws std::invalid_argument naming the game and `algorithm` unless it is a one-player game without

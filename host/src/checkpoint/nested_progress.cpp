@@ -1,0 +1,101 @@
+// nested_progress.cpp - NMCS and NRPA checkpoint progress as JSON and back (nested_progress.hpp).
+#include "checkpoint/nested_progress.hpp"
+
+#include <set>
+
+#include <fmt/format.h>
+
+#include "checkpoint/checkpoint_file.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+nlohmann::json sequence_json(const core::MoveSequence& sequence) {
+  if (sequence.empty()) return nullptr;
+  return {{"score", sequence.score}, {"moves", sequence.moves}};
+}
+
+core::MoveSequence sequence_from_json(const nlohmann::json& sequence) {
+  if (sequence.is_null()) return {};
+  return {sequence.at("score").get<int64_t>(), sequence.at("moves").get<std::vector<uint32_t>>()};
+}
+
+} // namespace
+
+nlohmann::json nested_progress_json(const core::NestedSearchProgress& search,
+                                    const std::vector<LoggedImprovement>& improvements,
+                                    const std::vector<BestSearches::Entry>& searches) {
+  const core::NestedSearchOutcome& run = search.run;
+  nlohmann::json logged = nlohmann::json::array();
+  for (const LoggedImprovement& i : improvements)
+    logged.push_back({{"seconds", i.seconds}, {"score", i.score}, {"search", i.search}});
+  nlohmann::json table = nlohmann::json::array();
+  for (const BestSearches::Entry& e : searches)
+    table.push_back({{"score", e.score}, {"search", e.search}, {"start", e.start}, {"moves", e.moves}});
+  nlohmann::json under_way = nlohmann::json::array();
+  for (const core::SearchUnderWay& u : search.under_way)
+    under_way.push_back({{"search", u.search},
+                         {"played", u.played},
+                         {"best", sequence_json(u.best)},
+                         {"counter", u.counter},
+                         {"iteration", u.iteration},
+                         {"policy", u.policy}});
+  return {
+      {"finished", {{"below", search.finished.below()}, {"above", search.finished.above()}}},
+      {"under_way", under_way},
+      {"best", run.best.empty()
+                   ? nlohmann::json(nullptr)
+                   : nlohmann::json{{"score", run.best.score}, {"search", run.best_search}, {"moves", run.best.moves}}},
+      {"counts",
+       {{"playouts", run.playouts},
+        {"level1_steps", run.level1_steps},
+        {"level1_searches", run.level1_searches},
+        {"batches", run.batches},
+        {"evaluator_seconds", run.evaluator_seconds},
+        {"wall_seconds", run.wall_seconds}}},
+      {"improvements", logged},
+      {"searches", table}};
+}
+
+NestedCheckpoint nested_progress_from_json(const nlohmann::json& progress, uint64_t searches, const std::string& file) {
+  try {
+    NestedCheckpoint c;
+    const nlohmann::json& finished = progress.at("finished");
+    c.search.finished =
+        core::FinishedSearches(finished.at("below").get<uint32_t>(), finished.at("above").get<std::set<uint32_t>>());
+    const core::FinishedSearches& f = c.search.finished;
+    if (f.below() > searches || (!f.above().empty() && *f.above().rbegin() >= searches))
+      throw std::invalid_argument(fmt::format("it lists finished searches beyond the run's {}", searches));
+    for (const nlohmann::json& u : progress.at("under_way"))
+      c.search.under_way.push_back({u.at("search").get<uint32_t>(), u.at("played").get<std::vector<uint32_t>>(),
+                                    sequence_from_json(u.at("best")), u.at("counter").get<uint64_t>(),
+                                    u.at("iteration").get<uint32_t>(), u.at("policy").get<std::vector<double>>()});
+    core::NestedSearchOutcome& run = c.search.run;
+    if (const nlohmann::json& best = progress.at("best"); !best.is_null()) {
+      run.best.score = best.at("score").get<int64_t>();
+      run.best.moves = best.at("moves").get<std::vector<uint32_t>>();
+      run.best_search = best.at("search").get<uint32_t>();
+    }
+    const nlohmann::json& counts = progress.at("counts");
+    run.playouts = counts.at("playouts").get<uint64_t>();
+    run.level1_steps = counts.at("level1_steps").get<uint64_t>();
+    run.level1_searches = counts.at("level1_searches").get<uint64_t>();
+    run.batches = counts.at("batches").get<uint64_t>();
+    run.evaluator_seconds = counts.at("evaluator_seconds").get<double>();
+    run.wall_seconds = counts.at("wall_seconds").get<double>();
+    if (!(run.wall_seconds >= 0))
+      throw std::invalid_argument(fmt::format("wall_seconds {} is negative", run.wall_seconds));
+    for (const nlohmann::json& i : progress.at("improvements"))
+      c.improvements.push_back(
+          {i.at("seconds").get<double>(), i.at("score").get<int64_t>(), i.at("search").get<uint32_t>()});
+    for (const nlohmann::json& e : progress.at("searches"))
+      c.searches.push_back({e.at("score").get<int64_t>(), e.at("search").get<uint32_t>(), e.at("start").get<uint32_t>(),
+                            e.at("moves").get<std::vector<uint32_t>>()});
+    return c;
+  } catch (const std::exception& e) {
+    throw CheckpointMismatch(fmt::format("{}: the checkpoint's progress is malformed: {}", file, e.what()));
+  }
+}
+
+} // namespace gsdk::host
