@@ -51,11 +51,6 @@ threads = 2
 // machine: the tests size it from a whole run's time, lengthening it until it takes this long.
 constexpr double kResumableSeconds = 2.0;
 
-std::string describe(const BackgroundGsdk::Ended& e) {
-  return "exit " + std::to_string(e.status) + " signal " + std::to_string(e.signal) + (e.in_time ? "" : " (killed)") +
-         "\nstdout:\n" + e.out + "\nstderr:\n" + e.err;
-}
-
 class QLearningSignalsCli : public ::testing::Test {
 protected:
   void SetUp() override {

@@ -75,11 +75,6 @@ best = "best.json"
 // machine: the test sizes it from a whole run's time, adding restarts until it takes this long.
 constexpr double kResumableSeconds = 2.0;
 
-std::string describe(const BackgroundGsdk::Ended& e) {
-  return "exit " + std::to_string(e.status) + " signal " + std::to_string(e.signal) + (e.in_time ? "" : " (killed)") +
-         "\nstdout:\n" + e.out + "\nstderr:\n" + e.err;
-}
-
 class NestedCheckpointCli : public ::testing::Test {
 protected:
   void SetUp() override {
