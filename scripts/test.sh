@@ -1,12 +1,28 @@
 #!/usr/bin/env bash
-# test.sh - the README's test command: build everything and run the whole test suite with CTest.
-# Tests that need a GPU skip themselves where there is none. The sanitizer and fuzzing stages
-# (scripts/sanitize.sh, tests/fuzz/run.sh) are run on their own until their time on CI is measured
-# (docs/testing.md).
+# test.sh - the README's test command (docs/testing.md), in named steps, each with its time:
+#   build, suite             everything built into build/ and the whole test suite run (GPU cases skip without a GPU)
+#   sanitizers build, suite  the CPU paths built with clang, ASan and UBSan into build-sanitize/ and the suite run
+#                            under them, but for the tests docs/testing.md lists as left out (scripts/sanitize.sh)
+#   fuzz                     every parser fuzzed for a fixed number of inputs from a fixed seed, in that same build
+#                            (tests/fuzz/run.sh --ci)
 set -euo pipefail
 # What the tests build and install (plugins among them) must not be writable by group or others, which gsdk
 # refuses to load (scripts/build.sh says why).
 umask 022
 cd "$(dirname "$0")/.."
-bash scripts/build.sh
-ctest --test-dir build --output-on-failure -j "$(nproc)"
+
+step() {
+  local name=$1
+  shift
+  echo "=== test.sh: $name"
+  local start=$SECONDS
+  "$@"
+  local took=$((SECONDS - start))
+  echo "=== test.sh: $name done in $((took / 60)) min $((took % 60)) s"
+}
+
+step build bash scripts/build.sh
+step suite ctest --test-dir build --output-on-failure -j "$(nproc)"
+step "sanitizers build" bash scripts/sanitize.sh build
+step "sanitizers suite" bash scripts/sanitize.sh test
+step fuzz bash tests/fuzz/run.sh --ci

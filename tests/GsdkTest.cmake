@@ -29,4 +29,12 @@ function(gsdk_add_test name)
   endif()
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST DISCOVERY_TIMEOUT 30
                        PROPERTIES TIMEOUT ${T_TIMEOUT} LABELS "${T_LABELS}")
+  # The executable's name is a label of its cases too, so that a build of some test executables runs just theirs
+  # (scripts/sanitize.sh: ctest -L). gtest_discover_tests takes one label only (it flattens a list), so the labels
+  # are set again once the cases are discovered, on the list of them it leaves in <name>_TESTS.
+  set(labels_file ${CMAKE_CURRENT_BINARY_DIR}/${name}_labels.cmake)
+  file(WRITE ${labels_file} "if(${name}_TESTS)\n"
+                            "  set_tests_properties(\${${name}_TESTS} PROPERTIES LABELS \"${T_LABELS};${name}\")\n"
+                            "endif()\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${labels_file})
 endfunction()

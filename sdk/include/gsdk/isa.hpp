@@ -11,7 +11,19 @@
 // baseline code wherever they are emitted, and are inlined into the region's functions as before.
 #pragma once
 
+// GCC marks a region with its target pragmas; clang does not know them and applies the same target attribute to every
+// function declared in the region instead (the instrumented builds of docs/testing.md are clang's).
+#if defined(__clang__)
+#define GSDK_ISA_PRAGMA(text) _Pragma(#text)
+#define GSDK_BEGIN_AVX2                                                                                                \
+  GSDK_ISA_PRAGMA(clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt"))), apply_to = function))
+#define GSDK_BEGIN_AVX512                                                                                              \
+  GSDK_ISA_PRAGMA(clang attribute push(                                                                                \
+      __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,bmi,bmi2,popcnt"))), apply_to = function))
+#define GSDK_END_ISA _Pragma("clang attribute pop")
+#else
 #define GSDK_BEGIN_AVX2 _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,bmi,bmi2,popcnt\")")
 #define GSDK_BEGIN_AVX512                                                                                              \
   _Pragma("GCC push_options") _Pragma("GCC target(\"avx512f,avx512bw,avx512vl,avx512vpopcntdq,bmi,bmi2,popcnt\")")
 #define GSDK_END_ISA _Pragma("GCC pop_options")
+#endif
