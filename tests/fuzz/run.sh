@@ -17,16 +17,16 @@ umask 022
 cd "$(dirname "$0")/../.."
 build=${GSDK_SANITIZE_BUILD:-build-sanitize}
 
-# Inputs per target in --ci mode: about 30 s each at the speed measured on the 2-core development machine while other
-# builds shared it (docs/testing.md), so the stage takes about 4 minutes there.
+# Inputs per target in --ci mode: about 45 s each at the speed measured on the idle 2-core development machine
+# (docs/testing.md), so the stage takes about 5 minutes there.
 declare -A ci_runs=(
-  [experiment_config_fuzz]=3000
-  [overrides_fuzz]=1500
-  [replay_results_fuzz]=20000
-  [fen_fuzz]=150000
-  [othello_text_fuzz]=150000
-  [snake_text_fuzz]=80000
-  [snake_file_fuzz]=3500
+  [experiment_config_fuzz]=27000
+  [overrides_fuzz]=11000
+  [replay_results_fuzz]=100000
+  [fen_fuzz]=600000
+  [othello_text_fuzz]=900000
+  [snake_text_fuzz]=450000
+  [snake_file_fuzz]=20000
 )
 targets=(experiment_config_fuzz overrides_fuzz replay_results_fuzz fen_fuzz othello_text_fuzz snake_text_fuzz
          snake_file_fuzz)
