@@ -60,17 +60,8 @@ TEST_F(MatchCheckpointCli, InterruptedMatchResumedFromItsCheckpointEndsWithTheUn
   const std::vector<std::string> args = {
       "run", "m.toml", "-q", "--out", "part.json", "--checkpoint", "ck.json", "--checkpoint-every", "0.1"};
   double seconds = 0;
-  BackgroundGsdk::Ended ended;
-  {
-    BackgroundGsdk process(with_test_plugins(args), dir.path());
-    const auto give_up = std::chrono::steady_clock::now() + 60s;
-    while (!fs::exists(dir / "ck.json") && std::chrono::steady_clock::now() < give_up)
-      std::this_thread::sleep_for(10ms);
-    const auto sent = std::chrono::steady_clock::now();
-    process.send(SIGINT);
-    ended = process.wait(3s);
-    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
-  }
+  const BackgroundGsdk::Ended ended =
+      gsdk::test::interrupt_after_checkpoint(with_test_plugins(args), dir.path(), "ck.json", seconds, 3s, 60s);
   ASSERT_EQ(ended.status, 130) << describe(ended);
   EXPECT_LT(seconds, 2.0) << "from SIGINT to exit";
   EXPECT_TRUE(contains(ended.err, "resume from ck.json")) << ended.err;

@@ -84,27 +84,12 @@ protected:
     }
   }
 
-  // Starts `args`, waits until it has saved its first checkpoint to ck.json (so it is under way, whatever the
-  // machine's speed), sends SIGINT and waits up to three seconds for the end; `seconds` is the time from the
-  // signal to the end.
-  BackgroundGsdk::Ended interrupt_after_checkpoint(const std::vector<std::string>& args, double& seconds) {
-    BackgroundGsdk process(args, dir.path());
-    const auto give_up = std::chrono::steady_clock::now() + 30s;
-    while (!fs::exists(dir / "ck.json") && std::chrono::steady_clock::now() < give_up)
-      std::this_thread::sleep_for(10ms);
-    const auto sent = std::chrono::steady_clock::now();
-    process.send(SIGINT);
-    BackgroundGsdk::Ended ended = process.wait(3s);
-    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
-    return ended;
-  }
-
   // Interrupts `args` (saving to ck.json every 0.2 s) and resumes it on one thread: the resumed run must end with
   // whole.json's digest. Returns the interrupted run's results.
   nlohmann::json interrupt_and_resume(std::vector<std::string> args) {
     args.insert(args.end(), {"-q", "--out", "part.json", "--checkpoint", "ck.json", "--checkpoint-every", "0.2"});
     double seconds = 0;
-    const auto ended = interrupt_after_checkpoint(args, seconds);
+    const auto ended = gsdk::test::interrupt_after_checkpoint(args, dir.path(), "ck.json", seconds, 3s, 30s);
     EXPECT_EQ(ended.status, 130) << describe(ended);
     EXPECT_LT(seconds, 2.0) << "from SIGINT to exit";
     EXPECT_TRUE(contains(ended.err, "resume from ck.json")) << ended.err;

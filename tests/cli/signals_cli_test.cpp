@@ -72,19 +72,9 @@ protected:
     return ended;
   }
 
-  // Starts `args`, waits until it has saved its first checkpoint to `checkpoint` (so it is under way, whatever the
-  // machine's speed), sends SIGINT and waits up to `limit` for the end.
   BackgroundGsdk::Ended interrupt_after_checkpoint(const std::vector<std::string>& args, const std::string& checkpoint,
                                                    double& seconds, std::chrono::duration<double> limit = 3s) {
-    BackgroundGsdk process(args, dir.path());
-    const auto give_up = std::chrono::steady_clock::now() + 30s;
-    while (!fs::exists(dir / checkpoint) && std::chrono::steady_clock::now() < give_up)
-      std::this_thread::sleep_for(10ms);
-    const auto sent = std::chrono::steady_clock::now();
-    process.send(SIGINT);
-    BackgroundGsdk::Ended ended = process.wait(limit);
-    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
-    return ended;
+    return gsdk::test::interrupt_after_checkpoint(args, dir.path(), checkpoint, seconds, limit, 30s);
   }
 
   gsdk::test::TempDir dir;

@@ -92,4 +92,22 @@ inline std::string describe(const BackgroundGsdk::Ended& e) {
          "\nstdout:\n" + e.out + "\nstderr:\n" + e.err;
 }
 
+// Starts gsdk `args` in `cwd`, waits (up to `give_up`) until it has saved its first checkpoint to `checkpoint` there,
+// so it is under way whatever the machine's speed, sends SIGINT and waits up to `limit` for the end. `seconds` is
+// the time from the signal to the end.
+inline BackgroundGsdk::Ended interrupt_after_checkpoint(const std::vector<std::string>& args,
+                                                        const std::filesystem::path& cwd, const std::string& checkpoint,
+                                                        double& seconds, std::chrono::duration<double> limit,
+                                                        std::chrono::duration<double> give_up) {
+  BackgroundGsdk process(args, cwd);
+  const auto until = std::chrono::steady_clock::now() + give_up;
+  while (!std::filesystem::exists(cwd / checkpoint) && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const auto sent = std::chrono::steady_clock::now();
+  process.send(SIGINT);
+  BackgroundGsdk::Ended ended = process.wait(limit);
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+  return ended;
+}
+
 } // namespace gsdk::test

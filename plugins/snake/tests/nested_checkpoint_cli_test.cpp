@@ -96,16 +96,11 @@ protected:
     return objects;
   }
 
-  // Starts `args`, waits until it has saved its first checkpoint to `checkpoint` (so it is under way, whatever the
-  // machine's speed), sends SIGINT and waits for the end.
+  // Starts `args`, waits for its first save to `checkpoint`, sends SIGINT and waits for the end.
   BackgroundGsdk::Ended interrupt_after_checkpoint(const std::vector<std::string>& args,
                                                    const std::string& checkpoint) {
-    BackgroundGsdk process(args, dir.path());
-    const auto give_up = std::chrono::steady_clock::now() + 30s;
-    while (!fs::exists(dir / checkpoint) && std::chrono::steady_clock::now() < give_up)
-      std::this_thread::sleep_for(10ms);
-    process.send(SIGINT);
-    return process.wait(10s);
+    double seconds = 0;
+    return gsdk::test::interrupt_after_checkpoint(args, dir.path(), checkpoint, seconds, 10s, 30s);
   }
 
   // The restarts of `config` (whose searches take turns in "[section]") that take kResumableSeconds here, from
