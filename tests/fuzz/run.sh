@@ -4,8 +4,8 @@
 # and the inputs of tests/fuzz/regressions/<target>/ (inputs that once failed and were fixed).
 #
 #   --ci     the test command's fuzz stage: each target runs a fixed number of inputs (the table below, about 30 s
-#            each on the 2-core development machine) from a fixed seed and the seed corpus alone, so the same commit
-#            fuzzes the same inputs on every machine: it cannot pass or fail with the machine's speed or luck.
+#            each on the 2-core development machine) from a fixed seed and the seed corpus alone, so its length does not
+#            depend on the machine's speed (the inputs it tries may still differ a little: docs/testing.md).
 #   SECONDS  the open-ended search: each target for SECONDS (default 60) from a random seed, on a corpus that grows
 #            between runs in <build>/fuzz/corpus/<target>/.
 #
@@ -49,7 +49,7 @@ for target in "${targets[@]}"; do
     corpus="$build/fuzz/ci-corpus/$target"
     rm -rf "$corpus"
     # -reload=0: the corpus folder is not reread on a clock. setarch -R: the addresses the sanitizers' coverage
-    # can depend on are the same each run. With the fixed seed, two runs then fuzz the same inputs.
+    # can depend on are the same each run. With the fixed seed, two runs on one machine fuzz the same inputs.
     effort=(-runs="${ci_runs[$target]}" -seed=1 -reload=0)
     launcher=(setarch -R)
     # A hang on a loaded machine must not be a chance failure: a whole minute for one input.

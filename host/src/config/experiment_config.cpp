@@ -16,6 +16,7 @@
 #include "config/config_section.hpp"
 #include "config/overrides.hpp"
 #include "config/quoted_value.hpp"
+#include "config/toml_reader.hpp"
 
 namespace gsdk::host {
 
@@ -152,7 +153,7 @@ ExperimentConfig parse_experiment(const std::string& text, const std::string& so
                                   const std::vector<OptionOverride>& options) {
   toml::table doc;
   try {
-    doc = toml::parse(text, source_name);
+    doc = parse_toml(text, source_name);
   } catch (const toml::parse_error& e) {
     throw ConfigError(located(e.source(), fmt::format("TOML syntax error: {}", e.description())));
   }

@@ -9,6 +9,7 @@
 
 #include "config/config_error.hpp"
 #include "config/quoted_value.hpp"
+#include "config/toml_reader.hpp"
 
 namespace gsdk::host {
 
@@ -25,12 +26,12 @@ void apply_override(toml::table& doc, const std::string& text, const std::string
   prefix.back() = '=';
   toml::table parsed;
   try {
-    parsed = toml::parse(prefix + value_text, source);
+    parsed = parse_toml(prefix + value_text, source);
   } catch (const toml::parse_error&) {
     std::string quoted = "\"";
     for (char ch : value_text) quoted += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
     try {
-      parsed = toml::parse(prefix + quoted + "\"", source);
+      parsed = parse_toml(prefix + quoted + "\"", source);
     } catch (const toml::parse_error&) {
       parsed = toml::table{{"v", value_text}};
     }
@@ -54,7 +55,7 @@ void apply_override(toml::table& doc, const std::string& text, const std::string
       // A table made by toml::parse carries a source (toml++ has no setter), so an error about the table
       // itself ("[run] does not apply ...") points at its key in the override, not at <config>:0:0.
       const size_t column = static_cast<size_t>(key_sources[i].begin.column - 1);
-      toml::table made = toml::parse(std::string(column, ' ') + "[v]", source);
+      toml::table made = parse_toml(std::string(column, ' ') + "[v]", source);
       target->insert(toml::key(keys[i], key_sources[i]), std::move(*made.get("v")));
       child = target->get(keys[i]);
     }

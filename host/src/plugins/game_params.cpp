@@ -7,6 +7,7 @@
 
 #include "config/config_error.hpp"
 #include "config/quoted_value.hpp"
+#include "config/toml_reader.hpp"
 
 namespace gsdk::host {
 
@@ -109,10 +110,10 @@ toml::table params_from_assignments(const std::vector<std::string>& assignments,
       quoted += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
     toml::table parsed;
     try {
-      parsed = toml::parse(word, source);
+      parsed = parse_toml(word, source);
     } catch (const toml::parse_error&) {
       try {
-        parsed = toml::parse(name + "=" + quoted + "\"", source);
+        parsed = parse_toml(name + "=" + quoted + "\"", source);
       } catch (const toml::parse_error& e) {
         throw ConfigError(located(e.source(), fmt::format("{} is not a parameter name", quote_value(name, '\''))));
       }
