@@ -18,7 +18,8 @@ void print_usage() {
       "usage: gsdk <command> [options]\n\n"
       "commands:\n"
       "  list                      plugins, games, parameters, capabilities, CUDA devices\n"
-      "  run CONFIG.toml           run an experiment (--set key=value, --device, --threads, --out, --plot)\n"
+      "  run CONFIG.toml           run an experiment (--set key=value, --device, --threads, --out, --plot, --shard K/N)\n"
+      "  merge SHARD.json...       the results of a run's N shards (`run --shard K/N`), as one process gives them\n"
       "  bench                     the standard benchmark over every plugin and device\n"
       "  replay RESULTS.json       show a stored playout move by move (default: the best one)\n"
       "  perft GAME POSITION DEPTH count the leaves of the move tree (--divide: per root move)\n"
@@ -55,6 +56,7 @@ int run_command(int argc, char** argv) {
   try {
     if (command == "list") return command_list(args);
     if (command == "run") return command_run(args);
+    if (command == "merge") return command_merge(args);
     if (command == "bench") return command_bench(args);
     if (command == "replay") return command_replay(args);
     if (command == "perft") return command_perft(args);
@@ -72,7 +74,7 @@ int run_command(int argc, char** argv) {
     }
     log_line(LogLevel::error,
              "unknown command '" + command +
-                 "'; expected one of: list, run, bench, replay, perft, match, gtp, check, new-plugin, version");
+                 "'; expected one of: list, run, merge, bench, replay, perft, match, gtp, check, new-plugin, version");
     return kExitUsage;
   } catch (const std::exception& e) {
     log_line(LogLevel::error, e.what());

@@ -79,6 +79,18 @@ std::vector<Subtree> expand(const GameInstance& game, const StateBlob& root, con
   return level;
 }
 
+// The ids of `ids` (sorted) inside the part's `ranges` (sorted, disjoint).
+std::vector<uint64_t> in_part(const std::vector<uint64_t>& ids, const std::vector<std::pair<uint64_t, uint64_t>>& ranges) {
+  std::vector<uint64_t> out;
+  auto range = ranges.begin();
+  for (uint64_t id : ids) {
+    while (range != ranges.end() && range->second <= id) ++range;
+    if (range == ranges.end()) break;
+    if (id >= range->first) out.push_back(id);
+  }
+  return out;
+}
+
 // The ids of the subtrees `resume` has not counted, after filling `leaves` with those it has and checking that
 // it belongs to this expansion.
 std::vector<uint64_t> subtrees_to_count(const PerftProgress* resume, uint64_t subtrees, std::vector<uint128>& leaves) {
@@ -169,6 +181,8 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   };
   if (job.depth <= 1) {
+    // Nothing to share: a part counts nothing, and the count that merges the parts counts it all at once.
+    if (job.part) return PerftOutcome{};
     PerftOutcome outcome = count_on_host(game, job);
     outcome.wall_seconds = seconds_since_start();
     return outcome;
@@ -203,12 +217,16 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   root_moves.resize(game.checked_legal_moves(job.root, root_moves));
   uint32_t depth = job.depth;
   // A resumed job cuts the root as the job it resumes did, so its subtree ids mean the same subtrees.
-  const uint64_t split_target = job.resume ? job.resume->split_target : target;
+  if (job.resume && job.split_target && job.resume->split_target != job.split_target)
+    throw std::invalid_argument(fmt::format("the resumed count cut the root for {} subtrees, this one asks for {}",
+                                            job.resume->split_target, job.split_target));
+  const uint64_t split_target = job.resume ? job.resume->split_target : job.split_target ? job.split_target : target;
   const std::vector<Subtree> subtrees = expand(game, job.root, root_moves, depth, split_target);
 
   // Each subtree's count is written by the one worker that claimed it, or comes from the resumed job.
   std::vector<uint128> leaves(subtrees.size(), 0);
   std::vector<uint64_t> uncounted = subtrees_to_count(job.resume, subtrees.size(), leaves);
+  if (job.part) uncounted = in_part(uncounted, job.part->ranges(subtrees.size()));
   outcome.progress.split_target = split_target;
   outcome.progress.subtrees = subtrees.size();
   if (job.resume) outcome.progress.counted = job.resume->counted;

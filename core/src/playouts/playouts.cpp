@@ -106,6 +106,20 @@ PlayoutRanges remaining_playouts(const PlayoutProgress* resume, uint64_t playout
   return remaining;
 }
 
+// The playouts of `remaining` that are also in the part's `ranges` (both sorted and disjoint).
+PlayoutRanges part_of(const PlayoutRanges& remaining, const PlayoutRanges& ranges) {
+  PlayoutRanges out;
+  for (const auto& [first, end] : ranges)
+    for (const auto& piece : intersect(remaining, first, end)) out.push_back(piece);
+  return out;
+}
+
+uint64_t count_playouts(const PlayoutRanges& ranges) {
+  uint64_t n = 0;
+  for (const auto& [first, end] : ranges) n += end - first;
+  return n;
+}
+
 gsdk_playout_request make_request(const PlayoutJob& job, const StateBlob* start, uint64_t first, uint64_t count) {
   return playout_request(job.seed, first, count, start ? start->data() : nullptr, job.simd_level);
 }
@@ -182,7 +196,10 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
   // CPU worker: about eight each, never fewer playouts per item than keeps claiming cheap.
   const uint64_t balanced = job.cpu_threads == 0 ? job.playouts : job.playouts / (8ull * job.cpu_threads);
   const uint64_t item_size = std::max<uint64_t>(1, std::min(job.cpu_item_playouts, std::max<uint64_t>(4096, balanced)));
-  const PlayoutItems items(remaining_playouts(job.resume, job.playouts, score_min, bins), item_size);
+  PlayoutRanges remaining = remaining_playouts(job.resume, job.playouts, score_min, bins);
+  if (job.part) remaining = part_of(remaining, job.part->ranges(job.playouts));
+  const uint64_t planned = (job.resume ? job.resume->result.playouts : 0) + count_playouts(remaining);
+  const PlayoutItems items(remaining, item_size);
   WorkQueue work;
   work.total = items.count();
   work.stop_request = job.stop;
@@ -215,7 +232,7 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
 
   auto last_snapshot = began;
   const auto report = [&] {
-    if (progress) progress(work.done.load(), job.playouts);
+    if (progress) progress(work.done.load(), planned);
     if (!job.on_snapshot) return;
     const auto now = std::chrono::steady_clock::now();
     if (std::chrono::duration<double>(now - last_snapshot).count() < job.snapshot_seconds) return;
@@ -303,9 +320,8 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
   timings.device_milliseconds =
       outcome.result.device_milliseconds - (job.resume ? job.resume->result.device_milliseconds : 0);
   outcome.timings = timings;
-  if (outcome.error.empty() && !outcome.stopped && outcome.result.playouts != job.playouts)
-    outcome.error =
-        fmt::format("internal error: {} of {} playouts were counted", outcome.result.playouts, job.playouts);
+  if (outcome.error.empty() && !outcome.stopped && outcome.result.playouts != planned)
+    outcome.error = fmt::format("internal error: {} of {} playouts were counted", outcome.result.playouts, planned);
   return outcome;
 }
 

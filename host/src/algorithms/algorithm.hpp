@@ -8,6 +8,7 @@
 #pragma once
 
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "devices/device_selection.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/runtime/stop_request.hpp"
+#include "gsdk/core/runtime/work_part.hpp"
 #include "plugins/game_params.hpp"
 #include "plugins/plugin_catalog.hpp"
 
@@ -75,6 +77,10 @@ struct RunContext {
   // earlier run's progress to resume.
   CheckpointFile* checkpoint = nullptr;
   double checkpoint_seconds = 60; // between saves while the run goes on
+  // When the run is spread over processes (shards, MPI ranks: host/src/distribute/) and the driver has_parts(): the
+  // blocks of the run's work items this process runs; what it completes is saved to `checkpoint` as usual. Null:
+  // all of them.
+  const core::WorkPart* part = nullptr;
 
   // An error located at the config's value `dotted_key` (e.g. "nmcs.start_moves"), else at the file.
   ConfigError config_error(const std::string& dotted_key, const std::string& message) const;
@@ -119,6 +125,15 @@ public:
 
   // Whether run() saves and resumes RunContext::checkpoint; `gsdk run --checkpoint` refuses the others.
   virtual bool has_checkpoints() const { return false; }
+  // Whether run() honours RunContext::part and merge_progress() merges what parts saved: `gsdk run --shard`,
+  // `gsdk merge` and MPI ranks refuse the others. Implies has_checkpoints().
+  virtual bool has_parts() const { return false; }
+  // The progress two parts of one run saved (disjoint parts: they never share a work item), merged as if one
+  // process had completed both. Throws CheckpointMismatch naming `where` when they overlap or do not fit together.
+  virtual nlohmann::json merge_progress(const nlohmann::json& /*a*/, const nlohmann::json& /*b*/,
+                                        const std::string& where) const {
+    throw std::logic_error(where + ": merge_progress of an algorithm without parts");
+  }
   // Keys of its table that do not change the result (how the work is batched or where it runs): a checkpoint's
   // identity leaves them out, so that a run may resume with other values of them.
   virtual std::vector<std::string> keys_outside_results() const { return {}; }

@@ -40,6 +40,14 @@ std::vector<std::string> algorithms_with_checkpoints() {
   return names;
 }
 
+// The names of the algorithms whose runs can be spread over processes, in the registry's order.
+std::vector<std::string> algorithms_with_parts() {
+  std::vector<std::string> names;
+  for (const Algorithm* algorithm : algorithms())
+    if (algorithm->has_parts()) names.push_back(algorithm->info().name);
+  return names;
+}
+
 // "file:line:column: " of the config's game key, to locate errors about the game.
 std::string game_location(const ExperimentConfig& config) {
   const toml::node* node = config.raw.get("game");
@@ -116,16 +124,35 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   const auto game = instantiate_game(config, plugin, params);
   const DeviceChoice devices =
       choose_devices(config.run, plugin.tables, driver.device_needs(*config.settings, plugin.tables));
+  const bool parted = options.part || options.resume;
+  if (parted && !driver.has_parts())
+    throw ConfigError(fmt::format("algorithm '{}' cannot be spread over processes yet ({} can)", config.algorithm,
+                                  fmt::join(algorithms_with_parts(), ", ")));
   std::unique_ptr<CheckpointFile> checkpoint;
   if (!options.checkpoint.empty()) {
     if (!driver.has_checkpoints())
       throw ConfigError(fmt::format("--checkpoint: algorithm '{}' has no checkpoints yet ({} do)", config.algorithm,
                                     fmt::join(algorithms_with_checkpoints(), ", ")));
-    checkpoint = std::make_unique<CheckpointFile>(options.checkpoint, experiment_identity(config, plugin, params));
+    nlohmann::json identity = experiment_identity(config, plugin, params);
+    if (!options.identity_extra.is_null()) identity.update(options.identity_extra);
+    checkpoint = std::make_unique<CheckpointFile>(options.checkpoint, std::move(identity));
+    if (options.part) checkpoint->keep_last_saved();
+  } else if (parted) {
+    checkpoint = CheckpointFile::in_memory(options.resume ? *options.resume : nlohmann::json(),
+                                           options.resume ? "the merged parts" : "this part");
   }
-  const RunContext context{config,       *config.settings, plugin,           params,
-                           *game,        devices,          config.seed,      options.progress,
-                           options.plot, options.stop,     checkpoint.get(), options.checkpoint_seconds};
+  // A part's events and picture would be a fraction of the run's: the run that merges the parts writes them.
+  ExperimentConfig part_config;
+  if (options.part) {
+    part_config = config;
+    part_config.events_file.clear();
+  }
+  const ExperimentConfig& run_config = options.part ? part_config : config;
+  RunContext context{run_config,   *config.settings, plugin,           params,
+                     *game,        devices,          config.seed,      options.progress,
+                     options.part ? std::string() : options.plot,      options.stop,
+                     checkpoint.get(), options.checkpoint_seconds};
+  context.part = options.part;
 
   ExperimentRun run;
   run.resumed = checkpoint && !checkpoint->resumed().is_null();
@@ -145,7 +172,10 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   if (!run.error.empty()) run.results["error"] = run.error;
   if (run.interrupted) run.results["interrupted"] = {{"partial", true}, {"completed", outcome.completed()}};
   if (!run.failure.empty()) run.results["failure"] = run.failure;
-  if (checkpoint) run.results["checkpoint"] = {{"file", checkpoint->path()}, {"resumed", run.resumed}};
+  if (checkpoint && !options.checkpoint.empty())
+    run.results["checkpoint"] = {{"file", checkpoint->path()}, {"resumed", run.resumed}};
+  if (options.part) run.progress = checkpoint->last_saved();
+  if (parted) run.identity = experiment_identity(config, plugin, params);
   return run;
 }
 

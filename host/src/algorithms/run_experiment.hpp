@@ -23,6 +23,10 @@ struct ExperimentRun {
   std::string error;
   std::string failure; // set when the run finished with a wrong result (a perft count that is not `expect`)
   bool resumed = false; // it went on from an earlier run's checkpoint
+  // A part's run (RunOptions::part): the progress it saved last, which the merge of the parts reads. A part's run
+  // and the merge's: the experiment's identity (experiment_identity), which every part of one run shares.
+  nlohmann::json progress;
+  nlohmann::json identity;
 };
 
 struct RunOptions {
@@ -31,6 +35,12 @@ struct RunOptions {
   const core::StopRequest* stop = nullptr; // ends the run early with what completed (status "interrupted")
   std::string checkpoint;                  // --checkpoint: where to save progress, and resume from; empty: none
   double checkpoint_seconds = 60;          // --checkpoint-every
+  // A run spread over processes (host/src/distribute/): the part this process runs (null: all), whose events file
+  // and picture are left to the run that merges the parts; and for that run, the merged progress to go on from
+  // (with `checkpoint` empty). Either needs a driver that has_parts().
+  const core::WorkPart* part = nullptr;
+  const nlohmann::json* resume = nullptr;
+  nlohmann::json identity_extra; // added to the checkpoint's identity (a shard's place), when not null
 };
 
 // Throws ConfigError / std::runtime_error for anything detected before running (unknown game, bad

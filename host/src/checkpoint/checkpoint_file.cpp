@@ -18,22 +18,22 @@ namespace {
 
 constexpr const char* kFormat = "gsdk-checkpoint";
 
-// "identity.config.playouts.count: checkpoint 100, this run 200", one line per difference, from the JSON
-// patch that turns the saved identity into this run's.
-std::string describe_differences(const nlohmann::json& saved, const nlohmann::json& current) {
+} // namespace
+
+// One line per difference, from the JSON patch that turns the first identity into the second.
+std::string identity_differences(const nlohmann::json& first, const nlohmann::json& second,
+                                 const std::string& first_name, const std::string& second_name) {
   std::string lines;
-  for (const auto& op : nlohmann::json::diff(saved, current)) {
+  for (const auto& op : nlohmann::json::diff(first, second)) {
     const nlohmann::json::json_pointer at(op["path"].get<std::string>());
     std::string name = op["path"].get<std::string>();
     std::replace(name.begin(), name.end(), '/', '.');
-    const std::string before = saved.contains(at) ? saved[at].dump() : "(none)";
-    const std::string after = current.contains(at) ? current[at].dump() : "(none)";
-    lines += fmt::format("\n  {}: checkpoint {}, this run {}", name.substr(1), before, after);
+    const std::string before = first.contains(at) ? first[at].dump() : "(none)";
+    const std::string after = second.contains(at) ? second[at].dump() : "(none)";
+    lines += fmt::format("\n  {}: {} {}, {} {}", name.substr(1), first_name, before, second_name, after);
   }
   return lines;
 }
-
-} // namespace
 
 CheckpointFile::CheckpointFile(std::string path, nlohmann::json identity)
     : path_(std::move(path)), identity_(std::move(identity)) {
@@ -58,17 +58,29 @@ CheckpointFile::CheckpointFile(std::string path, nlohmann::json identity)
   if (saved["identity"] != identity_)
     throw CheckpointMismatch(fmt::format("{}: the checkpoint belongs to another run; what differs:{}\n  (use another "
                                          "--checkpoint file, or delete this one to start afresh)",
-                                         path_, describe_differences(saved["identity"], identity_)));
+                                         path_, identity_differences(saved["identity"], identity_, "checkpoint", "this run")));
   resumed_ = std::move(saved["progress"]);
 }
 
+std::unique_ptr<CheckpointFile> CheckpointFile::in_memory(nlohmann::json resumed, std::string label) {
+  std::unique_ptr<CheckpointFile> held(new CheckpointFile());
+  held->path_ = std::move(label);
+  held->in_memory_ = true;
+  held->keep_last_saved_ = true;
+  held->resumed_ = std::move(resumed);
+  return held;
+}
+
 void CheckpointFile::save(const nlohmann::json& progress, bool complete) {
+  const std::lock_guard lock(save_mutex_);
+  last_saved_complete_ = complete;
+  if (keep_last_saved_) last_saved_ = progress;
+  if (in_memory_) return;
   const nlohmann::json document = {{"format", kFormat},
                                    {"version", kCheckpointFormatVersion},
                                    {"identity", identity_},
                                    {"complete", complete},
                                    {"progress", progress}};
-  const std::lock_guard lock(save_mutex_);
   write_file(path_, document.dump(1) + "\n");
 }
 

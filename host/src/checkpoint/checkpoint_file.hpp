@@ -12,6 +12,7 @@
 // and renames it over the checkpoint, so a crash or a full disk leaves the previous checkpoint whole.
 #pragma once
 
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -35,19 +36,40 @@ public:
   // Reads `path` when it exists (throws CheckpointMismatch as above); a missing file starts a fresh run.
   CheckpointFile(std::string path, nlohmann::json identity);
 
+  // A checkpoint held in memory, for a part of a run spread over processes (what the part completes goes to a
+  // shard's file or to rank 0, not to a checkpoint file of its own) and for the run that merges the parts:
+  // `resumed` is the progress to go on from (null: none); `label` names it in messages.
+  static std::unique_ptr<CheckpointFile> in_memory(nlohmann::json resumed, std::string label);
+
   const std::string& path() const { return path_; }
   // The progress an earlier run saved; null for a fresh run.
   const nlohmann::json& resumed() const { return resumed_; }
+  // The progress this run saved last (null before its first save), and whether it was marked complete: kept by
+  // a checkpoint in memory, and by a file's once keep_last_saved() was called (a copy per save, so not by default:
+  // a Q-learning sweep's progress is hundreds of MB).
+  void keep_last_saved() { keep_last_saved_ = true; }
+  const nlohmann::json& last_saved() const { return last_saved_; }
+  bool last_saved_complete() const { return last_saved_complete_; }
 
   // Saves atomically (see above); safe to call from several threads. Throws std::runtime_error naming the file.
   void save(const nlohmann::json& progress, bool complete);
 
 private:
+  CheckpointFile() = default;
+
   std::string path_;
+  bool in_memory_ = false;
+  bool keep_last_saved_ = false;
   nlohmann::json identity_;
   nlohmann::json resumed_;
+  nlohmann::json last_saved_;
+  bool last_saved_complete_ = false;
   std::mutex save_mutex_;
 };
+
+// "\n  identity.config.playouts.count: <first_name> 100, <second_name> 200", a line per field that differs.
+std::string identity_differences(const nlohmann::json& first, const nlohmann::json& second,
+                                 const std::string& first_name, const std::string& second_name);
 
 // The SHA-1 of a file's bytes ("sha1:..."), for identities; throws std::runtime_error when it cannot be read.
 std::string file_sha1(const std::string& path);

@@ -1,6 +1,8 @@
 // progress_json.cpp - checkpoint progress as JSON and back (progress_json.hpp).
 #include "checkpoint/progress_json.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "checkpoint/checkpoint_file.hpp"
@@ -77,6 +79,36 @@ core::PerftProgress perft_progress_from_json(const nlohmann::json& progress, con
       p.counted.emplace_back(entry.at(0).get<uint64_t>(), parse_leaves(entry.at(1).get<std::string>()));
     return p;
   });
+}
+
+nlohmann::json merge_playout_progress(const nlohmann::json& a, const nlohmann::json& b, const std::string& where) {
+  core::PlayoutProgress into = playout_progress_from_json(a, where);
+  const core::PlayoutProgress more = playout_progress_from_json(b, where);
+  if (into.result.score_min != more.result.score_min || into.result.histogram.size() != more.result.histogram.size())
+    throw CheckpointMismatch(fmt::format("{}: the parts' histograms differ ({} bins from {} and {} bins from {})", where,
+                                         into.result.histogram.size(), into.result.score_min,
+                                         more.result.histogram.size(), more.result.score_min));
+  for (const auto& [first, end] : more.completed) {
+    if (!core::intersect(into.completed, first, end).empty())
+      throw CheckpointMismatch(fmt::format("{}: two parts both ran playouts of [{}, {})", where, first, end));
+    core::add_playout_range(into.completed, first, end);
+  }
+  into.result.merge(more.result);
+  return playout_progress_json(into);
+}
+
+nlohmann::json merge_perft_progress(const nlohmann::json& a, const nlohmann::json& b, const std::string& where) {
+  core::PerftProgress into = perft_progress_from_json(a, where);
+  const core::PerftProgress more = perft_progress_from_json(b, where);
+  if (into.split_target != more.split_target || into.subtrees != more.subtrees)
+    throw CheckpointMismatch(fmt::format("{}: the parts cut the root differently ({} subtrees for {}, {} for {})", where,
+                                         into.subtrees, into.split_target, more.subtrees, more.split_target));
+  into.counted.insert(into.counted.end(), more.counted.begin(), more.counted.end());
+  std::sort(into.counted.begin(), into.counted.end());
+  for (size_t i = 1; i < into.counted.size(); ++i)
+    if (into.counted[i].first == into.counted[i - 1].first)
+      throw CheckpointMismatch(fmt::format("{}: two parts both counted subtree {}", where, into.counted[i].first));
+  return perft_progress_json(into);
 }
 
 } // namespace gsdk::host

@@ -26,4 +26,10 @@ core::PlayoutProgress playout_progress_from_json(const nlohmann::json& progress,
 nlohmann::json perft_progress_json(const core::PerftProgress& progress);
 core::PerftProgress perft_progress_from_json(const nlohmann::json& progress, const std::string& file);
 
+// The progress of two disjoint parts of one run, merged as one process would have completed both
+// (Algorithm::merge_progress). Throws CheckpointMismatch naming `where` when they share a work item or do not fit
+// together (other histogram bins, another cut of the perft root).
+nlohmann::json merge_playout_progress(const nlohmann::json& a, const nlohmann::json& b, const std::string& where);
+nlohmann::json merge_perft_progress(const nlohmann::json& a, const nlohmann::json& b, const std::string& where);
+
 } // namespace gsdk::host

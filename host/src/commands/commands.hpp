@@ -11,6 +11,7 @@ using Arguments = std::vector<std::string>;
 
 int command_list(const Arguments& args);
 int command_run(const Arguments& args);
+int command_merge(const Arguments& args);
 int command_bench(const Arguments& args);
 int command_replay(const Arguments& args);
 int command_perft(const Arguments& args);

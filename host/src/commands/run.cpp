@@ -1,6 +1,8 @@
 // run.cpp - `gsdk run CONFIG.toml`: check the output paths, run an experiment through its algorithm's driver,
 // write the results file (or, when it cannot be written, print the results on stdout), print the driver's report.
+// With --shard K/N: run the K-th of N parts of it and write the shard's partial results (distribute/shard_file.hpp).
 #include <cstdio>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -8,6 +10,8 @@
 #include "algorithms/run_files.hpp"
 #include "commands/command_line.hpp"
 #include "commands/whole_number_option.hpp"
+#include "distribute/shard_file.hpp"
+#include "distribute/work_blocks.hpp"
 #include "report/log.hpp"
 #include "report/output_file.hpp"
 #include "report/results_file.hpp"
@@ -58,12 +62,15 @@ int command_run(const Arguments& args) {
       "save completed work to FILE while running and when stopped; run again with the same FILE to resume "
       "(every algorithm)")(
       "checkpoint-every", po::value<double>()->default_value(60), "seconds between checkpoint saves")(
+      "shard", po::value<std::string>(),
+      "K/N: run only the K-th of N parts and write its partial results (default results/<name>.shard-K-of-N.json); "
+      "`gsdk merge` makes the results of the N")(
       "quiet,q", "no progress bar");
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
   const std::string usage = "gsdk run CONFIG.toml [--set key=value]... [--device cpu|cuda|all|auto] [--threads N] "
-                            "[--seed N] [--out FILE] [--plot FILE.png] [--checkpoint FILE [--checkpoint-every S]]";
+                            "[--seed N] [--out FILE] [--plot FILE.png] [--checkpoint FILE [--checkpoint-every S]] [--shard K/N]";
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
   const double checkpoint_seconds = vm["checkpoint-every"].as<double>();
@@ -89,16 +96,20 @@ int command_run(const Arguments& args) {
   }
 
   ExperimentConfig config;
+  std::optional<ShardPlace> shard;
   try {
+    if (vm.count("shard")) shard = parse_shard(vm["shard"].as<std::string>());
     config = load_experiment(vm["config"].as<std::string>(), overrides, options_set);
   } catch (const ConfigError& e) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
   }
   const std::string plot = vm.count("plot") ? vm["plot"].as<std::string>() : config.plot_file;
-  const std::string out = vm.count("out")               ? vm["out"].as<std::string>()
-                          : !config.output_file.empty() ? config.output_file
-                                                        : "results/" + config.name + ".json";
+  const std::string out =
+      vm.count("out") ? vm["out"].as<std::string>()
+      : shard         ? fmt::format("results/{}.shard-{}-of-{}.json", config.name, shard->index, shard->count)
+      : !config.output_file.empty() ? config.output_file
+                                    : "results/" + config.name + ".json";
   const std::string checkpoint = vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : "";
   try {
     check_run_files(config, out, plot);
@@ -112,10 +123,21 @@ int command_run(const Arguments& args) {
     return kExitUsage;
   }
   const PluginCatalog catalog = load_catalog(vm, true);
+  RunOptions run_options;
+  run_options.progress = !vm.count("quiet");
+  run_options.plot = plot;
+  run_options.stop = &install_stop_signals();
+  run_options.checkpoint = checkpoint;
+  run_options.checkpoint_seconds = checkpoint_seconds;
+  core::WorkPart part;
+  if (shard) {
+    part = core::shard_part(kWorkBlocks, shard->index, shard->count);
+    run_options.part = &part;
+    run_options.identity_extra = {{"shard", {{"index", shard->index}, {"count", shard->count}}}};
+  }
   ExperimentRun run;
   try {
-    run = run_experiment(config, catalog,
-                         RunOptions{!vm.count("quiet"), plot, &install_stop_signals(), checkpoint, checkpoint_seconds});
+    run = run_experiment(config, catalog, run_options);
   } catch (const ConfigError& e) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
@@ -125,6 +147,14 @@ int command_run(const Arguments& args) {
   }
 
   if (run.interrupted) run.results["interrupted"]["signal"] = signal_name(stop_signal());
+  if (shard) {
+    if (!write_json_or_print(out, shard_document(*shard, config, run))) return kExitFailed;
+    if (run.complete)
+      log_line(LogLevel::info, fmt::format("{}: shard {} of {} complete, partial results in {}; `gsdk merge` the {} "
+                                           "shard files for the results",
+                                           config.name, shard->index, shard->count, out, shard->count));
+    return finish(run, out);
+  }
   if (!write_json_or_print(out, run.results)) return kExitFailed;
   run.outcome->print(out);
   return finish(run, out);

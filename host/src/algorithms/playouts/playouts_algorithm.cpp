@@ -139,6 +139,12 @@ public:
   }
 
   bool has_checkpoints() const override { return true; }
+  bool has_parts() const override { return true; }
+
+  nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
+                                const std::string& where) const override {
+    return merge_playout_progress(a, b, where);
+  }
 
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     const auto& settings = static_cast<const PlayoutsSettings&>(context.settings);
@@ -153,6 +159,7 @@ public:
     job.simd_level = devices.simd_level;
     job.force_generic = settings.engine == "generic";
     job.stop = context.stop;
+    job.part = context.part;
     if (settings.start_state) {
       try {
         job.start_state = game.state_from_string(*settings.start_state);
@@ -191,7 +198,8 @@ public:
     bar.finish();
     if (context.checkpoint) save_checkpoint(*context.checkpoint, *outcome);
     // The exact distribution is that of playouts from the initial state; from a start state it does not apply.
-    if (!settings.start_state) outcome->exact = exact_distribution(game);
+    // A part's histogram is a share of the run's: the run that merges the parts compares the whole.
+    if (!settings.start_state && !context.part) outcome->exact = exact_distribution(game);
     if (!outcome->exact.empty()) outcome->chi = core::chi_square(outcome->run.result.histogram, outcome->exact);
     outcome->start_state = settings.start_state;
     outcome->experiment = context.config.name;

@@ -19,6 +19,7 @@
 
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/runtime/stop_request.hpp"
+#include "gsdk/core/runtime/work_part.hpp"
 
 namespace gsdk::core {
 
@@ -33,6 +34,10 @@ struct PerftProgress {
   uint64_t subtrees = 0;                             // what that expansion gave
   std::vector<std::pair<uint64_t, uint128>> counted; // (subtree id, leaves), by id
 };
+
+// How finely a count shared by processes (shards, MPI ranks) cuts its root (PerftJob::split_target): the same in
+// every process whatever its workers, and about one subtree per block of a WorkPart of 4096 blocks.
+inline constexpr uint64_t kSharedSplitTarget = 4096;
 
 // Called with what has been counted so far, about every PerftJob::snapshot_seconds, never twice at once.
 using PerftSnapshotFn = std::function<void(const PerftProgress&)>;
@@ -53,6 +58,12 @@ struct PerftJob {
   // Subtrees counted by an earlier job of the same game, root and depth (a checkpoint's): not counted again.
   // Throws std::invalid_argument when it does not fit the root's expansion.
   const PerftProgress* resume = nullptr;
+  // How many subtrees the root is cut into at least (0: enough for this job's workers). Processes that share one
+  // count (shards, MPI ranks) must cut the root alike, whatever their workers, so that subtree ids agree.
+  uint64_t split_target = 0;
+  // When the count is spread over processes: the blocks of subtree ids this job counts (of those `resume` has
+  // not); null: all. `leaves` and `divide` then cover the resumed subtrees and this part's.
+  const WorkPart* part = nullptr;
   PerftSnapshotFn on_snapshot; // e.g. to save a checkpoint while the job runs
   double snapshot_seconds = 60;
 };

@@ -22,6 +22,7 @@
 #include "gsdk/core/playouts/playout_result.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/runtime/stop_request.hpp"
+#include "gsdk/core/runtime/work_part.hpp"
 
 namespace gsdk::core {
 
@@ -54,6 +55,9 @@ struct PlayoutJob {
   // Playouts already done by an earlier job (a checkpoint): skipped, and their result merged in. Throws
   // std::invalid_argument when its ranges leave [0, playouts), overlap or do not add up to its result's count.
   const PlayoutProgress* resume = nullptr;
+  // When the run is spread over processes: the blocks of playout numbers this job runs (of those `resume` has
+  // not); null: all. The outcome then covers the resumed playouts and this part's.
+  const WorkPart* part = nullptr;
   PlayoutSnapshotFn on_snapshot; // e.g. to save a checkpoint while the job runs
   double snapshot_seconds = 60;
 };
