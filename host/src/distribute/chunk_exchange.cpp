@@ -55,7 +55,8 @@ ChunkExchange::~ChunkExchange() {
   if (finished_) return;
   abandoned_ = true;
   if (server_.joinable()) server_.join();
-  if (world_.distributed()) world_.abort_at_exit(kFailedRunStatus);
+  if (world_.distributed())
+    world_.abort_at_exit(kFailedRunStatus, "rank " + std::to_string(rank_) + " left its chunk exchange before the end");
 }
 
 ChunkExchange::Chunk ChunkExchange::next(const std::string& report) {

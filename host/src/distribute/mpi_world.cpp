@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "distribute/launch_environment.hpp"
+#include "report/log.hpp"
 
 namespace gsdk::host {
 namespace {
@@ -41,7 +42,11 @@ MpiWorld::MpiWorld(RankPlace place, std::unique_ptr<Mpi> mpi) : place_(std::move
 
 MpiWorld::~MpiWorld() {
   if (!mpi_) return;
-  if (abort_status_) MPI_Abort(MPI_COMM_WORLD, *abort_status_);
+  if (abort_status_) {
+    log_line(LogLevel::error, abort_reason_ + ": ending every rank of the job (MPI_Abort, status " +
+                                  std::to_string(*abort_status_) + ")");
+    MPI_Abort(MPI_COMM_WORLD, *abort_status_);
+  }
   MPI_Comm_free(&mpi_->node);
   MPI_Finalize();
 }
@@ -156,8 +161,9 @@ void MpiWorld::abort(int status) {
   std::_Exit(status);
 }
 
-void MpiWorld::abort_at_exit(int status) {
+void MpiWorld::abort_at_exit(int status, std::string reason) {
   abort_status_ = status;
+  abort_reason_ = std::move(reason);
 }
 
 } // namespace gsdk::host

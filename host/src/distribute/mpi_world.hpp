@@ -65,8 +65,8 @@ class MpiWorld {
   // Ends every rank of the job at once with this exit status (MPI_Abort); one process just exits.
   [[noreturn]] void abort(int status);
   // The job cannot end normally any more (a rank left a chunk exchange midway, and the others would wait for it
-  // forever): at exit this process ends every rank with this status instead of finalising MPI.
-  void abort_at_exit(int status);
+  // forever): at exit this process says why on stderr and ends every rank with this status instead of finalising MPI.
+  void abort_at_exit(int status, std::string reason);
 
  private:
   struct Mpi;  // the MPI state of mpi_world.cpp; absent without MPI
@@ -77,6 +77,7 @@ class MpiWorld {
   RankPlace place_;
   std::unique_ptr<Mpi> mpi_;
   std::optional<int> abort_status_;
+  std::string abort_reason_;
 };
 
 } // namespace gsdk::host

@@ -65,8 +65,9 @@ void MpiWorld::abort(int status) {
 }
 
 // One process has no other rank to leave waiting: it ends with its own exit status.
-void MpiWorld::abort_at_exit(int status) {
+void MpiWorld::abort_at_exit(int status, std::string reason) {
   abort_status_ = status;
+  abort_reason_ = std::move(reason);
 }
 
 } // namespace gsdk::host
