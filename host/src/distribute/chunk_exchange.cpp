@@ -21,6 +21,7 @@ constexpr auto kPollInterval = std::chrono::microseconds(250);
 // The exit status of every rank of a job that a rank left midway: a failed run's.
 constexpr int kFailedRunStatus = 1;
 
+// Block numbers travel as their bytes: every rank runs the same gsdk build on the same architecture.
 std::string encode(const ChunkExchange::Chunk& chunk) {
   std::string bytes(chunk.size() * sizeof(std::uint64_t), '\0');
   if (!chunk.empty()) std::memcpy(bytes.data(), chunk.data(), bytes.size());

@@ -5,6 +5,13 @@
 // text: the chunk's partial result), which rank 0 hands to on_report. Rank 0 works too; its own requests are served
 // in its own thread, and a thread of its own answers the other ranks (MPI_Iprobe and a short sleep while none
 // asks, so that the wait takes no CPU core from the workers).
+//
+// Every rank runs the same loop:
+//   ChunkExchange exchange(world, world.place().rank == 0 ? blocks_left : ChunkExchange::Chunk{});
+//   if (world.place().rank == 0) exchange.on_report(merge_into_progress);
+//   std::string report;
+//   for (auto chunk = exchange.next(report); !chunk.empty(); chunk = exchange.next(report)) report = run(chunk);
+//   exchange.finish();
 #pragma once
 
 #include <atomic>
