@@ -101,9 +101,8 @@ TEST(ChunkExchangeOneProcess, NoBlocksIsNoWork) {
 
 TEST(ChunkExchangeOneProcess, AReportHandlersFailureComesBackFromNext) {
   ChunkExchange exchange(MpiWorld::get(), Chunk{1, 2, 3, 4});
-  exchange.on_report([](int, const Chunk&, const std::string& report) {
-    throw std::runtime_error("cannot merge '" + report + "'");
-  });
+  exchange.on_report(
+      [](int, const Chunk&, const std::string& report) { throw std::runtime_error("cannot merge '" + report + "'"); });
   ASSERT_FALSE(exchange.next("").empty());
   try {
     exchange.next("broken");
@@ -115,7 +114,7 @@ TEST(ChunkExchangeOneProcess, AReportHandlersFailureComesBackFromNext) {
 
 TEST(ChunkExchangeOneProcess, MisusesAreRefused) {
   ChunkExchange exchange(MpiWorld::get(), Chunk{1, 2});
-  EXPECT_THROW(exchange.finish(), std::logic_error);  // before next() said there is no more work
+  EXPECT_THROW(exchange.finish(), std::logic_error); // before next() said there is no more work
   ASSERT_FALSE(exchange.next("").empty());
   EXPECT_THROW(exchange.on_report([](int, const Chunk&, const std::string&) {}), std::logic_error);
   while (!exchange.next("").empty()) {

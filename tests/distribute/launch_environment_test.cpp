@@ -62,8 +62,7 @@ TEST(LaunchEnvironment, ValuesThatAreNotCountsAreNamed) {
       read_from({{"OMPI_COMM_WORLD_SIZE", value}});
       ADD_FAILURE() << "OMPI_COMM_WORLD_SIZE='" << value << "' was accepted";
     } catch (const MpiWorldError& error) {
-      EXPECT_NE(std::string(error.what()).find("OMPI_COMM_WORLD_SIZE='" + std::string(value) + "'"),
-                std::string::npos)
+      EXPECT_NE(std::string(error.what()).find("OMPI_COMM_WORLD_SIZE='" + std::string(value) + "'"), std::string::npos)
           << error.what();
     }
   }

@@ -10,7 +10,7 @@
 namespace {
 
 class RankFailurePrinter : public testing::EmptyTestEventListener {
- public:
+public:
   explicit RankFailurePrinter(int rank) : rank_(rank) {}
 
   void OnTestPartResult(const testing::TestPartResult& result) override {
@@ -19,7 +19,7 @@ class RankFailurePrinter : public testing::EmptyTestEventListener {
                  result.line_number(), result.message());
   }
 
- private:
+private:
   int rank_;
 };
 

@@ -12,13 +12,13 @@ namespace {
 
 // The variables an `mpirun -np 3` would set, for the life of one test.
 class FakeLauncher {
- public:
+public:
   FakeLauncher(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
   ~FakeLauncher() { unsetenv(name_); }
   FakeLauncher(const FakeLauncher&) = delete;
   FakeLauncher& operator=(const FakeLauncher&) = delete;
 
- private:
+private:
   const char* name_;
 };
 
@@ -29,8 +29,9 @@ TEST(MpiWorldWithoutMpi, RefusesToBeOneOfSeveralProcesses) {
     MpiWorld::get();
     FAIL() << "a build without MPI ran as one of 3 processes";
   } catch (const MpiWorldError& error) {
-    EXPECT_NE(std::string(error.what()).find("this gsdk was built without MPI; 3 processes would each run the whole job"),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(error.what()).find("this gsdk was built without MPI; 3 processes would each run the whole job"),
+        std::string::npos)
         << error.what();
   }
 }

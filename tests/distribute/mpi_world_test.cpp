@@ -15,7 +15,8 @@ namespace {
 // A text of this many bytes that tells which rank made it and where each byte belongs.
 std::string patterned(std::size_t bytes, int rank) {
   std::string text(bytes, '\0');
-  for (std::size_t i = 0; i < bytes; ++i) text[i] = static_cast<char>('a' + (i * 7 + static_cast<std::size_t>(rank)) % 26);
+  for (std::size_t i = 0; i < bytes; ++i)
+    text[i] = static_cast<char>('a' + (i * 7 + static_cast<std::size_t>(rank)) % 26);
   return text;
 }
 
@@ -32,8 +33,9 @@ TEST(MpiWorld, PlacesMatchTheLauncherAndCoverEveryRank) {
   EXPECT_LT(place.local_rank, place.local_ranks);
   EXPECT_FALSE(place.host.empty());
 
-  const std::vector<std::string> places = world.gather(std::to_string(place.rank) + " " + std::to_string(place.local_rank) +
-                                                       " " + std::to_string(place.local_ranks) + " " + place.host);
+  const std::vector<std::string> places =
+      world.gather(std::to_string(place.rank) + " " + std::to_string(place.local_rank) + " " +
+                   std::to_string(place.local_ranks) + " " + place.host);
   if (place.rank != 0) {
     EXPECT_TRUE(places.empty());
     return;
@@ -41,8 +43,8 @@ TEST(MpiWorld, PlacesMatchTheLauncherAndCoverEveryRank) {
   ASSERT_EQ(places.size(), static_cast<std::size_t>(place.ranks));
   // One machine: every rank is on this node, and the local ranks are the ranks.
   for (int rank = 0; rank < place.ranks; ++rank)
-    EXPECT_EQ(places[static_cast<std::size_t>(rank)], std::to_string(rank) + " " + std::to_string(rank) + " " +
-                                                           std::to_string(place.ranks) + " " + place.host);
+    EXPECT_EQ(places[static_cast<std::size_t>(rank)],
+              std::to_string(rank) + " " + std::to_string(rank) + " " + std::to_string(place.ranks) + " " + place.host);
 }
 
 TEST(MpiWorld, BroadcastCarriesRankZerosTextToEveryRank) {

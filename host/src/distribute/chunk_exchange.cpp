@@ -13,8 +13,8 @@
 namespace gsdk::host {
 namespace {
 
-constexpr int kRequestTag = MpiWorld::kLastReservedTag + 1;  // a rank's report and request, to rank 0
-constexpr int kChunkTag = MpiWorld::kLastReservedTag + 2;    // rank 0's answer: the rank's next chunk
+constexpr int kRequestTag = MpiWorld::kLastReservedTag + 1; // a rank's report and request, to rank 0
+constexpr int kChunkTag = MpiWorld::kLastReservedTag + 2;   // rank 0's answer: the rank's next chunk
 // How long a waiting thread sleeps between two looks for a message: short against a chunk's run time, long enough
 // that waiting costs a fraction of a percent of a core.
 constexpr auto kPollInterval = std::chrono::microseconds(250);

@@ -33,7 +33,7 @@ namespace gsdk::host {
 std::size_t guided_chunk_size(std::size_t remaining, int ranks);
 
 class ChunkExchange {
- public:
+public:
   using Chunk = std::vector<std::uint64_t>;
   using ReportHandler = std::function<void(int rank, const Chunk& chunk, const std::string& report)>;
 
@@ -63,10 +63,10 @@ class ChunkExchange {
   // more work and every report has been handled, and rethrows an exception of the report handler.
   void finish();
 
- private:
+private:
   struct Handout {
-    Chunk finished;  // the chunk the asking rank reported
-    Chunk next;      // the chunk it gets
+    Chunk finished; // the chunk the asking rank reported
+    Chunk next;     // the chunk it gets
   };
 
   Handout hand_out(int rank);
@@ -77,24 +77,24 @@ class ChunkExchange {
   MpiWorld& world_;
   const int rank_;
   const int ranks_;
-  bool told_done_ = false;     // this rank's next() returned no chunk
-  bool holds_chunk_ = false;   // this rank (not rank 0) holds a chunk it will report
-  bool finished_ = false;      // finish() returned with no rank left waiting
+  bool told_done_ = false;   // this rank's next() returned no chunk
+  bool holds_chunk_ = false; // this rank (not rank 0) holds a chunk it will report
+  bool finished_ = false;    // finish() returned with no rank left waiting
 
   // Rank 0's state, under mutex_.
   mutable std::mutex mutex_;
   Chunk remaining_;
-  std::size_t handed_out_ = 0;       // remaining_[0, handed_out_) are out
-  std::vector<Chunk> holding_;       // by rank
-  std::vector<bool> done_;           // by rank: told there is no more work
+  std::size_t handed_out_ = 0; // remaining_[0, handed_out_) are out
+  std::vector<Chunk> holding_; // by rank
+  std::vector<bool> done_;     // by rank: told there is no more work
   int other_ranks_done_ = 0;
-  std::exception_ptr failure_;  // the report handler's, or the serving thread's
+  std::exception_ptr failure_; // the report handler's, or the serving thread's
   std::atomic<bool> stopped_{false};
-  std::atomic<bool> abandoned_{false};  // the exchange is being destroyed before finish()
+  std::atomic<bool> abandoned_{false}; // the exchange is being destroyed before finish()
 
-  std::mutex report_mutex_;  // one report handler call at a time
+  std::mutex report_mutex_; // one report handler call at a time
   ReportHandler handler_;
-  std::thread server_;  // rank 0 of several: answers the other ranks
+  std::thread server_; // rank 0 of several: answers the other ranks
 };
 
 } // namespace gsdk::host

@@ -13,9 +13,9 @@ namespace gsdk::host {
 // and Slurm's PMI-2, MV2_COMM_WORLD_SIZE of MVAPICH2) and the rank (those launchers' *_RANK, and PMIX_RANK, the
 // only one PMIx launchers such as Open MPI 5 and `srun --mpi=pmix` always set).
 struct LaunchEnvironment {
-  int ranks = 0;         // the process count a variable gives; 0 where none does
-  int rank = -1;         // this process's rank a variable gives; -1 where none does
-  std::string evidence;  // the variables read, "NAME=value, ..."; empty where no launcher started this process
+  int ranks = 0;        // the process count a variable gives; 0 where none does
+  int rank = -1;        // this process's rank a variable gives; -1 where none does
+  std::string evidence; // the variables read, "NAME=value, ..."; empty where no launcher started this process
 
   bool launched() const { return !evidence.empty(); }
   // More than one process: a count above one, or a rank above zero where no count is given.

@@ -24,18 +24,23 @@ static_assert(kGatherTag <= MpiWorld::kLastReservedTag);
 
 std::string thread_level_name(int level) {
   switch (level) {
-  case MPI_THREAD_SINGLE: return "MPI_THREAD_SINGLE";
-  case MPI_THREAD_FUNNELED: return "MPI_THREAD_FUNNELED";
-  case MPI_THREAD_SERIALIZED: return "MPI_THREAD_SERIALIZED";
-  case MPI_THREAD_MULTIPLE: return "MPI_THREAD_MULTIPLE";
-  default: return "thread level " + std::to_string(level);
+  case MPI_THREAD_SINGLE:
+    return "MPI_THREAD_SINGLE";
+  case MPI_THREAD_FUNNELED:
+    return "MPI_THREAD_FUNNELED";
+  case MPI_THREAD_SERIALIZED:
+    return "MPI_THREAD_SERIALIZED";
+  case MPI_THREAD_MULTIPLE:
+    return "MPI_THREAD_MULTIPLE";
+  default:
+    return "thread level " + std::to_string(level);
   }
 }
 
 } // namespace
 
 struct MpiWorld::Mpi {
-  MPI_Comm node = MPI_COMM_NULL;  // the ranks of this node
+  MPI_Comm node = MPI_COMM_NULL; // the ranks of this node
 };
 
 MpiWorld::MpiWorld(RankPlace place, std::unique_ptr<Mpi> mpi) : place_(std::move(place)), mpi_(std::move(mpi)) {}

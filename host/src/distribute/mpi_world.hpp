@@ -21,18 +21,18 @@ namespace gsdk::host {
 // Why this process cannot take part in the job it was started for (a bad launcher environment, an MPI that cannot
 // serve several threads, a build without MPI started as several processes): a usage error, exit status 2.
 class MpiWorldError : public std::runtime_error {
- public:
+public:
   using std::runtime_error::runtime_error;
 };
 
 struct RankPlace {
-  int rank = 0, ranks = 1;              // in the whole job
-  int local_rank = 0, local_ranks = 1;  // among the ranks of this node (which GPUs this rank takes)
-  std::string host;                     // this node's name
+  int rank = 0, ranks = 1;             // in the whole job
+  int local_rank = 0, local_ranks = 1; // among the ranks of this node (which GPUs this rank takes)
+  std::string host;                    // this node's name
 };
 
 class MpiWorld {
- public:
+public:
   // Every text is sent in pieces of at most this many bytes (an MPI count is an int).
   static constexpr std::size_t kPieceBytes = std::size_t{1} << 30;
   // The tags MpiWorld's own messages use; users of send() and receive() take tags above it.
@@ -68,8 +68,8 @@ class MpiWorld {
   // forever): at exit this process says why on stderr and ends every rank with this status instead of finalising MPI.
   void abort_at_exit(int status, std::string reason);
 
- private:
-  struct Mpi;  // the MPI state of mpi_world.cpp; absent without MPI
+private:
+  struct Mpi; // the MPI state of mpi_world.cpp; absent without MPI
 
   explicit MpiWorld(RankPlace place, std::unique_ptr<Mpi> mpi);
   static std::unique_ptr<MpiWorld> make();
