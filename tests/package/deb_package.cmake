@@ -2,7 +2,8 @@
 # with dpkg-deb into a scratch root, are the installed layout under usr/, with a gsdk that finds the
 # shipped plugins in <root>/usr/lib/gsdk/plugins by itself.
 #
-# Inputs (-D): BUILD_DIR, WORK_DIR, VERSION, SHIPPED_PLUGINS (a list), CPACK (the cpack program).
+# Inputs (-D): BUILD_DIR, WORK_DIR, VERSION, SHIPPED_PLUGINS (a list), CPACK (the cpack program), WITH_MPI (whether
+# gsdk is built with MPI, cmake/Mpi.cmake).
 cmake_minimum_required(VERSION 3.25)
 include(${CMAKE_CURRENT_LIST_DIR}/package_checks.cmake)
 
@@ -19,8 +20,8 @@ if(NOT deb_count EQUAL 1)
   message(FATAL_ERROR "cpack made ${deb_count} packages named gsdk_${VERSION}_*.deb in ${WORK_DIR}; expected one")
 endif()
 
-# Metadata: Depends computed from the binaries (libc and the GCC/C++ runtime only), Recommends
-# librandom123-dev for plugin builds.
+# Metadata: Depends computed from the binaries (libc and the GCC/C++ runtime only, and OpenMPI's libraries where gsdk
+# is built with MPI), Recommends librandom123-dev for plugin builds.
 run_step("dpkg-deb -f" fields ${DPKG_DEB} -f ${debs} Package Version Maintainer Depends Recommends Description)
 foreach(expected "Package: gsdk\n" "Version: ${VERSION}\n" "Recommends: librandom123-dev\n" "Maintainer: [^\n]+ <[^\n]+@[^\n]+>\n"
                  "Description: [^\n]+\n")
@@ -36,9 +37,13 @@ if(NOT "libc6" IN_LIST depends_names OR NOT "libstdc++6" IN_LIST depends_names)
   message(FATAL_ERROR "'${depends}' must name libc6 and libstdc++6")
 endif()
 list(REMOVE_ITEM depends_names libc6 libstdc++6 libgcc-s1)
+if(WITH_MPI)
+  # Debian 12's package of libmpi.so.40.
+  list(REMOVE_ITEM depends_names libopenmpi3)
+endif()
 if(depends_names)
-  message(FATAL_ERROR "'${depends}': the binaries must need nothing beyond libc and the GCC/C++ runtime, found "
-                      "${depends_names}")
+  message(FATAL_ERROR "'${depends}': the binaries must need nothing beyond libc and the GCC/C++ runtime (and OpenMPI "
+                      "where built with MPI: WITH_MPI=${WITH_MPI}), found ${depends_names}")
 endif()
 
 set(root ${WORK_DIR}/root)
