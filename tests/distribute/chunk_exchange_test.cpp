@@ -164,6 +164,33 @@ TEST(ChunkExchange, ChunksShrinkToOneBlock) {
   EXPECT_GT(std::count(sizes.begin(), sizes.end(), 1u), 2 * world.place().ranks - 1);
 }
 
+// Exchange after exchange with little work, the last rank slower than the others: the fast ranks ask for the next
+// exchange's work while rank 0 still serves the slow rank in the previous one, and must be answered by the next one.
+TEST(ChunkExchange, ConsecutiveExchangesKeepTheirMessagesApart) {
+  MpiWorld& world = MpiWorld::get();
+  const int rank = world.place().rank;
+  const bool slow = world.distributed() && rank == world.place().ranks - 1;
+  for (int round = 0; round < 20; ++round) {
+    const Chunk blocks = blocks_with_gaps(12);
+    ChunkExchange exchange(world, rank == 0 ? blocks : Chunk{});
+    std::size_t blocks_reported = 0;
+    if (rank == 0)
+      exchange.on_report([&](int, const Chunk& chunk, const std::string& report) {
+        EXPECT_EQ(report, "round " + std::to_string(round));
+        blocks_reported += chunk.size();
+      });
+    std::string report;
+    for (Chunk chunk = exchange.next(report); !chunk.empty(); chunk = exchange.next(report)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(slow ? 10 : 1));
+      report = "round " + std::to_string(round);
+    }
+    exchange.finish();
+    if (rank == 0) {
+      ASSERT_EQ(blocks_reported, blocks.size()) << "round " << round;
+    }
+  }
+}
+
 // Rank 0 stops after its first chunk: the other ranks are handed at most what they asked for until then, and
 // every chunk handed out is still reported.
 TEST(ChunkExchange, StopHandsOutNoMoreButEveryChunkOutIsReported) {

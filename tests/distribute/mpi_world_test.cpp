@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "distribute/chunk_exchange.hpp"
+
 namespace gsdk::host {
 namespace {
 
@@ -76,7 +78,7 @@ TEST(MpiWorld, GatherBringsEveryRanksTextToRankZeroByRank) {
 // Every other rank sends rank 0 a text of several MB, once in the default pieces and once in pieces of 64 KiB (so
 // that the reassembly of many pieces is what is tested), then one empty text; rank 0 answers each with its size.
 TEST(MpiWorld, LargeTextsArriveWholeInOrder) {
-  constexpr int kTag = MpiWorld::kLastReservedTag + 10;
+  constexpr int kTag = ChunkExchange::kLastTag + 1;
   constexpr std::size_t kBytes = 5'000'000 + 3;
   MpiWorld& world = MpiWorld::get();
   if (!world.distributed()) GTEST_SKIP() << "one rank: no other rank to send to";

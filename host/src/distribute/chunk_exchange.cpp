@@ -13,8 +13,12 @@
 namespace gsdk::host {
 namespace {
 
-constexpr int kRequestTag = MpiWorld::kLastReservedTag + 1; // a rank's report and request, to rank 0
-constexpr int kChunkTag = MpiWorld::kLastReservedTag + 2;   // rank 0's answer: the rank's next chunk
+// The first of the two tags of the exchange this process makes next.
+int next_exchange_tags() {
+  static std::atomic<int> made{0};
+  return ChunkExchange::kFirstTag + 2 * (made++ % ChunkExchange::kTagCycle);
+}
+
 // How long a waiting thread sleeps between two looks for a message: short against a chunk's run time, long enough
 // that waiting costs a fraction of a percent of a core.
 constexpr auto kPollInterval = std::chrono::microseconds(250);
@@ -45,7 +49,8 @@ std::size_t guided_chunk_size(std::size_t remaining, int ranks) {
 }
 
 ChunkExchange::ChunkExchange(MpiWorld& world, Chunk blocks)
-    : world_(world), rank_(world.place().rank), ranks_(world.place().ranks) {
+    : world_(world), rank_(world.place().rank), ranks_(world.place().ranks), request_tag_(next_exchange_tags()),
+      chunk_tag_(request_tag_ + 1) {
   if (rank_ != 0) return;
   remaining_ = std::move(blocks);
   holding_.resize(static_cast<std::size_t>(ranks_));
@@ -151,18 +156,18 @@ void ChunkExchange::serve_other_ranks() {
         const std::lock_guard lock(mutex_);
         if (other_ranks_done_ == ranks_ - 1) return;
       }
-      const std::optional<int> sender = world_.waiting_sender(kRequestTag);
+      const std::optional<int> sender = world_.waiting_sender(request_tag_);
       if (!sender) {
         std::this_thread::sleep_for(kPollInterval);
         continue;
       }
-      const std::string report = world_.receive(*sender, kRequestTag);
+      const std::string report = world_.receive(*sender, request_tag_);
       Handout handout;
       {
         const std::lock_guard lock(mutex_);
         handout = hand_out(*sender);
       }
-      world_.send(*sender, kChunkTag, encode(handout.next));
+      world_.send(*sender, chunk_tag_, encode(handout.next));
       if (!handout.finished.empty()) handle_report(*sender, handout.finished, report);
     }
   } catch (...) {
@@ -172,9 +177,9 @@ void ChunkExchange::serve_other_ranks() {
 }
 
 ChunkExchange::Chunk ChunkExchange::ask_rank_0(const std::string& report) {
-  world_.send(0, kRequestTag, holds_chunk_ ? report : std::string());
-  while (!world_.waiting_sender(kChunkTag)) std::this_thread::sleep_for(kPollInterval);
-  return decode(world_.receive(0, kChunkTag));
+  world_.send(0, request_tag_, holds_chunk_ ? report : std::string());
+  while (!world_.waiting_sender(chunk_tag_)) std::this_thread::sleep_for(kPollInterval);
+  return decode(world_.receive(0, chunk_tag_));
 }
 
 } // namespace gsdk::host

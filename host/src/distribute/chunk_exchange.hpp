@@ -37,7 +37,14 @@ public:
   using Chunk = std::vector<std::uint64_t>;
   using ReportHandler = std::function<void(int rank, const Chunk& chunk, const std::string& report)>;
 
-  // Every rank makes its exchange at the same point of the job. `blocks`: on rank 0 the blocks still to run, in the
+  // The message tags exchanges take, two each: the n-th exchange a rank makes has the same two on every rank, and
+  // differs from the exchanges before it, so that a rank that has moved on to the next exchange is not answered by
+  // the previous one, still serving a slower rank. Tags repeat after kTagCycle exchanges.
+  static constexpr int kTagCycle = 8000;
+  static constexpr int kFirstTag = MpiWorld::kLastReservedTag + 1;
+  static constexpr int kLastTag = kFirstTag + 2 * kTagCycle - 1; // within the 32767 every MPI allows
+
+  // Every rank makes the same exchanges in the same order. `blocks`: on rank 0 the blocks still to run, in the
   // order they are handed out; ignored elsewhere.
   ChunkExchange(MpiWorld& world, Chunk blocks);
   // An exchange left before finish() (an exception) leaves the other ranks waiting for it: the world is told to
@@ -77,6 +84,8 @@ private:
   MpiWorld& world_;
   const int rank_;
   const int ranks_;
+  const int request_tag_;    // a rank's report and request, to rank 0
+  const int chunk_tag_;      // rank 0's answer: the rank's next chunk
   bool told_done_ = false;   // this rank's next() returned no chunk
   bool holds_chunk_ = false; // this rank (not rank 0) holds a chunk it will report
   bool finished_ = false;    // finish() returned with no rank left waiting
