@@ -4,8 +4,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -85,11 +88,26 @@ void CheckpointFile::save(const nlohmann::json& progress, bool complete) {
 }
 
 std::string file_sha1(const std::string& path) {
+  // The parts of a run spread over processes each name their plugin: its file is hashed once per process, and
+  // again only when its size or time of change differ.
+  static std::mutex mutex;
+  static std::map<std::string, std::tuple<uintmax_t, std::filesystem::file_time_type, std::string>> known;
+  std::error_code size_error, time_error;
+  const uintmax_t size = std::filesystem::file_size(path, size_error);
+  const auto changed = std::filesystem::last_write_time(path, time_error);
+  const std::lock_guard lock(mutex);
+  if (!size_error && !time_error) {
+    const auto at = known.find(path);
+    if (at != known.end() && std::get<0>(at->second) == size && std::get<1>(at->second) == changed)
+      return std::get<2>(at->second);
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(fmt::format("{}: cannot read the file to fingerprint it", path));
   std::ostringstream bytes;
   bytes << in.rdbuf();
-  return core::sha1_digest(bytes.str());
+  std::string digest = core::sha1_digest(bytes.str());
+  if (!size_error && !time_error) known[path] = {size, changed, digest};
+  return digest;
 }
 
 nlohmann::json game_identity(const std::string& game, const std::string& plugin_version, const std::string& plugin_path,

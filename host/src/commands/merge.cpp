@@ -1,5 +1,7 @@
 // merge.cpp - `gsdk merge SHARD.json... [--out FILE]`: the partial results files of the N shards of one run
 // (`gsdk run CONFIG --shard K/N`) checked and merged into the results file, and the digest, one process gives.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "checkpoint/checkpoint_file.hpp"
@@ -91,7 +93,18 @@ int command_merge(const Arguments& args) {
   }
   run.results["shards"] = shard_summaries(shards);
   if (!write_json_or_print(out, run.results)) return kExitFailed;
-  if (!vm.count("quiet")) run.outcome->print(out);
+  if (!vm.count("quiet")) {
+    run.outcome->print(out);
+    // The report's times are the merge's own: the shards' are these.
+    double longest = 0, total = 0;
+    for (const ShardFile& shard : shards) {
+      const double wall = shard.document["results"].value(nlohmann::json::json_pointer("/timings/wall_seconds"), 0.0);
+      longest = std::max(longest, wall);
+      total += wall;
+    }
+    log_line(LogLevel::info, fmt::format("{} shards: the longest ran {:.3f} s, all together {:.3f} s", shards.size(),
+                                         longest, total));
+  }
   if (!run.complete) {
     log_line(LogLevel::error, "the merged run is incomplete: " + run.error + " (results saved in " + out + ")");
     return kExitFailed;

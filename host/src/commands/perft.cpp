@@ -1,8 +1,10 @@
 // perft.cpp - `gsdk perft GAME POSITION DEPTH`: count the leaves of a game's move tree, per root move
-// with --divide, printed like Stockfish's `go perft` so the two can be diffed.
+// with --divide, printed like Stockfish's `go perft` so the two can be diffed. Under mpirun the ranks share the count
+// (distribute/ranked_run.hpp) and rank 0 prints it.
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -14,6 +16,8 @@
 #include "commands/command_line.hpp"
 #include "commands/whole_number_option.hpp"
 #include "devices/device_selection.hpp"
+#include "distribute/mpi_world.hpp"
+#include "distribute/ranked_run.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "report/hardware.hpp"
 #include "report/log.hpp"
@@ -42,6 +46,85 @@ nlohmann::json perft_identity(const LoadedPlugin& plugin, const ResolvedParams& 
 int usage_error(const std::string& message) {
   log_line(LogLevel::error, message);
   return kExitUsage;
+}
+
+// The count as one rank of an MPI job: the same count as a perft experiment of one position (ranked_run.hpp), with
+// rank 0 printing and writing (--json) what `gsdk perft` does, and the ranks' part in it.
+int perft_as_rank(MpiWorld& world, const po::variables_map& vm, const PluginCatalog& catalog,
+                  const RunSettings& settings, bool divide, bool generic, uint32_t depth, double checkpoint_seconds) {
+  const bool root = world.place().rank == 0;
+  const std::string rank = fmt::format("rank {} of {} ({}): ", world.place().rank, world.place().ranks,
+                                       world.place().host);
+  std::optional<ExperimentRun> run;
+  try {
+    toml::table doc{{"game", vm["game"].as<std::string>()}, {"algorithm", "perft"}};
+    doc.insert("params", params_from_assignments(vm.count("param") ? vm["param"].as<std::vector<std::string>>()
+                                                                   : std::vector<std::string>{}));
+    toml::array positions;
+    positions.push_back(toml::table{{"name", "position"},
+                                    {"position", vm["position"].as<std::string>()},
+                                    {"depth", static_cast<int64_t>(depth)}});
+    doc.insert("perft", toml::table{{"divide", divide}, {"engine", generic ? "generic" : "batch"}, {"positions", positions}});
+    doc.insert("run", toml::table{{"device", settings.device},
+                                  {"threads", static_cast<int64_t>(settings.threads)},
+                                  {"streams", static_cast<int64_t>(settings.streams)}});
+    std::ostringstream text;
+    text << toml::toml_formatter(doc);
+    const ExperimentConfig config = parse_experiment(text.str(), "gsdk perft (command line)", {});
+    RunOptions options;
+    options.progress = false;
+    options.stop = &install_stop_signals();
+    if (vm.count("checkpoint")) options.checkpoint = vm["checkpoint"].as<std::string>();
+    options.checkpoint_seconds = checkpoint_seconds;
+    run = run_as_rank(config, catalog, options, world);
+  } catch (const RankRefusal& e) {
+    if (root) log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  } catch (const ConfigError& e) {
+    log_line(LogLevel::error, rank + e.what());
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    log_line(LogLevel::error, rank + e.what());
+    return kExitFailed;
+  }
+  if (!root) return kExitOk;
+  if (run->interrupted) run->results["interrupted"]["signal"] = signal_name(stop_signal());
+  const nlohmann::json& counted = run->results["result"]["positions"].at(0);
+  if (vm.count("json")) {
+    // The document one process writes, its result being the one position the ranks counted.
+    nlohmann::json doc = {{"gsdk", run->results["gsdk"]}, {"game", run->results["game"]}};
+    doc.update({{"algorithm", "perft"},
+                {"position", vm["position"].as<std::string>()},
+                {"depth", depth},
+                {"devices", fmt::format("{} MPI ranks", world.place().ranks)},
+                {"hardware", run->results["hardware"]},
+                {"status", run->results["status"]},
+                {"result", counted},
+                {"ranks", run->results["ranks"]}});
+    for (const char* key : {"interrupted", "error", "checkpoint"})
+      if (run->results.contains(key)) doc[key] = run->results[key];
+    if (!write_json_or_print(vm["json"].as<std::string>(), doc)) return kExitFailed;
+  }
+  if (!run->complete) {
+    log_line(LogLevel::error, fmt::format("perft did not finish on {} ranks: {}; partial count {} leaves",
+                                          world.place().ranks, run->interrupted ? "interrupted" : run->error,
+                                          counted["leaves"].get<std::string>()) +
+                                  (vm.count("checkpoint") ? "; run the same command again to resume from " +
+                                                                vm["checkpoint"].as<std::string>()
+                                                          : ""));
+    return run->interrupted ? interrupted_exit_status(stop_signal()) : kExitFailed;
+  }
+  if (divide) {
+    for (const nlohmann::json& m : counted["divide"])
+      std::printf("%s: %s\n", m["move"].get<std::string>().c_str(), m["leaves"].get<std::string>().c_str());
+    std::printf("\n");
+  }
+  const double seconds = run->results["ranks"]["wall_seconds"].get<double>();
+  std::printf("Nodes searched: %s\n", counted["leaves"].get<std::string>().c_str());
+  std::printf("Time: %.3f s (start-up included)\n", seconds);
+  std::printf("Speed: %.0f nodes/s\n", std::stod(counted["leaves"].get<std::string>()) / std::max(seconds, 1e-9));
+  std::printf("Engine: %d MPI ranks\n", world.place().ranks);
+  return kExitOk;
 }
 
 } // namespace
@@ -95,7 +178,15 @@ int command_perft(const Arguments& args) {
     return usage_error(e.what());
   }
 
-  const PluginCatalog catalog = load_catalog(vm, true);
+  MpiWorld* world = nullptr;
+  try {
+    world = &MpiWorld::get();
+  } catch (const MpiWorldError& e) {
+    return usage_error(e.what());
+  }
+  const PluginCatalog catalog = load_catalog(vm, world->place().rank == 0);
+  if (world->distributed())
+    return perft_as_rank(*world, vm, catalog, settings, divide, generic, *depth, checkpoint_seconds);
   const std::string game_name = vm["game"].as<std::string>();
   const std::string position = vm["position"].as<std::string>();
   const LoadedPlugin* plugin = nullptr;

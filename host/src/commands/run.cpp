@@ -1,6 +1,7 @@
 // run.cpp - `gsdk run CONFIG.toml`: check the output paths, run an experiment through its algorithm's driver,
 // write the results file (or, when it cannot be written, print the results on stdout), print the driver's report.
 // With --shard K/N: run the K-th of N parts of it and write the shard's partial results (distribute/shard_file.hpp).
+// Under mpirun: every rank runs parts of it, rank 0 writes the results (distribute/ranked_run.hpp).
 #include <cstdio>
 #include <optional>
 
@@ -10,6 +11,8 @@
 #include "algorithms/run_files.hpp"
 #include "commands/command_line.hpp"
 #include "commands/whole_number_option.hpp"
+#include "distribute/mpi_world.hpp"
+#include "distribute/ranked_run.hpp"
 #include "distribute/shard_file.hpp"
 #include "distribute/work_blocks.hpp"
 #include "report/log.hpp"
@@ -42,6 +45,35 @@ int finish(const ExperimentRun& run, const std::string& out) {
     return kExitFailed;
   }
   return kExitOk;
+}
+
+// The run as one rank of an MPI job (distribute/ranked_run.hpp): rank 0 writes the results and reports; the
+// others end quietly unless they fail themselves.
+int run_ranked(MpiWorld& world, const ExperimentConfig& config, const PluginCatalog& catalog,
+               const RunOptions& options, const std::string& out) {
+  const bool root = world.place().rank == 0;
+  const std::string rank = fmt::format("rank {} of {} ({}): ", world.place().rank, world.place().ranks,
+                                       world.place().host);
+  std::optional<ExperimentRun> run;
+  try {
+    run = run_as_rank(config, catalog, options, world);
+  } catch (const RankRefusal& e) {
+    if (root) log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  } catch (const ConfigError& e) {
+    log_line(LogLevel::error, rank + e.what());
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    log_line(LogLevel::error, rank + e.what());
+    return kExitFailed;
+  }
+  if (!root) return kExitOk;
+  if (run->interrupted) run->results["interrupted"]["signal"] = signal_name(stop_signal());
+  if (!write_json_or_print(out, run->results)) return kExitFailed;
+  run->outcome->print(out);
+  log_line(LogLevel::info, fmt::format("{} ranks: {:.3f} s from start to merged results", world.place().ranks,
+                                       run->results["ranks"]["wall_seconds"].get<double>()));
+  return finish(*run, out);
 }
 
 } // namespace
@@ -95,6 +127,17 @@ int command_run(const Arguments& args) {
     options_set.push_back({"seed=" + seed, command_line_origin("--seed", seed)});
   }
 
+  MpiWorld* world_found = nullptr;
+  try {
+    world_found = &MpiWorld::get();
+  } catch (const MpiWorldError& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  }
+  MpiWorld& world = *world_found;
+  const bool ranked = world.distributed();
+  const bool root = world.place().rank == 0;
+
   ExperimentConfig config;
   std::optional<ShardPlace> shard;
   try {
@@ -111,9 +154,15 @@ int command_run(const Arguments& args) {
       : !config.output_file.empty() ? config.output_file
                                     : "results/" + config.name + ".json";
   const std::string checkpoint = vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : "";
+  if (ranked && shard) {
+    log_line(LogLevel::error, "--shard: a run under mpirun is spread over its ranks already; give --shard to runs "
+                              "started one by one (a job array), not under mpirun");
+    return kExitUsage;
+  }
   try {
-    check_run_files(config, out, plot);
-    if (!checkpoint.empty()) {
+    // Rank 0 alone writes the results, the events, the picture and the checkpoint.
+    if (root) check_run_files(config, out, plot);
+    if (!checkpoint.empty() && root) {
       refuse_input_as_output(checkpoint, config.file);
       refuse_input_as_output(out, checkpoint);
       check_output_path(checkpoint);
@@ -122,7 +171,7 @@ int command_run(const Arguments& args) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
   }
-  const PluginCatalog catalog = load_catalog(vm, true);
+  const PluginCatalog catalog = load_catalog(vm, root);
   RunOptions run_options;
   run_options.progress = !vm.count("quiet");
   run_options.plot = plot;
@@ -135,6 +184,7 @@ int command_run(const Arguments& args) {
     run_options.part = &part;
     run_options.identity_extra = {{"shard", {{"index", shard->index}, {"count", shard->count}}}};
   }
+  if (ranked) return run_ranked(world, config, catalog, run_options, out);
   ExperimentRun run;
   try {
     run = run_experiment(config, catalog, run_options);

@@ -1,18 +1,37 @@
 // parts_merge.cpp - merging the parts of a run (parts_merge.hpp).
 #include "distribute/parts_merge.hpp"
 
+#include <stdexcept>
+
 #include <fmt/format.h>
 
 #include "algorithms/algorithm.hpp"
 
 namespace gsdk::host {
 
-nlohmann::json merge_parts_progress(const Algorithm& driver, const std::vector<nlohmann::json>& progresses,
+nlohmann::json merge_parts_progress(const Algorithm& driver, std::vector<nlohmann::json> progresses,
                                     const std::vector<std::string>& names) {
-  nlohmann::json merged = progresses.at(0);
-  for (size_t i = 1; i < progresses.size(); ++i)
-    merged = driver.merge_progress(merged, progresses[i], fmt::format("{} (merged with the parts before it)", names.at(i)));
-  return merged;
+  if (progresses.empty()) throw std::invalid_argument("merge_parts_progress: no parts");
+  // Pairs, then pairs of pairs: each part's items are copied about log2(parts) times, where merging them one by one
+  // into a growing whole would copy the whole once per part (an MPI job's rank 0 merges thousands of chunks).
+  std::vector<std::string> labels = names;
+  labels.resize(progresses.size(), "a part");
+  while (progresses.size() > 1) {
+    std::vector<nlohmann::json> next;
+    std::vector<std::string> next_labels;
+    for (size_t i = 0; i + 1 < progresses.size(); i += 2) {
+      next.push_back(driver.merge_progress(progresses[i], progresses[i + 1],
+                                           fmt::format("{} and {}", labels[i], labels[i + 1])));
+      next_labels.push_back(labels[i] == labels[i + 1] ? labels[i] : labels[i] + " and the parts after it");
+    }
+    if (progresses.size() % 2) {
+      next.push_back(std::move(progresses.back()));
+      next_labels.push_back(labels.back());
+    }
+    progresses = std::move(next);
+    labels = std::move(next_labels);
+  }
+  return std::move(progresses.front());
 }
 
 ExperimentRun run_merged(ExperimentConfig config, const PluginCatalog& catalog, const nlohmann::json& merged,

@@ -12,9 +12,9 @@
 
 namespace gsdk::host {
 
-// The progress of disjoint parts merged in the order given (`names` name them in messages). Throws
-// CheckpointMismatch when two of them share work.
-nlohmann::json merge_parts_progress(const Algorithm& driver, const std::vector<nlohmann::json>& progresses,
+// The progress of disjoint parts merged (`names` name them in messages; fewer names than parts are allowed).
+// Throws CheckpointMismatch when two of them share work.
+nlohmann::json merge_parts_progress(const Algorithm& driver, std::vector<nlohmann::json> progresses,
                                     const std::vector<std::string>& names);
 
 // Runs `config` on the merged progress: nothing is left to count, so it runs on one CPU thread, also on a machine

@@ -1,0 +1,289 @@
+// ranked_run.cpp - an experiment run by the ranks of an MPI job (ranked_run.hpp).
+#include "distribute/ranked_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "checkpoint/checkpoint_file.hpp"
+#include "distribute/chunk_exchange.hpp"
+#include "distribute/parts_merge.hpp"
+#include "distribute/rank_devices.hpp"
+#include "distribute/work_blocks.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
+
+namespace gsdk::host {
+
+namespace {
+
+// A checkpoint of ranks lists finished blocks: its identity says so, so that one process never takes it for its own.
+const nlohmann::json kSpreadIdentity = {{"spread", "mpi ranks"}};
+
+// "blocks 3-5, 9 (4 of 4096)": a chunk in a message.
+std::string describe_blocks(const ChunkExchange::Chunk& chunk) {
+  std::vector<uint64_t> sorted = chunk;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<std::string> runs;
+  for (size_t i = 0; i < sorted.size();) {
+    size_t j = i;
+    while (j + 1 < sorted.size() && sorted[j + 1] == sorted[j] + 1) ++j;
+    runs.push_back(j == i ? std::to_string(sorted[i]) : fmt::format("{}-{}", sorted[i], sorted[j]));
+    i = j + 1;
+  }
+  return fmt::format("block{} {} ({} of {})", sorted.size() == 1 ? "" : "s", fmt::join(runs, ", "), sorted.size(),
+                     kWorkBlocks);
+}
+
+// What this rank's config is, as every rank must agree: the experiment's identity, or why it cannot run.
+std::string identity_or_refusal(const ExperimentConfig& config, const PluginCatalog& catalog) {
+  try {
+    if (!config.driver->has_parts())
+      throw ConfigError(fmt::format("algorithm '{}' cannot be spread over MPI ranks yet", config.algorithm));
+    const LoadedPlugin& plugin = require_plugin(catalog, config.game, "");
+    const ResolvedParams params = resolve_params(*plugin.tables.game, config.params);
+    return experiment_identity(config, plugin, params).dump();
+  } catch (const std::exception& e) {
+    return std::string("!") + e.what();
+  }
+}
+
+// Rank 0: "" when every rank runs the same experiment, else why not.
+std::string judge(const std::vector<std::string>& identities) {
+  for (size_t r = 0; r < identities.size(); ++r)
+    if (identities[r].starts_with("!"))
+      return r == 0 ? identities[r].substr(1) : fmt::format("rank {}: {}", r, identities[r].substr(1));
+  const nlohmann::json root = nlohmann::json::parse(identities[0]);
+  for (size_t r = 1; r < identities.size(); ++r) {
+    const nlohmann::json other = nlohmann::json::parse(identities[r]);
+    if (other != root)
+      return fmt::format("rank {} would run another experiment than rank 0; what differs:{}", r,
+                         identity_differences(root, other, "rank 0", fmt::format("rank {}", r)));
+  }
+  return "";
+}
+
+// Rank 0's account of the job: what the finished chunks completed, merged, and what went wrong.
+class Ledger {
+public:
+  Ledger(const Algorithm& driver, CheckpointFile* checkpoint, double checkpoint_seconds, int ranks)
+      : driver_(driver), checkpoint_(checkpoint), checkpoint_seconds_(checkpoint_seconds),
+        per_rank_(static_cast<size_t>(ranks), nlohmann::json::object()) {
+    if (checkpoint_ && !checkpoint_->resumed().is_null()) {
+      const nlohmann::json& saved = checkpoint_->resumed();
+      try {
+        for (uint64_t b : saved.at("done").get<std::vector<uint64_t>>()) done_.insert(b);
+        merged_ = saved.at("progress");
+      } catch (const std::exception& e) {
+        throw CheckpointMismatch(fmt::format("{}: the checkpoint's progress is malformed: {}", checkpoint_->path(),
+                                             e.what()));
+      }
+      resumed_ = true;
+    }
+  }
+
+  ChunkExchange::Chunk blocks_left() const {
+    ChunkExchange::Chunk left;
+    for (uint64_t b = 0; b < kWorkBlocks; ++b)
+      if (!done_.count(b)) left.push_back(b);
+    return left;
+  }
+
+  // A rank's finished chunk. Returns false when the job must stop (a failure, or a rank that was stopped).
+  bool take(int rank, const ChunkExchange::Chunk& chunk, const std::string& text) {
+    const nlohmann::json report = nlohmann::json::parse(text);
+    nlohmann::json& mine = per_rank_[static_cast<size_t>(rank)];
+    mine["chunks"] = mine.value("chunks", 0) + 1;
+    mine["seconds"] = mine.value("seconds", 0.0) + report.value("seconds", 0.0);
+    if (report.contains("host")) mine["host"] = report["host"];
+    if (report.contains("devices")) mine["devices"] = report["devices"];
+    const std::string status = report.value("status", "incomplete");
+    if (status == "interrupted") {
+      stopped_ = true;
+      return false;
+    }
+    if (status != "complete") {
+      if (failure_.empty())
+        failure_ = fmt::format("rank {} failed on {}: {}", rank, describe_blocks(chunk),
+                               report.value("error", std::string("no reason given")));
+      return false;
+    }
+    pending_.push_back(std::move(report["progress"]));
+    pending_names_.push_back(fmt::format("rank {}'s {}", rank, describe_blocks(chunk)));
+    for (uint64_t b : chunk) done_.insert(b);
+    mine["blocks"] = mine.value("blocks", 0) + chunk.size();
+    save_if_due(false);
+    return true;
+  }
+
+  void save_if_due(bool always) {
+    if (!checkpoint_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (!always && std::chrono::duration<double>(now - last_save_).count() < checkpoint_seconds_) return;
+    last_save_ = now;
+    checkpoint_->save({{"done", std::vector<uint64_t>(done_.begin(), done_.end())}, {"progress", merged()}},
+                      done_.size() == kWorkBlocks && failure_.empty());
+  }
+
+  // What the finished chunks completed: the reports are merged when asked, all at once (parts_merge.hpp says why).
+  const nlohmann::json& merged() {
+    if (pending_.empty()) return merged_;
+    if (!merged_.is_null()) {
+      pending_.push_back(std::move(merged_));
+      pending_names_.push_back("the chunks merged before");
+    }
+    merged_ = merge_parts_progress(driver_, std::move(pending_), pending_names_);
+    pending_.clear();
+    pending_names_.clear();
+    return merged_;
+  }
+
+  bool finished() const { return done_.size() == kWorkBlocks; }
+  bool stopped() const { return stopped_; }
+  bool resumed() const { return resumed_; }
+  const std::string& failure() const { return failure_; }
+  nlohmann::json ranks_summary() const {
+    nlohmann::json all = nlohmann::json::array();
+    for (size_t r = 0; r < per_rank_.size(); ++r) {
+      nlohmann::json one = per_rank_[r];
+      one["rank"] = r;
+      all.push_back(one);
+    }
+    return all;
+  }
+
+private:
+  const Algorithm& driver_;
+  CheckpointFile* checkpoint_;
+  double checkpoint_seconds_;
+  std::set<uint64_t> done_;
+  nlohmann::json merged_;
+  std::vector<nlohmann::json> pending_; // finished chunks' progress not merged yet
+  std::vector<std::string> pending_names_;
+  std::vector<nlohmann::json> per_rank_;
+  std::string failure_;
+  bool stopped_ = false;
+  bool resumed_ = false;
+  std::chrono::steady_clock::time_point last_save_ = std::chrono::steady_clock::now();
+};
+
+// Runs one chunk as a part; the report rank 0 reads.
+std::string run_chunk(const ExperimentConfig& config, const PluginCatalog& catalog, const core::StopRequest* stop,
+                      const ChunkExchange::Chunk& chunk, const RankPlace& place) {
+  const auto began = std::chrono::steady_clock::now();
+  nlohmann::json report = {{"host", place.host}};
+  try {
+    const core::WorkPart part{kWorkBlocks, chunk};
+    RunOptions options;
+    options.progress = false;
+    options.stop = stop;
+    options.part = &part;
+    ExperimentRun run = run_experiment(config, catalog, options);
+    report["status"] = run.outcome->status();
+    if (!run.error.empty()) report["error"] = run.error;
+    report["progress"] = std::move(run.progress);
+    if (run.results.contains("devices")) report["devices"] = run.results["devices"];
+  } catch (const std::exception& e) {
+    report["status"] = "incomplete";
+    report["error"] = e.what();
+  }
+  report["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  return report.dump();
+}
+
+} // namespace
+
+std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const PluginCatalog& catalog,
+                                         const RunOptions& options, MpiWorld& world) {
+  const RankPlace& place = world.place();
+  const bool root = place.rank == 0;
+  const auto began = std::chrono::steady_clock::now();
+
+  // Every rank must run the same experiment: rank 0 judges, every rank hears the verdict.
+  const std::vector<std::string> identities = world.gather(identity_or_refusal(config, catalog));
+  const std::string verdict = world.broadcast(root ? judge(identities) : "");
+  if (!verdict.empty()) throw RankRefusal(verdict);
+
+  ExperimentConfig mine = config;
+  std::string why;
+  const int node_gpus = config.run.device == "cpu" ? 0 : static_cast<int>(core::cuda_devices(why).size());
+  mine.run = rank_run_settings(config.run, place, node_gpus, std::max(1u, std::thread::hardware_concurrency()));
+
+  // Rank 0's checkpoint and ledger; a checkpoint that cannot be resumed is refused by every rank.
+  std::unique_ptr<CheckpointFile> checkpoint;
+  std::unique_ptr<Ledger> ledger;
+  std::string refusal;
+  if (root) {
+    try {
+      if (!options.checkpoint.empty()) {
+        nlohmann::json identity = nlohmann::json::parse(identities[0]);
+        identity.update(kSpreadIdentity);
+        checkpoint = std::make_unique<CheckpointFile>(options.checkpoint, identity);
+      }
+      ledger = std::make_unique<Ledger>(*config.driver, checkpoint.get(), options.checkpoint_seconds, place.ranks);
+    } catch (const ConfigError& e) {
+      refusal = e.what();
+    }
+  }
+  refusal = world.broadcast(refusal);
+  if (!refusal.empty()) throw RankRefusal(refusal);
+
+  ChunkExchange exchange(world, root ? ledger->blocks_left() : ChunkExchange::Chunk{});
+  if (root)
+    exchange.on_report([&](int rank, const ChunkExchange::Chunk& chunk, const std::string& report) {
+      if (!ledger->take(rank, chunk, report)) exchange.stop();
+    });
+  // Rank 0 stops handing out chunks as soon as it is asked to stop, not when its own chunk ends.
+  std::atomic<bool> working{true};
+  std::thread watch;
+  if (root && options.stop)
+    watch = std::thread([&] {
+      while (working.load() && !options.stop->requested()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      if (options.stop->requested()) exchange.stop();
+    });
+  try {
+    std::string report;
+    for (auto chunk = exchange.next(report); !chunk.empty(); chunk = exchange.next(report))
+      report = run_chunk(mine, catalog, options.stop, chunk, place);
+    exchange.finish();
+  } catch (...) {
+    working = false;
+    if (watch.joinable()) watch.join();
+    throw;
+  }
+  working = false;
+  if (watch.joinable()) watch.join();
+  if (!root) return std::nullopt;
+
+  // The results: the driver on the merged progress. A job that did not finish every block runs nothing more.
+  core::StopRequest halt;
+  if (!ledger->finished()) halt.request();
+  RunOptions final_options = options;
+  final_options.stop = &halt;
+  ExperimentRun run = run_merged(config, catalog, ledger->merged(), final_options);
+  ledger->save_if_due(true);
+  if (!ledger->failure().empty()) {
+    run.complete = run.interrupted = false;
+    run.error = ledger->failure();
+    run.results["status"] = "incomplete";
+    run.results["error"] = run.error;
+    run.results.erase("interrupted");
+  } else if (!ledger->finished() && !run.interrupted) {
+    run.complete = false;
+    run.interrupted = true;
+    run.results["status"] = "interrupted";
+    run.results["interrupted"] = {{"partial", true}, {"completed", run.outcome->completed()}};
+  }
+  run.resumed = ledger->resumed();
+  run.results["ranks"] = {{"count", place.ranks},
+                          {"wall_seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count()},
+                          {"each", ledger->ranks_summary()}};
+  if (checkpoint) run.results["checkpoint"] = {{"file", checkpoint->path()}, {"resumed", run.resumed}};
+  return run;
+}
+
+} // namespace gsdk::host
