@@ -16,6 +16,7 @@
 #include "distribute/rank_devices.hpp"
 #include "distribute/work_blocks.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
+#include "report/log.hpp"
 
 namespace gsdk::host {
 
@@ -243,7 +244,15 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   if (root && options.stop)
     watch = std::thread([&] {
       while (working.load() && !options.stop->requested()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      if (options.stop->requested()) exchange.stop();
+      if (!options.stop->requested()) return;
+      exchange.stop();
+      // mpirun stops the ranks when one of them dies: say what each was running, the dead one's included.
+      const std::vector<ChunkExchange::Chunk> out = exchange.in_flight();
+      std::string held;
+      for (size_t r = 0; r < out.size(); ++r)
+        if (!out[r].empty()) held += fmt::format("\n  rank {}: {}", r, describe_blocks(out[r]));
+      log_line(LogLevel::warning, fmt::format("stopping the job: no more chunks are handed out{}",
+                                              held.empty() ? "" : "; chunks still out (not saved):" + held));
     });
   try {
     std::string report;
