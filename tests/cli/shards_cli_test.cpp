@@ -190,16 +190,25 @@ TEST_F(ShardsCli, TheShardOptionTakesKOfN) {
 }
 
 TEST_F(ShardsCli, AnAlgorithmThatCannotBeSpreadIsRefused) {
-  gsdk::test::write_file(dir / "nmcs.toml", R"(game = "test_nim"
-algorithm = "nmcs"
-[nmcs]
-level = 1
+  gsdk::test::write_file(dir / "qlearning.toml", R"(game = "minefield"
+algorithm = "qlearning"
+[params]
+size = 8
+agents = 4
+mines = 5
+[qlearning]
+episodes = 2
 [run]
 device = "cpu"
 )");
-  const Outcome r = run({"run", "nmcs.toml", "--shard", "1/2"});
+  // minefield is a shipped plugin, not a test one.
+  const Outcome r = gsdk::test::gsdk_run({"run", "qlearning.toml", "--shard", "1/2", "-q", "--plugin-dir",
+                                          gsdk::test::plugin_dir().string()},
+                                         dir.path());
   EXPECT_EQ(r.status, 2) << describe(r);
-  EXPECT_TRUE(contains(r.err, "algorithm 'nmcs' cannot be spread over processes yet (playouts, perft can)")) << r.err;
+  EXPECT_TRUE(contains(r.err, "algorithm 'qlearning' cannot be spread over processes yet (playouts, perft, nmcs, "
+                              "nrpa can)"))
+      << r.err;
 }
 
 TEST_F(ShardsCli, AShardsCheckpointBelongsToThatShard) {

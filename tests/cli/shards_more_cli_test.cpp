@@ -1,0 +1,205 @@
+// shards_more_cli_test.cpp - `gsdk run CONFIG --shard K/N` and `gsdk merge` for the searches (NMCS, NRPA): bounded
+// by counts, the merged results (digest, best sequence, searches file) are one process's whatever each shard's
+// threads; bounded by time or score, each shard runs its own searches within the bound and the merged results say
+// they are not reproducible; a shard writes none of the run's files (best, events, searches, picture), which the
+// merge writes from the merged progress.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "gsdk_process.hpp"
+#include "test_paths.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gsdk::test::describe;
+using gsdk::test::Outcome;
+
+// 40 searches: the 4096 blocks give 3 shards 15, 13 and 12 of them. Searches side by side and a small searches
+// table, so that the table the merge keeps is the best of the shards' tables.
+const char* const kNmcs = R"(game = "test_chain"
+algorithm = "nmcs"
+seed = 5
+
+[params]
+numbers = 20
+
+[nmcs]
+level = 1
+restarts = 39
+searches_in_parallel = 3
+
+[run]
+device = "cpu"
+
+[output]
+best = "out/best.json"
+events = "out/events.jsonl"
+searches = "out/searches.jsonl"
+searches_kept = 6
+plot = "out/plot.png"
+)";
+
+// 12 searches: 4 a shard of 3.
+const char* const kNrpa = R"(game = "test_chain"
+algorithm = "nrpa"
+seed = 9
+
+[params]
+numbers = 20
+
+[nrpa]
+level = 2
+iterations = 8
+restarts = 11
+searches_in_parallel = 2
+
+[run]
+device = "cpu"
+
+[output]
+best = "out/best.json"
+events = "out/events.jsonl"
+plot = "out/plot.png"
+)";
+
+class ShardsMoreCli : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_TRUE(fs::exists(gsdk::test::gsdk_executable())) << gsdk::test::gsdk_executable() << " was not built";
+    gsdk::test::write_file(dir / "nmcs.toml", kNmcs);
+    gsdk::test::write_file(dir / "nrpa.toml", kNrpa);
+  }
+  Outcome run(std::vector<std::string> args) {
+    args.insert(args.end(), {"--plugin-dir", gsdk::test::test_plugin_dir("valid").string(), "-q"});
+    return gsdk::test::gsdk_run(args, dir.path());
+  }
+  nlohmann::json json(const std::string& name) { return nlohmann::json::parse(gsdk::test::read_file(dir / name)); }
+  std::string text(const std::string& name) { return gsdk::test::read_file(dir / name); }
+
+  // Runs `config` whole into one.json and moves the files it wrote to one-*.
+  void run_whole(const std::string& config, const std::vector<std::string>& extra = {}) {
+    std::vector<std::string> args = {"run", config, "--out", "one.json", "--threads", "2"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const Outcome r = run(args);
+    ASSERT_EQ(r.status, 0) << describe(r);
+    fs::rename(dir / "out", dir / "one-out");
+  }
+
+  // Runs the N shards of `config` (shard k on threads[k - 1]), checks that they wrote none of the run's files, and
+  // merges them into merged.json.
+  void shard_and_merge(const std::string& config, const std::vector<int>& threads,
+                       const std::vector<std::string>& extra = {}) {
+    std::vector<std::string> merge = {"merge"};
+    for (size_t k = 1; k <= threads.size(); ++k) {
+      const std::string file = "shard-" + std::to_string(k) + ".json";
+      std::vector<std::string> args = {"run",     config, "--shard", std::to_string(k) + "/" + std::to_string(threads.size()),
+                                       "--threads", std::to_string(threads[k - 1]), "--out", file};
+      args.insert(args.end(), extra.begin(), extra.end());
+      const Outcome r = run(args);
+      ASSERT_EQ(r.status, 0) << describe(r);
+      merge.push_back(file);
+    }
+    EXPECT_FALSE(fs::exists(dir / "out")) << "a shard wrote a file of the whole run";
+    EXPECT_FALSE(fs::exists(dir / "results")) << "a shard wrote a file of the whole run";
+    merge.insert(merge.end(), {"--out", "merged.json"});
+    const Outcome r = run(merge);
+    ASSERT_EQ(r.status, 0) << describe(r);
+  }
+
+  // The improvements list of a results file: scores rising, seconds never falling, ending at the best score; the
+  // events file says the same.
+  void expect_improvements_hold(const nlohmann::json& results, const std::string& events) {
+    const nlohmann::json& improvements = results["result"]["improvements"];
+    ASSERT_FALSE(improvements.empty());
+    for (size_t i = 1; i < improvements.size(); ++i) {
+      EXPECT_GT(improvements[i]["score"], improvements[i - 1]["score"]);
+      EXPECT_GE(improvements[i]["seconds"], improvements[i - 1]["seconds"]);
+    }
+    EXPECT_EQ(improvements.back()["score"], results["result"]["best_score"]);
+    size_t lines = 0;
+    for (char c : text(events)) lines += c == '\n';
+    EXPECT_EQ(lines, improvements.size());
+  }
+
+  gsdk::test::TempDir dir;
+};
+
+TEST_F(ShardsMoreCli, NmcsShardsMergeToTheOneProcessSearch) {
+  run_whole("nmcs.toml");
+  shard_and_merge("nmcs.toml", {1, 2, 1});
+  const nlohmann::json one = json("one.json"), merged = json("merged.json");
+  EXPECT_EQ(merged["status"], "complete");
+  EXPECT_EQ(merged["digest"], one["digest"]);
+  for (const char* key : {"best_score", "best_moves", "best_search", "searches_finished", "searches_written"})
+    EXPECT_EQ(merged["result"][key], one["result"][key]) << key;
+  EXPECT_EQ(merged["result"]["searches_finished"], 40);
+  EXPECT_EQ(merged["timings"]["playouts"], one["timings"]["playouts"]);
+  EXPECT_EQ(text("out/best.json"), text("one-out/best.json"));
+  EXPECT_EQ(text("out/searches.jsonl"), text("one-out/searches.jsonl"));
+  EXPECT_TRUE(fs::exists(dir / "out/plot.png"));
+  expect_improvements_hold(merged, "out/events.jsonl");
+  EXPECT_EQ(merged["result"]["resumed_from"], nullptr);
+  EXPECT_EQ(merged["result"]["merged_parts"]["reproducible"], true);
+  EXPECT_EQ(merged["result"]["merged_parts"]["searches_finished"], 40);
+  EXPECT_EQ(one["result"]["merged_parts"], nullptr);
+  // Each shard ran its own share of the searches, and named none of the run's files.
+  uint64_t searches = 0;
+  for (int k = 1; k <= 3; ++k) {
+    const nlohmann::json shard = json("shard-" + std::to_string(k) + ".json")["results"]["result"];
+    EXPECT_GT(shard["searches_finished"], 10) << k;
+    EXPECT_LT(shard["searches_finished"], 20) << k;
+    searches += shard["searches_finished"].get<uint64_t>();
+    for (const char* file : {"best_file", "events_file", "searches_file"}) EXPECT_EQ(shard[file], nullptr) << file;
+  }
+  EXPECT_EQ(searches, 40u);
+}
+
+TEST_F(ShardsMoreCli, NrpaShardsMergeToTheOneProcessSearch) {
+  run_whole("nrpa.toml");
+  shard_and_merge("nrpa.toml", {2, 1, 1});
+  const nlohmann::json one = json("one.json"), merged = json("merged.json");
+  EXPECT_EQ(merged["status"], "complete");
+  EXPECT_EQ(merged["digest"], one["digest"]);
+  for (const char* key : {"best_score", "best_moves", "best_search", "searches_finished"})
+    EXPECT_EQ(merged["result"][key], one["result"][key]) << key;
+  EXPECT_EQ(merged["timings"]["playouts"], one["timings"]["playouts"]);
+  EXPECT_EQ(text("out/best.json"), text("one-out/best.json"));
+  expect_improvements_hold(merged, "out/events.jsonl");
+  EXPECT_EQ(merged["result"]["merged_parts"]["reproducible"], true);
+  for (int k = 1; k <= 3; ++k)
+    EXPECT_EQ(json("shard-" + std::to_string(k) + ".json")["results"]["result"]["searches_finished"], 4) << k;
+}
+
+TEST_F(ShardsMoreCli, ShardsBoundedByTimeEachRunWithinItAndTheMergeIsNotReproducible) {
+  // Many more searches than fit the time: each shard stops at the limit, and the merge starts none of the rest.
+  shard_and_merge("nmcs.toml", {1, 2}, {"--set", "nmcs.restarts=100000000", "--set", "nmcs.time_seconds=0.5"});
+  const nlohmann::json merged = json("merged.json");
+  EXPECT_EQ(merged["status"], "complete");
+  const nlohmann::json& result = merged["result"];
+  EXPECT_EQ(result["merged_parts"]["reproducible"], false);
+  EXPECT_EQ(result["stopped_by_time"], true);
+  EXPECT_EQ(result["searches_started"], result["searches_finished"]);
+  uint64_t searches = 0;
+  for (int k = 1; k <= 2; ++k) {
+    const nlohmann::json shard = json("shard-" + std::to_string(k) + ".json")["results"];
+    EXPECT_EQ(shard["result"]["stopped_by_time"], true) << k;
+    EXPECT_GE(shard["timings"]["wall_seconds"], 0.5) << k;
+    EXPECT_LT(shard["timings"]["wall_seconds"], 5.0) << k;
+    searches += shard["result"]["searches_finished"].get<uint64_t>();
+  }
+  EXPECT_EQ(result["searches_finished"], searches);
+  expect_improvements_hold(merged, "out/events.jsonl");
+}
+
+TEST_F(ShardsMoreCli, ShardsStoppingAtAScoreAreNotReproducible) {
+  // The chain's optimum is far above 1: every shard that runs a search reaches it at its first sequence.
+  shard_and_merge("nrpa.toml", {1, 1}, {"--set", "nrpa.stop_at_score=1"});
+  const nlohmann::json merged = json("merged.json");
+  EXPECT_EQ(merged["status"], "complete");
+  EXPECT_EQ(merged["result"]["merged_parts"]["reproducible"], false);
+  EXPECT_LT(merged["result"]["searches_finished"], 12);
+  EXPECT_GE(merged["result"]["best_score"], 1);
+}
+
+} // namespace
