@@ -206,8 +206,8 @@ device = "cpu"
                                           gsdk::test::plugin_dir().string()},
                                          dir.path());
   EXPECT_EQ(r.status, 2) << describe(r);
-  EXPECT_TRUE(contains(r.err, "algorithm 'qlearning' cannot be spread over processes yet (playouts, perft, nmcs, "
-                              "nrpa can)"))
+  EXPECT_TRUE(contains(r.err, "algorithm 'qlearning' cannot be spread over processes yet (playouts, perft, match, "
+                              "nmcs, nrpa can)"))
       << r.err;
 }
 

@@ -1,8 +1,8 @@
-// shards_more_cli_test.cpp - `gsdk run CONFIG --shard K/N` and `gsdk merge` for the searches (NMCS, NRPA): bounded
-// by counts, the merged results (digest, best sequence, searches file) are one process's whatever each shard's
-// threads; bounded by time or score, each shard runs its own searches within the bound and the merged results say
-// they are not reproducible; a shard writes none of the run's files (best, events, searches, picture), which the
-// merge writes from the merged progress.
+// shards_more_cli_test.cpp - `gsdk run CONFIG --shard K/N` and `gsdk merge` for the searches (NMCS, NRPA) and
+// matches: bounded by counts, the merged results (digest, best sequence, searches file, match record) are one
+// process's whatever each shard's threads; bounded by time or score, each search shard runs its own searches within
+// the bound and the merged results say they are not reproducible; a shard writes none of the run's files (best,
+// events, searches, record, picture), which the merge writes from the merged progress.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -63,12 +63,36 @@ events = "out/events.jsonl"
 plot = "out/plot.png"
 )";
 
+// 12 games of 3 shards, 4 each, some of a pair of games (one opening, either colour) in another shard.
+const char* const kMatch = R"(game = "test_nim"
+algorithm = "match"
+seed = 5
+
+[params]
+stones = 9
+
+[match]
+games = 12
+agents = ["uct:playouts=300", "flatmc:playouts=200"]
+opening_plies = 1
+parallel = 2
+record = "out/m.pgn"
+)";
+
+// Shard arguments: uneven CPU threads.
+std::vector<std::vector<std::string>> threads(std::initializer_list<int> counts) {
+  std::vector<std::vector<std::string>> args;
+  for (int n : counts) args.push_back({"--threads", std::to_string(n)});
+  return args;
+}
+
 class ShardsMoreCli : public ::testing::Test {
 protected:
   void SetUp() override {
     ASSERT_TRUE(fs::exists(gsdk::test::gsdk_executable())) << gsdk::test::gsdk_executable() << " was not built";
     gsdk::test::write_file(dir / "nmcs.toml", kNmcs);
     gsdk::test::write_file(dir / "nrpa.toml", kNrpa);
+    gsdk::test::write_file(dir / "match.toml", kMatch);
   }
   Outcome run(std::vector<std::string> args) {
     args.insert(args.end(), {"--plugin-dir", gsdk::test::test_plugin_dir("valid").string(), "-q"});
@@ -77,24 +101,25 @@ protected:
   nlohmann::json json(const std::string& name) { return nlohmann::json::parse(gsdk::test::read_file(dir / name)); }
   std::string text(const std::string& name) { return gsdk::test::read_file(dir / name); }
 
-  // Runs `config` whole into one.json and moves the files it wrote to one-*.
-  void run_whole(const std::string& config, const std::vector<std::string>& extra = {}) {
-    std::vector<std::string> args = {"run", config, "--out", "one.json", "--threads", "2"};
+  // Runs `config` whole into one.json and moves the files it wrote to one-out.
+  void run_whole(const std::string& config, const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"run", config, "--out", "one.json"};
     args.insert(args.end(), extra.begin(), extra.end());
     const Outcome r = run(args);
     ASSERT_EQ(r.status, 0) << describe(r);
     fs::rename(dir / "out", dir / "one-out");
   }
 
-  // Runs the N shards of `config` (shard k on threads[k - 1]), checks that they wrote none of the run's files, and
-  // merges them into merged.json.
-  void shard_and_merge(const std::string& config, const std::vector<int>& threads,
+  // Runs the N shards of `config` (shard k with the arguments shards[k - 1] and `extra`), checks that they wrote
+  // none of the run's files, and merges them into merged.json.
+  void shard_and_merge(const std::string& config, const std::vector<std::vector<std::string>>& shards,
                        const std::vector<std::string>& extra = {}) {
     std::vector<std::string> merge = {"merge"};
-    for (size_t k = 1; k <= threads.size(); ++k) {
+    for (size_t k = 1; k <= shards.size(); ++k) {
       const std::string file = "shard-" + std::to_string(k) + ".json";
-      std::vector<std::string> args = {"run",     config, "--shard", std::to_string(k) + "/" + std::to_string(threads.size()),
-                                       "--threads", std::to_string(threads[k - 1]), "--out", file};
+      std::vector<std::string> args = {"run", config, "--shard", std::to_string(k) + "/" + std::to_string(shards.size()),
+                                       "--out", file};
+      args.insert(args.end(), shards[k - 1].begin(), shards[k - 1].end());
       args.insert(args.end(), extra.begin(), extra.end());
       const Outcome r = run(args);
       ASSERT_EQ(r.status, 0) << describe(r);
@@ -126,8 +151,8 @@ protected:
 };
 
 TEST_F(ShardsMoreCli, NmcsShardsMergeToTheOneProcessSearch) {
-  run_whole("nmcs.toml");
-  shard_and_merge("nmcs.toml", {1, 2, 1});
+  run_whole("nmcs.toml", {"--threads", "2"});
+  shard_and_merge("nmcs.toml", threads({1, 2, 1}));
   const nlohmann::json one = json("one.json"), merged = json("merged.json");
   EXPECT_EQ(merged["status"], "complete");
   EXPECT_EQ(merged["digest"], one["digest"]);
@@ -156,8 +181,8 @@ TEST_F(ShardsMoreCli, NmcsShardsMergeToTheOneProcessSearch) {
 }
 
 TEST_F(ShardsMoreCli, NrpaShardsMergeToTheOneProcessSearch) {
-  run_whole("nrpa.toml");
-  shard_and_merge("nrpa.toml", {2, 1, 1});
+  run_whole("nrpa.toml", {"--threads", "2"});
+  shard_and_merge("nrpa.toml", threads({2, 1, 1}));
   const nlohmann::json one = json("one.json"), merged = json("merged.json");
   EXPECT_EQ(merged["status"], "complete");
   EXPECT_EQ(merged["digest"], one["digest"]);
@@ -173,7 +198,7 @@ TEST_F(ShardsMoreCli, NrpaShardsMergeToTheOneProcessSearch) {
 
 TEST_F(ShardsMoreCli, ShardsBoundedByTimeEachRunWithinItAndTheMergeIsNotReproducible) {
   // Many more searches than fit the time: each shard stops at the limit, and the merge starts none of the rest.
-  shard_and_merge("nmcs.toml", {1, 2}, {"--set", "nmcs.restarts=100000000", "--set", "nmcs.time_seconds=0.5"});
+  shard_and_merge("nmcs.toml", threads({1, 2}), {"--set", "nmcs.restarts=100000000", "--set", "nmcs.time_seconds=0.5"});
   const nlohmann::json merged = json("merged.json");
   EXPECT_EQ(merged["status"], "complete");
   const nlohmann::json& result = merged["result"];
@@ -194,12 +219,45 @@ TEST_F(ShardsMoreCli, ShardsBoundedByTimeEachRunWithinItAndTheMergeIsNotReproduc
 
 TEST_F(ShardsMoreCli, ShardsStoppingAtAScoreAreNotReproducible) {
   // The chain's optimum is far above 1: every shard that runs a search reaches it at its first sequence.
-  shard_and_merge("nrpa.toml", {1, 1}, {"--set", "nrpa.stop_at_score=1"});
+  shard_and_merge("nrpa.toml", threads({1, 1}), {"--set", "nrpa.stop_at_score=1"});
   const nlohmann::json merged = json("merged.json");
   EXPECT_EQ(merged["status"], "complete");
   EXPECT_EQ(merged["result"]["merged_parts"]["reproducible"], false);
   EXPECT_LT(merged["result"]["searches_finished"], 12);
   EXPECT_GE(merged["result"]["best_score"], 1);
+}
+
+TEST_F(ShardsMoreCli, MatchShardsMergeToTheOneProcessMatch) {
+  // The agents' specs name their devices and threads ([run] does not apply), so every shard plays as the config
+  // says: the identity the merge checks holds them.
+  run_whole("match.toml", {});
+  shard_and_merge("match.toml", {{}, {}, {}});
+  const nlohmann::json one = json("one.json"), merged = json("merged.json");
+  EXPECT_EQ(merged["status"], "complete");
+  EXPECT_EQ(merged["digest"], one["digest"]);
+  EXPECT_EQ(merged["result"]["games_played"], 12);
+  EXPECT_EQ(merged["result"], one["result"]);
+  EXPECT_EQ(text("out/m.pgn"), text("one-out/m.pgn"));
+  EXPECT_EQ(merged["record"], "out/m.pgn");
+  for (int k = 1; k <= 3; ++k) {
+    const nlohmann::json shard = json("shard-" + std::to_string(k) + ".json")["results"];
+    EXPECT_EQ(shard["result"]["games_played"], 4) << k;
+    EXPECT_FALSE(shard.contains("record")) << k;
+  }
+}
+
+TEST_F(ShardsMoreCli, AMergeRefusesPartsThatPlayedOneGameTwice) {
+  for (const std::string k : {"1", "2"})
+    ASSERT_EQ(run({"run", "match.toml", "--shard", k + "/2", "--out", "s" + k + ".json"}).status, 0);
+  // Shard 2 made to hold a game of shard 1 as well.
+  nlohmann::json doubled = json("s2.json");
+  doubled["progress"]["games"].push_back(json("s1.json")["progress"]["games"][0]);
+  gsdk::test::write_file(dir / "doubled.json", doubled.dump());
+  const Outcome r = run({"merge", "s1.json", "doubled.json", "--out", "m.json"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(gsdk::test::contains(r.err, "doubled.json (merged with the parts before it): two parts both played round"))
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir / "m.json"));
 }
 
 } // namespace
