@@ -227,6 +227,24 @@ TEST_F(ShardsMoreCli, ShardsStoppingAtAScoreAreNotReproducible) {
   EXPECT_GE(merged["result"]["best_score"], 1);
 }
 
+TEST_F(ShardsMoreCli, AMergeRefusesPartsThatRanOneSearchTwice) {
+  for (const std::string k : {"1", "2"})
+    ASSERT_EQ(run({"run", "nrpa.toml", "--shard", k + "/2", "--out", "s" + k + ".json"}).status, 0);
+  // Shard 2 made to hold shard 1's last search as well (above the first searches shard 2 holds, as its list wants).
+  const nlohmann::json finished = json("s1.json")["progress"]["finished"];
+  ASSERT_FALSE(finished["above"].empty());
+  const uint32_t search = finished["above"].back().get<uint32_t>();
+  nlohmann::json doubled = json("s2.json");
+  doubled["progress"]["finished"]["above"].push_back(search);
+  gsdk::test::write_file(dir / "doubled.json", doubled.dump());
+  const Outcome r = run({"merge", "s1.json", "doubled.json", "--out", "m.json"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(gsdk::test::contains(r.err, "doubled.json (merged with the parts before it): two parts both ran search " +
+                                              std::to_string(search)))
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir / "m.json"));
+}
+
 TEST_F(ShardsMoreCli, MatchShardsMergeToTheOneProcessMatch) {
   // The agents' specs name their devices and threads ([run] does not apply), so every shard plays as the config
   // says: the identity the merge checks holds them.
