@@ -239,9 +239,8 @@ TEST_F(ShardsMoreCli, AMergeRefusesPartsThatRanOneSearchTwice) {
   gsdk::test::write_file(dir / "doubled.json", doubled.dump());
   const Outcome r = run({"merge", "s1.json", "doubled.json", "--out", "m.json"});
   EXPECT_EQ(r.status, 2) << describe(r);
-  EXPECT_TRUE(gsdk::test::contains(r.err, "doubled.json (merged with the parts before it): two parts both ran search " +
-                                              std::to_string(search)))
-      << r.err;
+  EXPECT_TRUE(gsdk::test::contains(r.err, "doubled.json")) << r.err;
+  EXPECT_TRUE(gsdk::test::contains(r.err, "two parts both ran search " + std::to_string(search))) << r.err;
   EXPECT_FALSE(fs::exists(dir / "m.json"));
 }
 
@@ -273,8 +272,8 @@ TEST_F(ShardsMoreCli, AMergeRefusesPartsThatPlayedOneGameTwice) {
   gsdk::test::write_file(dir / "doubled.json", doubled.dump());
   const Outcome r = run({"merge", "s1.json", "doubled.json", "--out", "m.json"});
   EXPECT_EQ(r.status, 2) << describe(r);
-  EXPECT_TRUE(gsdk::test::contains(r.err, "doubled.json (merged with the parts before it): two parts both played round"))
-      << r.err;
+  EXPECT_TRUE(gsdk::test::contains(r.err, "doubled.json")) << r.err;
+  EXPECT_TRUE(gsdk::test::contains(r.err, "two parts both played round")) << r.err;
   EXPECT_FALSE(fs::exists(dir / "m.json"));
 }
 

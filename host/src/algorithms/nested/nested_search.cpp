@@ -113,7 +113,7 @@ public:
                 search.starts_skipped > 0 ? fmt::format("; {} finished starts left out", search.starts_skipped).c_str()
                                           : "");
     if (resumed_from)
-      std::printf("  %s after %.3f s and %llu finished searches (%s)\n", resumed_from->parts ? "parts   " : "resumed ",
+      std::printf("  %-12s after %.3f s and %llu finished searches (%s)\n", resumed_from->parts ? "parts" : "resumed",
                   resumed_from->seconds, static_cast<unsigned long long>(resumed_from->searches_finished),
                   resumed_from->reproducible ? fmt::format("the result is the {} run's", resumed_from->parts ? "one-process" : "uninterrupted").c_str()
                                              : "bounded by time or score: not reproducible");
