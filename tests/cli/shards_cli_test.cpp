@@ -202,9 +202,8 @@ episodes = 2
 device = "cpu"
 )");
   // minefield is a shipped plugin, not a test one.
-  const Outcome r = gsdk::test::gsdk_run({"run", "qlearning.toml", "--shard", "1/2", "-q", "--plugin-dir",
-                                          gsdk::test::plugin_dir().string()},
-                                         dir.path());
+  const Outcome r = gsdk::test::gsdk_run(
+      {"run", "qlearning.toml", "--shard", "1/2", "-q", "--plugin-dir", gsdk::test::plugin_dir().string()}, dir.path());
   EXPECT_EQ(r.status, 2) << describe(r);
   EXPECT_TRUE(contains(r.err, "algorithm 'qlearning' cannot be spread over processes yet (playouts, perft, match, "
                               "nmcs, nrpa can)"))

@@ -117,8 +117,8 @@ protected:
     std::vector<std::string> merge = {"merge"};
     for (size_t k = 1; k <= shards.size(); ++k) {
       const std::string file = "shard-" + std::to_string(k) + ".json";
-      std::vector<std::string> args = {"run", config, "--shard", std::to_string(k) + "/" + std::to_string(shards.size()),
-                                       "--out", file};
+      std::vector<std::string> args = {
+          "run", config, "--shard", std::to_string(k) + "/" + std::to_string(shards.size()), "--out", file};
       args.insert(args.end(), shards[k - 1].begin(), shards[k - 1].end());
       args.insert(args.end(), extra.begin(), extra.end());
       const Outcome r = run(args);

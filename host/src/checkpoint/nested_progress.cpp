@@ -26,8 +26,7 @@ core::MoveSequence sequence_from_json(const nlohmann::json& sequence) {
 // Adds `more`'s finished searches to `into`'s; throws CheckpointMismatch for one both hold.
 void add_finished(core::FinishedSearches& into, const core::FinishedSearches& more, const std::string& where) {
   const auto add = [&](uint32_t search) {
-    if (into.contains(search))
-      throw CheckpointMismatch(fmt::format("{}: two parts both ran search {}", where, search));
+    if (into.contains(search)) throw CheckpointMismatch(fmt::format("{}: two parts both ran search {}", where, search));
     into.insert(search);
   };
   for (uint32_t search = 0; search < more.below(); ++search) add(search);
@@ -132,8 +131,7 @@ nlohmann::json merge_nested_progress(const nlohmann::json& a, const nlohmann::js
   const NestedCheckpoint more = nested_progress_from_json(b, kAnySearches, where);
   add_finished(into.search.finished, more.search.finished, where);
   std::set<uint32_t> under_way;
-  into.search.under_way.insert(into.search.under_way.end(), more.search.under_way.begin(),
-                               more.search.under_way.end());
+  into.search.under_way.insert(into.search.under_way.end(), more.search.under_way.begin(), more.search.under_way.end());
   for (const core::SearchUnderWay& u : into.search.under_way)
     if (into.search.finished.contains(u.search) || !under_way.insert(u.search).second)
       throw CheckpointMismatch(fmt::format("{}: two parts both ran search {}", where, u.search));

@@ -69,7 +69,9 @@ public:
                                              : nlohmann::json(nullptr);
     const bool parts = resumed_from && resumed_from->parts;
     // A part writes none of the run's files (the run that merges the parts does): their fields are null.
-    const auto file = [](const std::string& path) { return path.empty() ? nlohmann::json(nullptr) : nlohmann::json(path); };
+    const auto file = [](const std::string& path) {
+      return path.empty() ? nlohmann::json(nullptr) : nlohmann::json(path);
+    };
     return {{"engine", search.engine},
             {"devices", search.device},
             {"result",
@@ -113,10 +115,12 @@ public:
                 search.starts_skipped > 0 ? fmt::format("; {} finished starts left out", search.starts_skipped).c_str()
                                           : "");
     if (resumed_from)
-      std::printf("  %-12s after %.3f s and %llu finished searches (%s)\n", resumed_from->parts ? "parts" : "resumed",
-                  resumed_from->seconds, static_cast<unsigned long long>(resumed_from->searches_finished),
-                  resumed_from->reproducible ? fmt::format("the result is the {} run's", resumed_from->parts ? "one-process" : "uninterrupted").c_str()
-                                             : "bounded by time or score: not reproducible");
+      std::printf(
+          "  %-12s after %.3f s and %llu finished searches (%s)\n", resumed_from->parts ? "parts" : "resumed",
+          resumed_from->seconds, static_cast<unsigned long long>(resumed_from->searches_finished),
+          resumed_from->reproducible
+              ? fmt::format("the result is the {} run's", resumed_from->parts ? "one-process" : "uninterrupted").c_str()
+              : "bounded by time or score: not reproducible");
     const double seconds = search.wall_seconds;
     std::printf("  time %.3f s wall, %s playouts: %.4g per second", seconds, fmt::format("{}", search.playouts).c_str(),
                 seconds > 0 ? static_cast<double>(search.playouts) / seconds : 0.0);
