@@ -1,7 +1,7 @@
 // shards_cli_test.cpp - `gsdk run CONFIG --shard K/N` and `gsdk merge`: the merged results of N shards have the
 // digest (and counts) one process gives, whatever each shard's threads; a merge refuses shards of another run, a
 // missing, repeated or unfinished shard, and files that are not shards, with exit status 2; --shard refuses values
-// that are not K/N and algorithms that cannot be spread over processes yet.
+// that are not K/N. (Every algorithm can be spread now: shards_more_cli_test.cpp tests the others.)
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -187,27 +187,6 @@ TEST_F(ShardsCli, TheShardOptionTakesKOfN) {
     EXPECT_EQ(r.status, 2) << value << ": " << describe(r);
     EXPECT_TRUE(contains(r.err, "--shard \"" + value + "\": expected K/N")) << r.err;
   }
-}
-
-TEST_F(ShardsCli, AnAlgorithmThatCannotBeSpreadIsRefused) {
-  gsdk::test::write_file(dir / "qlearning.toml", R"(game = "minefield"
-algorithm = "qlearning"
-[params]
-size = 8
-agents = 4
-mines = 5
-[qlearning]
-episodes = 2
-[run]
-device = "cpu"
-)");
-  // minefield is a shipped plugin, not a test one.
-  const Outcome r = gsdk::test::gsdk_run(
-      {"run", "qlearning.toml", "--shard", "1/2", "-q", "--plugin-dir", gsdk::test::plugin_dir().string()}, dir.path());
-  EXPECT_EQ(r.status, 2) << describe(r);
-  EXPECT_TRUE(contains(r.err, "algorithm 'qlearning' cannot be spread over processes yet (playouts, perft, match, "
-                              "nmcs, nrpa can)"))
-      << r.err;
 }
 
 TEST_F(ShardsCli, AShardsCheckpointBelongsToThatShard) {

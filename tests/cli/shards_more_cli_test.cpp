@@ -1,8 +1,9 @@
-// shards_more_cli_test.cpp - `gsdk run CONFIG --shard K/N` and `gsdk merge` for the searches (NMCS, NRPA) and
-// matches: bounded by counts, the merged results (digest, best sequence, searches file, match record) are one
-// process's whatever each shard's threads; bounded by time or score, each search shard runs its own searches within
-// the bound and the merged results say they are not reproducible; a shard writes none of the run's files (best,
-// events, searches, record, picture), which the merge writes from the merged progress.
+// shards_more_cli_test.cpp - `gsdk run CONFIG --shard K/N` and `gsdk merge` for the searches (NMCS, NRPA), matches
+// and Q-learning sweeps: bounded by counts, the merged results (digest, best sequence, searches file, match record,
+// sweep entries) are one process's whatever each shard's threads; bounded by time or score, each search shard runs
+// its own searches within the bound and the merged results say they are not reproducible; a shard writes none of
+// the run's files (best, events, searches, record, picture), which the merge writes from the merged progress; one
+// Q-learning training run is refused.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -86,6 +87,28 @@ std::vector<std::vector<std::string>> threads(std::initializer_list<int> counts)
   return args;
 }
 
+// 4 entries of 3 shards: 2, 1 and 1 of them.
+const char* const kSweep = R"(game = "minefield"
+algorithm = "qlearning"
+seed = 4
+
+[params]
+size = 8
+agents = 8
+mines = 6
+map_seed = 7
+
+[qlearning]
+environments = [4, 8, 16, 32]
+episodes = 30
+
+[run]
+device = "cpu"
+
+[output]
+events = "out/q.jsonl"
+)";
+
 class ShardsMoreCli : public ::testing::Test {
 protected:
   void SetUp() override {
@@ -93,9 +116,10 @@ protected:
     gsdk::test::write_file(dir / "nmcs.toml", kNmcs);
     gsdk::test::write_file(dir / "nrpa.toml", kNrpa);
     gsdk::test::write_file(dir / "match.toml", kMatch);
+    gsdk::test::write_file(dir / "sweep.toml", kSweep);
   }
   Outcome run(std::vector<std::string> args) {
-    args.insert(args.end(), {"--plugin-dir", gsdk::test::test_plugin_dir("valid").string(), "-q"});
+    args.insert(args.end(), {"--plugin-dir", plugins.string(), "-q"});
     return gsdk::test::gsdk_run(args, dir.path());
   }
   nlohmann::json json(const std::string& name) { return nlohmann::json::parse(gsdk::test::read_file(dir / name)); }
@@ -148,6 +172,7 @@ protected:
   }
 
   gsdk::test::TempDir dir;
+  fs::path plugins = gsdk::test::test_plugin_dir("valid"); // minefield is a shipped plugin, not a test one
 };
 
 TEST_F(ShardsMoreCli, NmcsShardsMergeToTheOneProcessSearch) {
@@ -275,6 +300,34 @@ TEST_F(ShardsMoreCli, AMergeRefusesPartsThatPlayedOneGameTwice) {
   EXPECT_TRUE(gsdk::test::contains(r.err, "doubled.json")) << r.err;
   EXPECT_TRUE(gsdk::test::contains(r.err, "two parts both played round")) << r.err;
   EXPECT_FALSE(fs::exists(dir / "m.json"));
+}
+
+TEST_F(ShardsMoreCli, QLearningSweepShardsMergeToTheOneProcessSweep) {
+  plugins = gsdk::test::plugin_dir();
+  run_whole("sweep.toml", {"--threads", "2"});
+  shard_and_merge("sweep.toml", threads({1, 2, 1}));
+  const nlohmann::json one = json("one.json"), merged = json("merged.json");
+  EXPECT_EQ(merged["status"], "complete");
+  EXPECT_EQ(merged["digest"], one["digest"]);
+  ASSERT_EQ(merged["result"]["sweep"].size(), 4u);
+  for (size_t i = 0; i < 4; ++i) {
+    nlohmann::json a = merged["result"]["sweep"][i], b = one["result"]["sweep"][i];
+    a.erase("timings");
+    b.erase("timings");
+    EXPECT_EQ(a, b) << i;
+  }
+  EXPECT_TRUE(fs::exists(dir / "out/q.jsonl"));
+  const size_t entries[] = {2, 1, 1};
+  for (int k = 1; k <= 3; ++k)
+    EXPECT_EQ(json("shard-" + std::to_string(k) + ".json")["results"]["result"]["sweep"].size(), entries[k - 1]) << k;
+}
+
+TEST_F(ShardsMoreCli, OneQLearningTrainingRunIsRefused) {
+  plugins = gsdk::test::plugin_dir();
+  const Outcome r = run({"run", "sweep.toml", "--set", "qlearning.environments=4", "--shard", "1/2"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(gsdk::test::contains(r.err, "one training run cannot be spread over processes")) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
 } // namespace
