@@ -1,7 +1,8 @@
 // qlearning_progress_test.cpp - the Q-learning checkpoint's progress (host/src/checkpoint/qlearning_progress.hpp):
 // table values come back bit for bit (signed zeros, subnormals, infinities, NaN payloads, every tail length of
 // the base64 groups), the encoding is standard base64, text that is not a whole number of values is refused,
-// and a progress read back holds what was saved; a malformed one is a CheckpointMismatch naming the file.
+// and a progress read back holds what was saved; a malformed one is a CheckpointMismatch naming the file. The
+// progresses of parts of a sweep merge by entry.
 #include <bit>
 #include <cstring>
 #include <limits>
@@ -122,6 +123,45 @@ TEST(QLearningProgress, AMalformedProgressNamesTheFile) {
   }
   EXPECT_THROW(gsdk::host::qlearning_progress_from_json(nlohmann::json::object(), "ck.json"),
                gsdk::host::CheckpointMismatch);
+}
+
+// A finished run of entry `entry`, with what a progress needs.
+gsdk::host::QLearningRun finished_run(uint32_t entry, uint32_t environments) {
+  gsdk::host::QLearningRun run;
+  run.entry = entry;
+  run.environments = environments;
+  run.digest = "sha1:" + std::to_string(entry);
+  return run;
+}
+
+TEST(QLearningProgress, EntriesSavedBeforeTheyWereNamedAreTheirPlaces) {
+  nlohmann::json saved = gsdk::host::qlearning_progress_json({finished_run(5, 4), finished_run(9, 8)}, 0, nullptr);
+  for (auto& run : saved["finished"]) run.erase("entry");
+  const gsdk::host::QLearningCheckpoint back = gsdk::host::qlearning_progress_from_json(saved, "old.json");
+  ASSERT_EQ(back.finished.size(), 2u);
+  EXPECT_EQ(back.finished[0].entry, 0u);
+  EXPECT_EQ(back.finished[1].entry, 1u);
+}
+
+TEST(QLearningProgress, PartsOfASweepMergeByEntry) {
+  const nlohmann::json a = gsdk::host::qlearning_progress_json({finished_run(0, 4), finished_run(3, 32)}, 0, nullptr);
+  const nlohmann::json b = gsdk::host::qlearning_progress_json({finished_run(1, 8)}, 0, nullptr);
+  const gsdk::host::QLearningCheckpoint merged =
+      gsdk::host::qlearning_progress_from_json(gsdk::host::merge_qlearning_progress(a, b, "b.json"), "merged");
+  ASSERT_EQ(merged.finished.size(), 3u);
+  const uint32_t entries[] = {0, 1, 3};
+  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(merged.finished[i].entry, entries[i]);
+  EXPECT_EQ(merged.finished[1].digest, "sha1:1");
+  try {
+    gsdk::host::merge_qlearning_progress(a, a, "a.json");
+    FAIL() << "an entry in both parts was merged";
+  } catch (const gsdk::host::CheckpointMismatch& e) {
+    EXPECT_NE(std::string(e.what()).find("a.json: two parts both trained entry 0 of the sweep"), std::string::npos)
+        << e.what();
+  }
+  gsdk::core::QLearningProgress training;
+  const nlohmann::json under_way = gsdk::host::qlearning_progress_json({}, 16, &training);
+  EXPECT_THROW(gsdk::host::merge_qlearning_progress(a, under_way, "c.json"), gsdk::host::CheckpointMismatch);
 }
 
 } // namespace

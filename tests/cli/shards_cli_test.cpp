@@ -1,7 +1,7 @@
 // shards_cli_test.cpp - `gsdk run CONFIG --shard K/N` and `gsdk merge`: the merged results of N shards have the
 // digest (and counts) one process gives, whatever each shard's threads; a merge refuses shards of another run, a
 // missing, repeated or unfinished shard, and files that are not shards, with exit status 2; --shard refuses values
-// that are not K/N and algorithms that cannot be spread over processes yet.
+// that are not K/N. (Every algorithm can be spread now: shards_more_cli_test.cpp tests the others.)
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -187,19 +187,6 @@ TEST_F(ShardsCli, TheShardOptionTakesKOfN) {
     EXPECT_EQ(r.status, 2) << value << ": " << describe(r);
     EXPECT_TRUE(contains(r.err, "--shard \"" + value + "\": expected K/N")) << r.err;
   }
-}
-
-TEST_F(ShardsCli, AnAlgorithmThatCannotBeSpreadIsRefused) {
-  gsdk::test::write_file(dir / "nmcs.toml", R"(game = "test_nim"
-algorithm = "nmcs"
-[nmcs]
-level = 1
-[run]
-device = "cpu"
-)");
-  const Outcome r = run({"run", "nmcs.toml", "--shard", "1/2"});
-  EXPECT_EQ(r.status, 2) << describe(r);
-  EXPECT_TRUE(contains(r.err, "algorithm 'nmcs' cannot be spread over processes yet (playouts, perft can)")) << r.err;
 }
 
 TEST_F(ShardsCli, AShardsCheckpointBelongsToThatShard) {

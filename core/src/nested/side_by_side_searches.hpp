@@ -124,7 +124,7 @@ inline std::map<uint32_t, const SearchUnderWay*> searches_under_way(const Nested
 // other's is delivered, retired, refilled and handed out. retire(search) sees each search that is done, once, before it
 // is dropped (right after its last round is finished). Fills the outcome's search counts, batches, time and best. With
 // budget.checkpoints: starts no search the resumed run finished, and hands what has completed to checkpoints.save every
-// checkpoints.seconds and at the end.
+// checkpoints.seconds and at the end. With budget.part: starts only the part's searches.
 template <typename Search, typename Make, typename StartRound, typename FinishRound, typename Retire>
 void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record, NestedSearchOutcome& outcome,
                                 uint32_t groups, Make&& make, StartRound&& start_round, FinishRound&& finish_round,
@@ -144,10 +144,18 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
     finished = checkpoints.resume->finished;
     resumed_under_way = searches_under_way(*checkpoints.resume, total);
   }
-  uint64_t next = 0; // the next search to start, unless it is finished already
+  // The searches this run may start: all of them, or its part's (budget.part).
+  const std::vector<std::pair<uint64_t, uint64_t>> startable =
+      budget.part ? budget.part->ranges(total) : std::vector<std::pair<uint64_t, uint64_t>>{{0, total}};
+  auto range = startable.begin();
+  uint64_t next = 0; // the next search to start, unless it is finished already or outside the startable ranges
   const auto more_to_start = [&] {
-    while (next < total && finished.contains(static_cast<uint32_t>(next))) ++next;
-    return next < total;
+    for (;; ++next) {
+      while (range != startable.end() && next >= range->second) ++range;
+      if (range == startable.end()) return false;
+      next = std::max(next, range->first);
+      if (!finished.contains(static_cast<uint32_t>(next))) return true;
+    }
   };
   // The outcome as it stands, with the record's best and time.
   const auto take_record = [&] {

@@ -81,6 +81,9 @@ struct RunContext {
   // blocks of the run's work items this process runs; what it completes is saved to `checkpoint` as usual. Null:
   // all of them.
   const core::WorkPart* part = nullptr;
+  // The run goes on from the merged progress of a run's parts (`checkpoint` holds it in memory), not from a
+  // checkpoint of its own: it completes the run the parts shared.
+  bool merges_parts = false;
 
   // An error located at the config's value `dotted_key` (e.g. "nmcs.start_moves"), else at the file.
   ConfigError config_error(const std::string& dotted_key, const std::string& message) const;

@@ -153,6 +153,7 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
                      options.part ? std::string() : options.plot,      options.stop,
                      checkpoint.get(), options.checkpoint_seconds};
   context.part = options.part;
+  context.merges_parts = options.resume != nullptr;
 
   ExperimentRun run;
   run.resumed = checkpoint && !checkpoint->resumed().is_null();

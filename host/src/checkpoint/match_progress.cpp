@@ -2,6 +2,7 @@
 #include "checkpoint/match_progress.hpp"
 
 #include <algorithm>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -74,6 +75,25 @@ std::vector<PlayedGame> match_progress_from_json(const nlohmann::json& progress,
   } catch (const std::exception& e) {
     throw CheckpointMismatch(fmt::format("{}: the checkpoint's progress is malformed: {}", file, e.what()));
   }
+}
+
+nlohmann::json merge_match_progress(const nlohmann::json& a, const nlohmann::json& b, const std::string& where) {
+  nlohmann::json games = nlohmann::json::array();
+  std::set<uint32_t> rounds;
+  try {
+    for (const nlohmann::json* progress : {&a, &b})
+      for (const nlohmann::json& game : progress->at("games")) {
+        const uint32_t round = game.at("round").get<uint32_t>();
+        if (!rounds.insert(round).second)
+          throw CheckpointMismatch(fmt::format("{}: two parts both played round {}", where, round));
+        games.push_back(game);
+      }
+  } catch (const nlohmann::json::exception& e) {
+    throw CheckpointMismatch(fmt::format("{}: the part's progress is malformed: {}", where, e.what()));
+  }
+  std::sort(games.begin(), games.end(),
+            [](const nlohmann::json& x, const nlohmann::json& y) { return x["round"] < y["round"]; });
+  return {{"games", games}};
 }
 
 } // namespace gsdk::host

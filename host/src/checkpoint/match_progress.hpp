@@ -21,4 +21,9 @@ nlohmann::json match_progress_json(const std::vector<PlayedGame>& finished);
 std::vector<PlayedGame> match_progress_from_json(const nlohmann::json& progress, const std::string& file,
                                                  uint32_t games);
 
+// The progress of two parts of one match (Algorithm::merge_progress): the games of both, by round. Throws
+// CheckpointMismatch naming `where` when a round is in both or a progress has no list of games with rounds (the
+// run that resumes the merge checks the games themselves).
+nlohmann::json merge_match_progress(const nlohmann::json& a, const nlohmann::json& b, const std::string& where);
+
 } // namespace gsdk::host

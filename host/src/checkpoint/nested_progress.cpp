@@ -1,6 +1,8 @@
 // nested_progress.cpp - NMCS and NRPA checkpoint progress as JSON and back (nested_progress.hpp).
 #include "checkpoint/nested_progress.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <set>
 
 #include <fmt/format.h>
@@ -19,6 +21,30 @@ nlohmann::json sequence_json(const core::MoveSequence& sequence) {
 core::MoveSequence sequence_from_json(const nlohmann::json& sequence) {
   if (sequence.is_null()) return {};
   return {sequence.at("score").get<int64_t>(), sequence.at("moves").get<std::vector<uint32_t>>()};
+}
+
+// Adds `more`'s finished searches to `into`'s; throws CheckpointMismatch for one both hold.
+void add_finished(core::FinishedSearches& into, const core::FinishedSearches& more, const std::string& where) {
+  const auto add = [&](uint32_t search) {
+    if (into.contains(search)) throw CheckpointMismatch(fmt::format("{}: two parts both ran search {}", where, search));
+    into.insert(search);
+  };
+  for (uint32_t search = 0; search < more.below(); ++search) add(search);
+  for (uint32_t search : more.above()) add(search);
+}
+
+// The improvements of two parts on one clock (a part's seconds count from its own start, and parts start
+// together), keeping those that raised the best of both; at equal seconds the lower search comes first.
+std::vector<LoggedImprovement> merge_improvements(std::vector<LoggedImprovement> all,
+                                                  const std::vector<LoggedImprovement>& more) {
+  all.insert(all.end(), more.begin(), more.end());
+  std::stable_sort(all.begin(), all.end(), [](const LoggedImprovement& x, const LoggedImprovement& y) {
+    return x.seconds != y.seconds ? x.seconds < y.seconds : x.search < y.search;
+  });
+  std::vector<LoggedImprovement> raised;
+  for (const LoggedImprovement& i : all)
+    if (raised.empty() || i.score > raised.back().score) raised.push_back(i);
+  return raised;
 }
 
 } // namespace
@@ -96,6 +122,38 @@ NestedCheckpoint nested_progress_from_json(const nlohmann::json& progress, uint6
   } catch (const std::exception& e) {
     throw CheckpointMismatch(fmt::format("{}: the checkpoint's progress is malformed: {}", file, e.what()));
   }
+}
+
+nlohmann::json merge_nested_progress(const nlohmann::json& a, const nlohmann::json& b, const std::string& where) {
+  // Either part may hold any search numbers: the run that resumes the merge checks them against its own count.
+  constexpr uint64_t kAnySearches = uint64_t{std::numeric_limits<uint32_t>::max()} + 1;
+  NestedCheckpoint into = nested_progress_from_json(a, kAnySearches, where);
+  const NestedCheckpoint more = nested_progress_from_json(b, kAnySearches, where);
+  add_finished(into.search.finished, more.search.finished, where);
+  std::set<uint32_t> under_way;
+  into.search.under_way.insert(into.search.under_way.end(), more.search.under_way.begin(), more.search.under_way.end());
+  for (const core::SearchUnderWay& u : into.search.under_way)
+    if (into.search.finished.contains(u.search) || !under_way.insert(u.search).second)
+      throw CheckpointMismatch(fmt::format("{}: two parts both ran search {}", where, u.search));
+
+  core::NestedSearchOutcome& run = into.search.run;
+  const core::NestedSearchOutcome& other = more.search.run;
+  const bool other_is_better =
+      !other.best.empty() && (run.best.empty() || other.best.score > run.best.score ||
+                              (other.best.score == run.best.score && other.best_search < run.best_search));
+  if (other_is_better) {
+    run.best = other.best;
+    run.best_search = other.best_search;
+  }
+  run.playouts += other.playouts;
+  run.level1_steps += other.level1_steps;
+  run.level1_searches += other.level1_searches;
+  run.batches += other.batches;
+  run.evaluator_seconds += other.evaluator_seconds;
+  run.wall_seconds = std::max(run.wall_seconds, other.wall_seconds);
+  into.searches.insert(into.searches.end(), more.searches.begin(), more.searches.end());
+  return nested_progress_json(into.search, merge_improvements(std::move(into.improvements), more.improvements),
+                              into.searches);
 }
 
 } // namespace gsdk::host

@@ -45,4 +45,13 @@ nlohmann::json nested_progress_json(const core::NestedSearchProgress& search,
 // `searches` (restarts + 1).
 NestedCheckpoint nested_progress_from_json(const nlohmann::json& progress, uint64_t searches, const std::string& file);
 
+// The progress of two parts of one run (disjoint sets of searches, Algorithm::merge_progress), merged as one run
+// that held both: the searches finished and under way of both; the better best (the higher score, then the lower
+// search, as one run's record breaks ties); counts added up, but wall_seconds the longer part's, since parts run
+// at once and a time limit bounds each part (so a merged run whose part ran out of time starts nothing); the
+// improvements of both on that shared clock, those that raised the best of both; the searches tables of both (the
+// run that resumes the merge keeps the best of them, as one table fed every search would). Throws
+// CheckpointMismatch naming `where` when a search is in both or either is malformed.
+nlohmann::json merge_nested_progress(const nlohmann::json& a, const nlohmann::json& b, const std::string& where);
+
 } // namespace gsdk::host

@@ -1,6 +1,7 @@
 // qlearning_progress.cpp - Q-learning checkpoint progress as JSON and back (qlearning_progress.hpp).
 #include "checkpoint/qlearning_progress.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <stdexcept>
@@ -58,7 +59,8 @@ nlohmann::json finished_json(const QLearningRun& run) {
   const core::QLearningOutcome& o = run.outcome;
   nlohmann::json reach = nlohmann::json::array();
   for (const auto& r : o.reach) reach.push_back({r.starts, r.reachable, r.reached});
-  return {{"environments", run.environments},
+  return {{"entry", run.entry},
+          {"environments", run.environments},
           {"digest", run.digest},
           {"engine", o.engine},
           {"device", o.device},
@@ -72,8 +74,10 @@ nlohmann::json finished_json(const QLearningRun& run) {
           {"device_milliseconds", o.device_milliseconds}};
 }
 
-QLearningRun finished_from_json(const nlohmann::json& j) {
+// `position`: its place in the list, the entry of a checkpoint's run saved before runs had their entry.
+QLearningRun finished_from_json(const nlohmann::json& j, uint32_t position) {
   QLearningRun run;
+  run.entry = j.value("entry", position);
   run.environments = j.at("environments").get<uint32_t>();
   run.digest = j.at("digest").get<std::string>();
   core::QLearningOutcome& o = run.outcome;
@@ -152,7 +156,8 @@ nlohmann::json qlearning_progress_json(const std::vector<QLearningRun>& finished
 QLearningCheckpoint qlearning_progress_from_json(const nlohmann::json& progress, const std::string& file) {
   try {
     QLearningCheckpoint c;
-    for (const auto& run : progress.at("finished")) c.finished.push_back(finished_from_json(run));
+    for (const auto& run : progress.at("finished"))
+      c.finished.push_back(finished_from_json(run, static_cast<uint32_t>(c.finished.size())));
     const nlohmann::json& training = progress.at("training");
     if (!training.is_null()) {
       c.training_environments = training.at("environments").get<uint32_t>();
@@ -162,6 +167,21 @@ QLearningCheckpoint qlearning_progress_from_json(const nlohmann::json& progress,
   } catch (const std::exception& e) {
     throw CheckpointMismatch(fmt::format("{}: the checkpoint's progress is malformed: {}", file, e.what()));
   }
+}
+
+nlohmann::json merge_qlearning_progress(const nlohmann::json& a, const nlohmann::json& b, const std::string& where) {
+  QLearningCheckpoint into = qlearning_progress_from_json(a, where);
+  QLearningCheckpoint more = qlearning_progress_from_json(b, where);
+  if (into.training || more.training)
+    throw CheckpointMismatch(fmt::format("{}: a part has a training run under way", where));
+  for (QLearningRun& run : more.finished) into.finished.push_back(std::move(run));
+  std::sort(into.finished.begin(), into.finished.end(),
+            [](const QLearningRun& x, const QLearningRun& y) { return x.entry < y.entry; });
+  for (size_t i = 1; i < into.finished.size(); ++i)
+    if (into.finished[i].entry == into.finished[i - 1].entry)
+      throw CheckpointMismatch(
+          fmt::format("{}: two parts both trained entry {} of the sweep", where, into.finished[i].entry));
+  return qlearning_progress_json(into.finished, 0, nullptr);
 }
 
 } // namespace gsdk::host

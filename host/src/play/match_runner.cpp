@@ -114,8 +114,9 @@ struct MatchSlot {
   std::array<std::unique_ptr<core::Agent>, 2> agents;
 };
 
-// The 0-based rounds still to play, in order.
-std::vector<uint32_t> rounds_to_play(uint32_t games, const std::vector<PlayedGame>& finished) {
+// The 0-based rounds still to play, in order: of `part`'s when there is one.
+std::vector<uint32_t> rounds_to_play(uint32_t games, const std::vector<PlayedGame>& finished,
+                                     const core::WorkPart* part) {
   std::vector<unsigned char> done(games, 0);
   for (const PlayedGame& g : finished) {
     if (g.round == 0 || g.round > games || done[g.round - 1])
@@ -123,9 +124,12 @@ std::vector<uint32_t> rounds_to_play(uint32_t games, const std::vector<PlayedGam
           fmt::format("the finished games list round {} twice or beyond the match's {} games", g.round, games));
     done[g.round - 1] = 1;
   }
+  const std::vector<std::pair<uint64_t, uint64_t>> playable =
+      part ? part->ranges(games) : std::vector<std::pair<uint64_t, uint64_t>>{{0, games}};
   std::vector<uint32_t> rounds;
-  for (uint32_t g = 0; g < games; ++g)
-    if (!done[g]) rounds.push_back(g);
+  for (const auto& [first, end] : playable)
+    for (uint64_t g = first; g < end; ++g)
+      if (!done[g]) rounds.push_back(static_cast<uint32_t>(g));
   return rounds;
 }
 
@@ -140,7 +144,7 @@ void AgentTally::add(const AgentTally& part) {
 
 MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& settings, const GameDoneFn& on_game,
                         const std::vector<PlayedGame>& finished) {
-  const std::vector<uint32_t> rounds = rounds_to_play(settings.games, finished);
+  const std::vector<uint32_t> rounds = rounds_to_play(settings.games, finished, settings.part);
   // Every slot's agents are made before any game, so a bad spec or device fails the match at once.
   std::vector<std::unique_ptr<MatchSlot>> slots;
   const uint32_t slot_count = std::clamp(settings.parallel, 1u, std::max(static_cast<uint32_t>(rounds.size()), 1u));

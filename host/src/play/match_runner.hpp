@@ -52,7 +52,8 @@ using GameDoneFn = std::function<void(const MatchOutcome& so_far, const PlayedGa
 // a failure during a game ends the match with `error` set; a raised settings.stop ends it within the agents'
 // next look at it (a fraction of a second into a move's search), leaving out the games it cut short.
 // `finished`: games an earlier run of the same match finished (distinct rounds within settings.games), kept as
-// they are; only the other rounds are played, and the outcome holds both (on_game is called for the new ones).
+// they are; only the other rounds are played (of settings.part's, when there is one), and the outcome holds both
+// (on_game is called for the new ones).
 MatchOutcome play_match(const core::GameInstance& game, const MatchSettings& settings, const GameDoneFn& on_game = {},
                         const std::vector<PlayedGame>& finished = {});
 

@@ -8,6 +8,7 @@
 
 #include "gsdk/core/agents/agents.hpp"
 #include "gsdk/core/runtime/stop_request.hpp"
+#include "gsdk/core/runtime/work_part.hpp"
 
 namespace gsdk::host {
 
@@ -26,6 +27,8 @@ struct MatchSettings {
   // the same at any value; under time budgets the agents share the machine.
   uint32_t parallel = 1;
   const core::StopRequest* stop = nullptr; // when raised, the match ends at the next move
+  // When the match is spread over processes: the blocks of its games (0-based rounds) this one plays; null: all.
+  const core::WorkPart* part = nullptr;
 };
 
 inline constexpr uint32_t kMaxOpeningPlies = 1000;

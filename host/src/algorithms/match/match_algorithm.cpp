@@ -101,12 +101,19 @@ public:
   DeviceNeeds device_needs(const AlgorithmSettings&, const core::PluginTables&) const override { return {}; }
 
   bool has_checkpoints() const override { return true; }
+  // The work items are the games (each a function of its round: match_runner.hpp).
+  bool has_parts() const override { return true; }
+  nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
+                                const std::string& where) const override {
+    return merge_match_progress(a, b, where);
+  }
 
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     auto outcome = std::make_unique<MatchRunOutcome>();
     outcome->settings = static_cast<const MatchConfig&>(context.settings).match;
     outcome->settings.seed = context.seed;
     outcome->settings.stop = context.stop;
+    outcome->settings.part = context.part;
     outcome->game = context.config.game;
     const MatchSettings& settings = outcome->settings;
     std::vector<PlayedGame> finished;
@@ -139,7 +146,8 @@ public:
     outcome->error = outcome->played.error;
     outcome->stopped = outcome->played.stopped;
     if (context.checkpoint) save_checkpoint(*context.checkpoint, *outcome);
-    if (!settings.record_file.empty()) {
+    // A part's record would hold a share of the games: the run that merges the parts writes the record.
+    if (!settings.record_file.empty() && !context.part) {
       try {
         write_match_record(settings.record_file, match_record(outcome->played, settings, context.config.game));
         outcome->record = settings.record_file;

@@ -30,11 +30,13 @@ const IntegerKey kSearchesInParallel{"searches_in_parallel", 1, 1, 1 << 22,
                                      "independent searches side by side, their work batched together"};
 const OtherKey kStopAtScore{"stop_at_score", "integer", "none", "stop when a sequence scores this (a known optimum)"};
 
-// What a resumed run went on from.
+// What a resumed run went on from: an earlier run's checkpoint, or the merged progress of the parts of a run
+// spread over processes (RunContext::merges_parts).
 struct ResumedFrom {
-  double seconds;             // the earlier runs' time
-  uint64_t searches_finished; // by the earlier runs
-  bool reproducible;          // bounded by counts alone: the result is the uninterrupted run's
+  double seconds;             // the earlier runs' time (of parts: the longest part's)
+  uint64_t searches_finished; // by the earlier runs or the parts
+  bool reproducible;          // bounded by counts alone: the result is the uninterrupted (one-process) run's
+  bool parts;                 // it merges parts (result.merged_parts) rather than resuming (result.resumed_from)
 };
 
 class NestedSearchRunOutcome : public AlgorithmOutcome {
@@ -57,30 +59,36 @@ public:
 
   nlohmann::json results() const override {
     const double seconds = search.wall_seconds;
-    const bool found = error.empty();
+    const bool found = !search.best.empty();
     nlohmann::json logged = nlohmann::json::array();
     for (const LoggedImprovement& i : improvements)
       logged.push_back({{"seconds", i.seconds}, {"score", i.score}, {"search", i.search}});
-    const nlohmann::json resumed = resumed_from ? nlohmann::json{{"seconds", resumed_from->seconds},
-                                                                 {"searches_finished", resumed_from->searches_finished},
-                                                                 {"reproducible", resumed_from->reproducible}}
-                                                : nlohmann::json(nullptr);
+    const nlohmann::json from = resumed_from ? nlohmann::json{{"seconds", resumed_from->seconds},
+                                                              {"searches_finished", resumed_from->searches_finished},
+                                                              {"reproducible", resumed_from->reproducible}}
+                                             : nlohmann::json(nullptr);
+    const bool parts = resumed_from && resumed_from->parts;
+    // A part writes none of the run's files (the run that merges the parts does): their fields are null.
+    const auto file = [](const std::string& path) {
+      return path.empty() ? nlohmann::json(nullptr) : nlohmann::json(path);
+    };
     return {{"engine", search.engine},
             {"devices", search.device},
             {"result",
              {{"best_score", found ? nlohmann::json(search.best.score) : nlohmann::json(nullptr)},
               {"best_moves", search.best.moves},
               {"best_search", search.best_search},
-              {"best_file", found ? nlohmann::json(best_path) : nlohmann::json(nullptr)},
-              {"events_file", events_path},
-              {"searches_file", searches_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(searches_path)},
+              {"best_file", found ? file(best_path) : nlohmann::json(nullptr)},
+              {"events_file", file(events_path)},
+              {"searches_file", file(searches_path)},
               {"searches_written", searches_written},
               {"searches_started", search.searches_started},
               {"searches_finished", search.searches_finished},
               {"starts_skipped", search.starts_skipped},
               {"stopped_by_time", search.stopped_by_time},
               {"stopped_by_request", search.stopped_by_request},
-              {"resumed_from", resumed},
+              {"resumed_from", parts ? nlohmann::json(nullptr) : from},
+              {"merged_parts", parts ? from : nlohmann::json(nullptr)},
               {"improvements", logged}}},
             {"timings",
              {{"wall_seconds", seconds},
@@ -96,7 +104,7 @@ public:
   void print(const std::string& results_path) const override {
     std::printf("%s: %s of %s on %s (seed %llu)\n", experiment.c_str(), title.c_str(), game.c_str(),
                 search.device.c_str(), static_cast<unsigned long long>(seed));
-    if (error.empty())
+    if (!search.best.empty())
       std::printf("  best score   %lld  (search %u, %zu moves) saved in %s\n",
                   static_cast<long long>(search.best.score), search.best_search, search.best.moves.size(),
                   best_path.c_str());
@@ -107,10 +115,12 @@ public:
                 search.starts_skipped > 0 ? fmt::format("; {} finished starts left out", search.starts_skipped).c_str()
                                           : "");
     if (resumed_from)
-      std::printf("  resumed      after %.3f s and %llu finished searches (%s)\n", resumed_from->seconds,
-                  static_cast<unsigned long long>(resumed_from->searches_finished),
-                  resumed_from->reproducible ? "the result is the uninterrupted run's"
-                                             : "bounded by time or score: not reproducible");
+      std::printf(
+          "  %-12s after %.3f s and %llu finished searches (%s)\n", resumed_from->parts ? "parts" : "resumed",
+          resumed_from->seconds, static_cast<unsigned long long>(resumed_from->searches_finished),
+          resumed_from->reproducible
+              ? fmt::format("the result is the {} run's", resumed_from->parts ? "one-process" : "uninterrupted").c_str()
+              : "bounded by time or score: not reproducible");
     const double seconds = search.wall_seconds;
     std::printf("  time %.3f s wall, %s playouts: %.4g per second", seconds, fmt::format("{}", search.playouts).c_str(),
                 seconds > 0 ? static_cast<double>(search.playouts) / seconds : 0.0);
@@ -203,19 +213,25 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
   outcome->experiment = context.config.name;
   outcome->game = context.config.game;
   outcome->seed = context.seed;
-  outcome->events_path = improvement_events_path(context.config);
-  outcome->best_path = files.best;
-  outcome->searches_path = files.searches;
+  // A part of a run spread over processes writes none of the run's files: the run that merges the parts writes
+  // them, from the merged progress (improvements and searches table of every part).
+  const bool writes_files = !context.part;
+  if (writes_files) {
+    outcome->events_path = improvement_events_path(context.config);
+    outcome->best_path = files.best;
+    outcome->searches_path = files.searches;
+  }
   const std::optional<NestedCheckpoint> resumed = resumed_checkpoint(context, budget);
   if (resumed)
     outcome->resumed_from = ResumedFrom{resumed->search.run.wall_seconds, resumed->search.finished.count(),
-                                        budget.time_seconds == 0 && !budget.stop_at_score};
+                                        budget.time_seconds == 0 && !budget.stop_at_score, context.merges_parts};
 
-  OutputStream events(outcome->events_path, "events file");
+  std::optional<OutputStream> events;
+  if (writes_files) events.emplace(outcome->events_path, "events file");
   const auto log = [&](const LoggedImprovement& i) {
     // Ordered, so that each line reads as documented: seconds, score, search.
     const nlohmann::ordered_json line = {{"seconds", i.seconds}, {"score", i.score}, {"search", i.search}};
-    events.write_line(line.dump());
+    if (events) events->write_line(line.dump());
     outcome->improvements.push_back(i);
   };
   // A resumed run's log begins with the earlier runs' improvements, on the clock that its own go on with.
@@ -257,7 +273,8 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
   outcome->search = search(hooks);
   const core::NestedSearchOutcome& found = outcome->search;
   outcome->stopped = found.stopped_by_request;
-  if (found.best.empty()) outcome->error = "the search found no sequence before its time ran out";
+  // A part may hold no search, or none that finished a sequence in time: the merge of the parts judges the run.
+  if (found.best.empty() && !context.part) outcome->error = "the search found no sequence before its time ran out";
   // A file that cannot be written fails the run but keeps its results file, which holds the best moves too.
   const auto written = [&](const std::function<void()>& write) {
     try {
@@ -268,9 +285,10 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
   };
   if (!found.best.empty()) {
     check_reported_sequence(game, found.best.score, found.best.moves);
-    written([&] { write_json(files.best, sequence_document(game, found.best.moves, found.best.score)); });
+    if (writes_files)
+      written([&] { write_json(files.best, sequence_document(game, found.best.moves, found.best.score)); });
   }
-  if (!files.searches.empty()) {
+  if (!outcome->searches_path.empty()) {
     const std::vector<BestSearches::Entry> finished = best_searches.entries();
     for (const BestSearches::Entry& e : finished) check_reported_sequence(game, e.score, e.moves);
     written([&] {
@@ -278,7 +296,7 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
       outcome->searches_written = finished.size();
     });
   }
-  written([&] { events.close(); });
+  if (events) written([&] { events->close(); });
   if (context.checkpoint && outcome->status() == "complete") save_checkpoint(true);
   if (!checkpoint_failure.empty()) outcome->add_failure(checkpoint_failure);
   if (!context.plot_file.empty() && outcome->error.empty()) draw(context, *outcome);

@@ -9,6 +9,7 @@
 
 #include "algorithms/nested/best_sequence_file.hpp"
 #include "algorithms/nested/nested_search.hpp"
+#include "checkpoint/nested_progress.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playout_batch_evaluator.hpp"
 
@@ -160,6 +161,12 @@ public:
   }
 
   bool has_checkpoints() const override { return true; }
+  // The work items are the searches (search k's result is a function of k): see nested_progress.hpp's merge.
+  bool has_parts() const override { return true; }
+  nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
+                                const std::string& where) const override {
+    return merge_nested_progress(a, b, where);
+  }
   // The same sequences on every path, with any number side by side (see nested_search.hpp's determinism).
   std::vector<std::string> keys_outside_results() const override {
     std::vector<std::string> keys = budget_keys_outside_results();
@@ -182,6 +189,7 @@ public:
         settings.host_threads = host_threads(context);
         settings.budget.stop = context.stop;
         settings.budget.checkpoints = hooks.checkpoints;
+        settings.budget.part = context.part;
         return core::run_nmcs(context.game, settings, *evaluator, hooks.on_improvement, level1.get(),
                               hooks.on_finished);
       } catch (const core::ResumeError& e) {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/nested/nested_search.hpp"
+#include "checkpoint/nested_progress.hpp"
 #include "config/experiment_config.hpp"
 
 namespace gsdk::host {
@@ -73,6 +74,12 @@ public:
   }
 
   bool has_checkpoints() const override { return true; }
+  // The work items are the searches (search k's result is a function of k): see nested_progress.hpp's merge.
+  bool has_parts() const override { return true; }
+  nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
+                                const std::string& where) const override {
+    return merge_nested_progress(a, b, where);
+  }
   // The same sequences with any number side by side, and whichever level runs whole on a GPU.
   std::vector<std::string> keys_outside_results() const override {
     std::vector<std::string> keys = budget_keys_outside_results();
@@ -92,6 +99,7 @@ public:
         settings.threads = threads;
         settings.budget.stop = context.stop;
         settings.budget.checkpoints = hooks.checkpoints;
+        settings.budget.part = context.part;
         const auto searcher = make_searcher(context, config);
         return core::run_nrpa(context.game, settings, hooks.on_improvement, searcher.get());
       } catch (const core::ResumeError& e) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -274,10 +275,28 @@ public:
   }
 
   bool has_checkpoints() const override { return true; }
+  // The work items are a sweep's entries, each an independent training run. One training run is not split: its
+  // environments' agents update shared tables every step.
+  bool has_parts() const override { return true; }
+  nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
+                                const std::string& where) const override {
+    return merge_qlearning_progress(a, b, where);
+  }
 
   std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
     const auto& q = static_cast<const QLearningConfig&>(context.settings);
     const bool sweep = q.environments.size() > 1;
+    if (context.part && !sweep)
+      throw context.config_error("qlearning.environments",
+                                 "one training run cannot be spread over processes (its agents share the tables "
+                                 "they update at every step); a sweep (a list of environment counts) can, an entry "
+                                 "a process");
+    // The sweep's entries this run trains: all, or its part's.
+    std::vector<unsigned char> trains(q.environments.size(), context.part ? 0 : 1);
+    if (context.part)
+      for (const auto& [first, end] : context.part->ranges(q.environments.size()))
+        std::fill(trains.begin() + static_cast<std::ptrdiff_t>(first),
+                  trains.begin() + static_cast<std::ptrdiff_t>(end), 1);
     if (sweep && !context.plot_file.empty())
       throw ConfigError(
           "a throughput sweep (several [qlearning] environments) draws no picture; drop output.plot / --plot");
@@ -287,8 +306,11 @@ public:
     QLearningCheckpoint resumed;
     if (context.checkpoint && !context.checkpoint->resumed().is_null()) {
       resumed = qlearning_progress_from_json(context.checkpoint->resumed(), context.checkpoint->path());
-      check_fits(resumed, q, context.checkpoint->path());
+      check_fits(resumed, q, trains, context.checkpoint->path());
     }
+    std::map<uint32_t, QLearningRun*> finished_entries;
+    for (QLearningRun& run : resumed.finished) finished_entries[run.entry] = &run;
+    bool training_resumed = false;
     OutputStream events(context.config.events_file, "events file");
     auto outcome = std::make_unique<QLearningOutcome>();
     outcome->settings = q.settings;
@@ -300,10 +322,12 @@ public:
     outcome->planned_runs = q.environments.size();
     for (size_t index = 0; index < q.environments.size(); ++index) {
       const uint32_t environments = q.environments[index];
-      if (index < resumed.finished.size()) {
-        outcome->runs.push_back(std::move(resumed.finished[index]));
+      if (const auto finished = finished_entries.find(static_cast<uint32_t>(index));
+          finished != finished_entries.end()) {
+        outcome->runs.push_back(std::move(*finished->second));
         continue;
       }
+      if (!trains[index]) continue;
       ProgressBar bar(fmt::format("{} ({} environments)", context.config.name, environments), context.progress);
       const auto on_episode = [&](uint32_t episode, const core::EpisodeTotals& t) {
         bar.update(episode + 1, q.settings.episodes);
@@ -318,14 +342,16 @@ public:
                               .dump());
       };
       core::QLearningJob training_job = job(context, q, environments, !sweep);
-      if (index == resumed.finished.size() && resumed.training) training_job.resume = &*resumed.training;
+      // The training under way is that of the first entry this run trains that has not finished.
+      if (resumed.training && !training_resumed) training_job.resume = &*resumed.training;
+      training_resumed = true;
       if (context.checkpoint) {
         training_job.on_snapshot = [&](const core::QLearningProgress& p) {
           context.checkpoint->save(qlearning_progress_json(outcome->runs, environments, &p), false);
         };
         training_job.snapshot_seconds = context.checkpoint_seconds;
       }
-      QLearningRun training{environments, {}, {}};
+      QLearningRun training{static_cast<uint32_t>(index), environments, {}, {}};
       try {
         training.outcome = core::run_qlearning(context.game, training_job, on_episode);
       } catch (const std::invalid_argument& e) {
@@ -338,7 +364,8 @@ public:
       const std::string error = training.outcome.error;
       const bool stopped = training.outcome.stopped;
       if (error.empty() && !sweep && !context.plot_file.empty()) draw(context, training.outcome, *outcome);
-      const bool last = index + 1 == q.environments.size();
+      const bool last =
+          std::find(trains.begin() + static_cast<std::ptrdiff_t>(index) + 1, trains.end(), 1) == trains.end();
       // A run cut short keeps its tables to go on with, and so does a run of one training (a picture is drawn
       // from them when it is resumed); a sweep's finished runs keep what their results show.
       if (context.checkpoint && error.empty() && (stopped || !sweep)) {
@@ -383,8 +410,10 @@ private:
     return job;
   }
 
-  // A checkpoint of other environment counts, or of more training runs than the sweep has, is another run's.
-  static void check_fits(const QLearningCheckpoint& resumed, const QLearningConfig& q, const std::string& path) {
+  // A checkpoint of other environment counts, or of more training runs than the sweep (or the part of it this run
+  // `trains`) has, is another run's.
+  static void check_fits(const QLearningCheckpoint& resumed, const QLearningConfig& q,
+                         const std::vector<unsigned char>& trains, const std::string& path) {
     const auto mismatch = [&](const std::string& what) {
       return CheckpointMismatch(fmt::format("{}: the checkpoint does not fit this run: {}", path, what));
     };
@@ -392,13 +421,22 @@ private:
     if (resumed.finished.size() + (resumed.training ? 1 : 0) > planned)
       throw mismatch(fmt::format("it holds {} training runs, this run has {}",
                                  resumed.finished.size() + (resumed.training ? 1 : 0), planned));
-    for (size_t i = 0; i < resumed.finished.size(); ++i)
-      if (resumed.finished[i].environments != q.environments[i])
-        throw mismatch(fmt::format("its training run {} has {} environments, this run's {}", i,
-                                   resumed.finished[i].environments, q.environments[i]));
-    if (resumed.training && resumed.training_environments != q.environments[resumed.finished.size()])
+    std::vector<unsigned char> finished(planned, 0);
+    for (const QLearningRun& run : resumed.finished) {
+      if (run.entry >= planned || finished[run.entry])
+        throw mismatch(fmt::format("it lists training run {} twice or beyond this run's {}", run.entry, planned));
+      finished[run.entry] = 1;
+      if (run.environments != q.environments[run.entry])
+        throw mismatch(fmt::format("its training run {} has {} environments, this run's {}", run.entry,
+                                   run.environments, q.environments[run.entry]));
+    }
+    if (!resumed.training) return;
+    size_t next = 0; // the entry whose training is under way
+    while (next < planned && (finished[next] || !trains[next])) ++next;
+    if (next == planned) throw mismatch("it holds a training run under way, and this run has none left to train");
+    if (resumed.training_environments != q.environments[next])
       throw mismatch(fmt::format("its training under way has {} environments, this run's has {}",
-                                 resumed.training_environments, q.environments[resumed.finished.size()]));
+                                 resumed.training_environments, q.environments[next]));
   }
 
   // A checkpoint that cannot be saved fails the run, whose results are still written.

@@ -32,6 +32,7 @@
 #include "gsdk/core/playouts/playout_batch_evaluator.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/runtime/stop_request.hpp"
+#include "gsdk/core/runtime/work_part.hpp"
 
 namespace gsdk::core {
 
@@ -81,6 +82,9 @@ struct SearchBudget {
   uint32_t searches_in_parallel = 1;
   std::optional<int64_t> stop_at_score;
   SearchCheckpoints checkpoints;
+  // When the run is spread over processes: the blocks of search numbers (of restarts + 1) this run starts; null:
+  // all. time_seconds and stop_at_score then bound this part alone.
+  const WorkPart* part = nullptr;
 };
 
 // The playouts' seed and threads are the evaluator's.
