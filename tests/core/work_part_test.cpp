@@ -29,6 +29,11 @@ TEST(WorkPart, BlocksCoverTheirShareOfTheItems) {
   for (uint64_t b = 0; b < 4096; ++b)
     for (const auto& [first, end] : WorkPart{4096, {b}}.ranges(3)) covered += end - first;
   EXPECT_EQ(covered, 3u);
+  // ... and shards interleave the items themselves: 16 items over 2 shards, 8 each; 3 over 3, one each.
+  EXPECT_EQ(gsdk::core::shard_part(4096, 1, 2).ranges(16).size(), 8u);
+  EXPECT_EQ(gsdk::core::shard_part(4096, 2, 2).ranges(16).front(), (std::pair<uint64_t, uint64_t>{1, 2}));
+  for (uint64_t k = 1; k <= 3; ++k)
+    EXPECT_EQ(gsdk::core::shard_part(4096, k, 3).ranges(3), (Ranges{{k - 1, k}})) << k;
   // No overflow of block * items.
   const uint64_t huge = uint64_t{1} << 62;
   EXPECT_EQ((WorkPart{4096, {4095}}.ranges(huge)), (Ranges{{huge / 4096 * 4095, huge}}));

@@ -11,8 +11,11 @@ namespace {
 
 __extension__ typedef unsigned __int128 uint128;
 
-// b * items / of without overflow: items and of are each below 2^64, their product is not.
+// Where block `block` starts. With fewer items than blocks, block b holds item b alone (the later blocks none), so
+// that shards interleave the items themselves: spread evenly, 16 items would all fall in odd blocks, every one in
+// shard 2 of 2. Otherwise b * items / of, without overflow: items and of are each below 2^64, their product is not.
 uint64_t block_start(uint64_t block, uint64_t items, uint64_t of) {
+  if (items < of) return std::min(block, items);
   return static_cast<uint64_t>(static_cast<uint128>(block) * items / of);
 }
 

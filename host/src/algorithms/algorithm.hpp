@@ -131,6 +131,9 @@ public:
   // Whether run() honours RunContext::part and merge_progress() merges what parts saved: `gsdk run --shard`,
   // `gsdk merge` and MPI ranks refuse the others. Implies has_checkpoints().
   virtual bool has_parts() const { return false; }
+  // Why these settings cannot be spread over processes (empty: they can), asked before any part runs so that the
+  // refusal is one usage error: over shards, or over MPI ranks (`ranks`), whose chunks each run on their own clock.
+  virtual std::string parts_refusal(const AlgorithmSettings& /*settings*/, bool /*ranks*/) const { return ""; }
   // The progress two parts of one run saved (disjoint parts: they never share a work item), merged as if one
   // process had completed both. Throws CheckpointMismatch naming `where` when they overlap or do not fit together.
   virtual nlohmann::json merge_progress(const nlohmann::json& /*a*/, const nlohmann::json& /*b*/,

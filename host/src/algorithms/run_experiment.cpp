@@ -128,6 +128,9 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   if (parted && !driver.has_parts())
     throw ConfigError(fmt::format("algorithm '{}' cannot be spread over processes yet ({} can)", config.algorithm,
                                   fmt::join(algorithms_with_parts(), ", ")));
+  if (options.part)
+    if (const std::string why = driver.parts_refusal(*config.settings, false); !why.empty())
+      throw ConfigError(fmt::format("{}: {}", config.file, why));
   std::unique_ptr<CheckpointFile> checkpoint;
   if (!options.checkpoint.empty()) {
     if (!driver.has_checkpoints())

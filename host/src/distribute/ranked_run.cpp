@@ -45,6 +45,8 @@ std::string identity_or_refusal(const ExperimentConfig& config, const PluginCata
   try {
     if (!config.driver->has_parts())
       throw ConfigError(fmt::format("algorithm '{}' cannot be spread over MPI ranks yet", config.algorithm));
+    if (const std::string why = config.driver->parts_refusal(*config.settings, true); !why.empty())
+      throw ConfigError(fmt::format("{}: {}", config.file, why));
     const LoadedPlugin& plugin = require_plugin(catalog, config.game, "");
     const ResolvedParams params = resolve_params(*plugin.tables.game, config.params);
     return experiment_identity(config, plugin, params).dump();

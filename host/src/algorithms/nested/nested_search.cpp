@@ -303,4 +303,12 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
   return outcome;
 }
 
+std::string budget_parts_refusal(const core::SearchBudget& budget, const std::string& table, bool ranks) {
+  if (!ranks || (budget.time_seconds == 0 && !budget.stop_at_score)) return "";
+  return fmt::format("{0}.time_seconds and {0}.stop_at_score cannot bound a search spread over MPI ranks yet (each "
+                     "chunk of searches would have the whole bound): bound it by {0}.restarts, or run it as shards "
+                     "(gsdk run --shard K/N: each shard has the bound)",
+                     table);
+}
+
 } // namespace gsdk::host

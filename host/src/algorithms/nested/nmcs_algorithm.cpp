@@ -163,6 +163,9 @@ public:
   bool has_checkpoints() const override { return true; }
   // The work items are the searches (search k's result is a function of k): see nested_progress.hpp's merge.
   bool has_parts() const override { return true; }
+  std::string parts_refusal(const AlgorithmSettings& settings, bool ranks) const override {
+    return budget_parts_refusal(static_cast<const NmcsConfig&>(settings).nmcs.budget, "nmcs", ranks);
+  }
   nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
                                 const std::string& where) const override {
     return merge_nested_progress(a, b, where);

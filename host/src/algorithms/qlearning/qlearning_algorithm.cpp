@@ -278,6 +278,11 @@ public:
   // The work items are a sweep's entries, each an independent training run. One training run is not split: its
   // environments' agents update shared tables every step.
   bool has_parts() const override { return true; }
+  std::string parts_refusal(const AlgorithmSettings& settings, bool /*ranks*/) const override {
+    if (static_cast<const QLearningConfig&>(settings).environments.size() > 1) return "";
+    return "qlearning.environments: one training run cannot be spread over processes (its agents share the tables "
+           "they update at every step); a sweep (a list of environment counts) can, an entry a process";
+  }
   nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
                                 const std::string& where) const override {
     return merge_qlearning_progress(a, b, where);

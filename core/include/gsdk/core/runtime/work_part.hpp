@@ -1,8 +1,9 @@
 // work_part.hpp - which of a job's numbered work items this process runs, when one run is spread over several
 // processes (shards, MPI ranks). The items (playout numbers, subtree ids of a perft's root expansion, ...) are cut
 // into `of` equal blocks, the same for every process and every number of processes; a part is a set of them.
-// Block b covers items [b * items / of, (b + 1) * items / of), so a part means the same items whatever the items'
-// count, which a process may only learn inside the job (a perft's expansion).
+// Block b covers items [b * items / of, (b + 1) * items / of), or item b alone when there are fewer items than
+// blocks, so a part means the same items whatever the items' count, which a process may only learn inside the job
+// (a perft's expansion).
 #pragma once
 
 #include <cstdint>
