@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 using gsdk::test::describe;
 using gsdk::test::Outcome;
 
-// 40 searches: the 4096 blocks give 3 shards 15, 13 and 12 of them. Searches side by side and a small searches
+// 40 searches: 3 shards get 14, 13 and 13 of them. Searches side by side and a small searches
 // table, so that the table the merge keeps is the best of the shards' tables.
 const char* const kNmcs = R"(game = "test_chain"
 algorithm = "nmcs"

@@ -1,8 +1,6 @@
 // parts_merge.cpp - merging the parts of a run (parts_merge.hpp).
 #include "distribute/parts_merge.hpp"
 
-#include <stdexcept>
-
 #include <fmt/format.h>
 
 #include "algorithms/algorithm.hpp"
@@ -11,11 +9,19 @@ namespace gsdk::host {
 
 nlohmann::json merge_parts_progress(const Algorithm& driver, std::vector<nlohmann::json> progresses,
                                     const std::vector<std::string>& names) {
-  if (progresses.empty()) throw std::invalid_argument("merge_parts_progress: no parts");
+  // A part without work items (fewer items than blocks) saved no progress: it adds nothing.
+  std::vector<nlohmann::json> saved;
+  std::vector<std::string> saved_names;
+  for (size_t i = 0; i < progresses.size(); ++i) {
+    if (progresses[i].is_null()) continue;
+    saved.push_back(std::move(progresses[i]));
+    saved_names.push_back(i < names.size() ? names[i] : "a part");
+  }
+  if (saved.empty()) return nullptr;
+  progresses = std::move(saved);
   // Pairs, then pairs of pairs: each part's items are copied about log2(parts) times, where merging them one by one
   // into a growing whole would copy the whole once per part (an MPI job's rank 0 merges thousands of chunks).
-  std::vector<std::string> labels = names;
-  labels.resize(progresses.size(), "a part");
+  std::vector<std::string> labels = std::move(saved_names);
   while (progresses.size() > 1) {
     std::vector<nlohmann::json> next;
     std::vector<std::string> next_labels;

@@ -12,8 +12,9 @@
 
 namespace gsdk::host {
 
-// The progress of disjoint parts merged (`names` name them in messages; fewer names than parts are allowed).
-// Throws CheckpointMismatch when two of them share work.
+// The progress of disjoint parts merged (`names` name them in messages; fewer names than parts are allowed); null
+// progress (a part without work items saved none) is left out, and null comes back when all are. Throws
+// CheckpointMismatch when two of them share work.
 nlohmann::json merge_parts_progress(const Algorithm& driver, std::vector<nlohmann::json> progresses,
                                     const std::vector<std::string>& names);
 
