@@ -6,6 +6,7 @@
 
 #include "checkpoint/checkpoint_file.hpp"
 #include "commands/command_line.hpp"
+#include "commands/run_outcome.hpp"
 #include "distribute/parts_merge.hpp"
 #include "distribute/shard_file.hpp"
 #include "report/log.hpp"
@@ -105,15 +106,7 @@ int command_merge(const Arguments& args) {
     log_line(LogLevel::info, fmt::format("{} shards: the longest ran {:.3f} s, all together {:.3f} s", shards.size(),
                                          longest, total));
   }
-  if (!run.complete) {
-    log_line(LogLevel::error, "the merged run is incomplete: " + run.error + " (results saved in " + out + ")");
-    return kExitFailed;
-  }
-  if (!run.failure.empty()) {
-    log_line(LogLevel::error, run.failure + " (results saved in " + out + ")");
-    return kExitFailed;
-  }
-  return kExitOk;
+  return run_exit_status(run, out);
 }
 
 } // namespace gsdk::host

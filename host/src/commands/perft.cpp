@@ -14,10 +14,10 @@
 #include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/progress_json.hpp"
 #include "commands/command_line.hpp"
+#include "commands/run_outcome.hpp"
 #include "commands/whole_number_option.hpp"
 #include "devices/device_selection.hpp"
 #include "distribute/mpi_world.hpp"
-#include "distribute/ranked_run.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "report/hardware.hpp"
 #include "report/log.hpp"
@@ -52,10 +52,7 @@ int usage_error(const std::string& message) {
 // rank 0 printing and writing (--json) what `gsdk perft` does, and the ranks' part in it.
 int perft_as_rank(MpiWorld& world, const po::variables_map& vm, const PluginCatalog& catalog,
                   const RunSettings& settings, bool divide, bool generic, uint32_t depth, double checkpoint_seconds) {
-  const bool root = world.place().rank == 0;
-  const std::string rank = fmt::format("rank {} of {} ({}): ", world.place().rank, world.place().ranks,
-                                       world.place().host);
-  std::optional<ExperimentRun> run;
+  std::optional<ExperimentConfig> config;
   try {
     toml::table doc{{"game", vm["game"].as<std::string>()}, {"algorithm", "perft"}};
     doc.insert("params", params_from_assignments(vm.count("param") ? vm["param"].as<std::vector<std::string>>()
@@ -70,25 +67,20 @@ int perft_as_rank(MpiWorld& world, const po::variables_map& vm, const PluginCata
                                   {"streams", static_cast<int64_t>(settings.streams)}});
     std::ostringstream text;
     text << toml::toml_formatter(doc);
-    const ExperimentConfig config = parse_experiment(text.str(), "gsdk perft (command line)", {});
-    RunOptions options;
-    options.progress = false;
-    options.stop = &install_stop_signals();
-    if (vm.count("checkpoint")) options.checkpoint = vm["checkpoint"].as<std::string>();
-    options.checkpoint_seconds = checkpoint_seconds;
-    run = run_as_rank(config, catalog, options, world);
-  } catch (const RankRefusal& e) {
-    if (root) log_line(LogLevel::error, e.what());
-    return kExitUsage;
+    config = parse_experiment(text.str(), "gsdk perft (command line)", {});
   } catch (const ConfigError& e) {
-    log_line(LogLevel::error, rank + e.what());
+    // Every rank reads the same arguments: rank 0 says it for all.
+    if (world.place().rank == 0) log_line(LogLevel::error, e.what());
     return kExitUsage;
-  } catch (const std::exception& e) {
-    log_line(LogLevel::error, rank + e.what());
-    return kExitFailed;
   }
-  if (!root) return kExitOk;
-  if (run->interrupted) run->results["interrupted"]["signal"] = signal_name(stop_signal());
+  RunOptions options;
+  options.progress = false;
+  options.stop = &install_stop_signals();
+  if (vm.count("checkpoint")) options.checkpoint = vm["checkpoint"].as<std::string>();
+  options.checkpoint_seconds = checkpoint_seconds;
+  int status = kExitOk;
+  std::optional<ExperimentRun> run = run_as_rank_or_say(*config, catalog, options, world, status);
+  if (!run) return status;
   const nlohmann::json& counted = run->results["result"]["positions"].at(0);
   if (vm.count("json")) {
     // The document one process writes, its result being the one position the ranks counted.

@@ -10,9 +10,9 @@
 #include "algorithms/run_experiment.hpp"
 #include "algorithms/run_files.hpp"
 #include "commands/command_line.hpp"
+#include "commands/run_outcome.hpp"
 #include "commands/whole_number_option.hpp"
 #include "distribute/mpi_world.hpp"
-#include "distribute/ranked_run.hpp"
 #include "distribute/shard_file.hpp"
 #include "distribute/work_blocks.hpp"
 #include "report/log.hpp"
@@ -24,56 +24,18 @@ namespace gsdk::host {
 
 namespace {
 
-// The exit status of a run whose results are saved in `out`, saying what went wrong.
-int finish(const ExperimentRun& run, const std::string& out) {
-  if (run.interrupted) {
-    const int signal = stop_signal();
-    const std::string resume = run.results.contains("checkpoint")
-                                   ? fmt::format("; run the same command again to resume from {}",
-                                                 run.results["checkpoint"]["file"].get<std::string>())
-                                   : "";
-    log_line(LogLevel::error, fmt::format("interrupted by {}: partial results ({}) saved in {}{}", signal_name(signal),
-                                          run.results["interrupted"]["completed"].dump(), out, resume));
-    return interrupted_exit_status(signal);
-  }
-  if (!run.complete) {
-    log_line(LogLevel::error, "the run did not finish: " + run.error + " (partial results saved in " + out + ")");
-    return kExitFailed;
-  }
-  if (!run.failure.empty()) {
-    log_line(LogLevel::error, run.failure + " (results saved in " + out + ")");
-    return kExitFailed;
-  }
-  return kExitOk;
-}
-
 // The run as one rank of an MPI job (distribute/ranked_run.hpp): rank 0 writes the results and reports; the
 // others end quietly unless they fail themselves.
 int run_ranked(MpiWorld& world, const ExperimentConfig& config, const PluginCatalog& catalog,
                const RunOptions& options, const std::string& out) {
-  const bool root = world.place().rank == 0;
-  const std::string rank = fmt::format("rank {} of {} ({}): ", world.place().rank, world.place().ranks,
-                                       world.place().host);
-  std::optional<ExperimentRun> run;
-  try {
-    run = run_as_rank(config, catalog, options, world);
-  } catch (const RankRefusal& e) {
-    if (root) log_line(LogLevel::error, e.what());
-    return kExitUsage;
-  } catch (const ConfigError& e) {
-    log_line(LogLevel::error, rank + e.what());
-    return kExitUsage;
-  } catch (const std::exception& e) {
-    log_line(LogLevel::error, rank + e.what());
-    return kExitFailed;
-  }
-  if (!root) return kExitOk;
-  if (run->interrupted) run->results["interrupted"]["signal"] = signal_name(stop_signal());
+  int status = kExitOk;
+  std::optional<ExperimentRun> run = run_as_rank_or_say(config, catalog, options, world, status);
+  if (!run) return status;
   if (!write_json_or_print(out, run->results)) return kExitFailed;
   run->outcome->print(out);
   log_line(LogLevel::info, fmt::format("{} ranks: {:.3f} s from start to merged results", world.place().ranks,
                                        run->results["ranks"]["wall_seconds"].get<double>()));
-  return finish(*run, out);
+  return run_exit_status(*run, out);
 }
 
 } // namespace
@@ -203,11 +165,11 @@ int command_run(const Arguments& args) {
       log_line(LogLevel::info, fmt::format("{}: shard {} of {} complete, partial results in {}; `gsdk merge` the {} "
                                            "shard files for the results",
                                            config.name, shard->index, shard->count, out, shard->count));
-    return finish(run, out);
+    return run_exit_status(run, out);
   }
   if (!write_json_or_print(out, run.results)) return kExitFailed;
   run.outcome->print(out);
-  return finish(run, out);
+  return run_exit_status(run, out);
 }
 
 } // namespace gsdk::host
