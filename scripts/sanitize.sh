@@ -16,7 +16,7 @@ step=${1:-all}
 
 # The test executables run under the sanitizers: what a user's command line reaches (gsdk end to end through the
 # plugins it loads) first. docs/testing.md lists those left out and why.
-suite=(gsdk_config_tests gsdk_report_tests gsdk_cli_tests)
+suite=(gsdk_config_tests gsdk_report_tests gsdk_cli_tests gsdk_shards_cli_tests)
 
 build() {
   bash scripts/install-deps.sh
