@@ -70,7 +70,7 @@ TEST(LaunchEnvironment, ValuesThatAreNotCountsAreNamed) {
   EXPECT_EQ(read_from({{"PMIX_RANK", "0"}}).rank, 0);
 }
 
-TEST(LaunchEnvironment, RefusalWithoutMpiSaysWhatWouldHappenAndWhatToDo) {
+TEST(LaunchEnvironment, RefusalWithoutMpiSaysWhatWouldHappenAndHowToRunInstead) {
   const std::string refusal = refusal_without_mpi(read_from({{"OMPI_COMM_WORLD_SIZE", "3"}}));
   EXPECT_NE(refusal.find("this gsdk was built without MPI; 3 processes would each run the whole job"),
             std::string::npos)

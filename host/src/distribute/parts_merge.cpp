@@ -28,7 +28,7 @@ nlohmann::json merge_parts_progress(const Algorithm& driver, std::vector<nlohman
     for (size_t i = 0; i + 1 < progresses.size(); i += 2) {
       next.push_back(driver.merge_progress(progresses[i], progresses[i + 1],
                                            fmt::format("{} and {}", labels[i], labels[i + 1])));
-      next_labels.push_back(labels[i] == labels[i + 1] ? labels[i] : labels[i] + " and the parts after it");
+      next_labels.push_back(labels[i]); // a merged group is named by its first part
     }
     if (progresses.size() % 2) {
       next.push_back(std::move(progresses.back()));
