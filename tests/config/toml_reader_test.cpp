@@ -97,6 +97,32 @@ TEST(TomlReader, ALineEndingBackslashBeforeNonAsciiIsRefusedWithAWayAround) {
   EXPECT_EQ(value_of("a = \"\"\"\\\n  x\xC2\xA7\"\"\"\n"), "x\xC2\xA7");
 }
 
+TEST(TomlReader, AQuoteInsideAnUnquotedValueIsNoShelterForNonAscii) {
+  // CI's second fuzz finding (`--set x=1"§6`): toml++ reads an unquoted value ahead to the next space, ',',
+  // bracket or '#' before it parses it, quotes and '=' included, and asks of the § whether it is whitespace.
+  const Refusal number = refusal_of("v = 1\"\xC2\xA7" "6");
+  EXPECT_EQ(number.where.line, 1u);
+  EXPECT_EQ(number.where.column, 7u);
+  EXPECT_TRUE(contains(number.description, "'\xC2\xA7' (U+00A7) is inside an unquoted value")) << number.description;
+  EXPECT_EQ(refusal_of("v = 0.=\"=-\xD1\x82\"").where.column, 11u);  // the third finding: '=' and a quote in the run
+  EXPECT_EQ(refusal_of("v = 1.0'\xC2\xA7'").where.column, 9u);
+  EXPECT_EQ(refusal_of("v = 1979-05-27\"\xC2\xA7\"").where.column, 16u);
+  EXPECT_EQ(refusal_of("v = [1, [2\"\xC2\xA7\"]]").where.column, 12u);
+  EXPECT_EQ(refusal_of("v = {a = 1\"\xC2\xA7\"}").where.column, 12u);
+  EXPECT_EQ(refusal_of("v = [\n 1,\n 2'\xC2\xA7']").where.line, 3u);  // arrays go on over line breaks
+  // A quote right after a key opens no string either.
+  const Refusal key = refusal_of("a'\xC2\xA7' = 1");
+  EXPECT_EQ(key.where.column, 3u);
+  EXPECT_TRUE(contains(key.description, "follows a quote that opens no string")) << key.description;
+  // Quotes in their places keep their non-ASCII text: after '=', ',', '.', '[', '{' and whitespace.
+  EXPECT_EQ(value_of("a=\"\xC2\xA7\""), "\xC2\xA7");
+  const toml::table doc =
+      parse_toml("t.\"\xC2\xA7\"=\"x\"\n[\"\xC2\xA7\"]\na=[\"x\",\"\xC2\xA7\"]\nc={d=1,\"\xC2\xA7\"=2}\n", "t.toml");
+  EXPECT_EQ(doc["t"]["\xC2\xA7"].value_or(std::string()), "x");
+  EXPECT_EQ(doc["\xC2\xA7"]["a"][1].value_or(std::string()), "\xC2\xA7");
+  EXPECT_EQ(doc["\xC2\xA7"]["c"]["\xC2\xA7"].value_or(0), 2);
+}
+
 TEST(TomlReader, AnExperimentFileWithTheFuzzersInputSaysWhereItsMistakeIs) {
   const std::string text = "game = \"snake\"\nalgoriarts = 100\nsearches_in_parallel = 2\n\n[run]\ndev\xD2\x90son\"\n";
   try {

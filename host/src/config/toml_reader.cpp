@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -72,24 +73,115 @@ public:
 
   void run() {
     while (!cursor_.done()) {
-      if (cursor_.at("#")) {
+      const char here = cursor_.byte();
+      if (here == ' ' || here == '\t') {
+        cursor_.advance();
+      } else if (here == '\n' || here == '\r') {
+        cursor_.advance();
+        // A line break ends a key/value pair or a table header, except inside an array.
+        if (nesting_.empty()) expect_ = Expect::key;
+      } else if (here == '#') {
         skip_comment();
-      } else if (cursor_.at("\"\"\"")) {
-        multi_line_basic_string();
-      } else if (cursor_.at("'''")) {
-        multi_line_literal_string();
-      } else if (cursor_.at("\"") || cursor_.at("'")) {
-        single_line_string(cursor_.byte());
       } else if (!cursor_.ascii()) {
         refuse("{} may appear only inside a quoted string or a comment (bare keys, numbers, dates and booleans "
                "are ASCII in TOML 1.0)");
+      } else if (expect_ == Expect::value) {
+        value();
       } else {
-        cursor_.advance();
+        key_or_punctuation(here);
       }
+      previous_ = here;
     }
   }
 
 private:
+  // What the text holds next: a key (or a table header), a value (after '=', '[' or ',' in an array), or what
+  // follows a value ('=' after a key, ',', a bracket, a comment, a line break).
+  enum class Expect { key, value, after_value };
+
+  static bool ends_unquoted_value(char c) {
+    // toml++'s value terminators: whitespace (ASCII line breaks, vertical tab and form feed among it), ']', '}',
+    // ',' and '#'.
+    return std::string_view(" \t\n\v\f\r]},#").find(c) != std::string_view::npos;
+  }
+
+  void value() {
+    const char here = cursor_.byte();
+    if (here == '"' || here == '\'') {
+      string();
+      expect_ = Expect::after_value;
+    } else if (here == '[' || here == '{') {
+      nesting_.push_back(here);
+      cursor_.advance();
+      expect_ = here == '[' ? Expect::value : Expect::key;
+    } else if (here == ']' || here == '}' || here == ',') {
+      key_or_punctuation(here);  // an empty array, or a misplaced bracket or comma
+    } else {
+      unquoted_value();
+    }
+  }
+
+  // A number, date, time or boolean. toml++ reads it ahead to the next value terminator before it parses it,
+  // asking of every character on the way whether it is whitespace, quotes and '=' included: a quote inside the
+  // run opens no string.
+  void unquoted_value() {
+    while (!cursor_.done() && !ends_unquoted_value(cursor_.byte())) {
+      if (!cursor_.ascii())
+        refuse("{} is inside an unquoted value (numbers, dates, times and booleans are ASCII in TOML 1.0; quote "
+               "the whole value to make it a string)");
+      cursor_.advance();
+    }
+    expect_ = Expect::after_value;
+  }
+
+  void key_or_punctuation(char here) {
+    if (here == '"' || here == '\'') {
+      screen_misplaced_quote();
+      string();
+      return;
+    }
+    cursor_.advance();
+    const char inside = nesting_.empty() ? '\0' : nesting_.back();
+    if (here == '=' && expect_ == Expect::key && !in_header_) {
+      expect_ = Expect::value;
+    } else if (here == '[' && expect_ == Expect::key && nesting_.empty()) {
+      in_header_ = true;  // [table] or [[array of tables]]
+    } else if (here == ']' && in_header_) {
+      in_header_ = cursor_.at("]");
+    } else if ((here == ']' && inside == '[') || (here == '}' && inside == '{')) {
+      nesting_.pop_back();
+      expect_ = Expect::after_value;
+    } else if (here == ',' && inside != '\0') {
+      expect_ = inside == '[' ? Expect::value : Expect::key;
+    }
+  }
+
+  void string() {
+    if (cursor_.at("\"\"\"")) {
+      multi_line_basic_string();
+    } else if (cursor_.at("'''")) {
+      multi_line_literal_string();
+    } else {
+      single_line_string(cursor_.byte());
+    }
+  }
+
+  // A quote opens a string only after whitespace, a line break, '=', ',', '.', '[' or '{'. Right after
+  // anything else (`a"x" = 1`) the text is invalid, and toml++ may read on from there to the next value
+  // terminator, asking of each character whether it is whitespace.
+  void screen_misplaced_quote() {
+    if (std::string_view(" \t\r\n=,.[{").find(previous_) != std::string_view::npos) return;
+    Cursor ahead = cursor_;
+    while (!ahead.done() && !ends_unquoted_value(ahead.byte())) {
+      if (!ahead.ascii()) {
+        cursor_ = ahead;
+        refuse("{} follows a quote that opens no string (a quote right after a key or a value): put a space "
+               "before the quote, or quote the whole key or value");
+      }
+      ahead.advance();
+    }
+  }
+
   void skip_comment() {
     while (!cursor_.done() && cursor_.byte() != '\n') cursor_.advance();
   }
@@ -158,6 +250,10 @@ private:
 
   Cursor cursor_;
   toml::source_path_ptr source_;
+  Expect expect_ = Expect::key;
+  std::vector<char> nesting_;  // the arrays ('[') and inline tables ('{') the text is inside, innermost last
+  bool in_header_ = false;     // between a table header's brackets
+  char previous_ = '\n';       // the first byte of the last token screened: a line break at the start
 };
 
 } // namespace
