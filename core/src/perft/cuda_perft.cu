@@ -65,11 +65,8 @@ const gsdk_cuda_perft& perft_table(const GameInstance& game) {
 
 uint64_t arena_size(int device, uint64_t requested) {
   if (requested != 0) return requested;
-  check(device, cudaSetDevice(device), "cudaSetDevice");
-  size_t free_bytes = 0, total_bytes = 0;
-  check(device, cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
   constexpr uint64_t kMiB = uint64_t{1} << 20;
-  return static_cast<uint64_t>(static_cast<double>(free_bytes) * kDefaultArenaShare) / kMiB * kMiB;
+  return static_cast<uint64_t>(static_cast<double>(cuda_free_memory(device)) * kDefaultArenaShare) / kMiB * kMiB;
 }
 
 // Releases the arena to where it stood at construction, however the scope ends. Work still queued on

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "cuda_memory_shelf.hpp"
+
 namespace gsdk::core {
 
 namespace {
@@ -51,7 +53,7 @@ uint64_t cuda_free_memory(int device) {
   check(cudaSetDevice(device), "cudaSetDevice");
   size_t free_bytes = 0, total_bytes = 0;
   check(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
-  return free_bytes;
+  return free_bytes + shelf::device_bytes(device);
 }
 
 CudaStream::CudaStream(int device) : device_(device) {
@@ -150,20 +152,19 @@ PinnedBuffer::~PinnedBuffer() {
   if (data_) cudaFreeHost(data_);
 }
 
-DeviceArena::DeviceArena(int device, uint64_t bytes) : device_(device), capacity_(bytes) {
+DeviceArena::DeviceArena(int device, uint64_t bytes) : device_(device) {
   check(cudaSetDevice(device), "cudaSetDevice");
-  void* p = nullptr;
-  const cudaError_t status = cudaMalloc(&p, bytes);
-  if (status != cudaSuccess)
-    throw std::runtime_error(fmt::format("CUDA device {}: cannot allocate an arena of {} bytes: {}", device, bytes,
-                                         cudaGetErrorString(status)));
+  void* p = shelf::take_device(device, bytes, &block_size_);
+  if (!p) {
+    p = shelf::allocate_device(device, bytes, "an arena");
+    block_size_ = bytes;
+  }
   base_ = static_cast<unsigned char*>(p);
+  capacity_ = std::min(bytes, block_size_);
 }
 
 DeviceArena::~DeviceArena() {
-  if (!base_) return;
-  cudaSetDevice(device_);
-  cudaFree(base_);
+  if (base_) shelf::put_device(device_, base_, block_size_);
 }
 
 void* DeviceArena::allocate(uint64_t bytes) {

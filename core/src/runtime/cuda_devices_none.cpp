@@ -58,6 +58,11 @@ void DeviceStopFlag::raise() {
 void DeviceStopFlag::set(uint32_t) {
   unavailable();
 }
+KeepCudaMemory::KeepCudaMemory() = default;
+KeepCudaMemory::~KeepCudaMemory() = default;
+uint64_t cuda_memory_kept(int) {
+  return 0;
+}
 PinnedBuffer::PinnedBuffer(uint64_t) {
   unavailable();
 }

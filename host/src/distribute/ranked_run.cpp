@@ -235,6 +235,8 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   refusal = world.broadcast(refusal);
   if (!refusal.empty()) throw RankRefusal(refusal);
 
+  // A rank's chunks are runs one after the other on the same GPUs: they share one arena per device.
+  const core::KeepCudaMemory keep_gpu_memory;
   ChunkExchange exchange(world, root ? ledger->blocks_left() : ChunkExchange::Chunk{});
   if (root)
     exchange.on_report([&](int rank, const ChunkExchange::Chunk& chunk, const std::string& report) {
