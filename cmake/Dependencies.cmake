@@ -25,6 +25,10 @@ add_library(gsdk_boost_dll INTERFACE)
 target_link_libraries(gsdk_boost_dll INTERFACE Boost::headers ${CMAKE_DL_LIBS})
 target_compile_definitions(gsdk_boost_dll INTERFACE BOOST_DLL_USE_STD_FS)
 
+# OpenSSL's libcrypto, linked statically like Boost: the SHA-1 of results digests and plugin fingerprints.
+set(OPENSSL_USE_STATIC_LIBS TRUE)
+find_package(OpenSSL 3 REQUIRED COMPONENTS Crypto)
+
 # libpng and zlib, linked statically like Boost: pictures (the Q-learning policy) are written by the host.
 find_library(GSDK_PNG_STATIC NAMES libpng16.a libpng.a REQUIRED)
 find_library(GSDK_ZLIB_STATIC NAMES libz.a REQUIRED)

@@ -3,12 +3,13 @@
 # CUDA is optional: when a toolkit sits in /usr/local/cuda (or nvcc is on PATH) the CUDA paths build too.
 set -euo pipefail
 
+# libssl-dev: OpenSSL's libcrypto, whose SHA-1 makes the results digests.
 # dpkg-dev and file: cpack -G DEB computes the package's Depends with dpkg-shlibdeps, finding ELF files with file.
 # clang, libclang-rt-14-dev (libFuzzer and clang's sanitizer runtimes), llvm (llvm-symbolizer for the sanitizers'
 # stack traces) and python3 (the seed corpora): the fuzz targets of tests/fuzz.
 # libopenmpi-dev and openmpi-bin (mpirun): gsdk's MPI ranks (cmake/Mpi.cmake) and the tests run under mpirun.
 packages=(build-essential cmake ninja-build libboost-dev libboost-program-options-dev libtomlplusplus-dev
-          librandom123-dev nlohmann-json3-dev libfmt-dev libgtest-dev gnuplot-nox stockfish
+          librandom123-dev nlohmann-json3-dev libfmt-dev libssl-dev libgtest-dev gnuplot-nox stockfish
           libpng-dev zlib1g-dev dpkg-dev file clang libclang-rt-14-dev llvm python3 libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
