@@ -12,6 +12,7 @@
 
 #include "checkpoint/checkpoint_file.hpp"
 #include "distribute/chunk_exchange.hpp"
+#include "distribute/job_clock.hpp"
 #include "distribute/parts_merge.hpp"
 #include "distribute/rank_devices.hpp"
 #include "distribute/work_blocks.hpp"
@@ -174,17 +175,25 @@ private:
   std::chrono::steady_clock::time_point last_save_ = std::chrono::steady_clock::now();
 };
 
-// Runs one chunk as a part; the report rank 0 reads.
+// Runs one chunk as a part, by the job's deadline; the report rank 0 reads. A chunk whose time is up before it
+// starts runs nothing: its blocks are done, with no progress, as a run at its time limit starts no more work.
 std::string run_chunk(const ExperimentConfig& config, const PluginCatalog& catalog, const core::StopRequest* stop,
-                      const ChunkExchange::Chunk& chunk, const RankPlace& place) {
+                      const ChunkExchange::Chunk& chunk, const RankPlace& place, const JobClock& clock) {
   const auto began = std::chrono::steady_clock::now();
   nlohmann::json report = {{"host", place.host}};
   try {
+    if (clock.time_is_up(began)) {
+      report["status"] = "complete";
+      report["progress"] = nullptr;
+      report["seconds"] = 0.0;
+      return report.dump();
+    }
     const core::WorkPart part{kWorkBlocks, chunk};
     RunOptions options;
     options.progress = false;
     options.stop = stop;
     options.part = &part;
+    options.deadline = clock.deadline();
     ExperimentRun run = run_experiment(config, catalog, options);
     report["status"] = run.outcome->status();
     if (!run.error.empty()) report["error"] = run.error;
@@ -210,6 +219,8 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   const std::vector<std::string> identities = world.gather(identity_or_refusal(config, catalog));
   const std::string verdict = world.broadcast(root ? judge(identities) : "");
   if (!verdict.empty()) throw RankRefusal(verdict);
+  // Every rank leaves the broadcast at about the same moment: the job's time counts from here (job_clock.hpp).
+  const JobClock clock(config.driver->time_bound_seconds(*config.settings));
 
   ExperimentConfig mine = config;
   std::string why;
@@ -240,13 +251,22 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
     exchange.on_report([&](int rank, const ChunkExchange::Chunk& chunk, const std::string& report) {
       if (!ledger->take(rank, chunk, report)) exchange.stop();
     });
-  // Rank 0 stops handing out chunks as soon as it is asked to stop, not when its own chunk ends.
+  // Rank 0 stops handing out chunks as soon as it is asked to stop, or the job's time is up, not when its own chunk
+  // ends; the chunks out when the time is up end by themselves (their deadline is the job's).
   std::atomic<bool> working{true};
   std::thread watch;
-  if (root && options.stop)
+  const auto stop_requested = [&] { return options.stop && options.stop->requested(); };
+  if (root && (options.stop || clock.bounded()))
     watch = std::thread([&] {
-      while (working.load() && !options.stop->requested()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      if (!options.stop->requested()) return;
+      bool handing_out = true;
+      while (working.load() && !stop_requested()) {
+        if (handing_out && clock.time_is_up()) {
+          exchange.stop();
+          handing_out = false;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+      if (!stop_requested()) return;
       exchange.stop();
       // mpirun stops the ranks when one of them dies: say what each was running, the dead one's included.
       const std::vector<ChunkExchange::Chunk> out = exchange.in_flight();
@@ -259,7 +279,7 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   try {
     std::string report;
     for (auto chunk = exchange.next(report); !chunk.empty(); chunk = exchange.next(report))
-      report = run_chunk(mine, catalog, options.stop, chunk, place);
+      report = run_chunk(mine, catalog, options.stop, chunk, place, clock);
     exchange.finish();
   } catch (...) {
     working = false;
@@ -270,11 +290,15 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   if (watch.joinable()) watch.join();
   if (!root) return std::nullopt;
 
-  // The results: the driver on the merged progress. A job that did not finish every block runs nothing more.
+  // The results: the driver on the merged progress, which runs nothing more. A job whose time is up ends as one
+  // process at its time limit: complete, with what its searches found, cut ones included; the merge's time is up
+  // too, so it starts nothing and goes on with nothing under way. A job stopped or failed before is halted.
+  const bool time_ran_out = ledger->failure().empty() && !ledger->stopped() && clock.time_is_up();
   core::StopRequest halt;
-  if (!ledger->finished()) halt.request();
+  if (!ledger->finished() && !time_ran_out) halt.request();
   RunOptions final_options = options;
   final_options.stop = &halt;
+  if (clock.bounded()) final_options.deadline = std::chrono::steady_clock::now();
   ExperimentRun run = run_merged(config, catalog, ledger->merged(), final_options);
   ledger->save_if_due(true);
   if (!ledger->failure().empty()) {
@@ -283,7 +307,7 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
     run.results["status"] = "incomplete";
     run.results["error"] = run.error;
     run.results.erase("interrupted");
-  } else if (!ledger->finished() && !run.interrupted) {
+  } else if (!ledger->finished() && !run.interrupted && !time_ran_out) {
     run.complete = false;
     run.interrupted = true;
     run.results["status"] = "interrupted";
