@@ -264,7 +264,8 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
           exchange.stop();
           handing_out = false;
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        const auto wake = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+        std::this_thread::sleep_until(handing_out && clock.bounded() ? std::min(wake, *clock.deadline()) : wake);
       }
       if (!stop_requested()) return;
       exchange.stop();
@@ -278,8 +279,11 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
     });
   try {
     std::string report;
-    for (auto chunk = exchange.next(report); !chunk.empty(); chunk = exchange.next(report))
+    for (auto chunk = exchange.next(report); !chunk.empty(); chunk = exchange.next(report)) {
       report = run_chunk(mine, catalog, options.stop, chunk, place, clock);
+      // Rank 0's own chunk ends at the deadline: it hands out no more, the watch's next look may come later.
+      if (root && clock.time_is_up()) exchange.stop();
+    }
     exchange.finish();
   } catch (...) {
     working = false;

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# ranked_time_bound.sh - a search bounded by time under mpirun -np 2 and -np 3 on CPU: snake NMCS and NRPA with far
+# more restarts than fit in T = 3 s end within the job's T (not T per chunk: the remaining work would take the ranks
+# well over 20 s), complete, saying they are not reproducible, with a best snake that the independent checker
+# accepts and that the results name; Ctrl-C still ends such a job "interrupted".
+# Usage: ranked_time_bound.sh GSDK MPIEXEC SNAKE_CHECK
+set -euo pipefail
+gsdk=$(realpath "$1") mpiexec=$2 snake_check=$(realpath "$3")
+work=$(mktemp -d /tmp/gsdk-ranked-time-XXXXXX)
+cd "$work"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fail() {
+  echo "FAILED: $*" >&2
+  echo "ranked_time_bound.sh: files kept in $work" >&2
+  exit 1
+}
+field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+# One process runs about 15,000 of these NMCS searches or 190 of these NRPA searches a second here: a million of
+# either is minutes of work for three ranks, so only the job's clock ends the run within 2 T.
+bound=3
+for algorithm in nmcs nrpa; do
+  cat >"$algorithm.toml" <<TOML
+game = "snake"
+algorithm = "$algorithm"
+seed = 7
+[params]
+dimension = 6
+symmetry_breaking = true
+[$algorithm]
+level = $([ "$algorithm" = nmcs ] && echo 1 || echo 2)
+time_seconds = $bound
+restarts = 1_000_000
+searches_in_parallel = 2
+$([ "$algorithm" = nrpa ] && echo "iterations = 30")
+[run]
+device = "cpu"
+threads = 1
+[output]
+best = "$algorithm.best.json"
+events = "$algorithm.events.jsonl"
+TOML
+done
+
+for algorithm in nmcs nrpa; do
+  for ranks in 2 3; do
+    name=$algorithm.np$ranks
+    began=$(date +%s.%N)
+    "$mpiexec" --oversubscribe -np "$ranks" "$gsdk" run "$algorithm.toml" --out "$name.json" -q >"$name.log" 2>&1 ||
+      fail "$name: the job failed ($name.log)"
+    took=$(python3 -c "import sys; print(float(sys.argv[2]) - float(sys.argv[1]))" "$began" "$(date +%s.%N)")
+    wall=$(field "$name.json" 'd["ranks"]["wall_seconds"]')
+    python3 -c "import sys; sys.exit(not ($bound - 0.1 <= float(sys.argv[1]) < 2 * $bound))" "$wall" ||
+      fail "$name: the ranks took $wall s, not the job's $bound s (within 2 x $bound)"
+    # mpirun's own start and end (under a second here) come on top of the ranks' time.
+    python3 -c "import sys; sys.exit(not float(sys.argv[1]) < 2 * $bound + 3)" "$took" ||
+      fail "$name: mpirun took $took s for a job of $bound s"
+    [ "$(field "$name.json" 'd["status"]')" = complete ] || fail "$name: not complete ($name.json)"
+    [ "$(field "$name.json" 'd["result"]["merged_parts"]["reproducible"]')" = False ] ||
+      fail "$name: the results do not say the run is not reproducible"
+    [ "$(field "$name.json" 'd["result"]["stopped_by_time"]')" = True ] || fail "$name: not stopped by the time limit"
+    finished=$(field "$name.json" 'd["result"]["searches_finished"]')
+    [ "$finished" -gt 0 ] && [ "$finished" -lt 1000001 ] || fail "$name: $finished searches finished"
+    "$snake_check" "$algorithm.best.json" >"$name.check" 2>&1 || fail "$name: the best snake is not valid ($name.check)"
+    [ "$(field "$algorithm.best.json" 'd["moves"]')" = "$(field "$name.json" 'd["result"]["best_moves"]')" ] ||
+      fail "$name: the best file's moves are not the results' best_moves"
+    [ "$(field "$algorithm.best.json" 'd["length"]')" = "$(field "$name.json" 'd["result"]["best_score"]')" ] ||
+      fail "$name: the best file's length is not the results' best_score"
+    echo "ok: $name: complete in $wall s ($took s with mpirun), $finished searches, a valid best snake, not reproducible"
+  done
+done
+
+# Ctrl-C before the time is up: the job stops, interrupted, not complete.
+"$mpiexec" --oversubscribe -np 2 "$gsdk" run nrpa.toml --set nrpa.time_seconds=60 --out stopped.json -q \
+  >stopped.log 2>&1 &
+job=$!
+sleep 2
+kill -INT "$job"
+status=0
+wait "$job" || status=$?
+[ "$status" -ne 0 ] || fail "stopped: mpirun exited 0 after Ctrl-C (stopped.log)"
+[ "$(field stopped.json 'd["status"]')" = interrupted ] || fail "stopped: the results are not marked interrupted"
+echo "ok: Ctrl-C stops a time-bounded job (exit $status), interrupted"
+cd / && rm -rf "$work"
