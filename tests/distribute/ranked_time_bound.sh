@@ -2,7 +2,8 @@
 # ranked_time_bound.sh - a search bounded by time under mpirun -np 2 and -np 3 on CPU: snake NMCS and NRPA with far
 # more restarts than fit in T = 3 s end within the job's T (not T per chunk: the remaining work would take the ranks
 # well over 20 s), complete, saying they are not reproducible, with a best snake that the independent checker
-# accepts and that the results name; Ctrl-C still ends such a job "interrupted".
+# accepts and that the results name; Ctrl-C still ends such a job "interrupted", and its checkpoint resumes with the
+# time left.
 # Usage: ranked_time_bound.sh GSDK MPIEXEC SNAKE_CHECK
 set -euo pipefail
 gsdk=$(realpath "$1") mpiexec=$2 snake_check=$(realpath "$3")
@@ -66,19 +67,33 @@ for algorithm in nmcs nrpa; do
       fail "$name: the best file's moves are not the results' best_moves"
     [ "$(field "$algorithm.best.json" 'd["length"]')" = "$(field "$name.json" 'd["result"]["best_score"]')" ] ||
       fail "$name: the best file's length is not the results' best_score"
-    echo "ok: $name: complete in $wall s ($took s with mpirun), $finished searches, a valid best snake, not reproducible"
+    echo "ok: $name: complete in $wall s ($took s with mpirun), $finished searches, a valid best snake," \
+      "not reproducible"
   done
 done
 
-# Ctrl-C before the time is up: the job stops, interrupted, not complete.
-"$mpiexec" --oversubscribe -np 2 "$gsdk" run nrpa.toml --set nrpa.time_seconds=60 --out stopped.json -q \
-  >stopped.log 2>&1 &
+# Ctrl-C before the time is up: the job stops, interrupted, not complete; its checkpoint keeps the job's time, and
+# the job resumed from it (under another number of ranks) has only the time left.
+bound=10
+"$mpiexec" --oversubscribe -np 2 "$gsdk" run nrpa.toml --set nrpa.time_seconds=$bound --out stopped.json \
+  --checkpoint stopped.ck --checkpoint-every 0.1 -q >stopped.log 2>&1 &
 job=$!
-sleep 2
+sleep 3
 kill -INT "$job"
 status=0
 wait "$job" || status=$?
 [ "$status" -ne 0 ] || fail "stopped: mpirun exited 0 after Ctrl-C (stopped.log)"
 [ "$(field stopped.json 'd["status"]')" = interrupted ] || fail "stopped: the results are not marked interrupted"
-echo "ok: Ctrl-C stops a time-bounded job (exit $status), interrupted"
+spent=$(field stopped.ck 'd["progress"]["job_seconds"]')
+# Ctrl-C came 3 s after mpirun started the job; the ranks' stop (about a second) counts too, as in one process.
+python3 -c "import sys; sys.exit(not 1 < float(sys.argv[1]) < 5)" "$spent" ||
+  fail "stopped: the checkpoint says the job ran $spent s, for a Ctrl-C 3 s after mpirun started it"
+echo "ok: Ctrl-C stops a time-bounded job (exit $status), interrupted, after $spent s on the job's clock"
+"$mpiexec" --oversubscribe -np 3 "$gsdk" run nrpa.toml --set nrpa.time_seconds=$bound --out resumed.json \
+  --checkpoint stopped.ck -q >resumed.log 2>&1 || fail "resumed: the job failed (resumed.log)"
+[ "$(field resumed.json 'd["status"]')" = complete ] || fail "resumed: not complete (resumed.json)"
+wall=$(field resumed.json 'd["ranks"]["wall_seconds"]')
+python3 -c "import sys; s = $bound - float(sys.argv[2]); sys.exit(not s - 0.5 <= float(sys.argv[1]) < s + 1)" \
+  "$wall" "$spent" || fail "resumed: the job took $wall s, not the $bound s less the $spent s spent before"
+echo "ok: resumed under 3 ranks, it ran for what was left of $bound s after $spent s ($wall s) and is complete"
 cd / && rm -rf "$work"

@@ -3,8 +3,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <set>
+#include <stdexcept>
+#include <string>
 #include <thread>
 
 #include <fmt/format.h>
@@ -82,6 +85,10 @@ public:
       try {
         for (uint64_t b : saved.at("done").get<std::vector<uint64_t>>()) done_.insert(b);
         merged_ = saved.at("progress");
+        // Saved since time bounds run on the job's clock; a checkpoint from before holds none.
+        spent_seconds_ = saved.value("job_seconds", 0.0);
+        if (!(spent_seconds_ >= 0 && std::isfinite(spent_seconds_)))
+          throw std::invalid_argument(fmt::format("job_seconds is {}, not a time", spent_seconds_));
       } catch (const std::exception& e) {
         throw CheckpointMismatch(fmt::format("{}: the checkpoint's progress is malformed: {}", checkpoint_->path(),
                                              e.what()));
@@ -129,7 +136,9 @@ public:
     const auto now = std::chrono::steady_clock::now();
     if (!always && std::chrono::duration<double>(now - last_save_).count() < checkpoint_seconds_) return;
     last_save_ = now;
-    checkpoint_->save({{"done", std::vector<uint64_t>(done_.begin(), done_.end())}, {"progress", merged()}},
+    checkpoint_->save({{"done", std::vector<uint64_t>(done_.begin(), done_.end())},
+                       {"progress", merged()},
+                       {"job_seconds", clock_ ? clock_->seconds() : spent_seconds_}},
                       done_.size() == kWorkBlocks && failure_.empty());
   }
 
@@ -146,6 +155,10 @@ public:
     return merged_;
   }
 
+  // The job's clock, once every rank has started it: its time goes into the checkpoint.
+  void keep_time(const JobClock& clock) { clock_ = &clock; }
+  // The time of the runs the checkpoint resumed (0 without one), which the job's clock goes on from.
+  double spent_seconds() const { return spent_seconds_; }
   bool finished() const { return done_.size() == kWorkBlocks; }
   bool stopped() const { return stopped_; }
   bool resumed() const { return resumed_; }
@@ -172,6 +185,8 @@ private:
   std::string failure_;
   bool stopped_ = false;
   bool resumed_ = false;
+  double spent_seconds_ = 0;
+  const JobClock* clock_ = nullptr;
   std::chrono::steady_clock::time_point last_save_ = std::chrono::steady_clock::now();
 };
 
@@ -219,8 +234,6 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   const std::vector<std::string> identities = world.gather(identity_or_refusal(config, catalog));
   const std::string verdict = world.broadcast(root ? judge(identities) : "");
   if (!verdict.empty()) throw RankRefusal(verdict);
-  // Every rank leaves the broadcast at about the same moment: the job's time counts from here (job_clock.hpp).
-  const JobClock clock(config.driver->time_bound_seconds(*config.settings));
 
   ExperimentConfig mine = config;
   std::string why;
@@ -245,6 +258,11 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   }
   refusal = world.broadcast(refusal);
   if (!refusal.empty()) throw RankRefusal(refusal);
+  // Every rank leaves this broadcast at about the same moment: the job's time counts from here (job_clock.hpp), on
+  // from what the checkpoint's runs spent.
+  const std::string spent = world.broadcast(root ? fmt::format("{}", ledger->spent_seconds()) : "");
+  const JobClock clock(config.driver->time_bound_seconds(*config.settings), std::stod(spent));
+  if (root) ledger->keep_time(clock);
 
   ChunkExchange exchange(world, root ? ledger->blocks_left() : ChunkExchange::Chunk{});
   if (root)
@@ -277,6 +295,8 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
       log_line(LogLevel::warning, fmt::format("stopping the job: no more chunks are handed out{}",
                                               held.empty() ? "" : "; chunks still out (not saved):" + held));
     });
+  // A job resumed after its time was up hands out nothing.
+  if (root && clock.time_is_up()) exchange.stop();
   try {
     std::string report;
     for (auto chunk = exchange.next(report); !chunk.empty(); chunk = exchange.next(report)) {
