@@ -141,7 +141,7 @@ public:
   // bound is the job's: every part gets the job's deadline (RunContext::deadline).
   virtual double time_bound_seconds(const AlgorithmSettings& /*settings*/) const { return 0; }
   // Why these settings cannot be spread over processes (empty: they can), asked before any part runs so that the
-  // refusal is one usage error: over shards, or over MPI ranks (`ranks`), whose chunks each run on their own clock.
+  // refusal is one usage error: over shards, or over MPI ranks (`ranks`), which hear from rank 0 between chunks only.
   virtual std::string parts_refusal(const AlgorithmSettings& /*settings*/, bool /*ranks*/) const { return ""; }
   // The progress two parts of one run saved (disjoint parts: they never share a work item), merged as if one
   // process had completed both. Throws CheckpointMismatch naming `where` when they overlap or do not fit together.
