@@ -2,8 +2,8 @@
 # ranked_time_bound.sh - a search bounded by time under mpirun -np 2 and -np 3 on CPU: snake NMCS and NRPA with far
 # more restarts than fit in T = 3 s end within the job's T (not T per chunk: the remaining work would take the ranks
 # well over 20 s), complete, saying they are not reproducible, with a best snake that the independent checker
-# accepts and that the results name; Ctrl-C still ends such a job "interrupted", and its checkpoint resumes with the
-# time left.
+# accepts and that the results name; the checkpoint of such a job resumes to nothing more; Ctrl-C still ends such a
+# job "interrupted", and its checkpoint resumes with the time left.
 # Usage: ranked_time_bound.sh GSDK MPIEXEC SNAKE_CHECK
 set -euo pipefail
 gsdk=$(realpath "$1") mpiexec=$2 snake_check=$(realpath "$3")
@@ -47,8 +47,8 @@ for algorithm in nmcs nrpa; do
   for ranks in 2 3; do
     name=$algorithm.np$ranks
     began=$(date +%s.%N)
-    "$mpiexec" --oversubscribe -np "$ranks" "$gsdk" run "$algorithm.toml" --out "$name.json" -q >"$name.log" 2>&1 ||
-      fail "$name: the job failed ($name.log)"
+    "$mpiexec" --oversubscribe -np "$ranks" "$gsdk" run "$algorithm.toml" --out "$name.json" --checkpoint "$name.ck" \
+      -q >"$name.log" 2>&1 || fail "$name: the job failed ($name.log)"
     took=$(python3 -c "import sys; print(float(sys.argv[2]) - float(sys.argv[1]))" "$began" "$(date +%s.%N)")
     wall=$(field "$name.json" 'd["ranks"]["wall_seconds"]')
     python3 -c "import sys; sys.exit(not ($bound - 0.1 <= float(sys.argv[1]) < 2 * $bound))" "$wall" ||
@@ -71,6 +71,19 @@ for algorithm in nmcs nrpa; do
       "not reproducible"
   done
 done
+
+# The checkpoint of a job whose time is up, resumed under another number of ranks: nothing is handed out, and the
+# job ends at once with the same result.
+"$mpiexec" --oversubscribe -np 3 "$gsdk" run nrpa.toml --out again.json --checkpoint nrpa.np2.ck -q >again.log 2>&1 ||
+  fail "again: the resumed job failed (again.log)"
+[ "$(field again.json 'd["status"]')" = complete ] || fail "again: not complete (again.json)"
+[ "$(field again.json 'd["digest"]')" = "$(field nrpa.np2.json 'd["digest"]')" ] || fail "again: another result"
+finished=$(field nrpa.np2.json 'd["result"]["searches_finished"]')
+[ "$(field again.json 'd["result"]["searches_finished"]')" = "$finished" ] ||
+  fail "again: searches ran after the job's time was up"
+wall=$(field again.json 'd["ranks"]["wall_seconds"]')
+python3 -c "import sys; sys.exit(not float(sys.argv[1]) < 2)" "$wall" || fail "again: it took $wall s"
+echo "ok: the checkpoint of a job out of time resumes to the same result at once ($wall s)"
 
 # Ctrl-C before the time is up: the job stops, interrupted, not complete; its checkpoint keeps the job's time, and
 # the job resumed from it (under another number of ranks) has only the time left.
