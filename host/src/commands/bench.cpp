@@ -76,6 +76,12 @@ int command_bench(const Arguments& args) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
   }
+  try {
+    if (device == "cuda") require_usable_cuda("--device cuda", kCpuForDeviceOption);
+  } catch (const ConfigError& e) {
+    log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  }
   const PluginCatalog catalog = load_catalog(vm, true);
   if (vm.count("game")) {
     try {
@@ -109,7 +115,7 @@ int command_bench(const Arguments& args) {
       settings.streams = 1;
       DeviceChoice choice;
       try {
-        choice = choose_devices(settings, tables, playouts_device_needs(tables, false));
+        choice = choose_devices(settings, tables, playouts_device_needs(tables, false), kCpuForDeviceOption);
       } catch (const std::exception& e) {
         if (device == "cuda") {
           log_line(LogLevel::error, e.what());
