@@ -49,7 +49,8 @@ TEST_F(BenchCli, PlayoutsTakeScientificNotation) {
   for (const std::string wrong : {"1.5", "1e-3", "2.5", "-1e6", "1e", "e6"}) {
     const Outcome refused = run({"bench", "--game", "graveler", "--playouts", wrong});
     EXPECT_EQ(refused.status, 2) << wrong << "\n" << describe(refused);
-    EXPECT_TRUE(contains(refused.err, "the argument ('" + wrong + "') for option '--playouts' is invalid")) << refused.err;
+    EXPECT_TRUE(contains(refused.err, "the argument ('" + wrong + "') for option '--playouts' is invalid"))
+        << refused.err;
   }
   const Outcome seconds = run({"bench", "--seconds", "0"});
   EXPECT_EQ(seconds.status, 2) << describe(seconds);

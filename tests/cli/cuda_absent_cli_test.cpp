@@ -24,9 +24,9 @@ protected:
     if (gsdk::test::have_gpu()) GTEST_SKIP() << "this machine has a usable CUDA device";
     gsdk::test::write_file(dir / "exp.toml", "game = \"graveler\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 1000\n"
                                              "[run]\ndevice = \"cuda\"\n");
-    gsdk::test::write_file(dir / "match.toml",
-                           "game = \"othello\"\nalgorithm = \"match\"\n[match]\ngames = 2\n"
-                           "agents = [\"random\", \"" + std::string(kGpuSpec) + "\"]\n");
+    gsdk::test::write_file(dir / "match.toml", "game = \"othello\"\nalgorithm = \"match\"\n[match]\ngames = 2\n"
+                                               "agents = [\"random\", \"" +
+                                                   std::string(kGpuSpec) + "\"]\n");
   }
   Outcome run(const std::vector<std::string>& args, const std::string* input = nullptr) {
     return gsdk::test::gsdk_run(args, dir.path(), input);
@@ -51,7 +51,8 @@ TEST_F(CudaAbsent, RunOfAConfigAskingForCuda) {
 
 TEST_F(CudaAbsent, RunWithDeviceCudaOption) {
   gsdk::test::write_file(dir / "auto.toml", "game = \"graveler\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 10\n");
-  expect_refused(run({"run", "auto.toml", "-q", "--device", "cuda"}), "this run", "run it on the CPU with --device cpu");
+  expect_refused(run({"run", "auto.toml", "-q", "--device", "cuda"}), "this run",
+                 "run it on the CPU with --device cpu");
 }
 
 TEST_F(CudaAbsent, PerftAndBench) {

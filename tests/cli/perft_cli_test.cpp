@@ -299,11 +299,10 @@ TEST_F(PerftCli, PositionStartingWithDashAfterDoubleDashOrByName) {
   const Outcome start = gsdk::test::gsdk_run({"perft", "othello", "start", "3"}, dir.path());
   ASSERT_EQ(start.status, 0) << describe(start);
   EXPECT_TRUE(contains(start.out, "Nodes searched: 56")) << start.out;
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"perft", "othello", "--", board, "3"},
-        {"perft", "othello", "--position=" + board, "3"},
-        {"perft", "--position=" + board, "othello", "3"},
-        {"perft", "--depth", "3", "othello", "--", board}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"perft", "othello", "--", board, "3"},
+                                               {"perft", "othello", "--position=" + board, "3"},
+                                               {"perft", "--position=" + board, "othello", "3"},
+                                               {"perft", "--depth", "3", "othello", "--", board}}) {
     // othello is found beside gsdk; the fixture's --plugin-dir would land after `--`.
     const Outcome r = gsdk::test::gsdk_run(args, dir.path());
     EXPECT_EQ(r.status, 0) << args[2] << "\n" << describe(r);

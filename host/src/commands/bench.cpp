@@ -41,19 +41,18 @@ constexpr uint64_t kWarmUpPlayouts = 1000; // enough to create a CUDA context an
 int command_bench(const Arguments& args) {
   po::options_description options("gsdk bench");
   add_common_options(options);
-  options.add_options()("device", po::value<std::string>()->default_value("all"), "cpu | cuda | all (every device here)")(
-      "game", po::value<std::string>(), "only this game")(
+  options.add_options()("device", po::value<std::string>()->default_value("all"),
+                        "cpu | cuda | all (every device here)")("game", po::value<std::string>(), "only this game")(
       "playouts", whole_number<uint64_t>(), "playouts per timed run (default: as many as take --seconds here)")(
       "seconds", po::value<double>()->default_value(kDefaultSeconds, "2"),
-      "time target of a timed run when --playouts is not given")(
-      "repeat", whole_number<unsigned>(kDefaultRepeat), "timed runs per case (the median is reported)")(
-      "threads", whole_number<unsigned>(0), "CPU threads (0: all)")(
-      "seed", whole_number<uint64_t>(1), "seed")(
+      "time target of a timed run when --playouts is not given")("repeat", whole_number<unsigned>(kDefaultRepeat),
+                                                                 "timed runs per case (the median is reported)")(
+      "threads", whole_number<unsigned>(0), "CPU threads (0: all)")("seed", whole_number<uint64_t>(1), "seed")(
       "out", po::value<std::string>()->default_value("bench-results.json"), "JSON report");
   po::variables_map vm;
   if (auto exit = parse_arguments(
-          args, "gsdk bench [--device cpu|cuda|all] [--game NAME] [--playouts N | --seconds S] [--repeat N]", options, {},
-          vm))
+          args, "gsdk bench [--device cpu|cuda|all] [--game NAME] [--playouts N | --seconds S] [--repeat N]", options,
+          {}, vm))
     return *exit;
   const std::string device = vm["device"].as<std::string>();
   if (device != "cpu" && device != "cuda" && device != "all") {
@@ -150,8 +149,8 @@ int command_bench(const Arguments& args) {
       ProgressBar bar(label, true, true);
       for (unsigned i = 0; i < repeat && error.empty(); ++i) {
         const uint64_t done_before = i * job.playouts, total = repeat * job.playouts;
-        const core::PlayoutOutcome o = core::run_playouts(
-            game, job, [&](uint64_t done, uint64_t) { bar.update(done_before + done, total); });
+        const core::PlayoutOutcome o =
+            core::run_playouts(game, job, [&](uint64_t done, uint64_t) { bar.update(done_before + done, total); });
         if (o.stopped) break; // a cut run measures nothing: the report keeps the whole runs before it
         wall.push_back(o.timings.wall_seconds * 1e3);
         kernel.push_back(o.timings.device_milliseconds);
@@ -165,9 +164,9 @@ int command_bench(const Arguments& args) {
       const double rate = static_cast<double>(job.playouts) / (wall_ms / 1e3);
       const std::string engine = case_device == "cpu" ? (batch ? "batch " + choice.simd_name : "per-state")
                                                       : "batch " + choice.gpus.front().name;
-      std::printf("%-12s %-6s %-26.26s %14llu %12.2f %12.3f %12.4g  %s%s\n", tables.name().c_str(),
-                  case_device.c_str(), engine.c_str(), static_cast<unsigned long long>(job.playouts), wall_ms, kernel_ms,
-                  rate, digest.c_str(), error.empty() ? "" : ("  FAILED: " + error).c_str());
+      std::printf("%-12s %-6s %-26.26s %14llu %12.2f %12.3f %12.4g  %s%s\n", tables.name().c_str(), case_device.c_str(),
+                  engine.c_str(), static_cast<unsigned long long>(job.playouts), wall_ms, kernel_ms, rate,
+                  digest.c_str(), error.empty() ? "" : ("  FAILED: " + error).c_str());
       std::fflush(stdout);
       failed = failed || !error.empty();
       report["cases"].push_back({{"game", tables.name()},

@@ -7,8 +7,8 @@
 
 #include "algorithms/run_experiment.hpp"
 #include "commands/command_line.hpp"
-#include "devices/device_selection.hpp"
 #include "commands/whole_number_option.hpp"
+#include "devices/device_selection.hpp"
 #include "play/agent_game.hpp"
 #include "play/agent_spec.hpp"
 #include "play/gtp_engine.hpp"

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -153,18 +153,17 @@ int command_perft(const Arguments& args) {
   options.add_options()("game", po::value<std::string>(), "the game (plugin) name")(
       "position", po::value<std::string>(),
       "the game's text form of a state, or 'start'; one that starts with '-' goes after `--` or as --position=P")(
-      "depth", po::value<std::string>(), "plies to count, 0..64")(
-      "divide", "also count per root move")(
-      "device", po::value<std::string>()->default_value("auto"), "cpu | cuda | all | auto")(
-      "threads", whole_number<unsigned>(0), "CPU worker threads (0: every hardware thread)")(
+      "depth", po::value<std::string>(), "plies to count, 0..64")("divide", "also count per root move")(
+      "device", po::value<std::string>()->default_value("auto"),
+      "cpu | cuda | all | auto")("threads", whole_number<unsigned>(0), "CPU worker threads (0: every hardware thread)")(
       "streams", whole_number<unsigned>(1), "CUDA streams per GPU, 1..64")(
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)")(
       "generic", "count through the per-state rules only (the reference for the plugin's perft tables)")(
       "json", po::value<std::string>(), "also write the result as a JSON document")(
       "checkpoint", po::value<std::string>(),
       "save the counted subtrees to FILE while counting and when stopped; run again with the same FILE to resume")(
-      "checkpoint-every", po::value<double>()->default_value(60), "seconds between checkpoint saves")(
-      "quiet,q", "no progress bar");
+      "checkpoint-every", po::value<double>()->default_value(60),
+      "seconds between checkpoint saves")("quiet,q", "no progress bar");
   po::options_description operand_words;
   operand_words.add_options()(kOperandWords, po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -231,7 +230,8 @@ int command_perft(const Arguments& args) {
   }
   DeviceChoice devices;
   try {
-    devices = choose_devices(settings, plugin->tables, perft_device_needs(plugin->tables, generic), kCpuForDeviceOption);
+    devices =
+        choose_devices(settings, plugin->tables, perft_device_needs(plugin->tables, generic), kCpuForDeviceOption);
   } catch (const ConfigError& e) {
     return usage_error(e.what());
   }

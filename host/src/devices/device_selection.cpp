@@ -71,7 +71,8 @@ void require_usable_cuda(const std::string& asked, const std::string& on_cpu) {
 }
 
 void require_agent_device(const core::AgentSettings& agent, const std::string& spec) {
-  if (agent.device == core::PlayoutDevice::cuda) require_usable_cuda(fmt::format("agent spec '{}'", spec), kCpuForAgentSpec);
+  if (agent.device == core::PlayoutDevice::cuda)
+    require_usable_cuda(fmt::format("agent spec '{}'", spec), kCpuForAgentSpec);
 }
 
 DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTables& plugin, const DeviceNeeds& needs,
@@ -83,8 +84,8 @@ DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTable
     if (!core::built_with_cuda()) require_usable_cuda("this run", on_cpu);
     if (needs.generic_engine) throw std::runtime_error("device = \"cuda\" cannot run the generic per-state engine");
     if (!needs.has_cuda_table)
-      throw std::runtime_error(fmt::format("device = \"cuda\": plugin '{}' ({}) has no {}", plugin.name(),
-                                           plugin.path, needs.cuda_table));
+      throw std::runtime_error(
+          fmt::format("device = \"cuda\": plugin '{}' ({}) has no {}", plugin.name(), plugin.path, needs.cuda_table));
     require_usable_cuda("this run", on_cpu);
     c.gpus = pick_gpus(settings);
   } else if (settings.device == "all" || settings.device == "auto") {
