@@ -34,7 +34,7 @@ TEST(KeptCudaMemory, TheNextArenaTakesTheSameMemoryBack) {
   EXPECT_EQ(cuda_memory_kept(0), 256 * kMiB);
   const uint64_t free_with_kept = cuda_free_memory(0);
   {
-    // 1/64 less than kept still takes it (free memory moves by a few MB between runs), with the size asked for.
+    // A smaller arena takes the kept block, with the size asked for.
     DeviceArena again(0, 256 * kMiB - 4 * kMiB);
     EXPECT_EQ(base_of(again), first);
     EXPECT_EQ(again.capacity(), 256 * kMiB - 4 * kMiB);
@@ -43,12 +43,16 @@ TEST(KeptCudaMemory, TheNextArenaTakesTheSameMemoryBack) {
     EXPECT_LE(cuda_free_memory(0), free_with_kept - 200 * kMiB);
   }
   {
-    DeviceArena larger(0, 512 * kMiB);
+    // Never a block smaller than asked, not even by a little: an arena sized to its run's need must hold all of it
+    // (a Q-learning chunk under MPI ranks once got a kept block 2 KiB short and could not place its last buffer).
+    const uint64_t a_little_more = 256 * kMiB + 2048;
+    DeviceArena larger(0, a_little_more);
     EXPECT_NE(base_of(larger), first);
-    EXPECT_EQ(larger.capacity(), 512 * kMiB);
+    EXPECT_EQ(larger.capacity(), a_little_more);
+    EXPECT_NO_THROW(larger.allocate(a_little_more));
     EXPECT_EQ(cuda_memory_kept(0), 256 * kMiB); // the smaller block waits on the shelf
   }
-  EXPECT_EQ(cuda_memory_kept(0), 768 * kMiB);
+  EXPECT_EQ(cuda_memory_kept(0), 512 * kMiB + 2048);
 }
 
 TEST(KeptCudaMemory, TheLastKeeperGivesItAllBack) {

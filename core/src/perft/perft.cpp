@@ -41,6 +41,14 @@ constexpr uint64_t kMaxExpansionBytes = uint64_t{1} << 30;
 // split into parts at the price of one stream sync each.
 constexpr double kArenaShareOfFreeMemory = 0.8;
 constexpr uint64_t kMaxArenaBytesPerStream = uint64_t{4} << 30;
+// Shares are whole granules, so that the next job of the process (an MPI rank's next chunk) asks for the same size
+// and takes its arena back from the memory the last one kept (cuda_memory_shelf.hpp): free memory moves by a few
+// megabytes between jobs.
+constexpr uint64_t kArenaGranule = uint64_t{64} << 20;
+
+uint64_t whole_granules(uint64_t bytes) {
+  return bytes < kArenaGranule ? bytes : bytes / kArenaGranule * kArenaGranule;
+}
 // A CUDA stream's batches are cut to take about this long, so a stop request is honoured soon.
 constexpr double kCudaCallSeconds = 0.5;
 
@@ -125,7 +133,7 @@ std::vector<std::unique_ptr<CudaPerftEngine>> start_engines(const GameInstance& 
         job.arena_bytes_per_stream != 0
             ? job.arena_bytes_per_stream
             : std::min(kMaxArenaBytesPerStream,
-                       static_cast<uint64_t>(cuda_free_memory(device) * kArenaShareOfFreeMemory) / count);
+                       whole_granules(static_cast<uint64_t>(cuda_free_memory(device) * kArenaShareOfFreeMemory) / count));
   std::vector<std::unique_ptr<CudaPerftEngine>> engines;
   for (int device : job.cuda_devices)
     for (unsigned s = 0; s < streams; ++s) {

@@ -160,7 +160,7 @@ DeviceArena::DeviceArena(int device, uint64_t bytes) : device_(device) {
     block_size_ = bytes;
   }
   base_ = static_cast<unsigned char*>(p);
-  capacity_ = std::min(bytes, block_size_);
+  capacity_ = bytes;
 }
 
 DeviceArena::~DeviceArena() {

@@ -56,10 +56,9 @@ void free_shelved(Shelf& shelf, int device) {
 void* take_device(int device, uint64_t bytes, uint64_t* size) {
   Shelf& shelf = the_shelf();
   const std::lock_guard lock(shelf.mutex);
-  const uint64_t enough = bytes - bytes / 64;
   auto best = shelf.blocks.end();
   for (auto it = shelf.blocks.begin(); it != shelf.blocks.end(); ++it)
-    if (it->device == device && it->size >= enough && (best == shelf.blocks.end() || it->size < best->size)) best = it;
+    if (it->device == device && it->size >= bytes && (best == shelf.blocks.end() || it->size < best->size)) best = it;
   if (best == shelf.blocks.end()) return nullptr;
   void* data = best->data;
   *size = best->size;

@@ -10,9 +10,9 @@
 
 namespace gsdk::core::shelf {
 
-// A device block of at least `bytes` on `device` from the shelf, or null; `*size` gets its size. A block up to
-// 1/64 smaller than asked also serves (an arena is a share of the free memory measured just before, which moves
-// by a few megabytes between runs); the caller uses no more than `*size`.
+// The smallest device block of at least `bytes` on `device` from the shelf, or null; `*size` gets its size. Never a
+// smaller one: most arenas are sized to exactly what their run needs. (Arenas sized as a share of the free memory
+// round that share, so that the next run asks for the same size: perft.cpp.)
 void* take_device(int device, uint64_t bytes, uint64_t* size);
 // Gives the block back to CUDA unless the shelf keeps it: then only once the device has finished the work queued
 // on it (as cudaFree would wait), so the next run never meets work of the last one in its memory.
