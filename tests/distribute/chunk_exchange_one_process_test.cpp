@@ -26,6 +26,24 @@ TEST(GuidedChunkSize, IsRemainingOverTwiceTheRanksAtLeastOneAtMostRemaining) {
   EXPECT_EQ(guided_chunk_size(0, 4), 0u);
 }
 
+TEST(GuidedChunkSize, NeverBelowTheSmallestChunkButTheLast) {
+  EXPECT_EQ(guided_chunk_size(4096, 4, 512), 512u);
+  EXPECT_EQ(guided_chunk_size(1000, 4, 512), 512u);
+  EXPECT_EQ(guided_chunk_size(300, 4, 512), 300u);
+  EXPECT_EQ(guided_chunk_size(4096, 2, 100), 1024u);
+}
+
+TEST(ChunkExchangeOneProcess, ChunksHoldAtLeastTheSmallestButTheLast) {
+  MpiWorld& world = MpiWorld::get();
+  Chunk blocks(1000);
+  for (std::uint64_t b = 0; b < blocks.size(); ++b) blocks[b] = b;
+  ChunkExchange exchange(world, blocks, 300);
+  std::vector<std::size_t> sizes;
+  for (Chunk chunk = exchange.next(""); !chunk.empty(); chunk = exchange.next("")) sizes.push_back(chunk.size());
+  exchange.finish();
+  EXPECT_EQ(sizes, (std::vector<std::size_t>{500, 300, 200}));
+}
+
 struct Reported {
   int rank;
   Chunk chunk;

@@ -15,6 +15,10 @@ fail() {
   exit 1
 }
 digest() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['digest'])" "$1"; }
+# The blocks the ranks ran, in all: with fewer work items than blocks only the items' blocks are handed out (the
+# first chunk would otherwise hold every game of the match).
+blocks_run() { python3 -c "import json,sys; print(sum(e.get('blocks', 0) for e in json.load(open(sys.argv[1]))['ranks']['each']))" "$1"; }
+declare -A items=([nrpa]=12 [match]=12 [sweep]=4)
 
 cat >nrpa.toml <<'TOML'
 game = "test_chain"
@@ -67,7 +71,9 @@ for config in nrpa match sweep; do
       --out "$config.np$ranks.json" -q >"$config.np$ranks.log" 2>&1 || fail "$config under $ranks ranks ($config.np$ranks.log)"
     [ "$(digest "$config.np$ranks.json")" = "$(digest "$config.one.json")" ] ||
       fail "$config: the digest under $ranks ranks is not the one process's"
-    echo "ok: $config under $ranks ranks: the one-process digest"
+    [ "$(blocks_run "$config.np$ranks.json")" = "${items[$config]}" ] ||
+      fail "$config under $ranks ranks ran $(blocks_run "$config.np$ranks.json") blocks, not ${items[$config]}"
+    echo "ok: $config under $ranks ranks: the one-process digest, ${items[$config]} blocks run"
   done
 done
 

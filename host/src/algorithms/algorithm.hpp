@@ -101,6 +101,13 @@ struct RunFiles {
   std::vector<std::string> outputs; // checked before the run starts
 };
 
+// The fewest work items a chunk of an MPI job should hold (`items`), of the run's `of` in all (0: only the run knows
+// its items' count, as a perft's subtrees, and any chunk is worth its start-up).
+struct ChunkFloor {
+  uint64_t items = 1;
+  uint64_t of = 0;
+};
+
 // The listing of an algorithm: its name, what it does, and the keys of its table and of [output].
 struct AlgorithmInfo {
   std::string name;    // also the name of its table: algorithm = "nmcs" reads [nmcs]
@@ -140,6 +147,11 @@ public:
   // The run's time bound in seconds from its start (0: none; it is bounded by counts). Spread over MPI ranks, the
   // bound is the job's: every part gets the job's deadline (RunContext::deadline).
   virtual double time_bound_seconds(const AlgorithmSettings& /*settings*/) const { return 0; }
+  // How small a chunk of MPI ranks may get before it wastes its rank's time (searches side by side on a GPU take
+  // about as long for a few as for many: each is a chain of dependent steps, so a chunk should hold as many as one
+  // process runs at once), and the run's items in all: with fewer items than blocks, the blocks past them are empty
+  // and are not handed out (else a first chunk of hundreds of blocks would take every game of a match).
+  virtual ChunkFloor smallest_chunk(const AlgorithmSettings& /*settings*/) const { return {}; }
   // Why these settings cannot be spread over processes (empty: they can), asked before any part runs so that the
   // refusal is one usage error: over shards, or over MPI ranks (`ranks`), which hear from rank 0 between chunks only.
   virtual std::string parts_refusal(const AlgorithmSettings& /*settings*/, bool /*ranks*/) const { return ""; }

@@ -43,14 +43,14 @@ ChunkExchange::Chunk decode(const std::string& bytes) {
 
 } // namespace
 
-std::size_t guided_chunk_size(std::size_t remaining, int ranks) {
+std::size_t guided_chunk_size(std::size_t remaining, int ranks, std::size_t smallest) {
   const std::size_t guided = remaining / (2 * static_cast<std::size_t>(std::max(ranks, 1)));
-  return std::min(remaining, std::max<std::size_t>(guided, 1));
+  return std::min(remaining, std::max<std::size_t>({guided, smallest, 1}));
 }
 
-ChunkExchange::ChunkExchange(MpiWorld& world, Chunk blocks)
-    : world_(world), rank_(world.place().rank), ranks_(world.place().ranks), request_tag_(next_exchange_tags()),
-      chunk_tag_(request_tag_ + 1) {
+ChunkExchange::ChunkExchange(MpiWorld& world, Chunk blocks, std::size_t smallest_chunk)
+    : world_(world), rank_(world.place().rank), ranks_(world.place().ranks), smallest_chunk_(smallest_chunk),
+      request_tag_(next_exchange_tags()), chunk_tag_(request_tag_ + 1) {
   if (rank_ != 0) return;
   remaining_ = std::move(blocks);
   holding_.resize(static_cast<std::size_t>(ranks_));
@@ -121,7 +121,7 @@ ChunkExchange::Handout ChunkExchange::hand_out(int rank) {
   Handout handout;
   handout.finished = std::exchange(holding_[at], {});
   if (!stopped_ && !failure_ && handed_out_ < remaining_.size()) {
-    const std::size_t size = guided_chunk_size(remaining_.size() - handed_out_, ranks_);
+    const std::size_t size = guided_chunk_size(remaining_.size() - handed_out_, ranks_, smallest_chunk_);
     const auto first = remaining_.begin() + static_cast<std::ptrdiff_t>(handed_out_);
     handout.next.assign(first, first + static_cast<std::ptrdiff_t>(size));
     handed_out_ += size;

@@ -28,9 +28,9 @@
 
 namespace gsdk::host {
 
-// The guided chunk size for this many blocks left among this many ranks: remaining / (2 * ranks), at least 1 and
-// at most `remaining`.
-std::size_t guided_chunk_size(std::size_t remaining, int ranks);
+// The guided chunk size for this many blocks left among this many ranks: remaining / (2 * ranks), at least
+// `smallest` (and 1) and at most `remaining`.
+std::size_t guided_chunk_size(std::size_t remaining, int ranks, std::size_t smallest = 1);
 
 class ChunkExchange {
 public:
@@ -45,8 +45,8 @@ public:
   static constexpr int kLastTag = kFirstTag + 2 * kTagCycle - 1; // within the 32767 every MPI allows
 
   // Every rank makes the same exchanges in the same order. `blocks`: on rank 0 the blocks still to run, in the
-  // order they are handed out; ignored elsewhere.
-  ChunkExchange(MpiWorld& world, Chunk blocks);
+  // order they are handed out; ignored elsewhere. No chunk but the last holds fewer than `smallest_chunk` blocks.
+  ChunkExchange(MpiWorld& world, Chunk blocks, std::size_t smallest_chunk = 1);
   // An exchange left before finish() (an exception) leaves the other ranks waiting for it: the world is told to
   // end the whole job at exit (MpiWorld::abort_at_exit) rather than wait for them.
   ~ChunkExchange();
@@ -84,6 +84,7 @@ private:
   MpiWorld& world_;
   const int rank_;
   const int ranks_;
+  const std::size_t smallest_chunk_; // blocks
   const int request_tag_;    // a rank's report and request, to rank 0
   const int chunk_tag_;      // rank 0's answer: the rank's next chunk
   bool told_done_ = false;   // this rank's next() returned no chunk

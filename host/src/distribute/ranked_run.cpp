@@ -77,9 +77,11 @@ std::string judge(const std::vector<std::string>& identities) {
 // Rank 0's account of the job: what the finished chunks completed, merged, and what went wrong.
 class Ledger {
 public:
-  Ledger(const Algorithm& driver, CheckpointFile* checkpoint, double checkpoint_seconds, int ranks)
+  // `items`: the run's work items in all (0: unknown); blocks past them hold none and count as done.
+  Ledger(const Algorithm& driver, CheckpointFile* checkpoint, double checkpoint_seconds, int ranks, uint64_t items)
       : driver_(driver), checkpoint_(checkpoint), checkpoint_seconds_(checkpoint_seconds),
         per_rank_(static_cast<size_t>(ranks), nlohmann::json::object()) {
+    for (uint64_t b = items == 0 ? kWorkBlocks : items; b < kWorkBlocks; ++b) done_.insert(b);
     if (checkpoint_ && !checkpoint_->resumed().is_null()) {
       const nlohmann::json& saved = checkpoint_->resumed();
       try {
@@ -240,6 +242,7 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   const int node_gpus = config.run.device == "cpu" ? 0 : static_cast<int>(core::cuda_devices(why).size());
   mine.run = rank_run_settings(config.run, place, node_gpus, std::max(1u, std::thread::hardware_concurrency()));
 
+  const ChunkFloor floor = config.driver->smallest_chunk(*config.settings);
   // Rank 0's checkpoint and ledger; a checkpoint that cannot be resumed is refused by every rank.
   std::unique_ptr<CheckpointFile> checkpoint;
   std::unique_ptr<Ledger> ledger;
@@ -251,7 +254,8 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
         identity.update(kSpreadIdentity);
         checkpoint = std::make_unique<CheckpointFile>(options.checkpoint, identity);
       }
-      ledger = std::make_unique<Ledger>(*config.driver, checkpoint.get(), options.checkpoint_seconds, place.ranks);
+      ledger = std::make_unique<Ledger>(*config.driver, checkpoint.get(), options.checkpoint_seconds, place.ranks,
+                                        floor.of);
     } catch (const ConfigError& e) {
       refusal = e.what();
     }
@@ -266,7 +270,8 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
 
   // A rank's chunks are runs one after the other on the same GPUs: they share one arena per device.
   const core::KeepCudaMemory keep_gpu_memory;
-  ChunkExchange exchange(world, root ? ledger->blocks_left() : ChunkExchange::Chunk{});
+  ChunkExchange exchange(world, root ? ledger->blocks_left() : ChunkExchange::Chunk{},
+                         blocks_holding(floor.items, floor.of));
   if (root)
     exchange.on_report([&](int rank, const ChunkExchange::Chunk& chunk, const std::string& report) {
       if (!ledger->take(rank, chunk, report)) exchange.stop();

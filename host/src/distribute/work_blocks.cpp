@@ -1,6 +1,7 @@
 // work_blocks.cpp - the --shard value (work_blocks.hpp).
 #include "distribute/work_blocks.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include <fmt/format.h>
@@ -18,6 +19,12 @@ bool read_whole(std::string_view text, uint64_t& value) {
 }
 
 } // namespace
+
+uint64_t blocks_holding(uint64_t items, uint64_t of) {
+  if (of == 0 || items == 0) return 1;
+  if (of <= kWorkBlocks) return std::min(items, of);
+  return std::clamp<uint64_t>((items * kWorkBlocks + of - 1) / of, 1, kWorkBlocks);
+}
 
 ShardPlace parse_shard(const std::string& text) {
   const size_t slash = text.find('/');

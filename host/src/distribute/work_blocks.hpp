@@ -12,6 +12,10 @@ namespace gsdk::host {
 // finished blocks stays small.
 inline constexpr uint64_t kWorkBlocks = 4096;
 
+// The blocks that hold at least `items` of a run's `of` work items (0: unknown, one block): a block holds
+// of / kWorkBlocks items, or one item when there are fewer items than blocks. At most kWorkBlocks.
+uint64_t blocks_holding(uint64_t items, uint64_t of);
+
 struct ShardPlace {
   uint64_t index = 0; // 1-based
   uint64_t count = 0;

@@ -104,6 +104,9 @@ public:
   bool has_checkpoints() const override { return true; }
   // The work items are the games (each a function of its round: match_runner.hpp).
   bool has_parts() const override { return true; }
+  ChunkFloor smallest_chunk(const AlgorithmSettings& settings) const override {
+    return {1, static_cast<const MatchConfig&>(settings).match.games};
+  }
   nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
                                 const std::string& where) const override {
     return merge_match_progress(a, b, where);

@@ -303,6 +303,10 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
   return outcome;
 }
 
+ChunkFloor budget_chunk_floor(const core::SearchBudget& budget) {
+  return {budget.searches_in_parallel, uint64_t{budget.restarts} + 1};
+}
+
 std::string budget_parts_refusal(const core::SearchBudget& budget, const std::string& table, bool ranks) {
   if (!ranks || !budget.stop_at_score) return "";
   // A chunk learns of the score only from its own searches, and ranks hear from rank 0 only between chunks: the

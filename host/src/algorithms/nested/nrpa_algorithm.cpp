@@ -79,6 +79,9 @@ public:
   double time_bound_seconds(const AlgorithmSettings& settings) const override {
     return static_cast<const NrpaConfig&>(settings).nrpa.budget.time_seconds;
   }
+  ChunkFloor smallest_chunk(const AlgorithmSettings& settings) const override {
+    return budget_chunk_floor(static_cast<const NrpaConfig&>(settings).nrpa.budget);
+  }
   std::string parts_refusal(const AlgorithmSettings& settings, bool ranks) const override {
     return budget_parts_refusal(static_cast<const NrpaConfig&>(settings).nrpa.budget, "nrpa", ranks);
   }

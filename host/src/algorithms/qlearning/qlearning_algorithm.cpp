@@ -278,6 +278,9 @@ public:
   // The work items are a sweep's entries, each an independent training run. One training run is not split: its
   // environments' agents update shared tables every step.
   bool has_parts() const override { return true; }
+  ChunkFloor smallest_chunk(const AlgorithmSettings& settings) const override {
+    return {1, static_cast<const QLearningConfig&>(settings).environments.size()};
+  }
   std::string parts_refusal(const AlgorithmSettings& settings, bool /*ranks*/) const override {
     if (static_cast<const QLearningConfig&>(settings).environments.size() > 1) return "";
     return "qlearning.environments: one training run cannot be spread over processes (its agents share the tables "
