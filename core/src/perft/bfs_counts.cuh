@@ -7,7 +7,8 @@
 
 #include <cstdint>
 
-#include "gsdk/cuda/reduce.cuh"
+#include <cub/block/block_reduce.cuh>
+#include <cub/warp/warp_reduce.cuh>
 
 namespace gsdk::core::bfs {
 
@@ -17,15 +18,19 @@ inline constexpr uint32_t kLeafItems = 8;
 inline constexpr uint32_t kLeafTile = kCountThreads * kLeafItems;
 inline constexpr uint32_t kNoRoot = 0xffffffffu; // no run started yet (root indices are < 2^31)
 
-// *total += counts[0] + ... + counts[n - 1], summed in 64 bits: grid-stride per thread, then one
-// atomic per warp.
+inline constexpr unsigned kFullWarp = 0xffffffffu;
+
+// *total += counts[0] + ... + counts[n - 1], summed in 64 bits: grid-stride per thread, then CUB's block
+// reduction and one atomic per block.
 __global__ void __launch_bounds__(kCountThreads)
     sum_counts_kernel(const uint32_t* counts, uint32_t n, unsigned long long* total) {
+  using BlockSum = cub::BlockReduce<unsigned long long, kCountThreads>;
+  __shared__ typename BlockSum::TempStorage storage;
   unsigned long long sum = 0;
   const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
   for (uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) sum += counts[i];
-  sum = gsdk::cuda::warp_sum(sum);
-  if ((threadIdx.x & 31) == 0 && sum != 0) atomicAdd(total, sum);
+  sum = BlockSum(storage).Sum(sum);
+  if (threadIdx.x == 0 && sum != 0) atomicAdd(total, sum);
 }
 
 // totals[roots[i]] += counts[i]. A frontier lists the states of each root contiguously and in root
@@ -49,20 +54,19 @@ __global__ void __launch_bounds__(kCountThreads)
     }
     sum += counts[i];
   }
-  // In a full warp lane l's last item precedes lane l+1's, so equal last roots sit in adjacent lanes
-  // and a segmented reduction finds each run's sum in its first lane. In the one warp the end of the
-  // frontier cuts short, lanes' last items are not in lane order: each lane adds its own.
+  // In a full warp lane l's last item precedes lane l+1's, so equal last roots sit in adjacent lanes and CUB's
+  // head-segmented warp sum gives each run's sum to its first lane. In the one warp the end of the frontier cuts
+  // short, lanes' last items are not in lane order: each lane adds its own. (The exit is warp-uniform.)
   if (warp_base + 32 * kLeafItems > n) {
     if (sum != 0) atomicAdd(&totals[root], sum);
     return;
   }
-  for (unsigned offset = 1; offset < 32; offset <<= 1) {
-    const unsigned long long other_sum = __shfl_down_sync(gsdk::cuda::kFullWarp, sum, offset);
-    const uint32_t other_root = __shfl_down_sync(gsdk::cuda::kFullWarp, root, offset);
-    if (lane + offset < 32 && other_root == root) sum += other_sum;
-  }
-  const uint32_t previous_root = __shfl_up_sync(gsdk::cuda::kFullWarp, root, 1);
-  if (sum != 0 && (lane == 0 || previous_root != root)) atomicAdd(&totals[root], sum);
+  using WarpSum = cub::WarpReduce<unsigned long long>;
+  __shared__ typename WarpSum::TempStorage storage[kCountThreads / 32];
+  const uint32_t previous_root = __shfl_up_sync(kFullWarp, root, 1);
+  const bool head = lane == 0 || previous_root != root;
+  sum = WarpSum(storage[threadIdx.x >> 5]).HeadSegmentedSum(sum, head);
+  if (head && sum != 0) atomicAdd(&totals[root], sum);
 }
 
 // Launchers; n > 0. They return the launch status.

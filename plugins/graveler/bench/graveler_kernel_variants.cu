@@ -3,12 +3,14 @@
 // build/bin/graveler_kernel_variants when CUDA is on. See docs/perf/graveler.md.
 #include <cuda_runtime.h>
 
+#include <cub/warp/warp_reduce.cuh>
+#include <cuda/functional>
+
 #include <algorithm>
 #include <cstdio>
 #include <vector>
 
 #include "graveler_rules.hpp"
-#include "gsdk/cuda/reduce.cuh"
 
 using graveler::BattleLayout;
 
@@ -85,6 +87,8 @@ template <int kCounting, bool kHistogram, bool kExtremes>
 __global__ void __launch_bounds__(kThreads)
     variant(uint64_t s0, uint64_t pairs, uint64_t per_thread, unsigned long long* out) {
   __shared__ unsigned int hist[kWarps * kBins];
+  using WarpMax = cub::WarpReduce<unsigned long long>;
+  __shared__ typename WarpMax::TempStorage warp_max_storage[kWarps];
   for (int i = threadIdx.x; i < kWarps * kBins; i += blockDim.x) hist[i] = 0;
   __syncthreads();
   unsigned int* h = hist + (threadIdx.x >> 5) * kBins;
@@ -133,7 +137,7 @@ __global__ void __launch_bounds__(kThreads)
     }
     key = (static_cast<unsigned long long>(best) << 53) | (best_q + worst_q + worst);
   }
-  key = gsdk::cuda::warp_max(key);
+  key = WarpMax(warp_max_storage[threadIdx.x >> 5]).Reduce(key, ::cuda::maximum<>{}); // lane 0's is the warp's
   if ((threadIdx.x & 31) == 0) atomicMax(out, key);
   __syncthreads();
   if (kHistogram)
