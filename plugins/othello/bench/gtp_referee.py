@@ -22,6 +22,7 @@ import time
 SIZE = 8
 DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
 COLOURS = ["black", "white"]
+PERIOD_STONES = 10
 
 
 class Board:
@@ -120,15 +121,18 @@ class Engine:
 
 
 def play_game(engines, black, move_time, slack):
-    """One game; engines[black] plays black. Returns the game's record (dict)."""
+    """One game; engines[black] plays black. Returns the game's record (dict).
+
+    The clock is Canadian byo-yomi with no main time: PERIOD_STONES moves in PERIOD_STONES * move_time
+    seconds, whole seconds as GTP's time_settings takes them, the period starting anew after its moves."""
     board = Board()
     players = [engines[black], engines[1 - black]]
-    clock = [move_time * 60.0 for _ in range(2)]  # the main time each side has left, told by time_left
+    period = max(1, round(move_time * PERIOD_STONES))
+    clock = [[float(period), PERIOD_STONES] for _ in range(2)]  # [seconds left, stones left] of each side
     for e in players:
         e.send("clear_board")
         e.send("boardsize 8")
-        # Absolute time of 60 moves' worth: a budget per move chosen by the engine, which must end the game in it.
-        e.send(f"time_settings {int(round(move_time * 60))} 0 0")
+        e.send(f"time_settings 0 {period} {PERIOD_STONES}")
     moves, player, passes = [], 0, 0
     record = {"black": players[0].name, "white": players[1].name, "moves": moves}
     while True:
@@ -136,7 +140,7 @@ def play_game(engines, black, move_time, slack):
         if not legal and not board.legal_moves(1 - player):
             break
         engine = players[player]
-        engine.send(f"time_left {COLOURS[player]} {max(0, int(clock[player]))} 0")
+        engine.send(f"time_left {COLOURS[player]} {max(0, int(clock[player][0]))} {clock[player][1]}")
         started = time.monotonic()
         try:
             answer = engine.send(f"genmove {COLOURS[player]}")
@@ -144,7 +148,8 @@ def play_game(engines, black, move_time, slack):
             record.update(forfeit=COLOURS[player], reason=str(e))
             return record
         spent = time.monotonic() - started
-        clock[player] -= spent
+        clock[player][0] -= spent
+        clock[player][1] -= 1
         move = parse_vertex(answer)
         moves.append({"colour": COLOURS[player], "move": answer.lower(), "seconds": round(spent, 4)})
         if move is None or (move == "pass" and legal) or (move != "pass" and move not in legal):
@@ -152,9 +157,12 @@ def play_game(engines, black, move_time, slack):
                                                           f"{COLOURS[player]}; legal: "
                                                           f"{' '.join(vertex(*m) for m in legal) or 'pass'}")
             return record
-        if clock[player] < -slack:
-            record.update(forfeit=COLOURS[player], reason=f"{engine.name} overstepped its time by {-clock[player]:.2f} s")
+        if clock[player][0] < -slack:
+            record.update(forfeit=COLOURS[player],
+                          reason=f"{engine.name} overstepped its time by {-clock[player][0]:.2f} s")
             return record
+        if clock[player][1] == 0:
+            clock[player] = [float(period), PERIOD_STONES]
         player = 1 - player
         # A pass is not sent on: GRhino refuses `play COLOUR pass` and, like gsdk, takes the side without a move
         # to have passed when the other side moves twice.
@@ -187,7 +195,7 @@ def main():
     parser.add_argument("--name-b", default="B")
     parser.add_argument("--games", type=int, default=2, help="games, colours alternating (default 2)")
     parser.add_argument("--move-time", type=float, default=0.5,
-                        help="seconds a move on average: time_settings gives 60 times this as main time (default 0.5)")
+                        help="seconds a move: time_settings 0 10*T 10, byo-yomi of 10 moves in 10*T s (default 0.5)")
     parser.add_argument("--slack", type=float, default=2.0,
                         help="seconds over its clock a side may run before it forfeits (process latency; default 2)")
     parser.add_argument("--json", help="write the games and the result here as JSON")
