@@ -31,6 +31,8 @@ public:
   std::optional<std::string> time_left(int player, const std::string& time, const std::string& stones);
   // Charges `seconds` of thinking to `player`'s clock, for a controller that sends no time_left.
   void charge(int player, double seconds);
+  // Whether move_budget for `player` depends on its moves_left (in main time): the estimate is not free.
+  bool counts_moves(int player) const { return !system_.unlimited && sides_[player].stones_left == 0; }
   // Seconds for `player`'s next move when it expects to play `moves_left` more moves; nullopt without a clock.
   std::optional<double> move_budget(int player, double moves_left) const;
 

@@ -23,7 +23,7 @@ const std::vector<std::string> kCommands = {
 
 // Random playouts that estimate how many moves a side has left (cheap: per-state rules, a few games).
 constexpr int kLengthPlayouts = 8;
-constexpr int kMaxPlayoutPlies = 100000;
+constexpr int kMaxPlayoutPlies = 2000; // a game longer than this is planned as this long
 
 std::string lower(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
@@ -259,7 +259,8 @@ GtpEngine::Reply GtpEngine::genmove(const std::vector<std::string>& args) {
     return {false, fmt::format("it is not {}'s turn", player == 0 ? "black" : "white")};
   }
   const auto began = std::chrono::steady_clock::now();
-  agent_.set_move_time(clock_.move_budget(player, expected_moves_left(player)).value_or(0));
+  const double moves_left = clock_.counts_moves(player) ? expected_moves_left(player) : 1;
+  agent_.set_move_time(clock_.move_budget(player, moves_left).value_or(0));
   const uint32_t move = agent_.choose_move(state_);
   const std::string name = game_.move_to_string(state_, move);
   apply(move);
