@@ -248,8 +248,8 @@ TEST_F(GtpCli, NoTimeLimitLeavesTheAgentsBudget) {
 
 TEST_F(GtpCli, MalformedTimeCommandsAreRefusedAndTheEngineGoesOn) {
   const Outcome r = gtp("time_settings 1 2\n2 time_settings a 0 0\ntime_settings 0 0 0\ntime_left purple 3 0\n"
-                        "time_left b x 0\nkgs-time_settings weird\nkgs-time_settings absolute\ngenmove w x\n"
-                        "play b\nundo now\nname\n");
+                        "time_left b x 0\nkgs-time_settings weird\nkgs-time_settings absolute\n"
+                        "kgs-time_settings canadian 0 4 0\ngenmove w x\nplay b\nundo now\nname\n");
   ASSERT_EQ(r.status, 0) << describe(r);
   EXPECT_EQ(r.out,
             "? syntax error: time_settings expects main_time byo_yomi_time byo_yomi_stones\n\n"
@@ -262,6 +262,8 @@ TEST_F(GtpCli, MalformedTimeCommandsAreRefusedAndTheEngineGoesOn) {
             "? syntax error: kgs-time_settings expects none, absolute, byoyomi or canadian and their times, got "
             "'weird'\n\n"
             "? syntax error: kgs-time_settings expects absolute MAIN_TIME (seconds above 0), got 'absolute'\n\n"
+            "? syntax error: kgs-time_settings expects canadian MAIN_TIME BYO_YOMI_TIME STONES (STONES at least 1), "
+            "got 'canadian 0 4 0'\n\n"
             "? syntax error: genmove expects a colour, e.g. genmove b\n\n"
             "? syntax error: play expects a colour and a move, e.g. play b d3\n\n"
             "? syntax error: undo takes no arguments\n\n"

@@ -55,11 +55,12 @@ std::optional<std::string> GtpClock::time_settings(const std::string& main, cons
     return fmt::format("syntax error: time_settings expects main_time byo_yomi_time byo_yomi_stones (seconds, "
                        "seconds, a count), got '{} {} {}'",
                        main, byo, stones);
-  system_ = {*main_time, *byo_yomi, *byo_stones, *byo_yomi > 0 && *byo_stones == 0};
-  if (*byo_stones == 0) system_.byo_yomi = 0;
-  if (!system_.unlimited && *main_time <= 0 && system_.byo_yomi <= 0)
+  GtpTimeSystem system{*main_time, *byo_yomi, *byo_stones, *byo_yomi > 0 && *byo_stones == 0};
+  if (*byo_stones == 0) system.byo_yomi = 0;
+  if (!system.unlimited && *main_time <= 0 && system.byo_yomi <= 0)
     return "syntax error: time_settings 0 0 0 leaves no time to move (byo_yomi_time > 0 with 0 stones means "
            "no limit)";
+  system_ = system;
   reset();
   return std::nullopt;
 }
@@ -98,9 +99,9 @@ std::optional<std::string> GtpClock::kgs_time_settings(const std::vector<std::st
     return std::nullopt;
   }
   if (kind == "canadian") {
-    if (args.size() != 4) return bad("canadian MAIN_TIME BYO_YOMI_TIME STONES");
-    if (auto error = time_settings(args[1], args[2], args[3])) return bad("canadian MAIN_TIME BYO_YOMI_TIME STONES");
-    if (system_.unlimited) return bad("canadian MAIN_TIME BYO_YOMI_TIME STONES with STONES at least 1");
+    const std::string expected = "canadian MAIN_TIME BYO_YOMI_TIME STONES (STONES at least 1)";
+    if (args.size() != 4 || count_of(args[3]).value_or(0) < 1) return bad(expected);
+    if (time_settings(args[1], args[2], args[3])) return bad(expected);
     return std::nullopt;
   }
   return bad("none, absolute, byoyomi or canadian and their times");
