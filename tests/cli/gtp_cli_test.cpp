@@ -2,8 +2,9 @@
 // ("=[id] ..." / "?[id] ...", each ended by a blank line), ids echoed, comments and blank lines
 // ignored, illegal and out-of-turn moves, undo, showboard, final_score, unknown commands, quit; and bad
 // options exit 2. On othello: showboard's grid, explicit and implied passes and undo of one play; the GTP
-// clock bounding each genmove; malformed commands answered with located syntax errors; the default agent. boardsize accepts the game's own size only: test_board's board_size parameter,
-// othello's 8 (read from its state text), none for test_nim unless --board-size gives one.
+// clock bounding each genmove; malformed commands answered with located syntax errors; the default agent. boardsize
+// accepts the game's own size only: test_board's board_size parameter, othello's 8 (read from its state text), none for
+// test_nim unless --board-size gives one.
 #include <chrono>
 
 #include <gtest/gtest.h>
@@ -94,10 +95,23 @@ TEST_F(GtpCli, ListCommandsNamesOnePerLine) {
 }
 
 TEST_F(GtpCli, KnownCommandAgreesWithListCommands) {
-  const std::vector<std::string> listed = {"boardsize", "clear_board", "final_score", "genmove", "kgs-time_settings",
-                                           "known_command", "komi", "list_commands", "name", "play",
-                                           "protocol_version", "quit", "showboard", "time_left", "time_settings",
-                                           "undo", "version"};
+  const std::vector<std::string> listed = {"boardsize",
+                                           "clear_board",
+                                           "final_score",
+                                           "genmove",
+                                           "kgs-time_settings",
+                                           "known_command",
+                                           "komi",
+                                           "list_commands",
+                                           "name",
+                                           "play",
+                                           "protocol_version",
+                                           "quit",
+                                           "showboard",
+                                           "time_left",
+                                           "time_settings",
+                                           "undo",
+                                           "version"};
   std::string input, expected;
   for (const auto& command : listed) {
     input += "known_command " + command + "\n";
@@ -251,23 +265,24 @@ TEST_F(GtpCli, MalformedTimeCommandsAreRefusedAndTheEngineGoesOn) {
                         "time_left b x 0\nkgs-time_settings weird\nkgs-time_settings absolute\n"
                         "kgs-time_settings canadian 0 4 0\ngenmove w x\nplay b\nundo now\nname\n");
   ASSERT_EQ(r.status, 0) << describe(r);
-  EXPECT_EQ(r.out,
-            "? syntax error: time_settings expects main_time byo_yomi_time byo_yomi_stones\n\n"
-            "?2 syntax error: time_settings expects main_time byo_yomi_time byo_yomi_stones (seconds, seconds, a count), "
-            "got 'a 0 0'\n\n"
-            "? syntax error: time_settings 0 0 0 leaves no time to move (byo_yomi_time > 0 with 0 stones means no "
-            "limit)\n\n"
-            "? syntax error: time_left expects a colour (b, w, black, white), seconds and stones\n\n"
-            "? syntax error: time_left expects a colour, seconds and a count of stones, got 'x 0'\n\n"
-            "? syntax error: kgs-time_settings expects none, absolute, byoyomi or canadian and their times, got "
-            "'weird'\n\n"
-            "? syntax error: kgs-time_settings expects absolute MAIN_TIME (seconds above 0), got 'absolute'\n\n"
-            "? syntax error: kgs-time_settings expects canadian MAIN_TIME BYO_YOMI_TIME STONES (STONES at least 1), "
-            "got 'canadian 0 4 0'\n\n"
-            "? syntax error: genmove expects a colour, e.g. genmove b\n\n"
-            "? syntax error: play expects a colour and a move, e.g. play b d3\n\n"
-            "? syntax error: undo takes no arguments\n\n"
-            "= gsdk\n\n");
+  EXPECT_EQ(
+      r.out,
+      "? syntax error: time_settings expects main_time byo_yomi_time byo_yomi_stones\n\n"
+      "?2 syntax error: time_settings expects main_time byo_yomi_time byo_yomi_stones (seconds, seconds, a count), "
+      "got 'a 0 0'\n\n"
+      "? syntax error: time_settings 0 0 0 leaves no time to move (byo_yomi_time > 0 with 0 stones means no "
+      "limit)\n\n"
+      "? syntax error: time_left expects a colour (b, w, black, white), seconds and stones\n\n"
+      "? syntax error: time_left expects a colour, seconds and a count of stones, got 'x 0'\n\n"
+      "? syntax error: kgs-time_settings expects none, absolute, byoyomi or canadian and their times, got "
+      "'weird'\n\n"
+      "? syntax error: kgs-time_settings expects absolute MAIN_TIME (seconds above 0), got 'absolute'\n\n"
+      "? syntax error: kgs-time_settings expects canadian MAIN_TIME BYO_YOMI_TIME STONES (STONES at least 1), "
+      "got 'canadian 0 4 0'\n\n"
+      "? syntax error: genmove expects a colour, e.g. genmove b\n\n"
+      "? syntax error: play expects a colour and a move, e.g. play b d3\n\n"
+      "? syntax error: undo takes no arguments\n\n"
+      "= gsdk\n\n");
 }
 
 TEST_F(GtpCli, WithoutAnAgentTheDefaultPlays) {

@@ -2,7 +2,8 @@
 // max_take + 1 stones): UCT and flat Monte Carlo find the only winning move, UCT beats the random
 // agent nearly always (also with batches of leaves under virtual loss), play under a playout budget is
 // reproducible for a seed and does not depend on the thread count, forced moves are played without
-// searching, a per-move time (set_move_time) overrides the budget, bad settings are refused, GPU agents default to batches of leaves.
+// searching, a per-move time (set_move_time) overrides the budget, bad settings are refused, GPU agents default to
+// batches of leaves.
 #include <gtest/gtest.h>
 
 #include "gsdk/core/agents/agents.hpp"

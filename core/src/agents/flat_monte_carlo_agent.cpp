@@ -26,8 +26,9 @@ public:
         evaluator_(make_evaluator(
             // set_move_time may turn a playout budget into rounds of `leaf` playouts: room for either.
             game, settings,
-            std::min<uint64_t>(kMaxBatch, settings.seconds > 0 ? settings.leaf
-                                                               : std::max<uint64_t>(settings.leaf, settings.playouts)))),
+            std::min<uint64_t>(kMaxBatch, settings.seconds > 0
+                                              ? settings.leaf
+                                              : std::max<uint64_t>(settings.leaf, settings.playouts)))),
         call_playouts_(settings.device == PlayoutDevice::cuda ? kMaxBatch : kCpuCallPlayouts) {}
 
   void new_game(uint64_t seed) override { evaluator_->reseed(seed); }
@@ -47,8 +48,7 @@ public:
     // Under a playout budget one call per move (the remainder to the first moves); under a time budget
     // rounds of `leaf` playouts per move until the deadline, at least one round.
     if (budget.seconds <= 0) {
-      for (uint32_t k = 0; k < n; ++k)
-        results[k] = run(children[k], budget.playouts / n + (k < budget.playouts % n));
+      for (uint32_t k = 0; k < n; ++k) results[k] = run(children[k], budget.playouts / n + (k < budget.playouts % n));
     } else {
       do {
         for (uint32_t k = 0; k < n; ++k) results[k].add(run(children[k], settings_.leaf));

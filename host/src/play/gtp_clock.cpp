@@ -33,8 +33,7 @@ std::optional<double> seconds_of(const std::string& text) {
 }
 
 std::optional<int> count_of(const std::string& text) {
-  if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos)
-    return std::nullopt;
+  if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
   return std::stoi(text);
 }
 

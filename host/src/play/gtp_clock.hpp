@@ -7,8 +7,8 @@
 #pragma once
 
 #include <optional>
-#include <vector>
 #include <string>
+#include <vector>
 
 namespace gsdk::host {
 
@@ -23,8 +23,7 @@ class GtpClock {
 public:
   // `time_settings main byo stones` (GTP 2): byo > 0 with stones 0 means no time limit. Returns an error
   // text for values that are not times.
-  std::optional<std::string> time_settings(const std::string& main, const std::string& byo,
-                                           const std::string& stones);
+  std::optional<std::string> time_settings(const std::string& main, const std::string& byo, const std::string& stones);
   // `kgs-time_settings none | absolute M | byoyomi M P N | canadian M B S`.
   std::optional<std::string> kgs_time_settings(const std::vector<std::string>& args);
   // `time_left colour time stones`: the controller's word on one side's clock (player 0 or 1).

@@ -16,10 +16,23 @@ namespace gsdk::host {
 namespace {
 
 // Exactly the commands execute() answers: list_commands and known_command read this list.
-const std::vector<std::string> kCommands = {
-    "boardsize", "clear_board", "final_score", "genmove",  "kgs-time_settings", "known_command", "komi",
-    "list_commands", "name", "play", "protocol_version", "quit", "showboard", "time_left", "time_settings", "undo",
-    "version"};
+const std::vector<std::string> kCommands = {"boardsize",
+                                            "clear_board",
+                                            "final_score",
+                                            "genmove",
+                                            "kgs-time_settings",
+                                            "known_command",
+                                            "komi",
+                                            "list_commands",
+                                            "name",
+                                            "play",
+                                            "protocol_version",
+                                            "quit",
+                                            "showboard",
+                                            "time_left",
+                                            "time_settings",
+                                            "undo",
+                                            "version"};
 
 // Random playouts that estimate how many moves a side has left (cheap: per-state rules, a few games).
 constexpr int kLengthPlayouts = 8;
@@ -233,8 +246,7 @@ bool GtpEngine::bring_to_move(int32_t player) {
 GtpEngine::Reply GtpEngine::play(const std::vector<std::string>& args) {
   if (args.size() != 2) return {false, "syntax error: play expects a colour and a move, e.g. play b d3"};
   const int32_t player = player_of_colour(args[0]);
-  if (player < 0)
-    return {false, fmt::format("syntax error: '{}' is not a colour (b, w, black, white)", args[0])};
+  if (player < 0) return {false, fmt::format("syntax error: '{}' is not a colour (b, w, black, white)", args[0])};
   const core::StateBlob before = state_;
   uint32_t move = 0;
   if (!bring_to_move(player) || !find_move(args[1], move)) {
@@ -250,8 +262,7 @@ GtpEngine::Reply GtpEngine::play(const std::vector<std::string>& args) {
 GtpEngine::Reply GtpEngine::genmove(const std::vector<std::string>& args) {
   if (args.size() != 1) return {false, "syntax error: genmove expects a colour, e.g. genmove b"};
   const int32_t player = player_of_colour(args[0]);
-  if (player < 0)
-    return {false, fmt::format("syntax error: '{}' is not a colour (b, w, black, white)", args[0])};
+  if (player < 0) return {false, fmt::format("syntax error: '{}' is not a colour (b, w, black, white)", args[0])};
   if (game_.current_player(state_) == GSDK_PLAYER_TERMINAL) return {true, "pass"};
   const core::StateBlob before = state_;
   if (!bring_to_move(player)) {

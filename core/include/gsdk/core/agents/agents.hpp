@@ -69,7 +69,6 @@ public:
 protected:
   MoveStats last_move_;
   double move_time_ = 0; // set_move_time's value; agents read their budget through with_move_time
-
 };
 
 // Throws std::invalid_argument for settings the game cannot honour (not a two-player game, a CUDA
