@@ -197,7 +197,7 @@ def main():
     parser.add_argument("--move-time", type=float, default=0.5,
                         help="seconds a move: time_settings 0 10*T 10, byo-yomi of 10 moves in 10*T s (default 0.5)")
     parser.add_argument("--slack", type=float, default=2.0,
-                        help="seconds over its clock a side may run before it forfeits (process latency; default 2)")
+                        help="seconds over its clock a side may run before it forfeits (process latency; default 2; 1e9: no forfeit)")
     parser.add_argument("--json", help="write the games and the result here as JSON")
     parser.add_argument("--skip-missing", action="store_true",
                         help="exit 77 (a skipped test) when an engine's program is not installed")
