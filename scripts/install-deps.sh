@@ -7,10 +7,12 @@ set -euo pipefail
 # dpkg-dev and file: cpack -G DEB computes the package's Depends with dpkg-shlibdeps, finding ELF files with file.
 # clang, libclang-rt-14-dev (libFuzzer and clang's sanitizer runtimes), llvm (llvm-symbolizer for the sanitizers'
 # stack traces) and python3 (the seed corpora): the fuzz targets of tests/fuzz.
+# grhino (gtp-rhino): the Othello engine gsdk is measured against over GTP (plugins/othello/bench/gtp_referee.py).
 # libopenmpi-dev and openmpi-bin (mpirun): gsdk's MPI ranks (cmake/Mpi.cmake) and the tests run under mpirun.
 packages=(build-essential cmake ninja-build libboost-dev libboost-program-options-dev libtomlplusplus-dev
           librandom123-dev nlohmann-json3-dev libfmt-dev libssl-dev libgtest-dev gnuplot-nox stockfish
-          libpng-dev zlib1g-dev dpkg-dev file clang libclang-rt-14-dev llvm python3 libopenmpi-dev openmpi-bin)
+          libpng-dev zlib1g-dev dpkg-dev file clang libclang-rt-14-dev llvm python3 libopenmpi-dev openmpi-bin
+          grhino)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,8 +1,12 @@
 // gtp_cli_test.cpp - `gsdk gtp` driven through its standard input on test_nim: exact GTP v2 responses
 // ("=[id] ..." / "?[id] ...", each ended by a blank line), ids echoed, comments and blank lines
 // ignored, illegal and out-of-turn moves, undo, showboard, final_score, unknown commands, quit; and bad
-// options exit 2. boardsize accepts the game's own size only: test_board's board_size parameter,
-// othello's 8 (read from its state text), none for test_nim unless --board-size gives one.
+// options exit 2. On othello: showboard's grid, explicit and implied passes and undo of one play; the GTP
+// clock bounding each genmove; malformed commands answered with located syntax errors; the default agent. boardsize
+// accepts the game's own size only: test_board's board_size parameter, othello's 8 (read from its state text), none for
+// test_nim unless --board-size gives one.
+#include <chrono>
+
 #include <gtest/gtest.h>
 
 #include "gsdk_process.hpp"
@@ -76,8 +80,8 @@ TEST_F(GtpCli, ASessionGetsExactResponses) {
                    "= take1\n\n"
                    "= \n\n"
                    "= W+1\n\n"
-                   "?5 unknown command\n\n"
-                   "? syntax error\n\n"
+                   "?5 unknown command 'fly' (list_commands lists the commands)\n\n"
+                   "? syntax error: 'purple' is not a colour (b, w, black, white)\n\n"
                    "= \n\n");
   EXPECT_TRUE(r.err.empty()) << r.err;
 }
@@ -85,8 +89,96 @@ TEST_F(GtpCli, ASessionGetsExactResponses) {
 TEST_F(GtpCli, ListCommandsNamesOnePerLine) {
   const Outcome r = gtp("list_commands\n");
   ASSERT_EQ(r.status, 0) << describe(r);
-  EXPECT_EQ(r.out, "= boardsize\nclear_board\nfinal_score\ngenmove\nknown_command\nkomi\nlist_commands\nname\nplay\n"
-                   "protocol_version\nquit\nshowboard\nundo\nversion\n\n");
+  EXPECT_EQ(r.out, "= boardsize\nclear_board\nfinal_score\ngenmove\nkgs-time_settings\nknown_command\nkomi\n"
+                   "list_commands\nname\nplay\nprotocol_version\nquit\nshowboard\ntime_left\ntime_settings\nundo\n"
+                   "version\n\n");
+}
+
+TEST_F(GtpCli, KnownCommandAgreesWithListCommands) {
+  const std::vector<std::string> listed = {"boardsize",
+                                           "clear_board",
+                                           "final_score",
+                                           "genmove",
+                                           "kgs-time_settings",
+                                           "known_command",
+                                           "komi",
+                                           "list_commands",
+                                           "name",
+                                           "play",
+                                           "protocol_version",
+                                           "quit",
+                                           "showboard",
+                                           "time_left",
+                                           "time_settings",
+                                           "undo",
+                                           "version"};
+  std::string input, expected;
+  for (const auto& command : listed) {
+    input += "known_command " + command + "\n";
+    expected += "= true\n\n";
+  }
+  input += "known_command reg_genmove\nknown_command\n";
+  expected += "= false\n\n= false\n\n";
+  const Outcome r = gtp(input, {"--agent", "random"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(r.out, expected);
+}
+
+TEST_F(GtpCli, ShowboardDrawsTheSquareBoardAsAGrid) {
+  const Outcome r = gtp("play b d3\nshowboard\n", {"--agent", "random"}, "othello");
+  ASSERT_EQ(r.status, 0) << describe(r);
+  // Column letters over the board, row numbers before each row (row 1 on top, as othello names d3), and the
+  // rest of the state text (the side to move) below.
+  EXPECT_EQ(r.out, "= \n\n"
+                   "= \n"
+                   "   a b c d e f g h\n"
+                   "1  - - - - - - - -\n"
+                   "2  - - - - - - - -\n"
+                   "3  - - - X - - - -\n"
+                   "4  - - - X X - - -\n"
+                   "5  - - - X O - - -\n"
+                   "6  - - - - - - - -\n"
+                   "7  - - - - - - - -\n"
+                   "8  - - - - - - - -\n"
+                   "O\n\n");
+}
+
+// 42 moves of a GRhino game after which black has no move and must pass; white then plays h5.
+const char* const kBeforeBlackPasses = "b f5\nw d6\nb c6\nw f6\nb f7\nw c5\nb c4\nw b5\nb a4\nw f3\nb d3\nw e3\nb g3\n"
+                                       "w e2\nb d1\nw c2\nb b3\nw c3\nb b2\nw c1\nb f2\nw a1\nb e6\nw a3\nb b6\nw a5\n"
+                                       "b f4\nw h3\nb g2\nw g6\nb h6\nw a6\nb a2\nw b4\nb b1\nw d2\nb g4\nw e1\nb f1\n"
+                                       "w g1\nb a7\nw a8\n";
+
+std::string plays(const std::string& moves) {
+  std::string input;
+  for (size_t begin = 0, end; (end = moves.find('\n', begin)) != std::string::npos; begin = end + 1)
+    input += "play " + moves.substr(begin, end - begin) + "\n";
+  return input;
+}
+
+TEST_F(GtpCli, PassesArePlayedExplicitlyOrImpliedAndOneUndoTakesBackOnePlay) {
+  // Implied: white is told to move while black has only a pass. One undo takes back h5 and the implied pass,
+  // leaving black to move; then the pass played explicitly, a pass black may not play twice, and h5 again.
+  const std::string input = plays(kBeforeBlackPasses) + "play w h5\nundo\nshowboard\nplay b pass\nplay b pass\n"
+                                                        "play w h5\nundo\nundo\nshowboard\n";
+  const Outcome r = gtp(input, {"--agent", "random"}, "othello");
+  ASSERT_EQ(r.status, 0) << describe(r);
+  std::string expected;
+  for (int k = 0; k < 42; ++k) expected += "= \n\n";
+  expected += "= \n\n= \n\n";
+  ASSERT_TRUE(r.out.starts_with(expected)) << r.out;
+  const std::string rest = r.out.substr(expected.size());
+  // showboard after the undo: black (X) to move.
+  EXPECT_TRUE(rest.starts_with("= \n   a b c d e f g h\n")) << rest;
+  EXPECT_TRUE(contains(rest, "\nX\n\n= \n\n? illegal move\n\n= \n\n= \n\n= \n\n")) << rest;
+  // Two undos take back h5 and the explicit pass: black to move again.
+  EXPECT_TRUE(rest.ends_with("\nX\n\n")) << rest;
+}
+
+TEST_F(GtpCli, APassIsIllegalWhileTheSideHasMoves) {
+  const Outcome r = gtp("play b pass\nplay w pass\n", {"--agent", "random"}, "othello");
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(r.out, "? illegal move\n\n? illegal move\n\n");
 }
 
 TEST_F(GtpCli, GenmoveAtTheEndPassesAndTheScoreIsFinal) {
@@ -141,6 +233,62 @@ TEST_F(GtpCli, AGameWithoutABoardSizeRefusesEverySizeUnlessTold) {
   EXPECT_TRUE(
       contains(r.err, "--board-size 6: game 'test_board' plays on a board of size 5 (its board_size parameter)"))
       << r.err;
+}
+
+// A budget that never ends (2^53 playouts) unless the clock's budget replaces it: genmove answers inside the time.
+TEST_F(GtpCli, TimeSettingsBoundEachMove) {
+  const std::vector<std::string> endless = {"--agent", "uct:playouts=9e15", "--param", "stones=300"};
+  for (const char* clock : {"time_settings 0 1 1", "kgs-time_settings byoyomi 0 1 3", "kgs-time_settings absolute 2",
+                            "time_settings 1 0 0\ntime_left b 1 0", "kgs-time_settings canadian 0 4 4"}) {
+    const auto began = std::chrono::steady_clock::now();
+    const Outcome r = gtp(std::string(clock) + "\ngenmove b\ngenmove w\n", endless);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    ASSERT_EQ(r.status, 0) << clock << ": " << describe(r);
+    EXPECT_TRUE(contains(r.out, "\n\n= take")) << clock << ": " << r.out;
+    EXPECT_FALSE(contains(r.out, "?")) << clock << ": " << r.out;
+    // Two moves of at most a second each, and the process's start: a loose bound, not a timing.
+    EXPECT_LT(seconds, 6.0) << clock;
+  }
+}
+
+TEST_F(GtpCli, NoTimeLimitLeavesTheAgentsBudget) {
+  // byo_yomi_time > 0 with 0 stones means no time limit; kgs none too: the spec's 3000 playouts decide.
+  const Outcome r = gtp("time_settings 0 1 0\ngenmove b\nkgs-time_settings none\nplay w take1\ngenmove b\n",
+                        {"--agent", "uct:playouts=3000", "--param", "stones=9"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  // 9 stones: take1 leaves 8; after white's take1, 7: take3 leaves 4. Both the only winning moves.
+  EXPECT_EQ(r.out, "= \n\n= take1\n\n= \n\n= \n\n= take3\n\n");
+}
+
+TEST_F(GtpCli, MalformedTimeCommandsAreRefusedAndTheEngineGoesOn) {
+  const Outcome r = gtp("time_settings 1 2\n2 time_settings a 0 0\ntime_settings 0 0 0\ntime_left purple 3 0\n"
+                        "time_left b x 0\nkgs-time_settings weird\nkgs-time_settings absolute\n"
+                        "kgs-time_settings canadian 0 4 0\ngenmove w x\nplay b\nundo now\nname\n");
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(
+      r.out,
+      "? syntax error: time_settings expects main_time byo_yomi_time byo_yomi_stones\n\n"
+      "?2 syntax error: time_settings expects main_time byo_yomi_time byo_yomi_stones (seconds, seconds, a count), "
+      "got 'a 0 0'\n\n"
+      "? syntax error: time_settings 0 0 0 leaves no time to move (byo_yomi_time > 0 with 0 stones means no "
+      "limit)\n\n"
+      "? syntax error: time_left expects a colour (b, w, black, white), seconds and stones\n\n"
+      "? syntax error: time_left expects a colour, seconds and a count of stones, got 'x 0'\n\n"
+      "? syntax error: kgs-time_settings expects none, absolute, byoyomi or canadian and their times, got "
+      "'weird'\n\n"
+      "? syntax error: kgs-time_settings expects absolute MAIN_TIME (seconds above 0), got 'absolute'\n\n"
+      "? syntax error: kgs-time_settings expects canadian MAIN_TIME BYO_YOMI_TIME STONES (STONES at least 1), "
+      "got 'canadian 0 4 0'\n\n"
+      "? syntax error: genmove expects a colour, e.g. genmove b\n\n"
+      "? syntax error: play expects a colour and a move, e.g. play b d3\n\n"
+      "? syntax error: undo takes no arguments\n\n"
+      "= gsdk\n\n");
+}
+
+TEST_F(GtpCli, WithoutAnAgentTheDefaultPlays) {
+  const Outcome r = gtp("time_settings 0 1 1\ngenmove b\n", {});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(r.out, "= \n\n= take1\n\n"); // 21 stones: take1 leaves 20, a multiple of 4
 }
 
 TEST_F(GtpCli, BadOptionsExitTwo) {

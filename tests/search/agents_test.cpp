@@ -2,7 +2,8 @@
 // max_take + 1 stones): UCT and flat Monte Carlo find the only winning move, UCT beats the random
 // agent nearly always (also with batches of leaves under virtual loss), play under a playout budget is
 // reproducible for a seed and does not depend on the thread count, forced moves are played without
-// searching, bad settings are refused, GPU agents default to batches of leaves.
+// searching, a per-move time (set_move_time) overrides the budget, bad settings are refused, GPU agents default to
+// batches of leaves.
 #include <gtest/gtest.h>
 
 #include "gsdk/core/agents/agents.hpp"
@@ -165,6 +166,25 @@ TEST_F(Agents, ATimeBudgetEndsTheSearch) {
   EXPECT_LE(move, 3u);
   EXPECT_GT(agent->last_move().playouts, 0u);
   EXPECT_LT(agent->last_move().seconds, 1.0);
+}
+
+TEST_F(Agents, AMoveTimeOverridesThePlayoutBudgetUntilCleared) {
+  const auto game = nim(toml::table{{"stones", 300}});
+  for (const AgentKind kind : {AgentKind::uct, AgentKind::flat_monte_carlo}) {
+    AgentSettings s = uct(100);
+    s.kind = kind;
+    const auto agent = gsdk::core::make_agent(*game, s);
+    agent->new_game(1);
+    // A tenth of a second runs far more than the settings' 100 playouts; cleared, the budget is 100 again.
+    agent->set_move_time(0.1);
+    agent->choose_move(game->initial_state());
+    EXPECT_GT(agent->last_move().playouts, 1000u);
+    EXPECT_GE(agent->last_move().seconds, 0.09);
+    EXPECT_LT(agent->last_move().seconds, 1.0);
+    agent->set_move_time(0);
+    agent->choose_move(game->initial_state());
+    EXPECT_LE(agent->last_move().playouts, 256u); // flat MC rounds up to whole rounds of leaf playouts
+  }
 }
 
 TEST_F(Agents, SettingsAGameCannotHonourAreRefused) {

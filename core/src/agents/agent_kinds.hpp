@@ -23,4 +23,7 @@ std::chrono::steady_clock::time_point move_deadline(const AgentSettings& setting
 // "playouts=N" or "time=S s", for describe().
 std::string budget_text(const AgentSettings& settings);
 
+// `settings` with the budget of Agent::set_move_time applied: seconds = move_time when that is above 0.
+AgentSettings with_move_time(const AgentSettings& settings, double move_time);
+
 } // namespace gsdk::core

@@ -38,6 +38,12 @@ std::string budget_text(const AgentSettings& settings) {
                               : fmt::format("playouts={}", settings.playouts);
 }
 
+AgentSettings with_move_time(const AgentSettings& settings, double move_time) {
+  AgentSettings budget = settings;
+  if (move_time > 0) budget.seconds = move_time;
+  return budget;
+}
+
 std::unique_ptr<Agent> make_agent(const GameInstance& game, const AgentSettings& settings) {
   if (game.game().player_count != 2)
     throw std::invalid_argument(fmt::format("game '{}' has {} players; agents play two-player games", game.game().name,

@@ -24,7 +24,11 @@ public:
   FlatMonteCarloAgent(const GameInstance& game, const AgentSettings& settings)
       : game_(game), settings_(settings), moves_(game.max_moves()),
         evaluator_(make_evaluator(
-            game, settings, std::min<uint64_t>(kMaxBatch, settings.seconds > 0 ? settings.leaf : settings.playouts))),
+            // set_move_time may turn a playout budget into rounds of `leaf` playouts: room for either.
+            game, settings,
+            std::min<uint64_t>(kMaxBatch, settings.seconds > 0
+                                              ? settings.leaf
+                                              : std::max<uint64_t>(settings.leaf, settings.playouts)))),
         call_playouts_(settings.device == PlayoutDevice::cuda ? kMaxBatch : kCpuCallPlayouts) {}
 
   void new_game(uint64_t seed) override { evaluator_->reseed(seed); }
@@ -39,12 +43,12 @@ public:
     std::vector<StateBlob> children(n, state);
     for (uint32_t k = 0; k < n; ++k) game_.apply_move(children[k], moves_[k]);
     std::vector<WinDrawLoss> results(n);
-    const auto deadline = move_deadline(settings_);
+    const AgentSettings budget = with_move_time(settings_, move_time_);
+    const auto deadline = move_deadline(budget);
     // Under a playout budget one call per move (the remainder to the first moves); under a time budget
     // rounds of `leaf` playouts per move until the deadline, at least one round.
-    if (settings_.seconds <= 0) {
-      for (uint32_t k = 0; k < n; ++k)
-        results[k] = run(children[k], settings_.playouts / n + (k < settings_.playouts % n));
+    if (budget.seconds <= 0) {
+      for (uint32_t k = 0; k < n; ++k) results[k] = run(children[k], budget.playouts / n + (k < budget.playouts % n));
     } else {
       do {
         for (uint32_t k = 0; k < n; ++k) results[k].add(run(children[k], settings_.leaf));

@@ -100,11 +100,13 @@ private:
   // share of the playouts, the deadline passes or the stop request is raised (an iteration is one batch of
   // leaves: milliseconds).
   void search() {
-    const auto deadline = move_deadline(settings_);
+    const AgentSettings move_budget = with_move_time(settings_, move_time_);
+    const auto deadline = move_deadline(move_budget);
     const auto roots = static_cast<uint32_t>(trees_.size());
     std::vector<uint64_t> spent(roots, 0), budget(roots, std::numeric_limits<uint64_t>::max());
-    if (settings_.seconds <= 0)
-      for (uint32_t r = 0; r < roots; ++r) budget[r] = settings_.playouts / roots + (r < settings_.playouts % roots);
+    if (move_budget.seconds <= 0)
+      for (uint32_t r = 0; r < roots; ++r)
+        budget[r] = move_budget.playouts / roots + (r < move_budget.playouts % roots);
     run_workers(threads_, [&](unsigned w) {
       for (bool more = true; more && std::chrono::steady_clock::now() < deadline && !stop_requested(settings_.stop);) {
         more = false;

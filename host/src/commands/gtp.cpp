@@ -1,4 +1,4 @@
-// gtp.cpp - `gsdk gtp GAME --agent SPEC`: a Go Text Protocol engine on stdin/stdout, so Othello (and
+// gtp.cpp - `gsdk gtp GAME [--agent SPEC]`: a Go Text Protocol engine on stdin/stdout, so Othello (and
 // other) GUIs and match tools can play gsdk's agents. `boardsize` accepts the game's own size (see
 // gtp_board_size), or --board-size for a game that states none. Messages for people go to stderr only.
 #include <iostream>
@@ -11,6 +11,7 @@
 #include "devices/device_selection.hpp"
 #include "play/agent_game.hpp"
 #include "play/agent_spec.hpp"
+#include "play/default_agent.hpp"
 #include "play/gtp_engine.hpp"
 #include "plugins/game_params.hpp"
 #include "report/log.hpp"
@@ -21,8 +22,9 @@ int command_gtp(const Arguments& args) {
   po::options_description options("gsdk gtp");
   add_common_options(options);
   options.add_options()("game", po::value<std::string>()->required(),
-                        "the game (plugin) name")("agent", po::value<std::string>()->default_value("uct:time=1"),
-                                                  "the engine's agent spec (see docs/user_guide.md)")(
+                        "the game (plugin) name")("agent", po::value<std::string>(),
+                                                  "the engine's agent spec (see docs/user_guide.md); default: the "
+                                                  "strongest this machine runs (see default_agent.hpp)")(
       "board-size", whole_number<uint32_t>(), "the size `boardsize` accepts, for a game that states none itself")(
       "seed", whole_number<uint64_t>(1), "random seed of the agent (reseeded by clear_board)")(
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)");
@@ -37,10 +39,10 @@ int command_gtp(const Arguments& args) {
   std::unique_ptr<AgentGame> agent_game;
   std::unique_ptr<core::Agent> agent;
   try {
-    const std::string spec = vm["agent"].as<std::string>();
+    const LoadedPlugin& plugin = require_plugin(catalog, vm["game"].as<std::string>(), "");
+    const std::string spec = vm.count("agent") ? vm["agent"].as<std::string>() : default_agent_spec(plugin.tables);
     const core::AgentSettings settings = parse_agent_spec(spec);
     require_agent_device(settings, spec);
-    const LoadedPlugin& plugin = require_plugin(catalog, vm["game"].as<std::string>(), "");
     const ResolvedParams params = resolve_params(*plugin.tables.game, params_from_assignments(
         vm.count("param") ? vm["param"].as<std::vector<std::string>>() : std::vector<std::string>{}));
     game = std::make_unique<core::GameInstance>(plugin.tables, params.values);

@@ -3,8 +3,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <random>
 #include <set>
 #include <sstream>
+
+#include <chrono>
 
 #include <fmt/format.h>
 
@@ -12,9 +15,28 @@ namespace gsdk::host {
 
 namespace {
 
-const std::vector<std::string> kCommands = {"boardsize", "clear_board",   "final_score", "genmove", "known_command",
-                                            "komi",      "list_commands", "name",        "play",    "protocol_version",
-                                            "quit",      "showboard",     "undo",        "version"};
+// Exactly the commands execute() answers: list_commands and known_command read this list.
+const std::vector<std::string> kCommands = {"boardsize",
+                                            "clear_board",
+                                            "final_score",
+                                            "genmove",
+                                            "kgs-time_settings",
+                                            "known_command",
+                                            "komi",
+                                            "list_commands",
+                                            "name",
+                                            "play",
+                                            "protocol_version",
+                                            "quit",
+                                            "showboard",
+                                            "time_left",
+                                            "time_settings",
+                                            "undo",
+                                            "version"};
+
+// Random playouts that estimate how many moves a side has left (cheap: per-state rules, a few games).
+constexpr int kLengthPlayouts = 8;
+constexpr int kMaxPlayoutPlies = 2000; // a game longer than this is planned as this long
 
 std::string lower(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
@@ -167,14 +189,30 @@ GtpEngine::Reply GtpEngine::execute(const std::string& command, const std::vecto
   if (command == "play") return play(args);
   if (command == "genmove") return genmove(args);
   if (command == "undo") {
+    if (!args.empty()) return {false, "syntax error: undo takes no arguments"};
     if (history_.empty()) return {false, "cannot undo"};
     state_ = history_.back();
     history_.pop_back();
     return {};
   }
-  if (command == "showboard") return {true, "\n" + game_.state_to_string(state_)};
+  if (command == "showboard") return {true, "\n" + board_picture()};
+  if (command == "time_settings") {
+    if (args.size() != 3) return {false, "syntax error: time_settings expects main_time byo_yomi_time byo_yomi_stones"};
+    if (auto error = clock_.time_settings(args[0], args[1], args[2])) return {false, *error};
+    return {};
+  }
+  if (command == "kgs-time_settings") {
+    if (auto error = clock_.kgs_time_settings(args)) return {false, *error};
+    return {};
+  }
+  if (command == "time_left") {
+    if (args.size() != 3 || player_of_colour(args[0]) < 0)
+      return {false, "syntax error: time_left expects a colour (b, w, black, white), seconds and stones"};
+    if (auto error = clock_.time_left(player_of_colour(args[0]), args[1], args[2])) return {false, *error};
+    return {};
+  }
   if (command == "final_score") return final_score();
-  return {false, "unknown command"};
+  return {false, fmt::format("unknown command '{}' (list_commands lists the commands)", command)};
 }
 
 bool GtpEngine::find_move(const std::string& name, uint32_t& move) const {
@@ -190,7 +228,6 @@ bool GtpEngine::find_move(const std::string& name, uint32_t& move) const {
 }
 
 void GtpEngine::apply(uint32_t move) {
-  history_.push_back(state_);
   agent_.observe_move(state_, move);
   game_.apply_move(state_, move);
 }
@@ -203,39 +240,83 @@ bool GtpEngine::bring_to_move(int32_t player) {
   if (game_.checked_legal_moves(state_, legal) != 1 || lower(game_.move_to_string(state_, legal[0])) != "pass")
     return false;
   apply(legal[0]);
-  if (game_.current_player(state_) == player) return true;
-  state_ = history_.back();
-  history_.pop_back();
-  return false;
+  return game_.current_player(state_) == player;
 }
 
 GtpEngine::Reply GtpEngine::play(const std::vector<std::string>& args) {
-  if (args.size() != 2) return {false, "syntax error"};
+  if (args.size() != 2) return {false, "syntax error: play expects a colour and a move, e.g. play b d3"};
   const int32_t player = player_of_colour(args[0]);
-  if (player < 0) return {false, "syntax error"};
+  if (player < 0) return {false, fmt::format("syntax error: '{}' is not a colour (b, w, black, white)", args[0])};
   const core::StateBlob before = state_;
-  const size_t history = history_.size();
   uint32_t move = 0;
   if (!bring_to_move(player) || !find_move(args[1], move)) {
     // Undoes an inserted pass too: a refused play changes nothing.
     state_ = before;
-    history_.resize(history);
     return {false, "illegal move"};
   }
   apply(move);
+  history_.push_back(before);
   return {};
 }
 
 GtpEngine::Reply GtpEngine::genmove(const std::vector<std::string>& args) {
-  if (args.size() != 1) return {false, "syntax error"};
+  if (args.size() != 1) return {false, "syntax error: genmove expects a colour, e.g. genmove b"};
   const int32_t player = player_of_colour(args[0]);
-  if (player < 0) return {false, "syntax error"};
+  if (player < 0) return {false, fmt::format("syntax error: '{}' is not a colour (b, w, black, white)", args[0])};
   if (game_.current_player(state_) == GSDK_PLAYER_TERMINAL) return {true, "pass"};
-  if (!bring_to_move(player)) return {false, fmt::format("it is not {}'s turn", player == 0 ? "black" : "white")};
+  const core::StateBlob before = state_;
+  if (!bring_to_move(player)) {
+    state_ = before;
+    return {false, fmt::format("it is not {}'s turn", player == 0 ? "black" : "white")};
+  }
+  const auto began = std::chrono::steady_clock::now();
+  const double moves_left = clock_.counts_moves(player) ? expected_moves_left(player) : 1;
+  agent_.set_move_time(clock_.move_budget(player, moves_left).value_or(0));
   const uint32_t move = agent_.choose_move(state_);
   const std::string name = game_.move_to_string(state_, move);
   apply(move);
+  history_.push_back(before);
+  clock_.charge(player, std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
   return {true, name};
+}
+
+double GtpEngine::expected_moves_left(int32_t player) const {
+  std::mt19937_64 random(seed_ ^ history_.size());
+  std::vector<uint32_t> legal(game_.max_moves());
+  uint64_t moves = 0;
+  for (int p = 0; p < kLengthPlayouts; ++p) {
+    core::StateBlob state = state_;
+    for (int ply = 0; ply < kMaxPlayoutPlies; ++ply) {
+      const int32_t mover = game_.current_player(state);
+      if (mover == GSDK_PLAYER_TERMINAL) break;
+      const uint32_t n = game_.checked_legal_moves(state, legal);
+      if (n == 0) break;
+      moves += mover == player;
+      game_.apply_move(state, legal[std::uniform_int_distribution<uint32_t>(0, n - 1)(random)]);
+    }
+  }
+  return static_cast<double>(moves) / kLengthPlayouts;
+}
+
+std::string GtpEngine::board_picture() const {
+  const std::string text = game_.state_to_string(state_);
+  std::istringstream words(text);
+  std::string board;
+  words >> board;
+  const auto n = square_board(board);
+  if (!n || *n > 26) return text;
+  const size_t width = std::to_string(*n).size();
+  std::string picture(width + 1, ' ');
+  for (uint32_t col = 0; col < *n; ++col) picture.append(fmt::format(" {}", static_cast<char>('a' + col)));
+  for (uint32_t row = 0; row < *n; ++row) {
+    picture.append(fmt::format("\n{:>{}} ", row + 1, width));
+    for (uint32_t col = 0; col < *n; ++col) picture.append(fmt::format(" {}", board[row * *n + col]));
+  }
+  std::string rest;
+  std::getline(words, rest);
+  const size_t rest_begins = rest.find_first_not_of(' ');
+  if (rest_begins != std::string::npos) picture.append(fmt::format("\n{}", rest.substr(rest_begins)));
+  return picture;
 }
 
 GtpEngine::Reply GtpEngine::final_score() const {

@@ -3,7 +3,10 @@
 // to case), and the game's move named "pass" is what a side with nothing else to do plays.
 //
 // Commands: protocol_version, name, version, known_command, list_commands, quit, boardsize (the game's
-// own size only), clear_board, komi (accepted and ignored), play, genmove, undo, showboard, final_score.
+// own size only), clear_board, komi (accepted and ignored), play, genmove, undo, showboard, final_score,
+// time_settings, time_left, kgs-time_settings (gtp_clock.hpp: genmove then gives the agent the clock's
+// budget for the move). A side with no move but a pass passes implicitly when the other side is told to
+// move; `undo` takes back one play or genmove, with the pass it implied.
 // Responses are "=[id] result" or "?[id] message", each ended by a blank line.
 #pragma once
 
@@ -14,6 +17,7 @@
 
 #include "gsdk/core/agents/agents.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
+#include "play/gtp_clock.hpp"
 
 namespace gsdk::host {
 
@@ -51,8 +55,12 @@ private:
   Reply play(const std::vector<std::string>& args);
   Reply genmove(const std::vector<std::string>& args);
   Reply final_score() const;
-  // Plays `move` for everyone to see (history, agent).
+  // Plays `move` for everyone to see (the agent too).
   void apply(uint32_t move);
+  // The moves `player` is expected still to play: the mean of a few random playouts from here.
+  double expected_moves_left(int32_t player) const;
+  // The state text with a square board drawn as a grid (column letters, row numbers), for showboard.
+  std::string board_picture() const;
   // Brings `player` to move by playing the other side's forced pass, when that is what it must do.
   bool bring_to_move(int32_t player);
   // The legal move named `name` (any case), if there is one.
@@ -65,7 +73,8 @@ private:
   GtpBoardSize board_;
   uint64_t seed_;
   core::StateBlob state_;
-  std::vector<core::StateBlob> history_; // states before each move played, for undo
+  std::vector<core::StateBlob> history_; // states before each play and genmove, for undo
+  GtpClock clock_;
   bool quit_ = false;
 };
 

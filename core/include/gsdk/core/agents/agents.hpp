@@ -61,8 +61,14 @@ public:
 
   const MoveStats& last_move() const { return last_move_; }
 
+  // From the next move on, `seconds` of wall time per move instead of the settings' budget; 0 returns to the
+  // settings' budget. How a caller that keeps a game clock (GTP's time_settings) gives each move its share
+  // without making a new agent (which would lose the tree it keeps between moves).
+  void set_move_time(double seconds) { move_time_ = seconds; }
+
 protected:
   MoveStats last_move_;
+  double move_time_ = 0; // set_move_time's value; agents read their budget through with_move_time
 };
 
 // Throws std::invalid_argument for settings the game cannot honour (not a two-player game, a CUDA
