@@ -38,7 +38,7 @@ AgentSettings alphabeta(const std::string& options) {
 int64_t minimax(const GameInstance& game, const StateBlob& state, int32_t player, int depth) {
   const gsdk_evaluation& table = *game.tables().evaluation;
   const int32_t scale = table.scale(game.handle());
-  std::vector<uint32_t> moves;
+  std::vector<uint32_t> moves(game.max_moves());
   const uint32_t n = game.checked_legal_moves(state, moves);
   int64_t best = INT64_MIN;
   for (uint32_t k = 0; k < n; ++k) {
