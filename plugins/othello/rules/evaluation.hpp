@@ -26,7 +26,7 @@ struct EvaluationWeights {
 
 inline constexpr EvaluationWeights kEvaluationWeights = {12, 90, -35, 14, 10, 6};
 
-inline constexpr uint32_t kCorners[4] = {0, 7, 56, 63};
+inline constexpr uint32_t kCornerSquares[4] = {0, 7, 56, 63};
 inline constexpr uint32_t kXSquares[4] = {9, 14, 49, 54};
 // The two edge directions away from each corner, as square steps.
 inline constexpr int32_t kEdgeSteps[4][2] = {{1, 8}, {-1, 8}, {1, -8}, {-1, -8}};
@@ -35,9 +35,9 @@ inline constexpr int32_t kEdgeSteps[4][2] = {{1, 8}, {-1, 8}, {1, -8}, {-1, -8}}
 GSDK_HD int32_t anchored_edge_discs(Bitboard discs) {
   int32_t count = 0;
   for (int c = 0; c < 4; ++c) {
-    if (!(discs & square_bit(kCorners[c]))) continue;
+    if (!(discs & square_bit(kCornerSquares[c]))) continue;
     for (int d = 0; d < 2; ++d) {
-      int32_t square = static_cast<int32_t>(kCorners[c]);
+      int32_t square = static_cast<int32_t>(kCornerSquares[c]);
       for (int k = 1; k < 8; ++k) {
         square += kEdgeSteps[c][d];
         if (!(discs & square_bit(static_cast<uint32_t>(square)))) break;
@@ -53,8 +53,8 @@ GSDK_HD int32_t corner_features(const Position& p, int32_t& x_squares) {
   x_squares = 0;
   const Bitboard occupied = p.own | p.opponent;
   for (int c = 0; c < 4; ++c) {
-    corners += (p.own & square_bit(kCorners[c])) ? 1 : (p.opponent & square_bit(kCorners[c])) ? -1 : 0;
-    if (occupied & square_bit(kCorners[c])) continue;
+    corners += (p.own & square_bit(kCornerSquares[c])) ? 1 : (p.opponent & square_bit(kCornerSquares[c])) ? -1 : 0;
+    if (occupied & square_bit(kCornerSquares[c])) continue;
     x_squares += (p.own & square_bit(kXSquares[c])) ? 1 : (p.opponent & square_bit(kXSquares[c])) ? -1 : 0;
   }
   return corners;
