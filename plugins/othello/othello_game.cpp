@@ -9,6 +9,7 @@
 #include "gsdk/playout_summary.hpp"
 #include "rules/board_text.hpp"
 #include "rules/endgame.hpp"
+#include "rules/evaluation.hpp"
 #include "rules/random_game.hpp"
 
 namespace othello {
@@ -106,6 +107,16 @@ Position Game::playout_start(const void* start_state) const {
 }
 
 bool Game::exact_state(const Position& start) const { return exact_start(start, exact_empties_); }
+
+int32_t Game::evaluation_scale() const {
+  return kEvaluationScale;
+}
+int32_t Game::evaluate(const Position& s) const {
+  return othello::evaluate(s);
+}
+uint64_t Game::state_hash(const Position& s) const {
+  return position_hash(s);
+}
 
 void Game::record_perfect_play(const Position& start, const gsdk_playout_request& request,
                                gsdk_playout_summary& summary) {

@@ -52,6 +52,10 @@ public:
   std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
   // Whether playouts from `start` report perfect play's outcome (exact_empties) instead of a random game.
   bool exact_state(const State& start) const;
+  // gsdk.evaluation.v1 (rules/evaluation.hpp): hand-set weights, the side to move's view.
+  int32_t evaluation_scale() const;
+  int32_t evaluate(const State& s) const;
+  uint64_t state_hash(const State& s) const;
 
 #if defined(GSDK_WITH_CUDA)
   uint64_t cuda_scratch_bytes(uint64_t playout_count) const;

@@ -12,6 +12,8 @@ namespace gsdk::core {
 std::unique_ptr<Agent> make_random_agent(const GameInstance& game);
 std::unique_ptr<Agent> make_flat_monte_carlo_agent(const GameInstance& game, const AgentSettings& settings);
 std::unique_ptr<Agent> make_uct_agent(const GameInstance& game, const AgentSettings& settings);
+// Throws std::invalid_argument for a game without the evaluation table, with chance nodes, or without a bound.
+std::unique_ptr<Agent> make_alphabeta_agent(const GameInstance& game, const AgentSettings& settings);
 
 // A playout evaluator on the settings' device; `max_batch` sizes a CUDA evaluator's scratch.
 std::unique_ptr<LeafEvaluator> make_evaluator(const GameInstance& game, const AgentSettings& settings,

@@ -49,6 +49,7 @@ std::unique_ptr<Agent> make_agent(const GameInstance& game, const AgentSettings&
     throw std::invalid_argument(fmt::format("game '{}' has {} players; agents play two-player games", game.game().name,
                                             game.game().player_count));
   if (settings.kind == AgentKind::random) return make_random_agent(game);
+  if (settings.kind == AgentKind::alphabeta) return make_alphabeta_agent(game, settings);
   if (settings.seconds <= 0 && settings.playouts == 0)
     throw std::invalid_argument("an agent's budget must be playouts >= 1 or time > 0");
   if (settings.leaf == 0) throw std::invalid_argument("leaf must be at least 1 playout");

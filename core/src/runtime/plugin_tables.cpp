@@ -74,6 +74,8 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
       bind<gsdk_exact_states>(path, info, GSDK_TABLE_EXACT_STATES, GSDK_TYPE_EXACT_STATES, sizeof(gsdk_exact_states));
   t.sequence_documents = bind<gsdk_sequence_documents>(path, info, GSDK_TABLE_SEQUENCE_DOCUMENTS,
                                                        GSDK_TYPE_SEQUENCE_DOCUMENTS, sizeof(gsdk_sequence_documents));
+  t.evaluation =
+      bind<gsdk_evaluation>(path, info, GSDK_TABLE_EVALUATION, GSDK_TYPE_EVALUATION, sizeof(gsdk_evaluation));
   if ((t.cpu_qlearning || t.cuda_qlearning) && !t.environment)
     throw std::runtime_error(fmt::format("{}: plugin '{}' has a Q-learning table but no '{}' table", path,
                                          info.plugin_name, GSDK_TABLE_ENVIRONMENT));

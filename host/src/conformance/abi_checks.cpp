@@ -140,6 +140,10 @@ void tables(CheckContext& context, Findings& findings) {
   if (t.exact_states)
     expect_table(findings, info, GSDK_TABLE_EXACT_STATES, GSDK_TYPE_EXACT_STATES, sizeof(gsdk_exact_states),
                  {(const void*)t.exact_states->is_exact});
+  if (t.evaluation)
+    expect_table(
+        findings, info, GSDK_TABLE_EVALUATION, GSDK_TYPE_EVALUATION, sizeof(gsdk_evaluation),
+        {(const void*)t.evaluation->scale, (const void*)t.evaluation->evaluate, (const void*)t.evaluation->hash});
   if (t.cuda_level1_searches)
     expect_table(findings, info, GSDK_TABLE_CUDA_LEVEL1_SEARCHES, GSDK_TYPE_CUDA_LEVEL1_SEARCHES,
                  offsetof(gsdk_cuda_level1_searches, run_stoppable),

@@ -23,6 +23,7 @@ std::vector<CapabilityTable> capability_tables(const core::PluginTables& t) {
       {GSDK_TABLE_EXACT_STATES, "exact states", t.exact_states != nullptr},
       {GSDK_TABLE_SEQUENCE_DOCUMENTS, "its own documents of a move sequence, and their check",
        t.sequence_documents != nullptr},
+      {GSDK_TABLE_EVALUATION, "static evaluation and state hashes (alpha-beta)", t.evaluation != nullptr},
   };
 }
 

@@ -154,6 +154,37 @@ void exact_states(CheckContext& context, Findings& findings) {
     findings.skip("no exact state came up in 20 random games under these parameters");
 }
 
+void evaluation(CheckContext& context, Findings& findings) {
+  const core::GameInstance& game = context.game();
+  const gsdk_evaluation& table = *game.tables().evaluation;
+  const int32_t scale = table.scale(game.handle());
+  if (scale < 1 || scale > (1 << 24)) findings.stop(fmt::format("scale is {}, expected 1 .. 2^24", scale));
+  std::mt19937_64 random(53);
+  std::vector<core::StateBlob> live;
+  for (core::StateBlob& s : states_in_play(context, random, 10, findings))
+    if (game.current_player(s) >= 0) live.push_back(std::move(s));
+  if (findings.failed()) return;
+  std::vector<unsigned char> batch;
+  for (const core::StateBlob& s : live) batch.insert(batch.end(), s.begin(), s.end());
+  std::vector<int32_t> values(live.size());
+  char error[1024] = {};
+  if (table.evaluate(game.handle(), batch.data(), static_cast<uint32_t>(live.size()), values.data(), error,
+                     sizeof error) != GSDK_OK)
+    findings.stop(fmt::format("evaluate of {} states reached in play failed: {}", live.size(), error));
+  for (size_t k = 0; k < live.size() && !findings.failed(); ++k) {
+    int32_t alone = 0;
+    if (table.evaluate(game.handle(), live[k].data(), 1, &alone, error, sizeof error) != GSDK_OK)
+      findings.stop(fmt::format("evaluate of {} failed: {}", context.quote(live[k]), error));
+    if (alone != values[k] || values[k] <= -scale || values[k] >= scale)
+      findings.fail(fmt::format("evaluate of {} gave {} in a batch and {} alone; expected one value in ({}, {})",
+                                context.quote(live[k]), values[k], alone, -scale, scale));
+    const core::StateBlob reread = game.state_from_string(game.state_to_string(live[k]));
+    if (table.hash(game.handle(), reread.data()) != table.hash(game.handle(), live[k].data()))
+      findings.fail(
+          fmt::format("hash of {} changes when the state is read back from its text", context.quote(live[k])));
+  }
+}
+
 } // namespace
 
 std::vector<CheckSpec> rules_checks() {
@@ -193,6 +224,12 @@ std::vector<CheckSpec> rules_checks() {
        {GSDK_TABLE_EXACT_STATES},
        false,
        exact_states},
+      {"rules.evaluation",
+       "evaluations of states reached in play lie inside the game's scale, equal in a batch and alone; hashes are "
+       "stable",
+       {GSDK_TABLE_EVALUATION},
+       false,
+       evaluation},
   };
 }
 

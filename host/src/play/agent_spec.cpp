@@ -82,6 +82,8 @@ constexpr uint32_t kCudaInFlight = 2;
 const std::vector<std::string> kFlatKeys = {"playouts", "time", "leaf", "device", "gpu"};
 const std::vector<std::string> kUctKeys = {"playouts", "time",   "leaf", "batch", "inflight", "c",        "roots",
                                            "threads",  "device", "gpu",  "nodes", "reuse",    "evaluate", "draw"};
+const std::vector<std::string> kAlphaBetaKeys = {"time", "depth", "tt_mb"};
+constexpr double kAlphaBetaSeconds = 1; // a bare "alphabeta" thinks a second a move
 
 } // namespace
 
@@ -100,8 +102,12 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
   } else if (kind == "uct") {
     s.kind = core::AgentKind::uct;
     allowed = &kUctKeys;
+  } else if (kind == "alphabeta") {
+    s.kind = core::AgentKind::alphabeta;
+    s.seconds = kAlphaBetaSeconds;
+    allowed = &kAlphaBetaKeys;
   } else {
-    reader.fail(fmt::format("unknown agent '{}'; expected one of: random, flatmc, uct", kind));
+    reader.fail(fmt::format("unknown agent '{}'; expected one of: random, flatmc, uct, alphabeta", kind));
   }
   if (colon == std::string::npos) return s;
   if (!allowed) reader.fail(fmt::format("agent '{}' takes no options", kind));
@@ -142,6 +148,10 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
       s.gpu = static_cast<int>(reader.integer(key, value, 0, 1023));
     else if (key == "nodes")
       s.max_nodes = reader.integer(key, value, 16, 0xfffffffeu);
+    else if (key == "depth")
+      s.depth = static_cast<uint32_t>(reader.integer(key, value, 1, 1000));
+    else if (key == "tt_mb")
+      s.tt_mb = reader.integer(key, value, 0, 4096);
     else if (key == "draw")
       s.draw_value = reader.real(key, value, 0, 1, false);
     else if (key == "evaluate")
@@ -150,6 +160,7 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
       s.reuse = reader.choice(key, value, {"true", "false"}) == "true";
   }
   if (seen.count("playouts") && seen.count("time")) reader.fail("give playouts or time, not both");
+  if (s.kind == core::AgentKind::alphabeta && seen.count("depth") && !seen.count("time")) s.seconds = 0;
   // A GPU launch per leaf leaves the device idle and the tree small, and the host's selections bound
   // the tree: these are the settings measured best on an H100 (docs/perf/othello.md).
   if (s.kind == core::AgentKind::uct && s.device == core::PlayoutDevice::cuda) {

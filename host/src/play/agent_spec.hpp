@@ -5,7 +5,10 @@
 //   random                                  uniform over the legal moves
 //   flatmc[:playouts=N|time=S][,leaf=N][,device=cpu|cuda][,gpu=K]
 //   uct[:playouts=N|time=S][,leaf=N][,c=X][,roots=R][,threads=T][,device=cpu|cuda][,gpu=K][,nodes=N][,reuse=true|false]
+//   alphabeta[:time=S][,depth=D][,tt_mb=M]   needs the game's evaluation table (gsdk.evaluation.v1)
 //
+//   alphabeta: time= seconds per move (default 1, none when only depth= is given); depth= deepest iteration,
+//   1 .. 1000 (deterministic without time=); tt_mb= transposition table MiB, 0 .. 4096 (default 16)
 //   playouts  playouts per move, 1 .. 2^53 (default 10000; `1e5` is accepted)
 //   time      seconds per move instead, > 0 .. 86400 (time and playouts exclude each other)
 //   leaf      uct: playouts per evaluated leaf (default 1); flatmc: playouts per move per round when timed (default

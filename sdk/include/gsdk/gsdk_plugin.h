@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 9u
+#define GSDK_ABI_MINOR 10u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -67,6 +67,7 @@ extern "C" {
 #define GSDK_TYPE_CUDA_LEVEL2_SEARCHES 0x47530016u /* ABI 1.5 */
 #define GSDK_TYPE_EXACT_STATES 0x47530017u         /* ABI 1.7 */
 #define GSDK_TYPE_SEQUENCE_DOCUMENTS 0x47530018u   /* ABI 1.9 */
+#define GSDK_TYPE_EVALUATION 0x47530019u           /* ABI 1.10 */
 
 /* Capability table names for get_proc. */
 #define GSDK_TABLE_GAME "gsdk.game.v1"
@@ -87,6 +88,7 @@ extern "C" {
 #define GSDK_TABLE_CUDA_LEVEL2_SEARCHES "gsdk.cuda_level2_searches.v1" /* ABI 1.5 */
 #define GSDK_TABLE_EXACT_STATES "gsdk.exact_states.v1"                 /* ABI 1.7 */
 #define GSDK_TABLE_SEQUENCE_DOCUMENTS "gsdk.sequence_documents.v1"     /* ABI 1.9 */
+#define GSDK_TABLE_EVALUATION "gsdk.evaluation.v1"                     /* ABI 1.10 */
 
 typedef struct gsdk_header {
   uint32_t type;
@@ -620,6 +622,31 @@ typedef struct gsdk_sequence_documents {
   int32_t (*check)(const gsdk_game_instance* instance, const uint32_t* moves, uint32_t count, char* error,
                    uint32_t error_size);
 } gsdk_sequence_documents;
+
+/* ---- static evaluation and state hashes, for alpha-beta and evaluation-backed tree searches (ABI 1.10) -- */
+
+/* A two-player game's heuristic worth of a state, so that a search can stop short of the end: alpha-beta at a
+ * depth bound, UCT at a leaf instead of a random playout. Values are int32, not double, so that a CPU and a
+ * GPU evaluation agree to the bit, a transposition table compares them exactly and no NaN can enter a search.
+ * Every value lies strictly inside (-scale, scale): scale is worth more than any evaluation, so a search can
+ * rank an exact result (a won game) above every heuristic one. */
+typedef struct gsdk_evaluation {
+  gsdk_header header;
+  /* The bound of every evaluation under this instance's parameters: 1 .. 2^24. */
+  int32_t (*scale)(const gsdk_game_instance* instance);
+  /* values[k] = the worth of states[k] (count states of state_size bytes each, contiguous, none terminal nor
+   * a chance node) to the player to move there, in (-scale, scale). GSDK_OK, or an error code with error
+   * filled. */
+  int32_t (*evaluate)(const gsdk_game_instance* instance, const void* states, uint32_t count, int32_t* values,
+                      char* error, uint32_t error_size);
+  /* A 64-bit hash of the state (the side to move included) for transposition tables: equal states hash
+   * equal; different states should rarely collide. */
+  uint64_t (*hash)(const gsdk_game_instance* instance, const void* state);
+  /* evaluate on a CUDA device: states and values in device memory, work queued on `stream` (a cudaStream_t).
+   * NULL when the plugin has no CUDA evaluation. */
+  int32_t (*cuda_evaluate)(const gsdk_game_instance* instance, const void* states, uint32_t count, int32_t device,
+                           void* stream, int32_t* values, char* error, uint32_t error_size);
+} gsdk_evaluation;
 
 /* The entry point every plugin exports. */
 GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info,

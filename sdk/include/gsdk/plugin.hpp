@@ -281,6 +281,18 @@ template <typename G>
 concept HasExactStates = requires(const G g, const typename G::State& s) {
   { g.exact_state(s) } -> std::convertible_to<bool>;
 };
+// gsdk.evaluation.v1: evaluation_scale() bounds every evaluate(s) (the side to move's view) strictly;
+// state_hash(s) keys transposition tables.
+template <typename G>
+concept HasEvaluation = requires(const G g, const typename G::State& s) {
+  { g.evaluation_scale() } -> std::convertible_to<int32_t>;
+  { g.evaluate(s) } -> std::convertible_to<int32_t>;
+  { g.state_hash(s) } -> std::convertible_to<uint64_t>;
+};
+template <typename G>
+concept HasCudaEvaluation = requires(const G g, const typename G::State* states, int32_t* values) {
+  g.cuda_evaluate(states, uint32_t{}, int32_t{}, static_cast<void*>(nullptr), values);
+};
 template <typename G>
 concept HasCudaRandomPlayoutBatches = requires(const G g, const typename G::State* states, gsdk_outcome_counts* out) {
   g.cuda_random_playout_batches(uint64_t{}, uint64_t{}, states, uint32_t{}, uint32_t{}, int32_t{},
@@ -360,6 +372,22 @@ template <typename G> struct Adapter {
     return guarded(error, error_size, [&] {
       game(i).cuda_random_playout_batches(seed, first, states(s), count, per_state, device, stream, outcomes);
     });
+  }
+  static int32_t evaluation_scale(const gsdk_game_instance* i) { return game(i).evaluation_scale(); }
+  static int32_t evaluate_states(const gsdk_game_instance* i, const void* s, uint32_t count, int32_t* values,
+                                 char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      for (uint32_t k = 0; k < count; ++k) values[k] = game(i).evaluate(states(s)[k]);
+    });
+  }
+  static uint64_t state_hash(const gsdk_game_instance* i, const void* s) { return game(i).state_hash(state(s)); }
+  static int32_t cuda_evaluate_run(const gsdk_game_instance* i, const void* s, uint32_t count, int32_t device,
+                                   void* stream, int32_t* values, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] { game(i).cuda_evaluate(states(s), count, device, stream, values); });
+  }
+  static constexpr auto cuda_evaluation() -> decltype(gsdk_evaluation::cuda_evaluate) {
+    if constexpr (HasCudaEvaluation<G>) return &cuda_evaluate_run;
+    return nullptr;
   }
   static uint32_t replay(const gsdk_game_instance* i, uint64_t seed, uint64_t playout, const void* start,
                          uint32_t* moves, uint32_t capacity, char* error, uint32_t error_size) {
@@ -648,6 +676,14 @@ template <typename G> struct Adapter {
       static const gsdk_exact_states exact = {{GSDK_TYPE_EXACT_STATES, sizeof(gsdk_exact_states)}, &is_exact,
                                               random_batches()};
       if (n == GSDK_TABLE_EXACT_STATES) return &exact;
+    }
+    if constexpr (HasEvaluation<G>) {
+      static const gsdk_evaluation evaluation = {{GSDK_TYPE_EVALUATION, sizeof(gsdk_evaluation)},
+                                                 &evaluation_scale,
+                                                 &evaluate_states,
+                                                 &state_hash,
+                                                 cuda_evaluation()};
+      if (n == GSDK_TABLE_EVALUATION) return &evaluation;
     }
     return nullptr;
   }

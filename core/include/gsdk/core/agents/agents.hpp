@@ -1,5 +1,5 @@
 // agents.hpp - players for two-player zero-sum games: a common interface and the agents the core
-// ships (uniform random, flat Monte Carlo, UCT), written against the per-state rules and the
+// ships (uniform random, flat Monte Carlo, UCT, alpha-beta), written against the per-state rules and the
 // playout tables, so they play every such game a plugin provides.
 //
 // Reproducibility: an agent's every random decision derives from the seed given to new_game. Under a
@@ -16,7 +16,7 @@
 
 namespace gsdk::core {
 
-enum class AgentKind { random, flat_monte_carlo, uct };
+enum class AgentKind { random, flat_monte_carlo, uct, alphabeta };
 enum class PlayoutDevice { cpu, cuda };
 
 struct AgentSettings {
@@ -35,6 +35,8 @@ struct AgentSettings {
   bool reuse = true;              // UCT: keep the subtree of the moves played between searches
   bool evaluate_children = false; // UCT: an expansion evaluates all its new children (leaf playouts each)
   double draw_value = 0.5;        // UCT: a draw's worth to the agent, 0 .. 1 (below 1/2: it plays for a win)
+  uint32_t depth = 0;             // alpha-beta: deepest iteration (0: iterations until the time runs out)
+  uint64_t tt_mb = 16;            // alpha-beta: transposition table size in MiB (0: none)
   // When raised, a search ends within a fraction of a second and choose_move returns a legal move from what it
   // found so far, which is not the move of the whole budget: the caller should not play it.
   const StopRequest* stop = nullptr;
@@ -45,6 +47,8 @@ struct MoveStats {
   uint64_t playouts = 0; // 0 for a forced move or the random agent
   uint64_t nodes = 0;    // UCT: nodes in the trees after the search
   double seconds = 0;
+  uint32_t depth = 0; // alpha-beta: the deepest completed iteration
+  int64_t value = 0;  // alpha-beta: its value to the player to move (beyond the game's evaluation scale: exact)
 };
 
 class Agent {

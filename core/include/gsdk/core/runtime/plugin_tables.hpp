@@ -29,6 +29,7 @@ struct PluginTables {
   const gsdk_cuda_nrpa_searches* cuda_nrpa_searches = nullptr;     // optional (ABI 1.5)
   const gsdk_exact_states* exact_states = nullptr;                 // optional (ABI 1.7)
   const gsdk_sequence_documents* sequence_documents = nullptr;     // optional (ABI 1.9)
+  const gsdk_evaluation* evaluation = nullptr;                     // optional (ABI 1.10)
 
   std::string name() const { return info.plugin_name ? info.plugin_name : ""; }
   std::string version() const { return info.plugin_version ? info.plugin_version : ""; }

@@ -1,0 +1,187 @@
+// alphabeta_test.cpp - the generic alpha-beta agent on test_tictactoe, a game that brings an evaluation and an
+// exact range but no search code: its depth-bounded value equals a brute-force minimax's, with the
+// transposition table on or off; it takes a forced win and never loses tic-tac-toe; the exact range solves from
+// any depth bound; a depth bound plays the same move every time; a time bound is honoured; bad spec keys and
+// games without the evaluation table are refused with messages.
+#include <algorithm>
+#include <cstring>
+
+#include <gtest/gtest.h>
+
+#include "gsdk/core/agents/agents.hpp"
+#include "play/agent_spec.hpp"
+#include "search_fixture.hpp"
+
+namespace {
+
+using gsdk::core::AgentSettings;
+using gsdk::core::GameInstance;
+using gsdk::core::StateBlob;
+
+class AlphaBeta : public gsdk::test::SearchTest {
+protected:
+  static void SetUpTestSuite() {
+    SearchTest::SetUpTestSuite();
+    catalog_->load_file(gsdk::test::test_plugin_dir("valid") / "test_tictactoe.so");
+  }
+  static std::unique_ptr<GameInstance> tictactoe(const toml::table& params = {}) {
+    return make("test_tictactoe", params);
+  }
+};
+
+AgentSettings alphabeta(const std::string& options) {
+  return gsdk::host::parse_agent_spec("alphabeta:" + options);
+}
+
+// Plain minimax over every move to `depth` plies, written apart from the agent: a finished game is worth
+// scale + 1 + |score| to its winner, a state at the depth bound its evaluation (to the player to move there).
+int64_t minimax(const GameInstance& game, const StateBlob& state, int32_t player, int depth) {
+  const gsdk_evaluation& table = *game.tables().evaluation;
+  const int32_t scale = table.scale(game.handle());
+  std::vector<uint32_t> moves(game.max_moves());
+  const uint32_t n = game.checked_legal_moves(state, moves);
+  int64_t best = INT64_MIN;
+  for (uint32_t k = 0; k < n; ++k) {
+    StateBlob child = state;
+    game.apply_move(child, moves[k]);
+    const int32_t mover = game.current_player(child);
+    int64_t value = 0;
+    if (mover == GSDK_PLAYER_TERMINAL) {
+      const int64_t score = game.score(child);
+      const int64_t for_first = score == 0 ? 0 : (score > 0 ? 1 : -1) * (scale + 1 + std::abs(score));
+      value = player == 0 ? for_first : -for_first;
+    } else if (depth <= 1) {
+      int32_t eval = 0;
+      char error[256] = {};
+      EXPECT_EQ(table.evaluate(game.handle(), child.data(), 1, &eval, error, sizeof error), GSDK_OK) << error;
+      value = mover == player ? eval : -eval;
+    } else {
+      const int64_t below = minimax(game, child, mover, depth - 1);
+      value = mover == player ? below : -below;
+    }
+    best = std::max(best, value);
+  }
+  return best;
+}
+
+int64_t searched_value(const GameInstance& game, const StateBlob& state, const std::string& options) {
+  const auto agent = gsdk::core::make_agent(game, alphabeta(options));
+  agent->new_game(1);
+  agent->choose_move(state);
+  return agent->last_move().value;
+}
+
+const char* const kPositions[] = {".........  X", "X...O....  X", "XO..X...O  X", "XX.OO....  X", "X.O.O.X..  X"};
+
+StateBlob position(const GameInstance& game, const std::string& text) {
+  std::string trimmed = text;
+  trimmed.erase(std::remove(trimmed.begin(), trimmed.end(), ' '), trimmed.end());
+  return game.state_from_string(trimmed.substr(0, trimmed.size() - 1) + " " + trimmed.back());
+}
+
+TEST_F(AlphaBeta, DepthBoundedValueIsBruteForceMinimaxWithAndWithoutTheTable) {
+  const auto game = tictactoe();
+  for (const char* text : kPositions)
+    for (int depth : {1, 2, 3, 4}) {
+      const StateBlob s = position(*game, text);
+      const int64_t truth = minimax(*game, s, game->current_player(s), depth);
+      const std::string bound = "depth=" + std::to_string(depth);
+      EXPECT_EQ(searched_value(*game, s, bound), truth) << text << " " << bound;
+      EXPECT_EQ(searched_value(*game, s, bound + ",tt_mb=0"), truth) << text << " " << bound << " without a table";
+    }
+}
+
+TEST_F(AlphaBeta, TakesAForcedWin) {
+  const auto game = tictactoe();
+  // X to move: 2 completes the top row; O threatens 5 as well, so only the win counts.
+  const StateBlob s = position(*game, "XX.OO.... X");
+  EXPECT_EQ(game->move_to_string(s, gsdk::core::make_agent(*game, alphabeta("depth=2"))->choose_move(s)), "2");
+  // O to move must block X's top row at 2 or lose; at depth 3 alpha-beta sees it.
+  const StateBlob block = position(*game, "XX..O.... O");
+  EXPECT_EQ(game->move_to_string(block, gsdk::core::make_agent(*game, alphabeta("depth=3"))->choose_move(block)), "2");
+}
+
+// Plays `games` games of the agent against uniform random moves, colours alternating; returns the agent's losses.
+int losses_against_random(const GameInstance& game, const AgentSettings& settings, int games) {
+  AgentSettings random;
+  int lost = 0;
+  for (int g = 0; g < games; ++g) {
+    const auto agent = gsdk::core::make_agent(game, settings), opponent = gsdk::core::make_agent(game, random);
+    agent->new_game(static_cast<uint64_t>(g));
+    opponent->new_game(static_cast<uint64_t>(g) + 1000);
+    const int32_t seat = g % 2;
+    StateBlob s = game.initial_state();
+    while (game.current_player(s) >= 0) {
+      const uint32_t move = (game.current_player(s) == seat ? agent : opponent)->choose_move(s);
+      game.apply_move(s, move);
+    }
+    const int64_t score = game.score(s);
+    lost += seat == 0 ? score < 0 : score > 0;
+  }
+  return lost;
+}
+
+TEST_F(AlphaBeta, NeverLosesTicTacToe) {
+  const auto game = tictactoe();
+  EXPECT_EQ(losses_against_random(*game, alphabeta("depth=9"), 20), 0);
+  EXPECT_EQ(searched_value(*game, game->initial_state(), "depth=9"), 0) << "tic-tac-toe is a draw";
+}
+
+TEST_F(AlphaBeta, TheExactRangeIsSolvedWhateverTheDepthBound) {
+  const auto game = tictactoe(toml::table{{"exact_empties", 9}});
+  EXPECT_EQ(searched_value(*game, game->initial_state(), "depth=1"), 0) << "solved: a draw, not an evaluation";
+  EXPECT_EQ(losses_against_random(*game, alphabeta("depth=1"), 20), 0);
+  const auto shallow = tictactoe();
+  EXPECT_GT(losses_against_random(*shallow, alphabeta("depth=1"), 40) +
+                (searched_value(*shallow, shallow->initial_state(), "depth=1") != 0),
+            0)
+      << "without the exact range, depth 1 sees only an evaluation";
+}
+
+TEST_F(AlphaBeta, ADepthBoundPlaysTheSameMoveEveryTime) {
+  const auto game = tictactoe(toml::table{{"board_size", 4}});
+  const StateBlob s = game->initial_state();
+  const std::string first = gsdk::core::choose_move_text(*game, game->state_to_string(s), alphabeta("depth=4"), 1);
+  for (uint64_t seed : {2, 3, 4})
+    EXPECT_EQ(gsdk::core::choose_move_text(*game, game->state_to_string(s), alphabeta("depth=4"), seed), first);
+}
+
+TEST_F(AlphaBeta, ATimeBoundEndsTheSearch) {
+  const auto game = tictactoe(toml::table{{"board_size", 5}});
+  const auto agent = gsdk::core::make_agent(*game, alphabeta("time=0.05"));
+  agent->new_game(1);
+  const StateBlob s = game->initial_state();
+  const uint32_t move = agent->choose_move(s);
+  EXPECT_LT(move, 25u);
+  EXPECT_GE(agent->last_move().depth, 1u);
+  EXPECT_LT(agent->last_move().depth, 25u) << "a 5x5 board cannot be searched to its end in 50 ms";
+  EXPECT_LT(agent->last_move().seconds, 1.0);
+}
+
+void expect_spec_refused(const std::string& spec, const std::string& part) {
+  try {
+    gsdk::host::parse_agent_spec(spec);
+    ADD_FAILURE() << spec << " was accepted";
+  } catch (const gsdk::host::AgentSpecError& e) {
+    EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(AlphaBeta, BadSpecsAndGamesWithoutAnEvaluationAreRefused) {
+  expect_spec_refused("alphabeta:depth=0", "depth must be an integer from 1 to 1000, got '0'");
+  expect_spec_refused("alphabeta:tt_mb=lots", "tt_mb must be an integer");
+  expect_spec_refused("alphabeta:playouts=5", "unknown key 'playouts' for alphabeta");
+  expect_spec_refused("alphabeta:depth=3,depth=4", "key 'depth' is given twice");
+  EXPECT_EQ(gsdk::host::parse_agent_spec("alphabeta").seconds, 1.0);
+  EXPECT_EQ(gsdk::host::parse_agent_spec("alphabeta:depth=5").seconds, 0.0);
+  try {
+    gsdk::core::make_agent(*nim(), alphabeta("depth=3"));
+    ADD_FAILURE() << "test_nim has no evaluation table";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("game 'test_nim' has no evaluation table (gsdk.evaluation.v1)"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+} // namespace
