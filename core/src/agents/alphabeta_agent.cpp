@@ -47,7 +47,7 @@ public:
 
   uint32_t choose_move(const StateBlob& state) override {
     const auto start = std::chrono::steady_clock::now();
-    deadline_ = move_deadline(settings_);
+    deadline_ = move_deadline(with_move_time(settings_, move_time_)); // a GTP clock overrides the spec's time
     nodes_ = 0;
     last_move_ = {};
     partial_root_.reset();
