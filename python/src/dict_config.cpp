@@ -2,6 +2,7 @@
 // lines of error locations follow that order, not the dict's).
 #include "dict_config.hpp"
 
+#include <cstdint>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -46,16 +47,16 @@ template <typename Insert> void insert_value(const Json& value, const std::strin
     return;
   case Json::value_t::number_unsigned:
     if (value.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
-      throw host::ConfigError(fmt::format("{}: key '{}': {} is beyond TOML's 64-bit integers", kDictSource, key,
-                                          value.get<uint64_t>()));
+      throw host::ConfigError(
+          fmt::format("{}: key '{}': {} is beyond TOML's 64-bit integers", kDictSource, key, value.get<uint64_t>()));
     insert(static_cast<int64_t>(value.get<uint64_t>()));
     return;
   case Json::value_t::number_float:
     insert(value.get<double>());
     return;
   default:
-    throw host::ConfigError(fmt::format("{}: key '{}': None has no TOML value; leave the key out for its default",
-                                        kDictSource, key));
+    throw host::ConfigError(
+        fmt::format("{}: key '{}': None has no TOML value; leave the key out for its default", kDictSource, key));
   }
 }
 
@@ -71,7 +72,8 @@ toml::table table_of(const Json& object, const std::string& key) {
 std::string dict_as_toml(const std::string& json_text) {
   const Json document = Json::parse(json_text);
   if (!document.is_object())
-    throw host::ConfigError(fmt::format("{}: an experiment is a dict of keys, got {}", kDictSource, document.type_name()));
+    throw host::ConfigError(
+        fmt::format("{}: an experiment is a dict of keys, got {}", kDictSource, document.type_name()));
   std::ostringstream text;
   text << toml::toml_formatter(table_of(document, ""));
   return text.str();
