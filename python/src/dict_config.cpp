@@ -17,42 +17,36 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string child_key(const std::string& parent, const std::string& key) {
-  return parent.empty() ? key : parent + "." + key;
-}
-
 toml::table table_of(const Json& object, const std::string& key);
+toml::array array_of(const Json& list, const std::string& key);
 
-// The TOML value of one JSON value at `key` (dotted, for messages).
-template <typename Insert> void insert_value(const Json& value, const std::string& key, Insert&& insert) {
+// Hands `add` the TOML value of one JSON value at `key` (dotted, for messages). Instantiated once for tables and once
+// for arrays: nested values go through table_of and array_of, which are no templates.
+template <typename Add> void convert(const Json& value, const std::string& key, Add&& add) {
   switch (value.type()) {
   case Json::value_t::object:
-    insert(table_of(value, key));
+    add(table_of(value, key));
     return;
-  case Json::value_t::array: {
-    toml::array array;
-    for (std::size_t i = 0; i < value.size(); ++i)
-      insert_value(value[i], fmt::format("{}[{}]", key, i), [&](auto&& v) { array.push_back(std::move(v)); });
-    insert(std::move(array));
+  case Json::value_t::array:
+    add(array_of(value, key));
     return;
-  }
   case Json::value_t::string:
-    insert(value.get<std::string>());
+    add(value.get<std::string>());
     return;
   case Json::value_t::boolean:
-    insert(value.get<bool>());
+    add(value.get<bool>());
     return;
   case Json::value_t::number_integer:
-    insert(value.get<int64_t>());
+    add(value.get<int64_t>());
     return;
   case Json::value_t::number_unsigned:
     if (value.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
       throw host::ConfigError(
           fmt::format("{}: key '{}': {} is beyond TOML's 64-bit integers", kDictSource, key, value.get<uint64_t>()));
-    insert(static_cast<int64_t>(value.get<uint64_t>()));
+    add(static_cast<int64_t>(value.get<uint64_t>()));
     return;
   case Json::value_t::number_float:
-    insert(value.get<double>());
+    add(value.get<double>());
     return;
   default:
     throw host::ConfigError(
@@ -63,8 +57,15 @@ template <typename Insert> void insert_value(const Json& value, const std::strin
 toml::table table_of(const Json& object, const std::string& key) {
   toml::table table;
   for (const auto& [name, value] : object.items())
-    insert_value(value, child_key(key, name), [&](auto&& v) { table.insert(name, std::move(v)); });
+    convert(value, key.empty() ? name : key + "." + name, [&](auto&& v) { table.insert(name, std::move(v)); });
   return table;
+}
+
+toml::array array_of(const Json& list, const std::string& key) {
+  toml::array array;
+  for (std::size_t i = 0; i < list.size(); ++i)
+    convert(list[i], fmt::format("{}[{}]", key, i), [&](auto&& v) { array.push_back(std::move(v)); });
+  return array;
 }
 
 } // namespace
