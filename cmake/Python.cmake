@@ -1,11 +1,12 @@
-# Python.cmake - GSDK_PYTHON = AUTO | ON | OFF: whether the gsdk Python module (python/) is built.
+# Python.cmake - GSDK_PYTHON = AUTO | ON | OFF: whether the gsdk Python module (python/) is built. OFF by default
+# until the module links: libpng16.a is still pulled into it (non-PIC) although libpng16.so comes first.
 #   AUTO  on when pybind11 (Debian: pybind11-dev) and Python's headers (python3-dev) are found
 #   ON    the same, and configuring fails when they are not
 #   OFF   no module; its pytest tests skip
 # The sanitized and fuzz builds leave it out: a module built with ASan loads into python3 only with the sanitizer's
 # runtime preloaded, and those builds test the CLI's paths (scripts/sanitize.sh).
 # Sets GSDK_WITH_PYTHON and Python3_EXECUTABLE (the interpreter the tests run).
-set(GSDK_PYTHON "AUTO" CACHE STRING "Build the gsdk Python module (python/): AUTO, ON or OFF")
+set(GSDK_PYTHON "OFF" CACHE STRING "Build the gsdk Python module (python/): AUTO, ON or OFF")
 set_property(CACHE GSDK_PYTHON PROPERTY STRINGS AUTO ON OFF)
 string(TOUPPER "${GSDK_PYTHON}" _gsdk_python)
 if(NOT _gsdk_python MATCHES "^(AUTO|ON|OFF)$")
