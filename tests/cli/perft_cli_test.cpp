@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk_process.hpp"
 #include "test_paths.hpp"
 
@@ -165,6 +166,13 @@ TEST_F(PerftCli, PluginFailureExitsOneWithThePartialCount) {
 
 TEST_F(PerftCli, CudaNeedsTheCudaPerftTable) {
   const Outcome r = run({"perft", "test_nim", "start", "3", "--device", "cuda"});
+  // A build without CUDA says so first, as a usage error with the way to the CPU; a CUDA build names the table.
+  if (!gsdk::core::built_with_cuda()) {
+    EXPECT_EQ(r.status, 2) << describe(r);
+    EXPECT_TRUE(contains(r.err, "built without CUDA")) << r.err;
+    EXPECT_TRUE(contains(r.err, "run it on the CPU with --device cpu")) << r.err;
+    return;
+  }
   EXPECT_EQ(r.status, 1) << describe(r);
   EXPECT_TRUE(contains(r.err, "has no CUDA perft table")) << r.err;
 }
@@ -283,3 +291,29 @@ TEST_F(PerftCli, ChessPerftMatchesThePublishedCounts) {
 }
 
 } // namespace
+
+// An Othello board text starts with '-': after `--` it is a word, not an option; --position=P goes with a
+// positional depth. Both count what `start` counts for the same board.
+TEST_F(PerftCli, PositionStartingWithDashAfterDoubleDashOrByName) {
+  const std::string board = std::string(27, '-') + "OX------XO" + std::string(27, '-') + " X";
+  const Outcome start = gsdk::test::gsdk_run({"perft", "othello", "start", "3"}, dir.path());
+  ASSERT_EQ(start.status, 0) << describe(start);
+  EXPECT_TRUE(contains(start.out, "Nodes searched: 56")) << start.out;
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"perft", "othello", "--", board, "3"},
+                                               {"perft", "othello", "--position=" + board, "3"},
+                                               {"perft", "--position=" + board, "othello", "3"},
+                                               {"perft", "--depth", "3", "othello", "--", board}}) {
+    // othello is found beside gsdk; the fixture's --plugin-dir would land after `--`.
+    const Outcome r = gsdk::test::gsdk_run(args, dir.path());
+    EXPECT_EQ(r.status, 0) << args[2] << "\n" << describe(r);
+    EXPECT_TRUE(contains(r.out, "Nodes searched: 56")) << args[2] << "\n" << r.out;
+  }
+  const Outcome missing = run({"perft", "othello", "--position=start"});
+  EXPECT_EQ(missing.status, 2) << describe(missing);
+  EXPECT_TRUE(contains(missing.err, "DEPTH is missing: give it as a word or as --depth")) << missing.err;
+  const Outcome extra = run({"perft", "othello", "--position=start", "3", "4"});
+  EXPECT_EQ(extra.status, 2) << describe(extra);
+  EXPECT_TRUE(contains(extra.err, "unexpected argument '4'")) << extra.err;
+  const Outcome help = run({"perft", "--help"});
+  EXPECT_TRUE(contains(help.out, "Words after `--` are operands")) << help.out;
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ranked_digests.sh - every distributable algorithm under mpirun -np 2 and -np 3 on CPU gives the one-process
 # digest: a count-bounded NRPA, a match, a Q-learning sweep (playouts and perft: tests/docs/scale_out_examples.sh);
-# and what cannot be spread over ranks is refused once, with exit status 2.
+# and what cannot be spread over ranks (a search bounded by score, one training run) is refused once, with exit status
+# 2. (Bounded by time: ranked_time_bound.sh.)
 # Usage: ranked_digests.sh GSDK MPIEXEC TEST_PLUGIN_DIR
 set -euo pipefail
 gsdk=$(realpath "$1") mpiexec=$2 plugins=$(realpath "$3")
@@ -79,6 +80,6 @@ refused() { # name says args...
   [ "$(grep -c "$says" "$name.log")" = 1 ] || fail "$name: expected '$says' once ($name.log)"
   echo "ok: $name refused once"
 }
-refused nrpa-timed "cannot bound a search spread over MPI ranks" nrpa.toml --set nrpa.time_seconds=5
+refused nrpa-score "stop_at_score cannot bound a search spread over MPI ranks" nrpa.toml --set nrpa.stop_at_score=5
 refused one-training-run "one training run cannot be spread over processes" sweep.toml --set "qlearning.environments=[8]"
 cd / && rm -rf "$work"

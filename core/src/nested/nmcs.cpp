@@ -573,7 +573,7 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   if (level1) outcome.engine = fmt::format("level-{} searches", level1->level());
   SearchRecord record(on_improvement, settings.budget);
   // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
-  if (level1 && settings.budget.time_seconds > 0) level1->stop_at(record.deadline(settings.budget));
+  if (const auto deadline = record.deadline(settings.budget); level1 && deadline) level1->stop_at(*deadline);
   // A stop request ends them as the deadline arriving now would.
   std::function<void()> stop_now;
   if (level1) stop_now = [&] { stop_searches_now(*level1); };

@@ -291,7 +291,7 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
                                         threads == 1 ? "" : "s");
   SearchRecord record(on_improvement, settings.budget);
   // Rounds on a device are waited for whole; a searcher that can end its searches early does so at the deadline.
-  if (device && settings.budget.time_seconds > 0) device->stop_at(record.deadline(settings.budget));
+  if (const auto deadline = record.deadline(settings.budget); device && deadline) device->stop_at(*deadline);
   // A stop request ends them as the deadline arriving now would.
   std::function<void()> stop_now;
   if (device) stop_now = [&] { stop_searches_now(*device); };

@@ -65,10 +65,14 @@ public:
     take(search, candidate);
     if (higher && on_improvement_) on_improvement_(Improvement{seconds(), best_.score, search, &best_.moves});
   }
-  // When a run that began with this record must end under a budget with a time limit.
-  std::chrono::steady_clock::time_point deadline(const SearchBudget& budget) const {
-    return start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                        std::chrono::duration<double>(budget.time_seconds));
+  // When a run that began with this record must end under `budget`: the earlier of time_seconds after its start
+  // and the budget's deadline; null when it has neither.
+  std::optional<std::chrono::steady_clock::time_point> deadline(const SearchBudget& budget) const {
+    if (budget.time_seconds <= 0) return budget.deadline;
+    const std::chrono::steady_clock::time_point own =
+        start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(budget.time_seconds));
+    return budget.deadline ? std::min(own, *budget.deadline) : own;
   }
   // Only while no offer can come in (between rounds, after the run).
   const MoveSequence& best() const { return best_; }
@@ -133,8 +137,9 @@ void run_side_by_side_in_groups(const SearchBudget& budget, SearchRecord& record
   groups = std::clamp(groups, 1u, kMaxGroups);
   const uint64_t total = uint64_t{budget.restarts} + 1;
   const uint32_t width = std::max(budget.searches_in_parallel, 1u);
+  const std::optional<std::chrono::steady_clock::time_point> deadline = record.deadline(budget);
   const auto time_is_up = [&] {
-    return stop_requested(budget.stop) || (budget.time_seconds > 0 && record.seconds() >= budget.time_seconds);
+    return stop_requested(budget.stop) || (deadline && std::chrono::steady_clock::now() >= *deadline);
   };
   const SearchCheckpoints& checkpoints = budget.checkpoints;
   FinishedSearches finished;

@@ -7,7 +7,9 @@
 // its parameters, the devices chosen for it from [run] by its DeviceNeeds, and where its outputs go.
 #pragma once
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -84,6 +86,10 @@ struct RunContext {
   // The run goes on from the merged progress of a run's parts (`checkpoint` holds it in memory), not from a
   // checkpoint of its own: it completes the run the parts shared.
   bool merges_parts = false;
+  // A driver with a time bound (Algorithm::time_bound_seconds): the end of the time of the job this run is a part
+  // of (MPI ranks), which ends the run even when its own bound, counted from its start, would go on; past, the run
+  // starts no work. Null: the run's own bound alone. Drivers without a time bound are never given one.
+  std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt;
 
   // An error located at the config's value `dotted_key` (e.g. "nmcs.start_moves"), else at the file.
   ConfigError config_error(const std::string& dotted_key, const std::string& message) const;
@@ -131,8 +137,11 @@ public:
   // Whether run() honours RunContext::part and merge_progress() merges what parts saved: `gsdk run --shard`,
   // `gsdk merge` and MPI ranks refuse the others. Implies has_checkpoints().
   virtual bool has_parts() const { return false; }
+  // The run's time bound in seconds from its start (0: none; it is bounded by counts). Spread over MPI ranks, the
+  // bound is the job's: every part gets the job's deadline (RunContext::deadline).
+  virtual double time_bound_seconds(const AlgorithmSettings& /*settings*/) const { return 0; }
   // Why these settings cannot be spread over processes (empty: they can), asked before any part runs so that the
-  // refusal is one usage error: over shards, or over MPI ranks (`ranks`), whose chunks each run on their own clock.
+  // refusal is one usage error: over shards, or over MPI ranks (`ranks`), which hear from rank 0 between chunks only.
   virtual std::string parts_refusal(const AlgorithmSettings& /*settings*/, bool /*ranks*/) const { return ""; }
   // The progress two parts of one run saved (disjoint parts: they never share a work item), merged as if one
   // process had completed both. Throws CheckpointMismatch naming `where` when they overlap or do not fit together.

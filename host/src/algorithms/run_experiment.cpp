@@ -157,6 +157,7 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
                      checkpoint.get(), options.checkpoint_seconds};
   context.part = options.part;
   context.merges_parts = options.resume != nullptr;
+  if (driver.time_bound_seconds(*config.settings) > 0) context.deadline = options.deadline;
 
   ExperimentRun run;
   run.resumed = checkpoint && !checkpoint->resumed().is_null();

@@ -3,7 +3,9 @@
 // then the results document (versions, experiment, seed, hardware, status, the driver's fields, digest).
 #pragma once
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -41,6 +43,9 @@ struct RunOptions {
   const core::WorkPart* part = nullptr;
   const nlohmann::json* resume = nullptr;
   nlohmann::json identity_extra; // added to the checkpoint's identity (a shard's place), when not null
+  // A run of a job with one clock (MPI ranks: a chunk, and the merge at the end): the job's deadline, given only to
+  // a driver with a time bound (RunContext::deadline).
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 // Throws ConfigError / std::runtime_error for anything detected before running (unknown game, bad

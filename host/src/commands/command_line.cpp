@@ -42,9 +42,13 @@ std::optional<uint32_t> parse_count(const std::string& text, uint32_t min, uint3
 }
 
 std::optional<int> parse_arguments(const Arguments& args, const std::string& usage, po::options_description& options,
-                                   const po::positional_options_description& positional, po::variables_map& vm) {
+                                   const po::positional_options_description& positional, po::variables_map& vm,
+                                   const po::options_description* hidden) {
   try {
-    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+    po::options_description parsed;
+    parsed.add(options);
+    if (hidden) parsed.add(*hidden);
+    po::store(po::command_line_parser(args).options(parsed).positional(positional).run(), vm);
     if (vm.count("help")) {
       std::cout << "usage: " << usage << "\n\n" << options << '\n';
       return kExitOk;

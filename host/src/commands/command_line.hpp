@@ -26,9 +26,11 @@ void add_plugin_trust_option(po::options_description& options);
 PermissionCheck plugin_permission_check(const po::variables_map& vm);
 
 // Parses; on --help prints usage and returns exit status 0; on a usage error prints it and returns 2.
-// Otherwise returns nullopt and fills `vm`.
+// Otherwise returns nullopt and fills `vm`. `hidden` options are parsed but not shown by --help (a
+// positional list that stands for operands the help names already).
 std::optional<int> parse_arguments(const Arguments& args, const std::string& usage, po::options_description& options,
-                                   const po::positional_options_description& positional, po::variables_map& vm);
+                                   const po::positional_options_description& positional, po::variables_map& vm,
+                                   const po::options_description* hidden = nullptr);
 
 // A count as the user typed it: decimal digits only (at most nine), from min to max; nullopt otherwise.
 std::optional<uint32_t> parse_count(const std::string& text, uint32_t min, uint32_t max);

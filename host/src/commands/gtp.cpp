@@ -8,6 +8,7 @@
 #include "algorithms/run_experiment.hpp"
 #include "commands/command_line.hpp"
 #include "commands/whole_number_option.hpp"
+#include "devices/device_selection.hpp"
 #include "play/agent_game.hpp"
 #include "play/agent_spec.hpp"
 #include "play/gtp_engine.hpp"
@@ -38,6 +39,7 @@ int command_gtp(const Arguments& args) {
   try {
     const std::string spec = vm["agent"].as<std::string>();
     const core::AgentSettings settings = parse_agent_spec(spec);
+    require_agent_device(settings, spec);
     const LoadedPlugin& plugin = require_plugin(catalog, vm["game"].as<std::string>(), "");
     const ResolvedParams params = resolve_params(*plugin.tables.game, params_from_assignments(
         vm.count("param") ? vm["param"].as<std::vector<std::string>>() : std::vector<std::string>{}));

@@ -9,6 +9,7 @@
 #include "algorithms/run_experiment.hpp"
 #include "commands/command_line.hpp"
 #include "commands/whole_number_option.hpp"
+#include "devices/device_selection.hpp"
 #include "play/agent_spec.hpp"
 #include "play/match_report.hpp"
 #include "play/match_runner.hpp"
@@ -96,7 +97,10 @@ int command_match(const Arguments& args) {
   const LoadedPlugin* plugin = nullptr;
   ResolvedParams params;
   try {
-    for (int i = 0; i < 2; ++i) settings.agents[i] = parse_agent_spec(settings.specs[i]);
+    for (int i = 0; i < 2; ++i) {
+      settings.agents[i] = parse_agent_spec(settings.specs[i]);
+      require_agent_device(settings.agents[i], settings.specs[i]);
+    }
     plugin = &require_plugin(catalog, vm["game"].as<std::string>(), "");
     params = resolve_params(*plugin->tables.game, params_from_assignments(vm.count("param") ? vm["param"].as<std::vector<std::string>>()
                                                                                             : std::vector<std::string>{}));

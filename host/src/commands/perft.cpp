@@ -1,10 +1,13 @@
 // perft.cpp - `gsdk perft GAME POSITION DEPTH`: count the leaves of a game's move tree, per root move
 // with --divide, printed like Stockfish's `go perft` so the two can be diffed. Under mpirun the ranks share the count
 // (distribute/ranked_run.hpp) and rank 0 prints it.
+#include <cctype>
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -119,32 +122,59 @@ int perft_as_rank(MpiWorld& world, const po::variables_map& vm, const PluginCata
   return kExitOk;
 }
 
+constexpr const char* kOperandWords = "operand-words";
+
+// GAME, POSITION and DEPTH may each be given by name (--position=P) or as a word on the line: the words fill, in
+// order, the operands not named, so a named position and a positional depth go together. Returns what is wrong
+// (a missing operand, a word too many), or "" with all three in `vm`.
+std::string fill_operands(po::variables_map& vm) {
+  std::vector<std::string> words;
+  if (vm.count(kOperandWords)) words = vm[kOperandWords].as<std::vector<std::string>>();
+  size_t next = 0;
+  for (const std::string operand : {"game", "position", "depth"}) {
+    if (vm.count(operand)) continue;
+    if (next == words.size()) {
+      std::string upper = operand;
+      for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      return fmt::format("{} is missing: give it as a word or as --{}", upper, operand);
+    }
+    vm.insert_or_assign(operand, po::variable_value(boost::any(words[next++]), false));
+  }
+  if (next < words.size())
+    return fmt::format("unexpected argument '{}': GAME, POSITION and DEPTH are given already", words[next]);
+  return "";
+}
+
 } // namespace
 
 int command_perft(const Arguments& args) {
   po::options_description options("gsdk perft");
   add_common_options(options);
-  options.add_options()("game", po::value<std::string>()->required(), "the game (plugin) name")(
-      "position", po::value<std::string>()->required(), "the game's text form of a state, or 'start'")(
-      "depth", po::value<std::string>()->required(), "plies to count, 0..64")(
-      "divide", "also count per root move")(
-      "device", po::value<std::string>()->default_value("auto"), "cpu | cuda | all | auto")(
-      "threads", whole_number<unsigned>(0), "CPU worker threads (0: every hardware thread)")(
+  options.add_options()("game", po::value<std::string>(), "the game (plugin) name")(
+      "position", po::value<std::string>(),
+      "the game's text form of a state, or 'start'; one that starts with '-' goes after `--` or as --position=P")(
+      "depth", po::value<std::string>(), "plies to count, 0..64")("divide", "also count per root move")(
+      "device", po::value<std::string>()->default_value("auto"),
+      "cpu | cuda | all | auto")("threads", whole_number<unsigned>(0), "CPU worker threads (0: every hardware thread)")(
       "streams", whole_number<unsigned>(1), "CUDA streams per GPU, 1..64")(
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)")(
       "generic", "count through the per-state rules only (the reference for the plugin's perft tables)")(
       "json", po::value<std::string>(), "also write the result as a JSON document")(
       "checkpoint", po::value<std::string>(),
       "save the counted subtrees to FILE while counting and when stopped; run again with the same FILE to resume")(
-      "checkpoint-every", po::value<double>()->default_value(60), "seconds between checkpoint saves")(
-      "quiet,q", "no progress bar");
+      "checkpoint-every", po::value<double>()->default_value(60),
+      "seconds between checkpoint saves")("quiet,q", "no progress bar");
+  po::options_description operand_words;
+  operand_words.add_options()(kOperandWords, po::value<std::vector<std::string>>());
   po::positional_options_description positional;
-  positional.add("game", 1).add("position", 1).add("depth", 1);
+  positional.add(kOperandWords, -1);
   po::variables_map vm;
   const std::string usage = "gsdk perft GAME POSITION DEPTH [--divide] [--device cpu|cuda|all|auto] [--threads N] "
                             "[--streams N] [--param name=value]... [--generic] [--json FILE] [--checkpoint FILE "
-                            "[--checkpoint-every S]]";
-  if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
+                            "[--checkpoint-every S]]\n  Words after `--` are operands even when they start with '-' "
+                            "(an Othello board): gsdk perft othello -- -XO... 5, or --position=-XO... 5";
+  if (auto exit = parse_arguments(args, usage, options, positional, vm, &operand_words)) return *exit;
+  if (const std::string wrong = fill_operands(vm); !wrong.empty()) return usage_error(wrong + "\nusage: " + usage);
 
   const std::string depth_text = vm["depth"].as<std::string>();
   const std::optional<uint32_t> depth = parse_count(depth_text, 0, kMaxDepth);
@@ -198,7 +228,13 @@ int command_perft(const Arguments& args) {
   } catch (const std::invalid_argument& e) {
     return usage_error(e.what());
   }
-  const DeviceChoice devices = choose_devices(settings, plugin->tables, perft_device_needs(plugin->tables, generic));
+  DeviceChoice devices;
+  try {
+    devices =
+        choose_devices(settings, plugin->tables, perft_device_needs(plugin->tables, generic), kCpuForDeviceOption);
+  } catch (const ConfigError& e) {
+    return usage_error(e.what());
+  }
   core::PerftJob job = perft_job(devices, generic, divide);
   job.root = std::move(root);
   job.depth = *depth;

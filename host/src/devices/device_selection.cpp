@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "config/config_error.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
 
 namespace gsdk::host {
@@ -21,13 +22,16 @@ int32_t parse_simd(const std::string& name) {
   return GSDK_SIMD_SCALAR;
 }
 
-std::vector<core::CudaDeviceInfo> pick_gpus(const RunSettings& settings, bool required) {
+[[noreturn]] void refuse_cuda(const std::string& asked, const std::string& why, const std::string& on_cpu) {
+  throw ConfigError(
+      fmt::format("{} asks for device = \"cuda\", which this machine cannot serve ({}): {}", asked, why, on_cpu));
+}
+
+// Every GPU [run] names, or every GPU here; none when there is none (the caller has refused "cuda" by then).
+std::vector<core::CudaDeviceInfo> pick_gpus(const RunSettings& settings) {
   std::string why;
   std::vector<core::CudaDeviceInfo> all = core::cuda_devices(why);
-  if (all.empty()) {
-    if (required) throw std::runtime_error(fmt::format("device = \"{}\" needs a GPU, but {}", settings.device, why));
-    return {};
-  }
+  if (all.empty()) return {};
   if (settings.gpus.empty()) return all;
   std::vector<core::CudaDeviceInfo> chosen;
   for (int ordinal : settings.gpus) {
@@ -61,18 +65,31 @@ std::string describe_workers(const DeviceChoice& c, const std::string& cpu_engin
 
 } // namespace
 
-DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTables& plugin, const DeviceNeeds& needs) {
+void require_usable_cuda(const std::string& asked, const std::string& on_cpu) {
+  std::string why;
+  if (core::cuda_devices(why).empty()) refuse_cuda(asked, why, on_cpu);
+}
+
+void require_agent_device(const core::AgentSettings& agent, const std::string& spec) {
+  if (agent.device == core::PlayoutDevice::cuda)
+    require_usable_cuda(fmt::format("agent spec '{}'", spec), kCpuForAgentSpec);
+}
+
+DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTables& plugin, const DeviceNeeds& needs,
+                            const std::string& on_cpu) {
   DeviceChoice c;
   c.streams = settings.streams;
   if (settings.device == "cuda") {
+    // Without CUDA in this build no plugin has a CUDA table either: say what the user can do about it.
+    if (!core::built_with_cuda()) require_usable_cuda("this run", on_cpu);
     if (needs.generic_engine) throw std::runtime_error("device = \"cuda\" cannot run the generic per-state engine");
     if (!needs.has_cuda_table)
-      throw std::runtime_error(fmt::format("device = \"cuda\": plugin '{}' ({}) has no {}{}", plugin.name(),
-                                           plugin.path, needs.cuda_table,
-                                           core::built_with_cuda() ? "" : " (and this gsdk was built without CUDA)"));
-    c.gpus = pick_gpus(settings, true);
+      throw std::runtime_error(
+          fmt::format("device = \"cuda\": plugin '{}' ({}) has no {}", plugin.name(), plugin.path, needs.cuda_table));
+    require_usable_cuda("this run", on_cpu);
+    c.gpus = pick_gpus(settings);
   } else if (settings.device == "all" || settings.device == "auto") {
-    if (needs.has_cuda_table && !needs.generic_engine) c.gpus = pick_gpus(settings, false);
+    if (needs.has_cuda_table && !needs.generic_engine) c.gpus = pick_gpus(settings);
   }
   const bool want_cpu = settings.device == "cpu" || settings.device == "all" || c.gpus.empty();
   if (want_cpu) c.cpu_threads = settings.threads != 0 ? settings.threads : core::available_cpu_threads();

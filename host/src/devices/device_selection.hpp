@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "config/run_settings.hpp"
+#include "gsdk/core/agents/agents.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/runtime/plugin_tables.hpp"
 
@@ -32,9 +33,25 @@ struct DeviceChoice {
   std::string summary; // e.g. "cuda: NVIDIA H100 80GB HBM3 (device 0, 132 SMs)"
 };
 
-// Throws std::runtime_error: no usable GPU for "cuda", GPUs that do not exist, a plugin without the
-// table the device needs, a SIMD level the processor or plugin lacks.
-DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTables& plugin, const DeviceNeeds& needs);
+// How to run on the CPU what asked for CUDA, for the refusal's message: an experiment's [run], or a command
+// whose only device setting is --device.
+inline constexpr const char* kCpuForRunSettings = "run it on the CPU with --device cpu, or set run.device = \"cpu\"";
+inline constexpr const char* kCpuForDeviceOption = "run it on the CPU with --device cpu";
+inline constexpr const char* kCpuForAgentSpec = "run it on the CPU with device=cpu in the agent spec";
+
+// Throws ConfigError (a usage error: the request cannot be served here) when this gsdk was built without CUDA
+// or the machine has no usable CUDA device: "<asked> asks for device = "cuda", which this machine cannot serve
+// (<why>): <on_cpu>".
+void require_usable_cuda(const std::string& asked, const std::string& on_cpu);
+
+// require_usable_cuda for an agent that plays on CUDA; `spec` is the agent spec as the user wrote it.
+void require_agent_device(const core::AgentSettings& agent, const std::string& spec);
+
+// Throws ConfigError when "cuda" is asked for and there is no CUDA here (require_usable_cuda, with `on_cpu`);
+// std::runtime_error: GPUs that do not exist, a plugin without the table the device needs, a SIMD level the
+// processor or plugin lacks.
+DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTables& plugin, const DeviceNeeds& needs,
+                            const std::string& on_cpu = kCpuForRunSettings);
 
 const char* simd_level_name(int32_t level);
 

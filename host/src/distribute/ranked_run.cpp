@@ -3,8 +3,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <set>
+#include <stdexcept>
+#include <string>
 #include <thread>
 
 #include <fmt/format.h>
@@ -12,6 +15,7 @@
 
 #include "checkpoint/checkpoint_file.hpp"
 #include "distribute/chunk_exchange.hpp"
+#include "distribute/job_clock.hpp"
 #include "distribute/parts_merge.hpp"
 #include "distribute/rank_devices.hpp"
 #include "distribute/work_blocks.hpp"
@@ -81,6 +85,10 @@ public:
       try {
         for (uint64_t b : saved.at("done").get<std::vector<uint64_t>>()) done_.insert(b);
         merged_ = saved.at("progress");
+        // Saved since time bounds run on the job's clock; a checkpoint from before holds none.
+        spent_seconds_ = saved.value("job_seconds", 0.0);
+        if (!(spent_seconds_ >= 0 && std::isfinite(spent_seconds_)))
+          throw std::invalid_argument(fmt::format("job_seconds is {}, not a time", spent_seconds_));
       } catch (const std::exception& e) {
         throw CheckpointMismatch(fmt::format("{}: the checkpoint's progress is malformed: {}", checkpoint_->path(),
                                              e.what()));
@@ -128,7 +136,9 @@ public:
     const auto now = std::chrono::steady_clock::now();
     if (!always && std::chrono::duration<double>(now - last_save_).count() < checkpoint_seconds_) return;
     last_save_ = now;
-    checkpoint_->save({{"done", std::vector<uint64_t>(done_.begin(), done_.end())}, {"progress", merged()}},
+    checkpoint_->save({{"done", std::vector<uint64_t>(done_.begin(), done_.end())},
+                       {"progress", merged()},
+                       {"job_seconds", clock_ ? clock_->seconds() : spent_seconds_}},
                       done_.size() == kWorkBlocks && failure_.empty());
   }
 
@@ -145,6 +155,10 @@ public:
     return merged_;
   }
 
+  // The job's clock, once every rank has started it: its time goes into the checkpoint.
+  void keep_time(const JobClock& clock) { clock_ = &clock; }
+  // The time of the runs the checkpoint resumed (0 without one), which the job's clock goes on from.
+  double spent_seconds() const { return spent_seconds_; }
   bool finished() const { return done_.size() == kWorkBlocks; }
   bool stopped() const { return stopped_; }
   bool resumed() const { return resumed_; }
@@ -171,20 +185,30 @@ private:
   std::string failure_;
   bool stopped_ = false;
   bool resumed_ = false;
+  double spent_seconds_ = 0;
+  const JobClock* clock_ = nullptr;
   std::chrono::steady_clock::time_point last_save_ = std::chrono::steady_clock::now();
 };
 
-// Runs one chunk as a part; the report rank 0 reads.
+// Runs one chunk as a part, by the job's deadline; the report rank 0 reads. A chunk whose time is up before it
+// starts runs nothing: its blocks are done, with no progress, as a run at its time limit starts no more work.
 std::string run_chunk(const ExperimentConfig& config, const PluginCatalog& catalog, const core::StopRequest* stop,
-                      const ChunkExchange::Chunk& chunk, const RankPlace& place) {
+                      const ChunkExchange::Chunk& chunk, const RankPlace& place, const JobClock& clock) {
   const auto began = std::chrono::steady_clock::now();
   nlohmann::json report = {{"host", place.host}};
   try {
+    if (clock.time_is_up(began)) {
+      report["status"] = "complete";
+      report["progress"] = nullptr;
+      report["seconds"] = 0.0;
+      return report.dump();
+    }
     const core::WorkPart part{kWorkBlocks, chunk};
     RunOptions options;
     options.progress = false;
     options.stop = stop;
     options.part = &part;
+    options.deadline = clock.deadline();
     ExperimentRun run = run_experiment(config, catalog, options);
     report["status"] = run.outcome->status();
     if (!run.error.empty()) report["error"] = run.error;
@@ -234,6 +258,11 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   }
   refusal = world.broadcast(refusal);
   if (!refusal.empty()) throw RankRefusal(refusal);
+  // Every rank leaves this broadcast at about the same moment: the job's time counts from here (job_clock.hpp), on
+  // from what the checkpoint's runs spent.
+  const std::string spent = world.broadcast(root ? fmt::format("{}", ledger->spent_seconds()) : "");
+  const JobClock clock(config.driver->time_bound_seconds(*config.settings), std::stod(spent));
+  if (root) ledger->keep_time(clock);
 
   // A rank's chunks are runs one after the other on the same GPUs: they share one arena per device.
   const core::KeepCudaMemory keep_gpu_memory;
@@ -242,13 +271,23 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
     exchange.on_report([&](int rank, const ChunkExchange::Chunk& chunk, const std::string& report) {
       if (!ledger->take(rank, chunk, report)) exchange.stop();
     });
-  // Rank 0 stops handing out chunks as soon as it is asked to stop, not when its own chunk ends.
+  // Rank 0 stops handing out chunks as soon as it is asked to stop, or the job's time is up, not when its own chunk
+  // ends; the chunks out when the time is up end by themselves (their deadline is the job's).
   std::atomic<bool> working{true};
   std::thread watch;
-  if (root && options.stop)
+  const auto stop_requested = [&] { return options.stop && options.stop->requested(); };
+  if (root && (options.stop || clock.bounded()))
     watch = std::thread([&] {
-      while (working.load() && !options.stop->requested()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      if (!options.stop->requested()) return;
+      bool handing_out = true;
+      while (working.load() && !stop_requested()) {
+        if (handing_out && clock.time_is_up()) {
+          exchange.stop();
+          handing_out = false;
+        }
+        const auto wake = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+        std::this_thread::sleep_until(handing_out && clock.bounded() ? std::min(wake, *clock.deadline()) : wake);
+      }
+      if (!stop_requested()) return;
       exchange.stop();
       // mpirun stops the ranks when one of them dies: say what each was running, the dead one's included.
       const std::vector<ChunkExchange::Chunk> out = exchange.in_flight();
@@ -258,10 +297,15 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
       log_line(LogLevel::warning, fmt::format("stopping the job: no more chunks are handed out{}",
                                               held.empty() ? "" : "; chunks still out (not saved):" + held));
     });
+  // A job resumed after its time was up hands out nothing.
+  if (root && clock.time_is_up()) exchange.stop();
   try {
     std::string report;
-    for (auto chunk = exchange.next(report); !chunk.empty(); chunk = exchange.next(report))
-      report = run_chunk(mine, catalog, options.stop, chunk, place);
+    for (auto chunk = exchange.next(report); !chunk.empty(); chunk = exchange.next(report)) {
+      report = run_chunk(mine, catalog, options.stop, chunk, place, clock);
+      // Rank 0's own chunk ends at the deadline: it hands out no more, the watch's next look may come later.
+      if (root && clock.time_is_up()) exchange.stop();
+    }
     exchange.finish();
   } catch (...) {
     working = false;
@@ -272,11 +316,15 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   if (watch.joinable()) watch.join();
   if (!root) return std::nullopt;
 
-  // The results: the driver on the merged progress. A job that did not finish every block runs nothing more.
+  // The results: the driver on the merged progress, which runs nothing more. A job whose time is up ends as one
+  // process at its time limit: complete, with what its searches found, cut ones included; the merge's time is up
+  // too, so it starts nothing and goes on with nothing under way. A job stopped or failed before is halted.
+  const bool time_ran_out = ledger->failure().empty() && !ledger->stopped() && clock.time_is_up();
   core::StopRequest halt;
-  if (!ledger->finished()) halt.request();
+  if (!ledger->finished() && !time_ran_out) halt.request();
   RunOptions final_options = options;
   final_options.stop = &halt;
+  if (clock.bounded()) final_options.deadline = std::chrono::steady_clock::now();
   ExperimentRun run = run_merged(config, catalog, ledger->merged(), final_options);
   ledger->save_if_due(true);
   if (!ledger->failure().empty()) {
@@ -285,7 +333,7 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
     run.results["status"] = "incomplete";
     run.results["error"] = run.error;
     run.results.erase("interrupted");
-  } else if (!ledger->finished() && !run.interrupted) {
+  } else if (!ledger->finished() && !run.interrupted && !time_ran_out) {
     run.complete = false;
     run.interrupted = true;
     run.results["status"] = "interrupted";

@@ -3,9 +3,12 @@
 // share of its node's devices (rank_devices.hpp), rank 0 merges what they complete, saves the checkpoint, and alone
 // makes the results (parts_merge.hpp), which are one process's, digest included.
 //
-// A stop (Ctrl-C reaches every rank through mpirun) ends the job with what the finished chunks completed; a chunk
-// that fails ends it with an error naming the rank and the blocks it held. A checkpoint lists the finished blocks,
-// so a job resumes under any number of ranks.
+// A time bound (an NMCS or NRPA search's time_seconds) is the job's, on one clock (job_clock.hpp): each chunk ends by
+// the job's deadline, rank 0 hands out none after it, and the job then ends complete, as one process at its time
+// limit, with what the chunks found (not reproducible, as the results say). A stop (Ctrl-C reaches every rank through
+// mpirun) ends the job with what the finished chunks completed ("interrupted"); a chunk that fails ends it with an
+// error naming the rank and the blocks it held ("incomplete"). A checkpoint lists the finished blocks, so a job
+// resumes under any number of ranks.
 #pragma once
 
 #include <optional>

@@ -9,8 +9,9 @@
 
 namespace gsdk::host {
 
-ProgressBar::ProgressBar(std::string label, bool enabled)
-    : label_(std::move(label)), enabled_(enabled && isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()) {}
+ProgressBar::ProgressBar(std::string label, bool enabled, bool lines_off_tty)
+    : label_(std::move(label)), enabled_(enabled && (lines_off_tty || isatty(STDERR_FILENO))),
+      lines_(!isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()) {}
 
 void ProgressBar::update(uint64_t done, uint64_t total) {
   if (!enabled_ || total == 0) return;
@@ -21,6 +22,14 @@ void ProgressBar::update(uint64_t done, uint64_t total) {
   const int filled = static_cast<int>(fraction * kWidth);
   const double rate = done / elapsed;
   const double eta = rate > 0 ? (total - done) / rate : 0;
+  if (lines_) {
+    if (elapsed < next_line_seconds_) return;
+    next_line_seconds_ = elapsed + kLineSeconds;
+    std::fprintf(stderr, "%s: %.1f%% (%llu of %llu), %.3g/s, ETA %.1fs\n", label_.c_str(), 100 * fraction,
+                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total), rate, eta);
+    std::fflush(stderr);
+    return;
+  }
   std::fprintf(stderr, "\r%s [%s%s] %5.1f%%  %.3g/s  ETA %.1fs   ", label_.c_str(), std::string(filled, '#').c_str(),
                std::string(kWidth - filled, '.').c_str(), 100 * fraction, rate, eta);
   std::fflush(stderr);
@@ -28,7 +37,7 @@ void ProgressBar::update(uint64_t done, uint64_t total) {
 }
 
 void ProgressBar::finish() {
-  if (!drawn_) return;
+  if (!drawn_ || lines_) return;
   std::fprintf(stderr, "\r%s\r", std::string(label_.size() + 80, ' ').c_str());
   std::fflush(stderr);
 }

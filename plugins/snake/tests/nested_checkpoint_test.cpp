@@ -4,10 +4,11 @@
 // every path: frames, level-1 searches on CPU threads one round at a time or pipelined, whole searches), ends
 // with the uninterrupted run's best sequence from the same search, and runs only the searches not finished
 // before, on the CPU and on a GPU (skipped without one); a single long search goes on from the step (NMCS) or iteration
-// (NRPA) it was in; a resumed time budget counts the earlier runs' time; a checkpoint that does not fit the run is
-// refused.
+// (NRPA) it was in; a resumed time budget counts the earlier runs' time; a job's deadline ends a run before its own
+// time, and a run begun past it starts nothing; a checkpoint that does not fit the run is refused.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -340,6 +341,61 @@ TEST(SnakeNrpaCheckpoint, AResumedTimeBudgetCountsTheEarlierRunsTime) {
 
   progress.finished = FinishedSearches(1002, {});
   EXPECT_THROW(gsdk::core::run_nrpa(*game, resumed), gsdk::core::ResumeError) << "more searches than the run has";
+}
+
+// A job's deadline (SearchBudget::deadline, MPI ranks' one clock) ends a run before its own time_seconds, and bounds
+// one that has none.
+TEST(SnakeNmcsDeadline, ADeadlineEndsTheRunBeforeItsOwnTime) {
+  const auto game = make_game({6, true, "uniform"});
+  const auto evaluator = gsdk::core::make_cpu_batch_evaluator(*game, 43, 1);
+  for (const double own_seconds : {0.0, 600.0}) {
+    SCOPED_TRACE(testing::Message() << "time_seconds " << own_seconds);
+    gsdk::core::NmcsSettings settings = test::nmcs_settings(1, 100'000'000, 2);
+    settings.budget.time_seconds = own_seconds;
+    const auto began = std::chrono::steady_clock::now();
+    settings.budget.deadline = began + std::chrono::milliseconds(300);
+    const NestedSearchOutcome run = gsdk::core::run_nmcs(*game, settings, *evaluator);
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    EXPECT_GE(took, 0.3);
+    EXPECT_LT(took, 10.0) << "the run went on past its deadline";
+    EXPECT_TRUE(run.stopped_by_time);
+    EXPECT_FALSE(run.stopped_by_request);
+    EXPECT_GT(run.searches_finished, 0u);
+    EXPECT_FALSE(run.best.empty());
+  }
+}
+
+// A run whose deadline has passed when it begins (the merge at the end of a job whose time is up) starts no search
+// and goes on with none under way: it ends with what it resumed, though its own time_seconds are far from used.
+TEST(SnakeNrpaDeadline, APassedDeadlineStartsNothingAndContinuesNoSearchUnderWay) {
+  const auto game = make_game({6, true, "uniform"});
+  gsdk::core::NrpaSettings settings;
+  settings.seed = 59;
+  settings.level = 2;
+  settings.iterations = 12;
+  settings.budget.restarts = 1000;
+  settings.budget.searches_in_parallel = 2;
+  settings.budget.time_seconds = 600;
+  Interrupter interrupter;
+  interrupter.arm(settings.budget,
+                  [](const NestedSearchProgress& p) { return p.finished.count() >= 2 && !p.under_way.empty(); });
+  gsdk::core::run_nrpa(*game, settings);
+  ASSERT_TRUE(interrupter.saved);
+  const NestedSearchProgress progress = *interrupter.saved;
+  ASSERT_FALSE(progress.under_way.empty());
+
+  gsdk::core::NrpaSettings resumed = settings;
+  resumed.budget.stop = nullptr;
+  resumed.budget.checkpoints = {};
+  resumed.budget.checkpoints.resume = &progress;
+  resumed.budget.deadline = std::chrono::steady_clock::now();
+  const NestedSearchOutcome run = gsdk::core::run_nrpa(*game, resumed);
+  EXPECT_TRUE(run.stopped_by_time);
+  EXPECT_FALSE(run.stopped_by_request);
+  EXPECT_EQ(run.searches_started, progress.finished.count());
+  EXPECT_EQ(run.searches_finished, progress.finished.count());
+  EXPECT_EQ(run.playouts, progress.run.playouts) << "a search ran on past the deadline";
+  EXPECT_EQ(run.best.moves, progress.run.best.moves);
 }
 
 } // namespace

@@ -11,6 +11,7 @@
 #include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/match_progress.hpp"
 #include "config/experiment_config.hpp"
+#include "devices/device_selection.hpp"
 #include "play/agent_spec.hpp"
 #include "play/match_report.hpp"
 #include "play/match_runner.hpp"
@@ -116,6 +117,11 @@ public:
     outcome->settings.part = context.part;
     outcome->game = context.config.game;
     const MatchSettings& settings = outcome->settings;
+    try {
+      for (int i = 0; i < 2; ++i) require_agent_device(settings.agents[i], settings.specs[i]);
+    } catch (const ConfigError& e) {
+      throw context.config_error("match.agents", e.what());
+    }
     std::vector<PlayedGame> finished;
     if (context.checkpoint && !context.checkpoint->resumed().is_null())
       finished = match_progress_from_json(context.checkpoint->resumed(), context.checkpoint->path(), settings.games);

@@ -304,10 +304,13 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
 }
 
 std::string budget_parts_refusal(const core::SearchBudget& budget, const std::string& table, bool ranks) {
-  if (!ranks || (budget.time_seconds == 0 && !budget.stop_at_score)) return "";
-  return fmt::format("{0}.time_seconds and {0}.stop_at_score cannot bound a search spread over MPI ranks yet (each "
-                     "chunk of searches would have the whole bound): bound it by {0}.restarts, or run it as shards "
-                     "(gsdk run --shard K/N: each shard has the bound)",
+  if (!ranks || !budget.stop_at_score) return "";
+  // A chunk learns of the score only from its own searches, and ranks hear from rank 0 only between chunks: the
+  // other ranks' chunks would run on to their own end.
+  return fmt::format("{0}.stop_at_score cannot bound a search spread over MPI ranks yet (a rank whose search reaches "
+                     "the score cannot stop the chunks of searches the other ranks are running): bound it by "
+                     "{0}.time_seconds or {0}.restarts, or run it as shards (gsdk run --shard K/N: each shard stops "
+                     "at the score)",
                      table);
 }
 

@@ -22,8 +22,8 @@ std::vector<KeyDoc> budget_keys();
 core::SearchBudget read_budget(const ConfigSection& section);
 // The budget keys that do not change the result (searches_in_parallel): see Algorithm::keys_outside_results.
 std::vector<std::string> budget_keys_outside_results();
-// Algorithm::parts_refusal of a search under `budget`: bounded by time or score, the chunks of MPI ranks would each
-// have the whole bound.
+// Algorithm::parts_refusal of a search under `budget`: bounded by score, the chunks of MPI ranks would each run
+// until their own searches reach it (a time bound is the job's: RunContext::deadline).
 std::string budget_parts_refusal(const core::SearchBudget& budget, const std::string& table, bool ranks);
 
 // Where the best sequence goes: [output] best, else results/<name>.best.json.

@@ -163,6 +163,9 @@ public:
   bool has_checkpoints() const override { return true; }
   // The work items are the searches (search k's result is a function of k): see nested_progress.hpp's merge.
   bool has_parts() const override { return true; }
+  double time_bound_seconds(const AlgorithmSettings& settings) const override {
+    return static_cast<const NmcsConfig&>(settings).nmcs.budget.time_seconds;
+  }
   std::string parts_refusal(const AlgorithmSettings& settings, bool ranks) const override {
     return budget_parts_refusal(static_cast<const NmcsConfig&>(settings).nmcs.budget, "nmcs", ranks);
   }
@@ -193,6 +196,7 @@ public:
         settings.budget.stop = context.stop;
         settings.budget.checkpoints = hooks.checkpoints;
         settings.budget.part = context.part;
+        settings.budget.deadline = context.deadline;
         return core::run_nmcs(context.game, settings, *evaluator, hooks.on_improvement, level1.get(),
                               hooks.on_finished);
       } catch (const core::ResumeError& e) {

@@ -76,6 +76,9 @@ public:
   bool has_checkpoints() const override { return true; }
   // The work items are the searches (search k's result is a function of k): see nested_progress.hpp's merge.
   bool has_parts() const override { return true; }
+  double time_bound_seconds(const AlgorithmSettings& settings) const override {
+    return static_cast<const NrpaConfig&>(settings).nrpa.budget.time_seconds;
+  }
   std::string parts_refusal(const AlgorithmSettings& settings, bool ranks) const override {
     return budget_parts_refusal(static_cast<const NrpaConfig&>(settings).nrpa.budget, "nrpa", ranks);
   }
@@ -103,6 +106,7 @@ public:
         settings.budget.stop = context.stop;
         settings.budget.checkpoints = hooks.checkpoints;
         settings.budget.part = context.part;
+        settings.budget.deadline = context.deadline;
         const auto searcher = make_searcher(context, config);
         return core::run_nrpa(context.game, settings, hooks.on_improvement, searcher.get());
       } catch (const core::ResumeError& e) {

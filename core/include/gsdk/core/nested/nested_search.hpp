@@ -17,6 +17,7 @@
 // agree), and equal scores go to the lowest k, then to the search's later sequence.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -71,19 +72,23 @@ struct SearchCheckpoints {
   double seconds = 60;
 };
 
-// When to stop: after restarts + 1 searches, when time_seconds have passed (0: no limit) or when a
+// When to stop: after restarts + 1 searches, when time_seconds have passed (0: no limit), at `deadline` or when a
 // sequence scores stop_at_score (a known optimum, say), whichever comes first. A search cut short still
 // contributes what it found. A raised stop request acts as the time limit arriving now. A resumed run's
 // time_seconds count the earlier runs' time too.
 struct SearchBudget {
   double time_seconds = 0;
+  // The end of the time of a job this run is a part of (MPI ranks share one clock), on this process's steady clock:
+  // it ends the run as time_seconds would, and a run that begins after it starts no search and goes on with no
+  // search under way. Null: none.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
   const StopRequest* stop = nullptr;
   uint32_t restarts = 0;
   uint32_t searches_in_parallel = 1;
   std::optional<int64_t> stop_at_score;
   SearchCheckpoints checkpoints;
   // When the run is spread over processes: the blocks of search numbers (of restarts + 1) this run starts; null:
-  // all. time_seconds and stop_at_score then bound this part alone.
+  // all. time_seconds and stop_at_score then bound this part alone; `deadline` the job's time.
   const WorkPart* part = nullptr;
 };
 
