@@ -1,12 +1,12 @@
-# Python.cmake - GSDK_PYTHON = AUTO | ON | OFF: whether the gsdk Python module (python/) is built. OFF by default
-# until the module links: libpng16.a is still pulled into it (non-PIC) although libpng16.so comes first.
-#   AUTO  on when pybind11 (Debian: pybind11-dev) and Python's headers (python3-dev) are found
+# Python.cmake - GSDK_PYTHON = AUTO | ON | OFF: whether the gsdk Python module (python/) is built.
+#   AUTO  (the default) on when pybind11 (Debian: pybind11-dev) and Python's headers (python3-dev) are found, else
+#         off with a status message saying what is missing
 #   ON    the same, and configuring fails when they are not
 #   OFF   no module; its pytest tests skip
 # The sanitized and fuzz builds leave it out: a module built with ASan loads into python3 only with the sanitizer's
 # runtime preloaded, and those builds test the CLI's paths (scripts/sanitize.sh).
 # Sets GSDK_WITH_PYTHON and Python3_EXECUTABLE (the interpreter the tests run).
-set(GSDK_PYTHON "OFF" CACHE STRING "Build the gsdk Python module (python/): AUTO, ON or OFF")
+set(GSDK_PYTHON "AUTO" CACHE STRING "Build the gsdk Python module (python/): AUTO, ON or OFF")
 set_property(CACHE GSDK_PYTHON PROPERTY STRINGS AUTO ON OFF)
 string(TOUPPER "${GSDK_PYTHON}" _gsdk_python)
 if(NOT _gsdk_python MATCHES "^(AUTO|ON|OFF)$")
@@ -29,7 +29,9 @@ if(NOT _gsdk_python STREQUAL "OFF" AND NOT GSDK_SANITIZE AND NOT GSDK_FUZZ)
   endif()
   if(Python3_FOUND AND pybind11_FOUND)
     set(GSDK_WITH_PYTHON ON)
-  elseif(_gsdk_python STREQUAL "ON")
+  elseif(_gsdk_python STREQUAL "AUTO")
+    message(STATUS "gsdk: no Python module: pybind11 or Python's headers not found (Debian: pybind11-dev python3-dev)")
+  else()
     message(FATAL_ERROR "GSDK_PYTHON=ON but pybind11 or Python's headers were not found: install them (Debian: "
                         "pybind11-dev python3-dev python3-numpy, scripts/install-deps.sh) or configure with "
                         "-DGSDK_PYTHON=OFF")
