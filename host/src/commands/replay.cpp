@@ -59,8 +59,8 @@ int command_replay(const Arguments& args) {
   po::positional_options_description positional;
   positional.add("results", 1);
   po::variables_map vm;
-  if (auto exit = parse_arguments(args, "gsdk replay RESULTS.json [--playout N] [--states] [--document FILE] [--json]", options,
-                                  positional, vm))
+  if (auto exit = parse_arguments(args, "gsdk replay RESULTS.json [--playout N] [--states] [--document FILE] [--json]",
+                                  options, positional, vm))
     return *exit;
 
   const std::string path = vm["results"].as<std::string>();
@@ -173,9 +173,12 @@ int command_replay(const Arguments& args) {
 
   const bool as_json = vm.count("json") > 0;
   const bool with_states = vm.count("states") > 0;
-  nlohmann::json document = {{"results", path},      {"game", game_name},
-                             {"playout", playout},   {"seed", seed},
-                             {"engine", engine},     {"start_state", game.state_to_string(start)},
+  nlohmann::json document = {{"results", path},
+                             {"game", game_name},
+                             {"playout", playout},
+                             {"seed", seed},
+                             {"engine", engine},
+                             {"start_state", game.state_to_string(start)},
                              {"moves", nlohmann::json::array()}};
   if (with_states) document["states"] = nlohmann::json::array();
   if (!as_json)
