@@ -2,8 +2,9 @@
 # gsdk_<version>_<arch>.deb, which installs cmake/Install.cmake's layout under /usr.
 #
 # Depends is computed by dpkg-shlibdeps from the binaries, which link libc and libstdc++ only (Boost,
-# libpng, zlib and the CUDA runtime are linked statically), and OpenMPI's libmpi where gsdk is built with MPI
-# (cmake/Mpi.cmake). librandom123-dev is a Recommends, not a
+# libpng, zlib, libcrypto and the CUDA runtime are linked statically), OpenMPI's libmpi where gsdk is built with MPI
+# (cmake/Mpi.cmake), and where the Python module is built the shared Boost.Program_options, libpng, libssl and zlib
+# it links (cmake/Dependencies.cmake says why). librandom123-dev is a Recommends, not a
 # Depends: running experiments needs nothing of it, while building a plugin against
 # /usr/lib/cmake/gsdk does, and apt installs recommended packages by default.
 set(GSDK_PACKAGE_MAINTAINER "gsdk maintainers <maintainers@users.noreply.a-seed-991fd180.example>"

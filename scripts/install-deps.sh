@@ -9,10 +9,12 @@ set -euo pipefail
 # stack traces) and python3 (the seed corpora): the fuzz targets of tests/fuzz.
 # grhino (gtp-rhino): the Othello engine gsdk is measured against over GTP (plugins/othello/bench/gtp_referee.py).
 # libopenmpi-dev and openmpi-bin (mpirun): gsdk's MPI ranks (cmake/Mpi.cmake) and the tests run under mpirun.
+# pybind11-dev, python3-dev, python3-numpy and python3-pytest: the gsdk Python module (python/, cmake/Python.cmake)
+# and its pytest tests.
 packages=(build-essential cmake ninja-build libboost-dev libboost-program-options-dev libtomlplusplus-dev
           librandom123-dev nlohmann-json3-dev libfmt-dev libssl-dev libgtest-dev gnuplot-nox stockfish
           libpng-dev zlib1g-dev dpkg-dev file clang libclang-rt-14-dev llvm python3 libopenmpi-dev openmpi-bin
-          grhino)
+          pybind11-dev python3-dev python3-numpy python3-pytest grhino)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

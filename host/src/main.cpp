@@ -8,7 +8,6 @@
 #include <system_error>
 
 #include "commands/commands.hpp"
-#include "gsdk/gsdk_plugin.h"
 #include "report/log.hpp"
 
 namespace {
@@ -29,7 +28,7 @@ void print_usage() {
       "  gtp GAME                  a Go Text Protocol engine on stdin/stdout (--agent)\n"
       "  check PLUGIN.so           run the conformance suite on a plugin file (--param, --device, --json, --only)\n"
       "  new-plugin NAME           a new plugin's source folder from a template (--template two-player|chance)\n"
-      "  version                   print the version (also -V, --version)\n\n"
+      "  version                   print the version (also -V, --version; --json)\n\n"
       "Run 'gsdk <command> --help' or 'gsdk help <command>' for a command's options.\n",
       GSDK_VERSION);
 }
@@ -60,10 +59,7 @@ std::optional<int> run_named(const std::string& command, const gsdk::host::Argum
   if (command == "gtp") return command_gtp(args);
   if (command == "check") return command_check(args);
   if (command == "new-plugin") return command_new_plugin(args);
-  if (command == "version" || command == "--version" || command == "-V") {
-    std::printf("gsdk %s (ABI %u.%u)\n", GSDK_VERSION, GSDK_ABI_MAJOR, GSDK_ABI_MINOR);
-    return kExitOk;
-  }
+  if (command == "version" || command == "--version" || command == "-V") return command_version(args);
   return std::nullopt;
 }
 

@@ -1,6 +1,6 @@
 // cli_test.cpp - end-to-end runs of the built `gsdk` executable (found beside this test binary):
-// list, run (results file, digest independent of thread count, default output path, --set), replay
-// (reproduces the best score; a tampered file is caught), and the user-facing errors: config
+// list, version (--json), run (results file, digest independent of thread count, default output path, --set),
+// replay (reproduces the best score; a tampered file is caught; --json), and the user-facing errors: config
 // mistakes located as file:line:column with exit status 2, an unknown game naming the loaded
 // plugins, --device cuda without a GPU, broken plugins in --plugin-dir (a warning, not a failure).
 #include <gtest/gtest.h>
@@ -72,6 +72,20 @@ TEST_F(Cli, VersionAndUsage) {
   EXPECT_TRUE(contains(missing.err, "usage: gsdk run")) << missing.err;
 }
 
+// `gsdk version --json`: one JSON document with what the line says; an unknown option is a usage error.
+TEST_F(Cli, VersionAsJson) {
+  const Outcome v = run({"version", "--json"});
+  ASSERT_EQ(v.status, 0) << describe(v);
+  const auto doc = nlohmann::json::parse(v.out);
+  EXPECT_EQ(doc["abi"]["major"], GSDK_ABI_MAJOR) << v.out;
+  EXPECT_EQ(doc["abi"]["minor"], GSDK_ABI_MINOR) << v.out;
+  const std::string line = run({"version"}).out;
+  EXPECT_TRUE(contains(line, "gsdk " + doc["gsdk"].get<std::string>() + " (ABI")) << line << v.out;
+  const Outcome bad = run({"version", "--jsn"});
+  EXPECT_EQ(bad.status, 2) << describe(bad);
+  EXPECT_TRUE(contains(bad.err, "usage: gsdk version")) << bad.err;
+}
+
 TEST_F(Cli, RunWritesResultsWhoseDigestIgnoresThreadCount) {
   const Outcome two = run({"run", "exp.toml", "-q", "--threads", "2", "--out", "two.json"});
   ASSERT_EQ(two.status, 0) << describe(two);
@@ -127,6 +141,38 @@ TEST_F(Cli, ReplayReproducesTheBestScore) {
   ASSERT_EQ(other.status, 0) << describe(other);
   EXPECT_TRUE(contains(other.out, "playout 5 ")) << other.out;
   EXPECT_TRUE(contains(other.out, "rolls=231")) << other.out;
+}
+
+// `gsdk replay --json`: the replay as one document (moves, final state, score, the checks), nothing else on stdout.
+TEST_F(Cli, ReplayAsJson) {
+  ASSERT_EQ(run({"run", "exp.toml", "-q", "--out", "r.json"}).status, 0);
+  const auto best = results("r.json")["result"]["best"];
+  const Outcome r = run({"replay", "r.json", "--json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  const auto doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["game"], "graveler");
+  EXPECT_EQ(doc["playout"], best["playout"]);
+  EXPECT_EQ(doc["score"], best["score"]);
+  EXPECT_EQ(doc["agrees"], true);
+  EXPECT_TRUE(doc["mismatches"].empty());
+  EXPECT_FALSE(doc["moves"].empty());
+  EXPECT_FALSE(doc.contains("states"));
+  ASSERT_EQ(doc["checks"].size(), 2u) << r.out;
+  EXPECT_EQ(doc["checks"][0]["name"], "best");
+  EXPECT_EQ(doc["checks"][0]["replayed"], best["score"]);
+  const Outcome with_states = run({"replay", "r.json", "--json", "--states", "--playout", "5"});
+  ASSERT_EQ(with_states.status, 0) << describe(with_states);
+  const auto states = nlohmann::json::parse(with_states.out);
+  EXPECT_EQ(states["playout"], 5);
+  EXPECT_EQ(states["states"].size(), states["moves"].size());
+  auto tampered = results("r.json");
+  tampered["result"]["best"]["score"] = best["score"].get<int64_t>() + 1;
+  gsdk::test::write_file(dir / "t.json", tampered.dump());
+  const Outcome caught = run({"replay", "t.json", "--json"});
+  EXPECT_EQ(caught.status, 1) << describe(caught);
+  const auto caught_doc = nlohmann::json::parse(caught.out);
+  EXPECT_EQ(caught_doc["agrees"], false);
+  EXPECT_FALSE(caught_doc["mismatches"].empty()) << caught.out;
 }
 
 TEST_F(Cli, ReplayCatchesATamperedResultsFile) {
@@ -268,7 +314,7 @@ TEST_F(Cli, TestPluginFromPluginDirRunsOnTheGenericEngine) {
 TEST(CliHelp, HelpCommandEqualsCommandHelpAndDashVIsVersion) {
   gsdk::test::TempDir dir;
   for (const std::string command :
-       {"list", "run", "merge", "bench", "replay", "perft", "match", "gtp", "check", "new-plugin"}) {
+       {"list", "run", "merge", "bench", "replay", "perft", "match", "gtp", "check", "new-plugin", "version"}) {
     const Outcome help = gsdk::test::gsdk_run({"help", command}, dir.path());
     const Outcome option = gsdk::test::gsdk_run({command, "--help"}, dir.path());
     EXPECT_EQ(help.status, 0) << command << "\n" << describe(help);

@@ -2,7 +2,7 @@
 // report's numbers add up (per game lines, W/D/L, per side, plies, the JSON document), the record
 // holds every game with its tags and numbered moves, a seed replays the same match, random openings
 // are shared by each pair of games and differ between pairs, and bad agent
-// specs, game counts and [match] tables exit 2 with a message naming what is wrong.
+// specs, game counts, [match] tables and [output] plot / events / --plot exit 2 with a message naming what is wrong.
 
 // GCC 12 bug 105616 (a false -Wmaybe-uninitialized): with -fsanitize=address, moving <regex>'s automaton states is
 // reported as reading an uninitialized std::function inside <bits/std_function.h>; the moved-from state is fully
@@ -299,6 +299,18 @@ TEST_F(MatchCli, MatchTablesAreStrict) {
   refused("[match]\ngames = 1\nagents = [\"random\", \"random\"]\n[run]\ndevice = \"cpu\"\n",
           "[run] does not apply to algorithm = \"match\"");
   refused("", "missing required table [match] for algorithm \"match\"");
+  // A match honours neither a picture nor events: asked for, they are refused, never silently ignored.
+  refused("[match]\ngames = 1\nagents = [\"random\", \"random\"]\n[output]\nplot = \"m.png\"\n",
+          "bad.toml:7:8: [output] plot does not apply to algorithm = \"match\": a match draws no picture");
+  refused("[match]\ngames = 1\nagents = [\"random\", \"random\"]\n[output]\nevents = \"m.jsonl\"\n",
+          "bad.toml:7:10: [output] events does not apply to algorithm = \"match\": a match writes no events");
+  gsdk::test::write_file(
+      dir / "good.toml",
+      "game = \"test_nim\"\nalgorithm = \"match\"\n[match]\ngames = 1\nagents = [\"random\", \"random\"]\n");
+  const Outcome plot = run({"run", "good.toml", "--plot", "m.png"});
+  EXPECT_EQ(plot.status, 2) << describe(plot);
+  EXPECT_TRUE(contains(plot.err, "--plot does not apply to algorithm = \"match\"")) << plot.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "m.png"));
 }
 
 } // namespace

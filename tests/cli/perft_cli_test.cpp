@@ -194,6 +194,21 @@ TEST_F(PerftCli, JsonDocument) {
   EXPECT_EQ(j["result"]["divide"][2]["leaves"], "81");
 }
 
+// perft draws no picture: [output] plot and --plot are refused with a located message, not ignored.
+TEST_F(PerftCli, PlotIsRefused) {
+  config("plot.toml", std::string(kNimConfig) + "\n[output]\nplot = \"p.png\"\n");
+  const Outcome in_config = run({"run", "plot.toml", "-q"});
+  EXPECT_EQ(in_config.status, 2) << describe(in_config);
+  EXPECT_TRUE(std::regex_search(in_config.err, std::regex("plot\\.toml:[0-9]+:8: \\[output\\] plot does not apply to "
+                                                          "algorithm = \"perft\": perft draws no picture")))
+      << in_config.err;
+  config("nim.toml", kNimConfig);
+  const Outcome option = run({"run", "nim.toml", "-q", "--plot", "p.png"});
+  EXPECT_EQ(option.status, 2) << describe(option);
+  EXPECT_TRUE(contains(option.err, "--plot does not apply to algorithm = \"perft\"")) << option.err;
+  EXPECT_FALSE(fs::exists(dir / "p.png"));
+}
+
 TEST_F(PerftCli, ConfigRunPrintsATableAndWritesResults) {
   config("nim.toml", kNimConfig);
   const Outcome r = run({"run", "nim.toml", "-q", "--out", "r.json"});

@@ -3,7 +3,8 @@
 # shipped plugins in <root>/usr/lib/gsdk/plugins by itself.
 #
 # Inputs (-D): BUILD_DIR, WORK_DIR, VERSION, SHIPPED_PLUGINS (a list), CPACK (the cpack program), WITH_MPI (whether
-# gsdk is built with MPI, cmake/Mpi.cmake).
+# gsdk is built with MPI, cmake/Mpi.cmake), WITH_PYTHON (whether the Python module is built, cmake/Python.cmake) and
+# PYTHON (the interpreter it is built for).
 cmake_minimum_required(VERSION 3.25)
 include(${CMAKE_CURRENT_LIST_DIR}/package_checks.cmake)
 
@@ -41,9 +42,14 @@ if(WITH_MPI)
   # Debian 12's package of libmpi.so.40.
   list(REMOVE_ITEM depends_names libopenmpi3)
 endif()
+if(WITH_PYTHON)
+  # The Python module links the shared libraries of what gsdk links statically (cmake/Dependencies.cmake says why).
+  list(FILTER depends_names EXCLUDE REGEX "^(libboost-program-options[0-9.]+|libpng16-16|libssl3|zlib1g)$")
+endif()
 if(depends_names)
   message(FATAL_ERROR "'${depends}': the binaries must need nothing beyond libc and the GCC/C++ runtime (and OpenMPI "
-                      "where built with MPI: WITH_MPI=${WITH_MPI}), found ${depends_names}")
+                      "where built with MPI: WITH_MPI=${WITH_MPI}; Boost.Program_options, libpng, libssl and zlib "
+                      "where the Python module is built: WITH_PYTHON=${WITH_PYTHON}), found ${depends_names}")
 endif()
 
 set(root ${WORK_DIR}/root)
@@ -53,4 +59,17 @@ if(NOT top_level STREQUAL "usr")
   message(FATAL_ERROR "the package installs ${top_level} at the top level; expected usr only")
 endif()
 check_installed_layout(${root}/usr ${SHIPPED_PLUGINS})
+if(WITH_PYTHON)
+  # The packaged module imports from the unpacked tree and finds the packaged plugins beside it, as from /usr.
+  run_step("import gsdk" listed ${CMAKE_COMMAND} -E env PYTHONPATH=${root}/usr/lib/python3/dist-packages ${PYTHON} -c
+           "import gsdk\nprint(*(p['name'] for p in gsdk.list()['plugins']), gsdk.__file__)")
+  foreach(plugin IN LISTS SHIPPED_PLUGINS)
+    if(NOT listed MATCHES "(^| )${plugin}( |$)")
+      message(FATAL_ERROR "the packaged Python module lists '${listed}', without the shipped plugin ${plugin}")
+    endif()
+  endforeach()
+  if(NOT listed MATCHES "${root}/usr/lib/python3/dist-packages/gsdk/")
+    message(FATAL_ERROR "python3 imported gsdk from another place than the package: ${listed}")
+  endif()
+endif()
 message(STATUS "${debs}: ${depends}; installs the layout under /usr, whose gsdk finds its plugins")

@@ -113,9 +113,13 @@ struct AlgorithmInfo {
   std::string name;    // also the name of its table: algorithm = "nmcs" reads [nmcs]
   std::string summary; // one line
   std::vector<KeyDoc> keys;
-  std::vector<KeyDoc> output_keys; // beyond [output] file, plot and events, which every algorithm has
+  std::vector<KeyDoc> output_keys; // beyond [output] file, plot and events
   // Empty: the algorithm reads [run]. Else the reason [run] does not apply, given when a config has one.
   std::string no_run_table;
+  // Empty: the algorithm honours [output] plot / --plot (events). Else the reason it does not, given when a config or
+  // the command line asks for one: strict, no key silently ignored.
+  std::string no_plot = {};
+  std::string no_events = {};
 };
 
 class Algorithm {

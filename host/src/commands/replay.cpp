@@ -1,7 +1,9 @@
 // replay.cpp - `gsdk replay RESULTS.json`: regenerate a stored playout from (seed, playout number)
 // and show it move by move, checking the score against the results file; optionally save it as the game's
-// document of a move sequence (--document: the game's own format, e.g. a snake file, or gsdk-moves).
+// document of a move sequence (--document: the game's own format, e.g. a snake file, or gsdk-moves); --json prints
+// the same as one JSON document.
 #include <cstdio>
+#include <iostream>
 #include <memory>
 #include <tuple>
 
@@ -52,12 +54,13 @@ int command_replay(const Arguments& args) {
       "playout", whole_number<uint64_t>(), "playout number to show (default: the best one)")(
       "states", "print the state after every move")("document", po::value<std::string>(),
                                                     "also save the playout as the game's document of a move sequence "
-                                                    "(the game's own format where it has one, else gsdk-moves)");
+                                                    "(the game's own format where it has one, else gsdk-moves)")(
+      "json", "print the replay as one JSON document (moves, final state and score, the checks against the file)");
   po::positional_options_description positional;
   positional.add("results", 1);
   po::variables_map vm;
-  if (auto exit = parse_arguments(args, "gsdk replay RESULTS.json [--playout N] [--states] [--document FILE]", options,
-                                  positional, vm))
+  if (auto exit = parse_arguments(args, "gsdk replay RESULTS.json [--playout N] [--states] [--document FILE] [--json]",
+                                  options, positional, vm))
     return *exit;
 
   const std::string path = vm["results"].as<std::string>();
@@ -168,15 +171,31 @@ int command_replay(const Arguments& args) {
     return kExitFailed;
   }
 
-  std::printf("%s playout %llu (seed %llu, %s engine), %zu moves from %s:\n", game_name.c_str(),
-              static_cast<unsigned long long>(playout), static_cast<unsigned long long>(seed), engine.c_str(),
-              moves.size(), game.state_to_string(start).c_str());
+  const bool as_json = vm.count("json") > 0;
+  const bool with_states = vm.count("states") > 0;
+  nlohmann::json document = {{"results", path},
+                             {"game", game_name},
+                             {"playout", playout},
+                             {"seed", seed},
+                             {"engine", engine},
+                             {"start_state", game.state_to_string(start)},
+                             {"moves", nlohmann::json::array()}};
+  if (with_states) document["states"] = nlohmann::json::array();
+  if (!as_json)
+    std::printf("%s playout %llu (seed %llu, %s engine), %zu moves from %s:\n", game_name.c_str(),
+                static_cast<unsigned long long>(playout), static_cast<unsigned long long>(seed), engine.c_str(),
+                moves.size(), game.state_to_string(start).c_str());
   core::StateBlob state = start;
   std::string line;
   for (size_t i = 0; i < moves.size(); ++i) {
     const std::string m = game.move_to_string(state, moves[i]);
     game.apply_move(state, moves[i]);
-    if (vm.count("states")) {
+    if (as_json) {
+      document["moves"].push_back(m);
+      if (with_states) document["states"].push_back(game.state_to_string(state));
+      continue;
+    }
+    if (with_states) {
       std::printf("%5zu  %-8s %s\n", i + 1, m.c_str(), game.state_to_string(state).c_str());
       continue;
     }
@@ -195,9 +214,14 @@ int command_replay(const Arguments& args) {
     }
     const std::string document_path = vm["document"].as<std::string>();
     write_json(document_path, sequence_document(game, moves, score));
-    std::printf("playout of %zu moves saved in %s\n", moves.size(), document_path.c_str());
+    document["document"] = document_path;
+    if (!as_json) std::printf("playout of %zu moves saved in %s\n", moves.size(), document_path.c_str());
   }
-  std::printf("final state: %s, score %lld\n", game.state_to_string(state).c_str(), static_cast<long long>(score));
+  document["final_state"] = game.state_to_string(state);
+  document["score"] = score;
+  document["checks"] = nlohmann::json::array();
+  if (!as_json)
+    std::printf("final state: %s, score %lld\n", game.state_to_string(state).c_str(), static_cast<long long>(score));
   // Every playout whose score the file states is replayed and compared: the best and the worst.
   const core::PlayoutResult& r = stored.result;
   for (const auto& [name, number, stated] :
@@ -209,14 +233,21 @@ int command_replay(const Arguments& args) {
       log_line(LogLevel::error, fmt::format("replay of playout {} failed: {}", number, error));
       return kExitFailed;
     }
+    document["checks"].push_back({{"name", name}, {"playout", number}, {"stated", stated}, {"replayed", replayed}});
     if (replayed != stated)
       mismatches.push_back(
           fmt::format("the {} playout {} scores {}, the file says {}", name, number, replayed, stated));
-    else if (number == playout)
+    else if (number == playout && !as_json)
       std::printf("playout %llu matches the results file's %s score\n", static_cast<unsigned long long>(number), name);
   }
-  for (const std::string& m : mismatches) std::printf("MISMATCH: %s\n", m.c_str());
-  if (mismatches.empty()) std::printf("the results file agrees with its replay and with itself\n");
+  document["mismatches"] = mismatches;
+  document["agrees"] = mismatches.empty();
+  if (as_json) {
+    std::cout << document.dump(2) << '\n';
+  } else {
+    for (const std::string& m : mismatches) std::printf("MISMATCH: %s\n", m.c_str());
+    if (mismatches.empty()) std::printf("the results file agrees with its replay and with itself\n");
+  }
   return mismatches.empty() ? kExitOk : kExitFailed;
 }
 

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/algorithm.hpp"
 #include "algorithms/run_experiment.hpp"
 #include "algorithms/run_files.hpp"
 #include "commands/command_line.hpp"
@@ -107,6 +108,11 @@ int command_run(const Arguments& args) {
     config = load_experiment(vm["config"].as<std::string>(), overrides, options_set);
   } catch (const ConfigError& e) {
     log_line(LogLevel::error, e.what());
+    return kExitUsage;
+  }
+  if (const std::string& no_plot = config.driver->info().no_plot; vm.count("plot") && !no_plot.empty()) {
+    log_line(LogLevel::error,
+             fmt::format("--plot does not apply to algorithm = \"{}\": {}", config.driver->info().name, no_plot));
     return kExitUsage;
   }
   const std::string plot = vm.count("plot") ? vm["plot"].as<std::string>() : config.plot_file;

@@ -138,6 +138,12 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
     std::vector<std::string> keys{"file", "plot", "events"};
     for (const std::string& key : key_names(info.output_keys)) keys.push_back(key);
     output->allow_only(keys);
+    if (const toml::node* n = output->node("plot"); n && !info.no_plot.empty())
+      throw located_error(
+          *n, fmt::format("[output] plot does not apply to algorithm = \"{}\": {}", info.name, info.no_plot));
+    if (const toml::node* n = output->node("events"); n && !info.no_events.empty())
+      throw located_error(
+          *n, fmt::format("[output] events does not apply to algorithm = \"{}\": {}", info.name, info.no_events));
     c.output_file = output->string("file", "");
     c.plot_file = output->string("plot", "");
     c.events_file = output->string("events", "");

@@ -1,5 +1,6 @@
 // plugin_catalog.cpp - plugin discovery, loading and ABI negotiation.
 #include "plugins/plugin_catalog.hpp"
+#include "plugins/plugin_search_path.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -117,15 +118,21 @@ void PluginCatalog::load_directories(const std::vector<std::filesystem::path>& d
 // build folder's layout (build/bin/plugins) and the installed one (P/bin/gsdk, P/lib/gsdk/plugins),
 // relative to the executable's real location (symbolic links to it resolved).
 std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::string>& extra_dirs) {
+  return plugin_search_path(extra_dirs, {boost::dll::program_location().parent_path().string()});
+}
+
+std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::string>& extra_dirs,
+                                                      const std::vector<std::filesystem::path>& executable_dirs) {
   std::vector<std::filesystem::path> dirs(extra_dirs.begin(), extra_dirs.end());
   if (const char* env = std::getenv("GSDK_PLUGIN_PATH")) {
     std::stringstream list(env);
     for (std::string d; std::getline(list, d, ':');)
       if (!d.empty()) dirs.emplace_back(d);
   }
-  const std::filesystem::path executable_dir = boost::dll::program_location().parent_path().string();
-  dirs.push_back(executable_dir / "plugins");
-  dirs.push_back((executable_dir / ".." / "lib" / "gsdk" / "plugins").lexically_normal());
+  for (const std::filesystem::path& executable_dir : executable_dirs) {
+    dirs.push_back(executable_dir / "plugins");
+    dirs.push_back((executable_dir / ".." / "lib" / "gsdk" / "plugins").lexically_normal());
+  }
   return dirs;
 }
 

@@ -62,7 +62,9 @@ public:
         "alternating",
         {describe(kGames), describe(kAgents), describe(kRecord), describe(kOpeningPlies), describe(kParallel)},
         {},
-        "each agent spec names its device (e.g. \"uct:playouts=10000,device=cuda\")"};
+        "each agent spec names its device (e.g. \"uct:playouts=10000,device=cuda\")",
+        "a match draws no picture; its results file holds the score and the per-agent statistics",
+        "a match writes no events; [match] record keeps its games as a PGN-like record"};
     return info;
   }
 

@@ -130,7 +130,8 @@ public:
                                     "the known counts",
                                     {describe(kDivide), describe(kEngine), describe(kPositions)},
                                     {},
-                                    ""};
+                                    "",
+                                    "perft draws no picture; its results file holds the leaf counts"};
     return info;
   }
 

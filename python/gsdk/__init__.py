@@ -1,0 +1,77 @@
+"""gsdk from Python: the plugins and games gsdk sees, experiments and perft counts, run by gsdk's host library.
+
+The functions return plain Python objects (dicts, lists, ints, strings): the same documents the gsdk command
+writes, so a run's digest here equals `gsdk run`'s for the same config. docs/python.md shows each in use.
+
+Errors raise gsdk.ConfigError (a bad key or value, located as file:line:column like the CLI's messages),
+gsdk.PluginError (an unknown game: the message names the loaded ones) or gsdk.OutputError (a results file that
+cannot be written), all subclasses of gsdk.Error. Ctrl-C during a run or a count asks it to stop, as SIGINT asks
+the CLI, and raises KeyboardInterrupt once it has.
+"""
+
+import json
+import os
+
+from ._gsdk import ConfigError, Error, OutputError, PluginError
+from . import _gsdk
+
+__all__ = ["Error", "ConfigError", "PluginError", "OutputError", "list", "run", "perft"]
+
+
+def list():  # noqa: A001 - the name of `gsdk list`
+    """The plugins, games, parameters, capability tables and CUDA devices: the document of `gsdk list --json`."""
+    return json.loads(_gsdk.list_json())
+
+
+def _overrides(set):  # noqa: A002 - the keyword of run()
+    """run()'s `set`: a dict {"section.key": value} or a list of "section.key=value" texts, as --set takes."""
+    if set is None:
+        return []
+    if isinstance(set, dict):
+        # JSON's forms of strings, numbers and booleans are TOML's too.
+        return [f"{key}={json.dumps(value)}" for key, value in set.items()]
+    return [str(item) for item in set]
+
+
+def _run(config, set=None, device=None, threads=None, seed=None, out=None, source="<dict>"):  # noqa: A002
+    overrides = _overrides(set)
+    if out is not None:
+        out = os.fspath(out)
+    if isinstance(config, dict):
+        text = _gsdk.run_json(None, json.dumps(config), source, overrides, device, threads, seed, out)
+    else:
+        text = _gsdk.run_json(os.fspath(config), None, source, overrides, device, threads, seed, out)
+    return json.loads(text)
+
+
+def run(config, set=None, device=None, threads=None, seed=None, out=None):  # noqa: A002 - the CLI's --set
+    """Runs an experiment as `gsdk run` does and returns its results document as a dict.
+
+    config: the path of an experiment file (TOML), or a dict with the same keys and tables
+            ({"game": "graveler", "algorithm": "playouts", "playouts": {...}}); errors in a dict are located
+            in "<dict>:line:column", the lines of the dict's TOML text.
+    set:    overrides, as --set: a list of "section.key=value" texts or a dict {"section.key": value}.
+    device, threads, seed: as --device, --threads and --seed.
+    out:    where to write the results file; None (the default) writes none, the dict being the result. Files the
+            config's [output] table names (events, plot) are written as by the CLI.
+    """
+    return _run(config, set=set, device=device, threads=threads, seed=seed, out=out)
+
+
+def perft(game, position, depth, device="auto", params=None, divide=False):
+    """The number of leaves of `game`'s move tree `depth` plies below `position` ("start" or the game's text form
+    of a state), as `gsdk perft` counts them. With divide=True: a dict {move: leaves} per root move instead.
+
+    params: the game's parameters, a dict {name: value} as [params] of an experiment takes.
+    """
+    experiment = {
+        "game": game,
+        "algorithm": "perft",
+        "params": dict(params or {}),
+        "perft": {"divide": bool(divide), "positions": [{"position": position, "depth": depth}]},
+        "run": {"device": device},
+    }
+    counted = _run(experiment, source="<gsdk.perft>")["result"]["positions"][0]
+    if divide:
+        return {entry["move"]: int(entry["leaves"]) for entry in counted["divide"]}
+    return int(counted["leaves"])

@@ -1,0 +1,13 @@
+// module_plugins.hpp - the plugins the Python module loads: the CLI's search (GSDK_PLUGIN_PATH, then the plugins of
+// the gsdk build or prefix this module belongs to), through the host's plugin catalog.
+#pragma once
+
+#include "plugins/plugin_catalog.hpp"
+
+namespace gsdk::python {
+
+// Loads every plugin of the search path. Plugin files other users could change are refused as `gsdk` refuses them,
+// unless GSDK_ALLOW_UNSAFE_PLUGINS=1; refused files are in the catalog's problems().
+host::PluginCatalog load_module_catalog();
+
+} // namespace gsdk::python
