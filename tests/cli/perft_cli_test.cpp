@@ -207,6 +207,9 @@ TEST_F(PerftCli, PlotIsRefused) {
   EXPECT_EQ(option.status, 2) << describe(option);
   EXPECT_TRUE(contains(option.err, "--plot does not apply to algorithm = \"perft\"")) << option.err;
   EXPECT_FALSE(fs::exists(dir / "p.png"));
+  // An empty path asks for no picture: accepted (scripts set it for every algorithm).
+  const Outcome none = run({"run", "nim.toml", "-q", "--set", "output.plot="});
+  EXPECT_EQ(none.status, 0) << describe(none);
 }
 
 TEST_F(PerftCli, ConfigRunPrintsATableAndWritesResults) {

@@ -138,10 +138,12 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
     std::vector<std::string> keys{"file", "plot", "events"};
     for (const std::string& key : key_names(info.output_keys)) keys.push_back(key);
     output->allow_only(keys);
-    if (const toml::node* n = output->node("plot"); n && !info.no_plot.empty())
+    // An empty path asks for no file (as everywhere in [output]): never refused.
+    const auto asks_for_a_file = [](const toml::node* n) { return n && n->value_or(std::string("?")) != ""; };
+    if (const toml::node* n = output->node("plot"); asks_for_a_file(n) && !info.no_plot.empty())
       throw located_error(
           *n, fmt::format("[output] plot does not apply to algorithm = \"{}\": {}", info.name, info.no_plot));
-    if (const toml::node* n = output->node("events"); n && !info.no_events.empty())
+    if (const toml::node* n = output->node("events"); asks_for_a_file(n) && !info.no_events.empty())
       throw located_error(
           *n, fmt::format("[output] events does not apply to algorithm = \"{}\": {}", info.name, info.no_events));
     c.output_file = output->string("file", "");
