@@ -110,7 +110,9 @@ int command_run(const Arguments& args) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
   }
-  if (const std::string& no_plot = config.driver->info().no_plot; vm.count("plot") && !no_plot.empty()) {
+  // As in [output]: an empty path asks for no picture and is never refused (experiment_config.cpp).
+  if (const std::string& no_plot = config.driver->info().no_plot;
+      vm.count("plot") && !vm["plot"].as<std::string>().empty() && !no_plot.empty()) {
     log_line(LogLevel::error,
              fmt::format("--plot does not apply to algorithm = \"{}\": {}", config.driver->info().name, no_plot));
     return kExitUsage;
