@@ -1,8 +1,10 @@
 // alphabeta_agent.cpp - the generic alpha-beta agent: negamax with iterative deepening, a transposition table
 // keyed by the game's state hash, move ordering from the table's move and the game's evaluation of the children
 // (one batched call per node), aspiration windows and a per-move clock. A state the game puts in its exact range
-// (gsdk.exact_states.v1) is searched to the end with exact results, so a won endgame stays won. It needs the
-// game's gsdk.evaluation.v1 table and plays any two-player game without chance nodes; a pass is just a move.
+// (gsdk.exact_states.v1) has an exact value, so a won endgame stays won: one playout through the game's CPU
+// playout table, which reports perfect play's outcome there (the game's own solver, far faster than a search
+// through the per-state rules), or, for a game without that table, a search to the end. It needs the game's
+// gsdk.evaluation.v1 table and plays any two-player game without chance nodes; a pass is just a move.
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -14,6 +16,7 @@
 
 #include "agents/agent_kinds.hpp"
 #include "agents/transposition_table.hpp"
+#include "playouts/playout_calls.hpp"
 
 namespace gsdk::core {
 
@@ -37,7 +40,8 @@ class AlphaBetaAgent final : public Agent {
 public:
   AlphaBetaAgent(const GameInstance& game, const AgentSettings& settings)
       : game_(game), settings_(settings), evaluation_(*game.tables().evaluation),
-        scale_(evaluation_.scale(game.handle())), table_(settings.tt_mb << 20), aspiration_(std::max(1, scale_ / 16)) {
+        scale_(evaluation_.scale(game.handle())), table_(settings.tt_mb << 20), aspiration_(std::max(1, scale_ / 16)),
+        histogram_(game.histogram_bins()) {
     if (scale_ < 1 || scale_ > (1 << 24))
       throw std::runtime_error(
           fmt::format("game '{}' declares an evaluation scale of {}; expected 1 .. 2^24", game.game().name, scale_));
@@ -49,6 +53,7 @@ public:
     const auto start = std::chrono::steady_clock::now();
     deadline_ = move_deadline(with_move_time(settings_, move_time_)); // a GTP clock overrides the spec's time
     nodes_ = 0;
+    solved_ = 0;
     last_move_ = {};
     partial_root_.reset();
     const int32_t player = game_.current_player(state);
@@ -68,6 +73,7 @@ public:
     // Stopped inside the first iteration: the best root move searched so far, else the evaluation's favourite.
     const uint32_t move = best ? best->move : partial_root_ ? partial_root_->move : first_ordered_move_;
     last_move_.nodes = nodes_;
+    last_move_.playouts = solved_;
     last_move_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return move;
   }
@@ -94,10 +100,28 @@ private:
 
   // The value of a finished game to `player`.
   int32_t terminal_value(const unsigned char* state, int32_t player) const {
-    const int64_t score = game_.score(state);
+    return value_of_score(game_.score(state), player);
+  }
+
+  // The value to `player` of a game that ends with `score` (the first player's view).
+  int32_t value_of_score(int64_t score, int32_t player) const {
     const int64_t magnitude = score == 0 ? 0 : scale_ + 1 + std::min(score > 0 ? score : -score, kScoreCap);
     const int64_t for_first = score < 0 ? -magnitude : magnitude;
     return static_cast<int32_t>(player == 0 ? for_first : -for_first);
+  }
+
+  // The exact value to `player` of a state in the game's exact range, from the game's CPU playout table (its
+  // playouts there report perfect play's outcome; the random stream is never drawn). Empty without that table.
+  std::optional<int32_t> solved_value(const unsigned char* state, int32_t player) {
+    const gsdk_cpu_playouts* playouts = game_.tables().cpu_playouts;
+    if (!playouts) return std::nullopt;
+    gsdk_playout_summary summary = summary_over(histogram_);
+    const gsdk_playout_request request = playout_request(0, 0, 1, state, playouts->best_simd_level());
+    char error[1024] = {};
+    if (playouts->run(game_.handle(), &request, &summary, error, sizeof error) != GSDK_OK)
+      throw std::runtime_error(fmt::format("game '{}': solving an exact state failed: {}", game_.game().name, error));
+    ++solved_;
+    return value_of_score(summary.best_score, player);
   }
 
   void tick() {
@@ -169,7 +193,8 @@ private:
   NodeResult search(const unsigned char* state, int32_t player, int32_t depth, int32_t alpha, int32_t beta,
                     bool solving, size_t ply) {
     tick();
-    solving = solving || game_.is_exact(state);
+    const bool exact = game_.is_exact(state);
+    solving = solving || exact;
     const int32_t wanted_depth = solving ? TranspositionTable::kSolvedDepth : depth;
     const uint64_t key = evaluation_.hash(game_.handle(), state);
     const std::optional<TableEntry> entry = table_.find(key);
@@ -184,6 +209,13 @@ private:
       if (entry->bound == ValueBound::lower) alpha = std::max(alpha, entry->value);
       if (entry->bound == ValueBound::upper) beta = std::min(beta, entry->value);
       if (alpha >= beta) return {entry->value, entry->move};
+    }
+    // The root always searches its moves, so that it returns one; below it an exact state is solved at once.
+    if (exact && ply > 0) {
+      if (const std::optional<int32_t> solved = solved_value(state, player)) {
+        table_.store({key, *solved, 0, wanted_depth, ValueBound::exact});
+        return {*solved, 0};
+      }
     }
     Ply& p = ply_scratch(ply);
     const uint32_t n = expand(state, player, p);
@@ -230,6 +262,8 @@ private:
   TranspositionTable table_;
   const int32_t aspiration_;
   std::vector<std::unique_ptr<Ply>> plies_;
+  std::vector<uint64_t> histogram_; // the playout table's score histogram, for solved_value
+  uint64_t solved_ = 0; // exact states solved by one playout in this move's search
   std::chrono::steady_clock::time_point deadline_;
   uint64_t nodes_ = 0;
   uint64_t frontier_leaves_ = 0;

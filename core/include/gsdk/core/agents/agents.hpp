@@ -44,7 +44,7 @@ struct AgentSettings {
 
 // What the last choose_move spent.
 struct MoveStats {
-  uint64_t playouts = 0; // 0 for a forced move or the random agent
+  uint64_t playouts = 0; // alpha-beta: exact states solved by one playout each; 0 for a forced move or random
   uint64_t nodes = 0;    // UCT: nodes in the trees after the search
   double seconds = 0;
   uint32_t depth = 0; // alpha-beta: the deepest completed iteration
