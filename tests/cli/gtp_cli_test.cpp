@@ -5,6 +5,7 @@
 // clock bounding each genmove; malformed commands answered with located syntax errors; the default agent. boardsize
 // accepts the game's own size only: test_board's board_size parameter, othello's 8 (read from its state text), none for
 // test_nim unless --board-size gives one.
+#include <algorithm>
 #include <chrono>
 
 #include <gtest/gtest.h>
@@ -83,7 +84,9 @@ TEST_F(GtpCli, ASessionGetsExactResponses) {
                    "?5 unknown command 'fly' (list_commands lists the commands)\n\n"
                    "? syntax error: 'purple' is not a colour (b, w, black, white)\n\n"
                    "= \n\n");
-  EXPECT_TRUE(r.err.empty()) << r.err;
+  // Standard error has one line, naming the agent, and nothing of the protocol.
+  EXPECT_TRUE(r.err.starts_with("gsdk: gtp: test_nim played by uct (")) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 TEST_F(GtpCli, ListCommandsNamesOnePerLine) {
@@ -289,6 +292,15 @@ TEST_F(GtpCli, WithoutAnAgentTheDefaultPlays) {
   const Outcome r = gtp("time_settings 0 1 1\ngenmove b\n", {});
   ASSERT_EQ(r.status, 0) << describe(r);
   EXPECT_EQ(r.out, "= \n\n= take1\n\n"); // 21 stones: take1 leaves 20, a multiple of 4
+  EXPECT_TRUE(contains(r.err, "test_nim played by uct (")) << r.err; // test_nim has no evaluation
+}
+
+// A game with an evaluation gets alpha-beta; in tic-tac-toe it takes the win on offer (x has 0 and 1).
+TEST_F(GtpCli, WithoutAnAgentAGameWithAnEvaluationGetsAlphaBeta) {
+  const Outcome r = gtp("time_settings 0 1 1\nplay b 0\nplay w 4\nplay b 1\nplay w 8\ngenmove b\n", {}, "test_tictactoe");
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(contains(r.err, "test_tictactoe played by alphabeta (time=1 s")) << r.err;
+  EXPECT_TRUE(r.out.ends_with("= 2\n\n")) << r.out;
 }
 
 TEST_F(GtpCli, BadOptionsExitTwo) {
@@ -298,6 +310,10 @@ TEST_F(GtpCli, BadOptionsExitTwo) {
   r = gtp("", {"--param", "stones=0"});
   EXPECT_EQ(r.status, 2) << describe(r);
   EXPECT_TRUE(contains(r.err, "stones")) << r.err;
+  r = gtp("", {"--agent", "alphabeta:depth=3"}); // test_nim has no evaluation
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "game 'test_nim' has no evaluation table (gsdk.evaluation.v1): alphabeta needs one"))
+      << r.err;
 }
 
 } // namespace

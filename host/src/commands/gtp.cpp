@@ -69,6 +69,9 @@ int command_gtp(const Arguments& args) {
     }
     board = {wanted, "--board-size", std::nullopt};
   }
+  // Standard error, which GTP controllers keep apart from the protocol: which agent plays, so a user of the
+  // default sees it.
+  log_line(LogLevel::info, fmt::format("gtp: {} played by {}", game->game().name, agent->describe()));
   GtpEngine engine(*game, *agent, std::move(board), whole_number_of<uint64_t>(vm, "seed"));
   for (std::string line; !engine.quit_requested() && std::getline(std::cin, line);) {
     const std::string response = engine.handle(line);
