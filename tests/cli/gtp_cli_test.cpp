@@ -297,7 +297,8 @@ TEST_F(GtpCli, WithoutAnAgentTheDefaultPlays) {
 
 // A game with an evaluation gets alpha-beta; in tic-tac-toe it takes the win on offer (x has 0 and 1).
 TEST_F(GtpCli, WithoutAnAgentAGameWithAnEvaluationGetsAlphaBeta) {
-  const Outcome r = gtp("time_settings 0 1 1\nplay b 0\nplay w 4\nplay b 1\nplay w 8\ngenmove b\n", {}, "test_tictactoe");
+  const Outcome r =
+      gtp("time_settings 0 1 1\nplay b 0\nplay w 4\nplay b 1\nplay w 8\ngenmove b\n", {}, "test_tictactoe");
   ASSERT_EQ(r.status, 0) << describe(r);
   EXPECT_TRUE(contains(r.err, "test_tictactoe played by alphabeta (time=1 s")) << r.err;
   EXPECT_TRUE(r.out.ends_with("= 2\n\n")) << r.out;

@@ -263,7 +263,7 @@ private:
   const int32_t aspiration_;
   std::vector<std::unique_ptr<Ply>> plies_;
   std::vector<uint64_t> histogram_; // the playout table's score histogram, for solved_value
-  uint64_t solved_ = 0; // exact states solved by one playout in this move's search
+  uint64_t solved_ = 0;             // exact states solved by one playout in this move's search
   std::chrono::steady_clock::time_point deadline_;
   uint64_t nodes_ = 0;
   uint64_t frontier_leaves_ = 0;

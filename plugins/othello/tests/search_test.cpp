@@ -116,7 +116,9 @@ TEST(OthelloSearch, AlphaBetaSolvesDecisiveEndgamesThroughThePlayoutTable) {
   expect_alphabeta_wins_decisive_endgames(12, 12, 1);
 }
 
-TEST(OthelloSearch, AlphaBetaSolvesDecisiveEndgamesByItsOwnSearch) { expect_alphabeta_wins_decisive_endgames(9, 0, 100); }
+TEST(OthelloSearch, AlphaBetaSolvesDecisiveEndgamesByItsOwnSearch) {
+  expect_alphabeta_wins_decisive_endgames(9, 0, 100);
+}
 
 // From a won position with 14 empties, alpha-beta (exact_empties=14, a shallow bound) keeps the win whatever the
 // opponent plays: after each of its moves the exact solver still gives its side the win.
