@@ -121,12 +121,16 @@ private:
     if (playouts->run(game_.handle(), &request, &summary, error, sizeof error) != GSDK_OK)
       throw std::runtime_error(fmt::format("game '{}': solving an exact state failed: {}", game_.game().name, error));
     ++solved_;
+    check_clock(); // a solve costs as much as thousands of nodes: the clock cannot wait for the next check
     return value_of_score(summary.best_score, player);
   }
 
   void tick() {
     ++nodes_;
-    if (nodes_ % kNodesPerClockCheck != 0) return;
+    if (nodes_ % kNodesPerClockCheck == 0) check_clock();
+  }
+
+  void check_clock() const {
     if (std::chrono::steady_clock::now() >= deadline_ || (settings_.stop && settings_.stop->requested()))
       throw SearchStopped{};
   }

@@ -15,6 +15,7 @@ import argparse
 import json
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -221,10 +222,15 @@ def main():
     except EngineError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
+    # A match stopped by Ctrl-C or `timeout` still reports (and saves) the games it finished.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         for game in range(args.games):
             record = play_game(engines, game % 2, args.move_time, args.slack)
             records.append(record)
+            print(f"game {game + 1}: {record['black']} (black) {record['discs']['black'] if 'discs' in record else '-'}, "
+                  f"{record['white']} (white) {record['discs']['white'] if 'discs' in record else '-'}",
+                  file=sys.stderr, flush=True)
             if "forfeit" in record:
                 failed = True
                 print(f"game {game + 1}: {record['forfeit']} forfeits: {record['reason']}", file=sys.stderr)
@@ -234,6 +240,9 @@ def main():
                 engines = [Engine(args.engine_a, names[0]), Engine(args.engine_b, names[1])]
     except EngineError as e:
         print(f"error: {e}", file=sys.stderr)
+        failed = True
+    except KeyboardInterrupt:
+        print(f"stopped after {len(records)} of {args.games} games", file=sys.stderr)
         failed = True
     finally:
         for e in engines:
