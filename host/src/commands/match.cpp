@@ -62,7 +62,8 @@ int command_match(const Arguments& args) {
   positional.add("game", 1);
   po::variables_map vm;
   const std::string usage = "gsdk match GAME --agent0 SPEC --agent1 SPEC --games N [--seed S] [--opening-plies N] "
-                            "[--parallel N] [--param name=value]... [--record FILE] [--json FILE]\n  SPEC: random | flatmc[:key=value,...] | uct[:key=value,...] "
+                            "[--parallel N] [--param name=value]... [--record FILE] [--json FILE]\n"
+                            "  SPEC: random | flatmc[:key=value,...] | uct[:key=value,...] | alphabeta[:key=value,...] "
                             "(see docs/user_guide.md)";
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
