@@ -12,6 +12,7 @@
 
 #include <cstdint>
 
+#include "evaluation.hpp"
 #include "position.hpp"
 
 namespace othello {
@@ -152,6 +153,14 @@ GSDK_HD int32_t pattern_sum(const Position& p, const PatternLayout& layout, cons
     sum += stage[layout.kind_offset[instance.kind] + pattern_index(instance, p)];
   }
   return sum;
+}
+
+// The pattern evaluation in gsdk.evaluation.v1's contract: strictly inside (-kEvaluationScale, kEvaluationScale)
+// (a whole board of discs, 64 * kWeightsPerDisc, is half the scale).
+GSDK_HD int32_t pattern_evaluation(const Position& p, const PatternLayout& layout, const int16_t* weights) {
+  const int32_t sum = pattern_sum(p, layout, weights);
+  const int32_t bound = kEvaluationScale - 1;
+  return sum > bound ? bound : sum < -bound ? -bound : sum;
 }
 
 } // namespace othello

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <fstream>
 #include <iomanip>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -125,12 +126,15 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
   const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
   std::vector<std::vector<LabelledPosition>> games(o.game_count);
   std::atomic<uint64_t> finished{0};
+  std::mutex progress;
   const uint64_t report_every = std::max<uint64_t>(1, o.game_count / 10);
   parallel_for(o.game_count, o.threads, [&](uint64_t g) {
     games[g] = training_game(o.games, g);
-    if (const uint64_t done = ++finished; done % report_every == 0)
+    if (const uint64_t done = ++finished; done % report_every == 0) {
+      const std::lock_guard lock(progress);
       err << "fit_evaluation: " << done << " / " << o.game_count << " games (" << std::fixed << std::setprecision(1)
           << seconds() << " s)\n";
+    }
   });
 
   const auto held_out = [&](uint64_t g) { return o.holdout_every > 0 && g % o.holdout_every == o.holdout_every - 1; };
