@@ -11,8 +11,8 @@
 #include "rules/endgame.hpp"
 #include "rules/evaluation.hpp"
 #include "rules/patterns.hpp"
-#include "shipped_weights.hpp"
 #include "rules/random_game.hpp"
+#include "shipped_weights.hpp"
 
 namespace othello {
 
@@ -57,7 +57,8 @@ Game::Game(const gsdk::Params& params) {
   else if (policy == "mobility") policy_ = PlayoutPolicy::mobility;
   else throw gsdk::PluginError("playout_policy = '" + policy + "', expected 'random', 'corners' or 'mobility'");
   const std::string evaluation = params.get_string("evaluation");
-  if (evaluation == "patterns") pattern_weights_ = shipped_pattern_weights().data();
+  if (evaluation == "patterns")
+    pattern_weights_ = shipped_pattern_weights().data();
   else if (evaluation != "basic")
     throw gsdk::PluginError("evaluation = '" + evaluation + "', expected 'patterns' or 'basic'");
 }

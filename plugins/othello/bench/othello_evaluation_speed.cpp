@@ -23,16 +23,18 @@ std::vector<othello::Position> random_positions(int count, uint32_t least, uint3
     const int plies = static_cast<int>(60 - least - random() % (most - least + 1));
     for (int ply = 0; ply < plies && !game_over(p); ++ply) {
       const Bitboard moves = legal_moves(p);
-      if (moves) play(p, nth_square(moves, static_cast<uint32_t>(random() % gsdk::bits::popcount64(moves))));
-      else pass(p);
+      if (moves)
+        play(p, nth_square(moves, static_cast<uint32_t>(random() % gsdk::bits::popcount64(moves))));
+      else
+        pass(p);
     }
     if (!game_over(p) && empty_count(p) >= least && empty_count(p) <= most) found.push_back(p);
   }
   return found;
 }
 
-template <typename Evaluate> void measure(const char* name, const std::vector<othello::Position>& positions,
-                                          Evaluate evaluate) {
+template <typename Evaluate>
+void measure(const char* name, const std::vector<othello::Position>& positions, Evaluate evaluate) {
   const auto start = std::chrono::steady_clock::now();
   int64_t checksum = 0;
   const int rounds = 50;

@@ -49,8 +49,8 @@ void Game::cuda_evaluate(const State* states, uint32_t count, int32_t device, vo
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
   if (pattern_weights_) upload_weights(device);
   const unsigned blocks = gsdk::cuda::grid_size<evaluation_kernel>(device, kBlock, count, 0, cuda::kOwner);
-  evaluation_kernel<<<blocks, kBlock, 0, static_cast<cudaStream_t>(stream_handle)>>>(states, count,
-                                                                                     pattern_weights_ != nullptr, values);
+  evaluation_kernel<<<blocks, kBlock, 0, static_cast<cudaStream_t>(stream_handle)>>>(
+      states, count, pattern_weights_ != nullptr, values);
   cuda::check(cudaGetLastError(), "launching the evaluation kernel");
 }
 

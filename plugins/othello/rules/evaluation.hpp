@@ -1,4 +1,5 @@
-// evaluation.hpp - Othello's static evaluation (gsdk.evaluation.v1) and position hash: hand-set weights on
+// evaluation.hpp - Othello's hand-set static evaluation (gsdk.evaluation.v1 under param evaluation=basic; the
+// default is the learned one of patterns.hpp) and the position hash: hand-set weights on
 // mobility, corners, the squares next to empty corners, edge discs anchored at an owned corner (a cheap stand-in
 // for stable discs), parity and, late in the game, the disc count. One spelling for CPU and CUDA. The weights sit
 // in one table so that a later fit can replace them without touching the features.
@@ -28,11 +29,15 @@ inline constexpr EvaluationWeights kEvaluationWeights = {12, 90, -35, 14, 10, 6}
 
 // Corner c (0..3: a1, h1, a8, h8), the X-square diagonal to it and the edge steps away from it (d 0: along its
 // row, 1: along its column), as arithmetic rather than constexpr tables, which device code cannot index.
-GSDK_HD uint32_t corner_square(int c) { return static_cast<uint32_t>((c & 1) * 7 + (c >> 1) * 56); }
+GSDK_HD uint32_t corner_square(int c) {
+  return static_cast<uint32_t>((c & 1) * 7 + (c >> 1) * 56);
+}
 GSDK_HD uint32_t x_square(int c) {
   return static_cast<uint32_t>(static_cast<int32_t>(corner_square(c)) + ((c & 1) ? -1 : 1) + ((c >> 1) ? -8 : 8));
 }
-GSDK_HD int32_t edge_step(int c, int d) { return d == 0 ? ((c & 1) ? -1 : 1) : ((c >> 1) ? -8 : 8); }
+GSDK_HD int32_t edge_step(int c, int d) {
+  return d == 0 ? ((c & 1) ? -1 : 1) : ((c >> 1) ? -8 : 8);
+}
 
 // Edge discs of `discs` reached from one of its corners along an edge through its own discs only.
 GSDK_HD int32_t anchored_edge_discs(Bitboard discs) {

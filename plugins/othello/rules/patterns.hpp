@@ -50,17 +50,17 @@ struct Shape {
 
 // The base instance of every pattern, near a1 (square 0) or along row 1.
 inline constexpr Shape kShapes[kPatternKinds] = {
-    {10, {9, 0, 1, 2, 3, 4, 5, 6, 7, 14}},         // edge + the two X-squares
-    {9, {0, 1, 2, 8, 9, 10, 16, 17, 18}},          // corner 3x3
-    {10, {0, 1, 2, 3, 4, 8, 9, 10, 11, 12}},       // corner 2x5
-    {8, {8, 9, 10, 11, 12, 13, 14, 15}},           // row 2
-    {8, {16, 17, 18, 19, 20, 21, 22, 23}},         // row 3
-    {8, {24, 25, 26, 27, 28, 29, 30, 31}},         // row 4
-    {8, {0, 9, 18, 27, 36, 45, 54, 63}},           // diagonal of 8
-    {7, {1, 10, 19, 28, 37, 46, 55}},              // diagonal of 7
-    {6, {2, 11, 20, 29, 38, 47}},                  // diagonal of 6
-    {5, {3, 12, 21, 30, 39}},                      // diagonal of 5
-    {4, {4, 13, 22, 31}},                          // diagonal of 4
+    {10, {9, 0, 1, 2, 3, 4, 5, 6, 7, 14}},   // edge + the two X-squares
+    {9, {0, 1, 2, 8, 9, 10, 16, 17, 18}},    // corner 3x3
+    {10, {0, 1, 2, 3, 4, 8, 9, 10, 11, 12}}, // corner 2x5
+    {8, {8, 9, 10, 11, 12, 13, 14, 15}},     // row 2
+    {8, {16, 17, 18, 19, 20, 21, 22, 23}},   // row 3
+    {8, {24, 25, 26, 27, 28, 29, 30, 31}},   // row 4
+    {8, {0, 9, 18, 27, 36, 45, 54, 63}},     // diagonal of 8
+    {7, {1, 10, 19, 28, 37, 46, 55}},        // diagonal of 7
+    {6, {2, 11, 20, 29, 38, 47}},            // diagonal of 6
+    {5, {3, 12, 21, 30, 39}},                // diagonal of 5
+    {4, {4, 13, 22, 31}},                    // diagonal of 4
 };
 
 // Symmetry g (0..7) of the board: a reflection of rows, of columns, then optionally a transposition.
@@ -134,13 +134,15 @@ GSDK_HD uint32_t pattern_index(const PatternInstance& instance, const Position& 
   uint32_t index = 0;
   for (uint32_t k = 0; k < instance.size; ++k) {
     const uint32_t square = instance.squares[k];
-    index = index * 3 + static_cast<uint32_t>((p.own >> square) & 1) + 2 * static_cast<uint32_t>((p.opponent >> square) & 1);
+    index = index * 3 + static_cast<uint32_t>((p.own >> square) & 1) +
+            2 * static_cast<uint32_t>((p.opponent >> square) & 1);
   }
   return index;
 }
 
 GSDK_HD int32_t mobility_difference(const Position& p) {
-  return gsdk::bits::popcount64(legal_moves(p.own, p.opponent)) - gsdk::bits::popcount64(legal_moves(p.opponent, p.own));
+  return gsdk::bits::popcount64(legal_moves(p.own, p.opponent)) -
+         gsdk::bits::popcount64(legal_moves(p.opponent, p.own));
 }
 
 // The sum of p's features under `weights` (all stages, kEvaluationStages * stage_entries), in 1/kWeightsPerDisc

@@ -24,7 +24,7 @@ inline constexpr uint32_t kWeightsFormatVersion = 1;
 inline constexpr int16_t kZeroRun = INT16_MIN;
 
 struct EvaluationWeightsFile {
-  std::string settings;        // how the tool made it
+  std::string settings;         // how the tool made it
   std::vector<int16_t> weights; // kEvaluationStages * stage_entries, stage by stage
 };
 

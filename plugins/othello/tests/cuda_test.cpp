@@ -19,8 +19,8 @@
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "othello_test_support.hpp"
-#include "rules/board_text.hpp"
 #include "perft_reference.hpp"
+#include "rules/board_text.hpp"
 #include "rules/evaluation.hpp"
 
 namespace othello {

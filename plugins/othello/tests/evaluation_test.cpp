@@ -44,8 +44,10 @@ std::vector<Position> sample_positions(uint64_t seed, int count) {
     const int plies = static_cast<int>(random() % 60);
     for (int ply = 0; ply < plies && !game_over(p); ++ply) {
       const Bitboard moves = legal_moves(p);
-      if (moves) play(p, nth_square(moves, static_cast<uint32_t>(random() % gsdk::bits::popcount64(moves))));
-      else pass(p);
+      if (moves)
+        play(p, nth_square(moves, static_cast<uint32_t>(random() % gsdk::bits::popcount64(moves))));
+      else
+        pass(p);
     }
     if (!game_over(p)) found.push_back(p);
   }
@@ -124,7 +126,8 @@ TEST(OthelloEvaluation, AnUnknownEvaluationIsRefusedByName) {
 }
 
 TEST(OthelloWeightsFile, RoundTripsAndRefusesDamagedData) {
-  EvaluationWeightsFile file{"--seed=5", std::vector<int16_t>(size_t{kEvaluationStages} * kPatternLayout.stage_entries)};
+  EvaluationWeightsFile file{"--seed=5",
+                             std::vector<int16_t>(size_t{kEvaluationStages} * kPatternLayout.stage_entries)};
   file.weights[0] = 7;
   file.weights[1] = -32767;
   file.weights.back() = 3;

@@ -15,8 +15,8 @@
 #include "fit_tool.hpp"
 #include "least_squares.hpp"
 #include "othello_test_support.hpp"
-#include "rules/weights_file.hpp"
 #include "rules/board_text.hpp"
+#include "rules/weights_file.hpp"
 #include "training_games.hpp"
 
 namespace othello::fit {

@@ -18,9 +18,9 @@
 namespace othello::test {
 
 inline std::unique_ptr<gsdk::core::GameInstance> make_game(const char* convention = "standard",
-                                                            int64_t exact_empties = 0,
-                                                            const char* playout_policy = "random",
-                                                            const char* evaluation = "patterns") {
+                                                           int64_t exact_empties = 0,
+                                                           const char* playout_policy = "random",
+                                                           const char* evaluation = "patterns") {
   const gsdk_param_value values[] = {{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, convention},
                                      {"exact_empties", GSDK_PARAM_INT, 0, exact_empties, 0.0, nullptr},
                                      {"playout_policy", GSDK_PARAM_STRING, 0, 0, 0.0, playout_policy},

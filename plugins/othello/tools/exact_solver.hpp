@@ -64,7 +64,9 @@ inline int32_t exact_difference(Bitboard own, Bitboard opponent, int32_t alpha, 
   return best;
 }
 
-inline int32_t exact_difference(const Position& p) { return exact_difference(p.own, p.opponent, -65, 65); }
+inline int32_t exact_difference(const Position& p) {
+  return exact_difference(p.own, p.opponent, -65, 65);
+}
 
 // Plays perfectly from p (whose exact value is `value`) to the end, calling visit(position) for p and every
 // later position, passes included, the finished one excluded: at each ply the first move in square order whose

@@ -3,4 +3,6 @@
 
 #include "fit_tool.hpp"
 
-int main(int argc, char** argv) { return othello::fit::run_fit_evaluation(argc, argv, std::cout, std::cerr); }
+int main(int argc, char** argv) {
+  return othello::fit::run_fit_evaluation(argc, argv, std::cout, std::cerr);
+}

@@ -93,10 +93,11 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
   Options o;
   o.threads = std::max(1u, std::thread::hardware_concurrency());
   po::options_description described("fit_evaluation: fits othello's pattern evaluation to exactly labelled games");
-  described.add_options()("help", "this text")(
-      "output", po::value(&o.output)->required(), "the weights file to write (e.g. plugins/othello/data/evaluation_weights.bin)")(
-      "seed", po::value(&o.games.seed)->default_value(o.games.seed), "the games' seed")(
-      "games", po::value(&o.game_count)->default_value(o.game_count), "training games to play")(
+  described.add_options()("help",
+                          "this text")("output", po::value(&o.output)->required(),
+                                       "the weights file to write (e.g. plugins/othello/data/evaluation_weights.bin)")(
+      "seed", po::value(&o.games.seed)->default_value(o.games.seed),
+      "the games' seed")("games", po::value(&o.game_count)->default_value(o.game_count), "training games to play")(
       "exact-empties", po::value(&o.games.exact_empties)->default_value(o.games.exact_empties),
       "empty squares from which games are finished by perfect play (0 .. 20)")(
       "random-plies", po::value(&o.games.random_plies)->default_value(o.games.random_plies),
@@ -123,7 +124,9 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
   }
 
   const auto started = std::chrono::steady_clock::now();
-  const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+  const auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
   std::vector<std::vector<LabelledPosition>> games(o.game_count);
   std::atomic<uint64_t> finished{0};
   std::mutex progress;

@@ -39,8 +39,7 @@ inline uint32_t greedy_square(const Position& p, Bitboard moves) {
   for (Bitboard rest = moves; rest; rest &= rest - 1) {
     Position next = p;
     play(next, lowest_square(rest));
-    const int32_t value = game_over(next) ? 64 * final_score(next) * (next.side == p.side ? 1 : -1)
-                                          : -evaluate(next);
+    const int32_t value = game_over(next) ? 64 * final_score(next) * (next.side == p.side ? 1 : -1) : -evaluate(next);
     if (value > best) {
       best = value;
       best_square = lowest_square(rest);
@@ -60,8 +59,8 @@ inline std::vector<LabelledPosition> training_game(const GameSettings& settings,
       pass(p);
       continue;
     }
-    const bool explore = ply < settings.random_plies ||
-                         static_cast<double>(random.next() >> 11) * 0x1.0p-53 < settings.epsilon;
+    const bool explore =
+        ply < settings.random_plies || static_cast<double>(random.next() >> 11) * 0x1.0p-53 < settings.epsilon;
     play(p, explore ? uniform_square(moves, random.next()) : greedy_square(p, moves));
   }
   int32_t black_result = 0; // the final disc difference, black's view
