@@ -1,5 +1,5 @@
-// evaluation.hpp - Othello's hand-set static evaluation (gsdk.evaluation.v1 under param evaluation=basic; the
-// default is the learned one of patterns.hpp) and the position hash: hand-set weights on
+// evaluation.hpp - Othello's hand-set static evaluation (gsdk.evaluation.v1 under param evaluation=basic, the
+// default; evaluation=patterns is the learned one of patterns.hpp) and the position hash: hand-set weights on
 // mobility, corners, the squares next to empty corners, edge discs anchored at an owned corner (a cheap stand-in
 // for stable discs), parity and, late in the game, the disc count. One spelling for CPU and CUDA. The weights sit
 // in one table so that a later fit can replace them without touching the features.
