@@ -10,7 +10,9 @@
 #include "rules/board_text.hpp"
 #include "rules/endgame.hpp"
 #include "rules/evaluation.hpp"
+#include "rules/patterns.hpp"
 #include "rules/random_game.hpp"
+#include "shipped_weights.hpp"
 
 namespace othello {
 
@@ -30,6 +32,11 @@ const gsdk_param_desc kParameters[] = {
      "when there is one, else uniformly among the squares not next to an empty corner, else among all) or "
      "'mobility' (as corners, but three moves in four only among those that leave the opponent the fewest "
      "replies; seven to eight times the cost of a random game)"},
+    {"evaluation", GSDK_PARAM_STRING, 0, 0, 0.0, "basic", 0, 0,
+     "the static evaluation that alpha-beta and evaluation-backed searches use: 'basic' (hand-set weights on "
+     "mobility, corners, X-squares, anchored edges and parity; the stronger today, docs/perf/othello.md) or "
+     "'patterns' (edge, corner and line patterns with learned weights per game stage, "
+     "data/evaluation_weights.bin)"},
 };
 
 } // namespace
@@ -50,6 +57,11 @@ Game::Game(const gsdk::Params& params) {
   else if (policy == "corners") policy_ = PlayoutPolicy::corners;
   else if (policy == "mobility") policy_ = PlayoutPolicy::mobility;
   else throw gsdk::PluginError("playout_policy = '" + policy + "', expected 'random', 'corners' or 'mobility'");
+  const std::string evaluation = params.get_string("evaluation");
+  if (evaluation == "patterns")
+    pattern_weights_ = shipped_pattern_weights().data();
+  else if (evaluation != "basic")
+    throw gsdk::PluginError("evaluation = '" + evaluation + "', expected 'patterns' or 'basic'");
 }
 
 void Game::initial_state(State& s) const { s = start_position(); }
@@ -112,7 +124,7 @@ int32_t Game::evaluation_scale() const {
   return kEvaluationScale;
 }
 int32_t Game::evaluate(const Position& s) const {
-  return othello::evaluate(s);
+  return pattern_weights_ ? pattern_evaluation(s, kPatternLayout, pattern_weights_) : othello::evaluate(s);
 }
 uint64_t Game::state_hash(const Position& s) const {
   return position_hash(s);

@@ -52,12 +52,15 @@ public:
   std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
   // Whether playouts from `start` report perfect play's outcome (exact_empties) instead of a random game.
   bool exact_state(const State& start) const;
-  // gsdk.evaluation.v1 (rules/evaluation.hpp): hand-set weights, the side to move's view.
+  // gsdk.evaluation.v1, the side to move's view: the hand-set evaluation (rules/evaluation.hpp), or under
+  // evaluation=patterns the pattern evaluation (rules/patterns.hpp) with the shipped weights.
   int32_t evaluation_scale() const;
   int32_t evaluate(const State& s) const;
   uint64_t state_hash(const State& s) const;
 
 #if defined(GSDK_WITH_CUDA)
+  // The same values as evaluate(), to the bit (cuda/evaluation.cu).
+  void cuda_evaluate(const State* states, uint32_t count, int32_t device, void* stream, int32_t* values) const;
   uint64_t cuda_scratch_bytes(uint64_t playout_count) const;
   void cuda_playouts(const gsdk_playout_request& request, int32_t device, void* stream, void* scratch,
                      uint64_t scratch_size, gsdk_playout_summary& summary) const;
@@ -90,6 +93,8 @@ private:
   Convention convention_ = Convention::standard;
   uint32_t exact_empties_ = 0;
   PlayoutPolicy policy_ = PlayoutPolicy::random;
+  // The shipped pattern weights (all stages), or null for the hand-set evaluation.
+  const int16_t* pattern_weights_ = nullptr;
 };
 
 } // namespace othello

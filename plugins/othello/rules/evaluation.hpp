@@ -1,4 +1,5 @@
-// evaluation.hpp - Othello's static evaluation (gsdk.evaluation.v1) and position hash: hand-set weights on
+// evaluation.hpp - Othello's hand-set static evaluation (gsdk.evaluation.v1 under param evaluation=basic, the
+// default; evaluation=patterns is the learned one of patterns.hpp) and the position hash: hand-set weights on
 // mobility, corners, the squares next to empty corners, edge discs anchored at an owned corner (a cheap stand-in
 // for stable discs), parity and, late in the game, the disc count. One spelling for CPU and CUDA. The weights sit
 // in one table so that a later fit can replace them without touching the features.
@@ -26,20 +27,27 @@ struct EvaluationWeights {
 
 inline constexpr EvaluationWeights kEvaluationWeights = {12, 90, -35, 14, 10, 6};
 
-inline constexpr uint32_t kCornerSquares[4] = {0, 7, 56, 63};
-inline constexpr uint32_t kXSquares[4] = {9, 14, 49, 54};
-// The two edge directions away from each corner, as square steps.
-inline constexpr int32_t kEdgeSteps[4][2] = {{1, 8}, {-1, 8}, {1, -8}, {-1, -8}};
+// Corner c (0..3: a1, h1, a8, h8), the X-square diagonal to it and the edge steps away from it (d 0: along its
+// row, 1: along its column), as arithmetic rather than constexpr tables, which device code cannot index.
+GSDK_HD uint32_t corner_square(int c) {
+  return static_cast<uint32_t>((c & 1) * 7 + (c >> 1) * 56);
+}
+GSDK_HD uint32_t x_square(int c) {
+  return static_cast<uint32_t>(static_cast<int32_t>(corner_square(c)) + ((c & 1) ? -1 : 1) + ((c >> 1) ? -8 : 8));
+}
+GSDK_HD int32_t edge_step(int c, int d) {
+  return d == 0 ? ((c & 1) ? -1 : 1) : ((c >> 1) ? -8 : 8);
+}
 
 // Edge discs of `discs` reached from one of its corners along an edge through its own discs only.
 GSDK_HD int32_t anchored_edge_discs(Bitboard discs) {
   int32_t count = 0;
   for (int c = 0; c < 4; ++c) {
-    if (!(discs & square_bit(kCornerSquares[c]))) continue;
+    if (!(discs & square_bit(corner_square(c)))) continue;
     for (int d = 0; d < 2; ++d) {
-      int32_t square = static_cast<int32_t>(kCornerSquares[c]);
+      int32_t square = static_cast<int32_t>(corner_square(c));
       for (int k = 1; k < 8; ++k) {
-        square += kEdgeSteps[c][d];
+        square += edge_step(c, d);
         if (!(discs & square_bit(static_cast<uint32_t>(square)))) break;
         ++count;
       }
@@ -53,9 +61,9 @@ GSDK_HD int32_t corner_features(const Position& p, int32_t& x_squares) {
   x_squares = 0;
   const Bitboard occupied = p.own | p.opponent;
   for (int c = 0; c < 4; ++c) {
-    corners += (p.own & square_bit(kCornerSquares[c])) ? 1 : (p.opponent & square_bit(kCornerSquares[c])) ? -1 : 0;
-    if (occupied & square_bit(kCornerSquares[c])) continue;
-    x_squares += (p.own & square_bit(kXSquares[c])) ? 1 : (p.opponent & square_bit(kXSquares[c])) ? -1 : 0;
+    corners += (p.own & square_bit(corner_square(c))) ? 1 : (p.opponent & square_bit(corner_square(c))) ? -1 : 0;
+    if (occupied & square_bit(corner_square(c))) continue;
+    x_squares += (p.own & square_bit(x_square(c))) ? 1 : (p.opponent & square_bit(x_square(c))) ? -1 : 0;
   }
   return corners;
 }
@@ -63,7 +71,7 @@ GSDK_HD int32_t corner_features(const Position& p, int32_t& x_squares) {
 // The worth of a position that is not over to its side to move, strictly inside (-kEvaluationScale,
 // kEvaluationScale).
 GSDK_HD int32_t evaluate(const Position& p) {
-  const EvaluationWeights& w = kEvaluationWeights;
+  constexpr EvaluationWeights w = kEvaluationWeights;
   const int32_t own_discs = gsdk::bits::popcount64(p.own), other_discs = gsdk::bits::popcount64(p.opponent);
   const int32_t empties = 64 - own_discs - other_discs;
   const int32_t mobility =

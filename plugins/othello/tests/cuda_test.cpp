@@ -1,7 +1,7 @@
 // cuda_test.cpp - othello's CUDA tables: perft through the core's GPU engine against the published
 // tables in every convention, CUDA playouts (one start or a batch of them) bit-identical to the
 // CPU's, and so a UCT tree grown with GPU batches equal to one grown on the CPU; exact endgames solved
-// apart on the GPU while the tree grows. Skipped without a GPU.
+// apart on the GPU while the tree grows; both evaluations equal to the CPU's to the bit. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <cuda_runtime.h>
@@ -20,6 +20,8 @@
 #include "gsdk/playout_summary.hpp"
 #include "othello_test_support.hpp"
 #include "perft_reference.hpp"
+#include "rules/board_text.hpp"
+#include "rules/evaluation.hpp"
 
 namespace othello {
 namespace {
@@ -245,6 +247,38 @@ std::unique_ptr<gsdk::core::LeafEvaluator> gpu_evaluator(const gsdk::core::GameI
 TEST(OthelloCuda, TreeNodesSolvedApartHoldPerfectPlaysValueAndAreNeverExpanded) {
   GSDK_REQUIRE_GPU();
   test::expect_solved_children_hold_exact_values(gpu_evaluator, true);
+}
+
+TEST(OthelloCuda, EvaluationsEqualTheCpuToTheBit) {
+  GSDK_REQUIRE_GPU();
+  std::vector<Position> states;
+  for (uint32_t empty = 2; empty <= 58; empty += 4)
+    for (const Position& p : test::late_positions(300 + empty, empty, 40)) states.push_back(p);
+  Position* device_states = nullptr;
+  int32_t* device_values = nullptr;
+  ASSERT_EQ(cudaMalloc(&device_states, states.size() * sizeof(Position)), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&device_values, states.size() * sizeof(int32_t)), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(device_states, states.data(), states.size() * sizeof(Position), cudaMemcpyHostToDevice),
+            cudaSuccess);
+  for (const char* evaluation : {"patterns", "basic"}) {
+    const auto game = make_game("standard", 0, "random", evaluation);
+    const gsdk_evaluation& table = *game->tables().evaluation;
+    ASSERT_NE(table.cuda_evaluate, nullptr);
+    char error[256] = {};
+    ASSERT_EQ(table.cuda_evaluate(game->handle(), device_states, static_cast<uint32_t>(states.size()), 0, nullptr,
+                                  device_values, error, sizeof error),
+              GSDK_OK)
+        << error;
+    std::vector<int32_t> gpu(states.size()), cpu(states.size());
+    ASSERT_EQ(cudaMemcpy(gpu.data(), device_values, gpu.size() * sizeof(int32_t), cudaMemcpyDeviceToHost), cudaSuccess);
+    ASSERT_EQ(table.evaluate(game->handle(), states.data(), static_cast<uint32_t>(states.size()), cpu.data(), error,
+                             sizeof error),
+              GSDK_OK)
+        << error;
+    for (size_t k = 0; k < states.size(); ++k) ASSERT_EQ(gpu[k], cpu[k]) << evaluation << " " << to_text(states[k]);
+  }
+  cudaFree(device_states);
+  cudaFree(device_values);
 }
 
 } // namespace

@@ -1,5 +1,5 @@
 // othello_test_support.hpp - what several othello tests need: the game instance under a convention,
-// exact_empties and playout policy (through the plugin's own tables, linked into the test) and a playout
+// exact_empties, playout policy and evaluation (through the plugin's own tables, linked into the test) and a playout
 // summary.
 #pragma once
 
@@ -18,11 +18,13 @@
 namespace othello::test {
 
 inline std::unique_ptr<gsdk::core::GameInstance> make_game(const char* convention = "standard",
-                                                            int64_t exact_empties = 0,
-                                                            const char* playout_policy = "random") {
+                                                           int64_t exact_empties = 0,
+                                                           const char* playout_policy = "random",
+                                                           const char* evaluation = "patterns") {
   const gsdk_param_value values[] = {{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, convention},
                                      {"exact_empties", GSDK_PARAM_INT, 0, exact_empties, 0.0, nullptr},
-                                     {"playout_policy", GSDK_PARAM_STRING, 0, 0, 0.0, playout_policy}};
+                                     {"playout_policy", GSDK_PARAM_STRING, 0, 0, 0.0, playout_policy},
+                                     {"evaluation", GSDK_PARAM_STRING, 0, 0, 0.0, evaluation}};
   return std::make_unique<gsdk::core::GameInstance>(gsdk::test::linked_plugin_tables("othello"),
                                                     std::vector<gsdk_param_value>(std::begin(values), std::end(values)));
 }

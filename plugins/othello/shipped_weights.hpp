@@ -1,0 +1,18 @@
+// shipped_weights.hpp - the pattern weights othello.so ships: data/evaluation_weights.bin, embedded at build
+// time (data/embed_weights.cmake writes it as an array), so that the plugin needs no file at run time.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace othello {
+
+extern const unsigned char kEmbeddedEvaluationWeights[];
+extern const size_t kEmbeddedEvaluationWeightsSize;
+
+// The embedded file decoded once (rules/weights_file.hpp): kEvaluationStages * stage_entries weights. Throws
+// gsdk::PluginError if the embedded file does not fit this build's pattern layout.
+const std::vector<int16_t>& shipped_pattern_weights();
+
+} // namespace othello
