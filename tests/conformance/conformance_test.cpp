@@ -48,7 +48,8 @@ const std::map<std::string, std::vector<PluginCase>> kExtraCases = {
     {"othello.so",
      {{{}, "exact12", "exact_empties = 12"},
       {{}, "corners", "playout_policy = 'corners'"},
-      {{}, "mobility", "playout_policy = 'mobility'"}}},
+      {{}, "mobility", "playout_policy = 'mobility'"},
+      {{}, "patterns", "evaluation = 'patterns'"}}},
 };
 
 struct CheckCase {
