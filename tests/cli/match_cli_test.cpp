@@ -96,7 +96,8 @@ TEST_F(MatchCli, BadSpecsExitTwoNamingTheKey) {
     EXPECT_TRUE(contains(r.err, message)) << spec << "\n" << r.err;
   };
   expect_refusal("uct:playouts=100,depth=3",
-                 "agent spec 'uct:playouts=100,depth=3': unknown key 'depth' for uct; allowed keys: playouts, time, leaf, batch, inflight, c, "
+                 "agent spec 'uct:playouts=100,depth=3': unknown key 'depth' for uct; allowed keys: playouts, time, "
+                 "leaf, batch, inflight, c, "
                  "roots, threads, device, gpu, nodes, reuse, evaluate, draw, leaf_value, eval_unit");
   expect_refusal("mcts", "unknown agent 'mcts'; expected one of: random, flatmc, uct");
   expect_refusal("uct:leaf=0", "leaf must be an integer from 1 to 1048576, got '0'");
@@ -111,7 +112,7 @@ TEST_F(MatchCli, BadSpecsExitTwoNamingTheKey) {
   expect_refusal("uct:playouts", "expected key=value, got 'playouts'");
   expect_refusal("uct:roots=2,roots=3", "key 'roots' is given twice");
   expect_refusal("uct:leaf_value=deep", "agent spec 'uct:leaf_value=deep': leaf_value must be playout, eval or "
-                                       "cutoff:K (K random plies, then the evaluation), got 'deep'");
+                                        "cutoff:K (K random plies, then the evaluation), got 'deep'");
   expect_refusal("uct:leaf_value=cutoff:x", "the plies K of leaf_value=cutoff:K must be an integer from 1 to 1000");
   expect_refusal("uct:eval_unit=-4", "eval_unit must be a number above 0 and at most 16777216, got '-4'");
   // A game without an evaluation table cannot value leaves by it: the game and the table are named.
@@ -130,8 +131,8 @@ TEST_F(MatchCli, BadSpecsExitTwoNamingTheKey) {
 TEST_F(MatchCli, UctValuesLeavesByTheGamesEvaluation) {
   for (const char* value : {"eval", "cutoff:2"}) {
     const std::string spec = std::string("uct:playouts=1000,leaf_value=") + value;
-    const Outcome r = run({"match", "test_tictactoe", "--agent0", spec, "--agent1", "random", "--games", "4",
-                           "--json", "m.json"});
+    const Outcome r =
+        run({"match", "test_tictactoe", "--agent0", spec, "--agent1", "random", "--games", "4", "--json", "m.json"});
     ASSERT_EQ(r.status, 0) << describe(r);
     EXPECT_EQ(json("m.json")["result"]["a"]["losses"].get<int>(), 0) << spec << " lost to random play\n" << r.out;
   }

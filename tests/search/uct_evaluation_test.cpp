@@ -76,7 +76,8 @@ TEST_F(UctEvaluation, ExactStatesKeepTheirExactOutcome) {
   const auto game = make("othello", toml::table{{"exact_empties", 10}});
   StateBlob s = game->initial_state();
   std::vector<uint32_t> moves(game->max_moves());
-  while (game->current_player(s) >= 0 && !game->is_exact(s.data())) game->apply_move(s, moves[game->checked_legal_moves(s, moves) - 1]);
+  while (game->current_player(s) >= 0 && !game->is_exact(s.data()))
+    game->apply_move(s, moves[game->checked_legal_moves(s, moves) - 1]);
   ASSERT_GE(game->current_player(s), 0) << "the game ended before its exact range";
   const auto evaluator = gsdk::core::make_evaluation_leaf_evaluator(*game, 0, 1);
   const auto playouts = gsdk::core::make_cpu_evaluator(*game);
@@ -177,13 +178,15 @@ void expect_agent_refused(const GameInstance& game, const AgentSettings& setting
 TEST_F(UctEvaluation, BadValuesAndGamesWithoutAnEvaluationAreRefused) {
   expect_spec_refused("uct:leaf_value=fast",
                       "leaf_value must be playout, eval or cutoff:K (K random plies, then the evaluation), got 'fast'");
-  expect_spec_refused("uct:leaf_value=cutoff:0", "the plies K of leaf_value=cutoff:K must be an integer from 1 to 1000, "
-                                                 "got '0'");
+  expect_spec_refused("uct:leaf_value=cutoff:0",
+                      "the plies K of leaf_value=cutoff:K must be an integer from 1 to 1000, "
+                      "got '0'");
   expect_spec_refused("uct:leaf_value=cutoff:", "the plies K of leaf_value=cutoff:K must be an integer");
-  expect_spec_refused("uct:leaf_value=eval,eval_unit=0", "eval_unit must be a number above 0 and at most 16777216, got '0'");
+  expect_spec_refused("uct:leaf_value=eval,eval_unit=0",
+                      "eval_unit must be a number above 0 and at most 16777216, got '0'");
   expect_spec_refused("uct:leaf_value=eval,eval_unit=steep", "eval_unit must be a number above 0");
   expect_spec_refused("uct:eval_unit=3", "eval_unit scales the evaluation of leaves: give it with leaf_value=eval or "
-                                        "cutoff:K");
+                                         "cutoff:K");
   expect_spec_refused("flatmc:leaf_value=eval", "unknown key 'leaf_value' for flatmc");
   EXPECT_EQ(uct("leaf_value=playout").leaf_value, gsdk::core::LeafValue::playout);
   EXPECT_EQ(uct("leaf_value=cutoff:5").cutoff_plies, 5u);

@@ -15,7 +15,8 @@ std::unique_ptr<Agent> make_uct_agent(const GameInstance& game, const AgentSetti
 // Throws std::invalid_argument for a game without the evaluation table, with chance nodes, or without a bound.
 std::unique_ptr<Agent> make_alphabeta_agent(const GameInstance& game, const AgentSettings& settings);
 
-// A leaf evaluator on the settings' device (random playouts, or the game's evaluation for UCT's leaf_value); `max_batch` sizes a CUDA evaluator's scratch.
+// A leaf evaluator on the settings' device (random playouts, or the game's evaluation for UCT's leaf_value);
+// `max_batch` sizes a CUDA evaluator's scratch.
 std::unique_ptr<LeafEvaluator> make_evaluator(const GameInstance& game, const AgentSettings& settings,
                                               uint64_t max_batch);
 

@@ -72,8 +72,8 @@ std::unique_ptr<Agent> make_agent(const GameInstance& game, const AgentSettings&
   if (settings.roots == 0) throw std::invalid_argument("roots must be at least 1");
   if (settings.batch == 0) throw std::invalid_argument("batch must be at least 1 leaf");
   if (settings.leaf_value == LeafValue::evaluation && settings.leaf > 1)
-    throw std::invalid_argument(fmt::format("leaf_value=eval values a leaf by one evaluation; leaf must be 1, got {}",
-                                            settings.leaf));
+    throw std::invalid_argument(
+        fmt::format("leaf_value=eval values a leaf by one evaluation; leaf must be 1, got {}", settings.leaf));
   return make_uct_agent(game, settings);
 }
 

@@ -87,8 +87,8 @@ void read_leaf_value(const SpecReader& reader, const std::string& value, core::A
                             "got '{}'",
                             value));
   s.leaf_value = core::LeafValue::cutoff;
-  s.cutoff_plies = static_cast<uint32_t>(reader.integer("the plies K of leaf_value=cutoff:K",
-                                                        value.substr(cutoff.size()), 1, 1000));
+  s.cutoff_plies =
+      static_cast<uint32_t>(reader.integer("the plies K of leaf_value=cutoff:K", value.substr(cutoff.size()), 1, 1000));
 }
 
 constexpr uint32_t kCudaLeaf = 16;
@@ -96,9 +96,9 @@ constexpr uint32_t kCudaBatch = 128;
 constexpr uint32_t kCudaInFlight = 2;
 
 const std::vector<std::string> kFlatKeys = {"playouts", "time", "leaf", "device", "gpu"};
-const std::vector<std::string> kUctKeys = {"playouts", "time",   "leaf", "batch", "inflight", "c",        "roots",
-                                           "threads",  "device", "gpu",  "nodes", "reuse",    "evaluate", "draw",
-                                           "leaf_value", "eval_unit"};
+const std::vector<std::string> kUctKeys = {"playouts", "time",    "leaf",       "batch",    "inflight", "c",
+                                           "roots",    "threads", "device",     "gpu",      "nodes",    "reuse",
+                                           "evaluate", "draw",    "leaf_value", "eval_unit"};
 const std::vector<std::string> kAlphaBetaKeys = {"time", "depth", "tt_mb"};
 constexpr double kAlphaBetaSeconds = 1; // a bare "alphabeta" thinks a second a move
 
