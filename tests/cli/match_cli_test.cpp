@@ -96,8 +96,9 @@ TEST_F(MatchCli, BadSpecsExitTwoNamingTheKey) {
     EXPECT_TRUE(contains(r.err, message)) << spec << "\n" << r.err;
   };
   expect_refusal("uct:playouts=100,depth=3",
-                 "agent spec 'uct:playouts=100,depth=3': unknown key 'depth' for uct; allowed keys: playouts, time, leaf, batch, inflight, c, "
-                 "roots, threads, device, gpu, nodes, reuse, evaluate, draw");
+                 "agent spec 'uct:playouts=100,depth=3': unknown key 'depth' for uct; allowed keys: playouts, time, "
+                 "leaf, batch, inflight, c, "
+                 "roots, threads, device, gpu, nodes, reuse, evaluate, draw, leaf_value, eval_unit");
   expect_refusal("mcts", "unknown agent 'mcts'; expected one of: random, flatmc, uct");
   expect_refusal("uct:leaf=0", "leaf must be an integer from 1 to 1048576, got '0'");
   expect_refusal("uct:batch=0", "batch must be an integer from 1 to 65536, got '0'");
@@ -110,6 +111,13 @@ TEST_F(MatchCli, BadSpecsExitTwoNamingTheKey) {
   expect_refusal("random:playouts=5", "agent 'random' takes no options");
   expect_refusal("uct:playouts", "expected key=value, got 'playouts'");
   expect_refusal("uct:roots=2,roots=3", "key 'roots' is given twice");
+  expect_refusal("uct:leaf_value=deep", "agent spec 'uct:leaf_value=deep': leaf_value must be playout, eval or "
+                                        "cutoff:K (K random plies, then the evaluation), got 'deep'");
+  expect_refusal("uct:leaf_value=cutoff:x", "the plies K of leaf_value=cutoff:K must be an integer from 1 to 1000");
+  expect_refusal("uct:eval_unit=-4", "eval_unit must be a number above 0 and at most 16777216, got '-4'");
+  // A game without an evaluation table cannot value leaves by it: the game and the table are named.
+  expect_refusal("uct:playouts=100,leaf_value=eval",
+                 "game 'test_nim' has no evaluation table (gsdk.evaluation.v1): leaf_value=eval needs one");
   // Without a usable CUDA device that is said first; with one, that test_nim has no CUDA playout table.
   expect_refusal("uct:device=cuda", gsdk::test::have_gpu()
                                         ? "game 'test_nim' (plugin "
@@ -118,6 +126,23 @@ TEST_F(MatchCli, BadSpecsExitTwoNamingTheKey) {
 
 // param.NAME=VALUE gives one agent its own game parameters: an agent that thinks taking the last stone
 // loses (misere) plays for the wrong goal and loses to the same agent playing the real game.
+// A game that brings an evaluation gets evaluation-valued UCT from the spec alone, and a device it has no CUDA
+// evaluation for is refused with exit 2.
+TEST_F(MatchCli, UctValuesLeavesByTheGamesEvaluation) {
+  for (const char* value : {"eval", "cutoff:2"}) {
+    const std::string spec = std::string("uct:playouts=1000,leaf_value=") + value;
+    const Outcome r =
+        run({"match", "test_tictactoe", "--agent0", spec, "--agent1", "random", "--games", "4", "--json", "m.json"});
+    ASSERT_EQ(r.status, 0) << describe(r);
+    EXPECT_EQ(json("m.json")["result"]["a"]["losses"].get<int>(), 0) << spec << " lost to random play\n" << r.out;
+  }
+  if (!gsdk::test::have_gpu()) return; // without a device the host refuses device=cuda before the agent is made
+  const Outcome r = run({"match", "test_tictactoe", "--agent0", "uct:playouts=100,leaf_value=eval,device=cuda",
+                         "--agent1", "random", "--games", "2"});
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "game 'test_tictactoe' has no CUDA evaluation")) << r.err;
+}
+
 TEST_F(MatchCli, AnAgentsOwnParametersChangeHowItPlays) {
   const Outcome r = run({"match", "test_nim", "--agent0", "uct:playouts=2000,param.misere=true", "--agent1",
                          "uct:playouts=2000", "--games", "6", "--json", "m.json"});

@@ -15,9 +15,16 @@ std::unique_ptr<Agent> make_uct_agent(const GameInstance& game, const AgentSetti
 // Throws std::invalid_argument for a game without the evaluation table, with chance nodes, or without a bound.
 std::unique_ptr<Agent> make_alphabeta_agent(const GameInstance& game, const AgentSettings& settings);
 
-// A playout evaluator on the settings' device; `max_batch` sizes a CUDA evaluator's scratch.
+// A leaf evaluator on the settings' device (random playouts, or the game's evaluation for UCT's leaf_value);
+// `max_batch` sizes a CUDA evaluator's scratch.
 std::unique_ptr<LeafEvaluator> make_evaluator(const GameInstance& game, const AgentSettings& settings,
                                               uint64_t max_batch);
+
+// The reward of an evaluation v is 1 / (1 + exp(-v / unit)); by default unit = scale / 16: the ABI makes the
+// scale worth more than any evaluation, and at the scale the reward is then 1 - 1e-7 (a near-certain win), while
+// a sixteenth of it, the size of a clear advantage in the games shipped, is worth 0.73.
+inline constexpr double kScalesPerUnit = 16;
+double evaluation_unit(const GameInstance& game, const AgentSettings& settings);
 
 // The budget of one move: its deadline (far away under a playout budget).
 std::chrono::steady_clock::time_point move_deadline(const AgentSettings& settings);

@@ -20,10 +20,25 @@ std::unique_ptr<LeafEvaluator> make_evaluator(const GameInstance& game, const Ag
                                               uint64_t max_batch) {
   // The most states one UCT iteration evaluates: a node's every child per selection with evaluate_children.
   const uint64_t leaves = uint64_t{settings.batch} * (settings.evaluate_children ? game.max_moves() : 1);
+  if (settings.kind == AgentKind::uct && settings.leaf_value != LeafValue::playout) {
+    const uint64_t states = std::min<uint64_t>(leaves * settings.leaf, UINT32_MAX);
+    const int device = settings.device == PlayoutDevice::cuda ? settings.gpu : -1;
+    return make_evaluation_leaf_evaluator(game, settings.leaf_value == LeafValue::cutoff ? settings.cutoff_plies : 0,
+                                          evaluation_unit(game, settings), device, static_cast<uint32_t>(states));
+  }
   if (settings.device == PlayoutDevice::cuda)
     return make_cuda_evaluator(game, settings.gpu, max_batch,
                                static_cast<uint32_t>(std::min<uint64_t>(leaves, UINT32_MAX)));
   return make_cpu_evaluator(game);
+}
+
+double evaluation_unit(const GameInstance& game, const AgentSettings& settings) {
+  if (settings.eval_unit > 0 || !game.tables().evaluation) return settings.eval_unit;
+  const int32_t scale = game.tables().evaluation->scale(game.handle());
+  if (scale < 1 || scale > (1 << 24))
+    throw std::invalid_argument(
+        fmt::format("game '{}' declares an evaluation scale of {}; expected 1 .. 2^24", game.game().name, scale));
+  return scale / kScalesPerUnit;
 }
 
 std::chrono::steady_clock::time_point move_deadline(const AgentSettings& settings) {
@@ -56,6 +71,9 @@ std::unique_ptr<Agent> make_agent(const GameInstance& game, const AgentSettings&
   if (settings.kind == AgentKind::flat_monte_carlo) return make_flat_monte_carlo_agent(game, settings);
   if (settings.roots == 0) throw std::invalid_argument("roots must be at least 1");
   if (settings.batch == 0) throw std::invalid_argument("batch must be at least 1 leaf");
+  if (settings.leaf_value == LeafValue::evaluation && settings.leaf > 1)
+    throw std::invalid_argument(
+        fmt::format("leaf_value=eval values a leaf by one evaluation; leaf must be 1, got {}", settings.leaf));
   return make_uct_agent(game, settings);
 }
 

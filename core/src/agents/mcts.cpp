@@ -76,7 +76,7 @@ void SearchTree::set_root(const StateBlob& s) {
 
 double SearchTree::points_of(const WinDrawLoss& result) const {
   const double draw0 = root_player_ == 1 ? 1 - settings_.draw_value : settings_.draw_value;
-  return static_cast<double>(result.wins) + draw0 * static_cast<double>(result.draws);
+  return static_cast<double>(result.wins) + draw0 * static_cast<double>(result.draws) + result.valued_points;
 }
 
 bool SearchTree::advance(const StateBlob& before, uint32_t move) {

@@ -75,13 +75,30 @@ private:
   std::string spec_;
 };
 
+// leaf_value=playout|eval|cutoff:K (K random plies, 1 .. 1000, before the evaluation).
+void read_leaf_value(const SpecReader& reader, const std::string& value, core::AgentSettings& s) {
+  const std::string cutoff = "cutoff:";
+  if (value == "playout" || value == "eval") {
+    s.leaf_value = value == "eval" ? core::LeafValue::evaluation : core::LeafValue::playout;
+    return;
+  }
+  if (value.rfind(cutoff, 0) != 0)
+    reader.fail(fmt::format("leaf_value must be playout, eval or cutoff:K (K random plies, then the evaluation), "
+                            "got '{}'",
+                            value));
+  s.leaf_value = core::LeafValue::cutoff;
+  s.cutoff_plies =
+      static_cast<uint32_t>(reader.integer("the plies K of leaf_value=cutoff:K", value.substr(cutoff.size()), 1, 1000));
+}
+
 constexpr uint32_t kCudaLeaf = 16;
 constexpr uint32_t kCudaBatch = 128;
 constexpr uint32_t kCudaInFlight = 2;
 
 const std::vector<std::string> kFlatKeys = {"playouts", "time", "leaf", "device", "gpu"};
-const std::vector<std::string> kUctKeys = {"playouts", "time",   "leaf", "batch", "inflight", "c",        "roots",
-                                           "threads",  "device", "gpu",  "nodes", "reuse",    "evaluate", "draw"};
+const std::vector<std::string> kUctKeys = {"playouts", "time",    "leaf",       "batch",    "inflight", "c",
+                                           "roots",    "threads", "device",     "gpu",      "nodes",    "reuse",
+                                           "evaluate", "draw",    "leaf_value", "eval_unit"};
 const std::vector<std::string> kAlphaBetaKeys = {"time", "depth", "tt_mb"};
 constexpr double kAlphaBetaSeconds = 1; // a bare "alphabeta" thinks a second a move
 
@@ -154,17 +171,23 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
       s.tt_mb = reader.integer(key, value, 0, 4096);
     else if (key == "draw")
       s.draw_value = reader.real(key, value, 0, 1, false);
+    else if (key == "leaf_value")
+      read_leaf_value(reader, value, s);
+    else if (key == "eval_unit")
+      s.eval_unit = reader.real(key, value, 0, 1 << 24, true);
     else if (key == "evaluate")
       s.evaluate_children = reader.choice(key, value, {"leaf", "children"}) == "children";
     else
       s.reuse = reader.choice(key, value, {"true", "false"}) == "true";
   }
   if (seen.count("playouts") && seen.count("time")) reader.fail("give playouts or time, not both");
+  if (seen.count("eval_unit") && s.leaf_value == core::LeafValue::playout)
+    reader.fail("eval_unit scales the evaluation of leaves: give it with leaf_value=eval or cutoff:K");
   if (s.kind == core::AgentKind::alphabeta && seen.count("depth") && !seen.count("time")) s.seconds = 0;
   // A GPU launch per leaf leaves the device idle and the tree small, and the host's selections bound
   // the tree: these are the settings measured best on an H100 (docs/perf/othello.md).
   if (s.kind == core::AgentKind::uct && s.device == core::PlayoutDevice::cuda) {
-    if (!seen.count("leaf")) s.leaf = kCudaLeaf;
+    if (!seen.count("leaf") && s.leaf_value == core::LeafValue::playout) s.leaf = kCudaLeaf;
     if (!seen.count("batch")) s.batch = kCudaBatch;
     if (!seen.count("inflight")) s.in_flight = kCudaInFlight;
     if (!seen.count("evaluate")) s.evaluate_children = true;

@@ -5,6 +5,7 @@
 //   random                                  uniform over the legal moves
 //   flatmc[:playouts=N|time=S][,leaf=N][,device=cpu|cuda][,gpu=K]
 //   uct[:playouts=N|time=S][,leaf=N][,c=X][,roots=R][,threads=T][,device=cpu|cuda][,gpu=K][,nodes=N][,reuse=true|false]
+//      [,leaf_value=playout|eval|cutoff:K][,eval_unit=U]
 //   alphabeta[:time=S][,depth=D][,tt_mb=M]   needs the game's evaluation table (gsdk.evaluation.v1)
 //
 //   alphabeta: time= seconds per move (default 1, none when only depth= is given); depth= deepest iteration,
@@ -19,6 +20,11 @@
 //   keep the subtree of the moves played (default true) param.NAME  flatmc, uct: the agent's own value of the game's
 //   parameter NAME, e.g. param.exact_empties=12
 //             (any number of them; checked when the agent is made, see agent_game.hpp)
+//   leaf_value  uct: how a new leaf is valued: playout (default: random playouts to the end), eval (the game's
+//               evaluation, gsdk.evaluation.v1; leaf must be 1) or cutoff:K (K random plies, 1 .. 1000, then the
+//               evaluation: early playout termination)
+//   eval_unit   uct with evaluated leaves: the evaluation worth a reward of 1/(1+e^-1) = 0.73 (> 0; default the
+//               game's evaluation scale / 16)
 #pragma once
 
 #include <stdexcept>

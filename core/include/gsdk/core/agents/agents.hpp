@@ -18,6 +18,9 @@ namespace gsdk::core {
 
 enum class AgentKind { random, flat_monte_carlo, uct, alphabeta };
 enum class PlayoutDevice { cpu, cuda };
+// How UCT values a new leaf: random playouts to the end, the game's evaluation of the leaf itself, or the
+// evaluation after cutoff_plies random plies (early playout termination).
+enum class LeafValue { playout, evaluation, cutoff };
 
 struct AgentSettings {
   AgentKind kind = AgentKind::random;
@@ -35,6 +38,9 @@ struct AgentSettings {
   bool reuse = true;              // UCT: keep the subtree of the moves played between searches
   bool evaluate_children = false; // UCT: an expansion evaluates all its new children (leaf playouts each)
   double draw_value = 0.5;        // UCT: a draw's worth to the agent, 0 .. 1 (below 1/2: it plays for a win)
+  LeafValue leaf_value = LeafValue::playout; // UCT: what a leaf's `leaf` evaluations are
+  uint32_t cutoff_plies = 0;                 // UCT, leaf_value = cutoff: random plies before the evaluation
+  double eval_unit = 0; // UCT, evaluated leaves: the evaluation worth reward 1/(1+e^-1); 0: the game's scale / 16
   uint32_t depth = 0;             // alpha-beta: deepest iteration (0: iterations until the time runs out)
   uint64_t tt_mb = 16;            // alpha-beta: transposition table size in MiB (0: none)
   // When raised, a search ends within a fraction of a second and choose_move returns a legal move from what it

@@ -1,5 +1,6 @@
 // leaf_evaluator.hpp - what a search asks of playouts: run N random games from one state and count
-// player 0's wins, draws and losses (the win/draw/loss reducer of a two-player zero-sum game).
+// player 0's wins, draws and losses (the win/draw/loss reducer of a two-player zero-sum game), or, with the
+// game's evaluation, value playouts cut short by a reward in [0, 1] (evaluation_leaf_evaluator.cpp).
 //
 // An evaluator owns a running playout counter: call k of a search uses the random streams
 // (seed, first .. first + N - 1) where `first` is the number of playouts the evaluator has run since
@@ -18,19 +19,26 @@
 
 namespace gsdk::core {
 
-// Outcomes of playouts for player 0 (score > 0: player 0 won; 0: draw; < 0: player 0 lost).
+// Outcomes of playouts for player 0 (score > 0: player 0 won; 0: draw; < 0: player 0 lost), and of playouts
+// that stopped before the end and were valued by the game's evaluation: `valued` of them, worth `valued_points`
+// to player 0 in all (each a reward in [0, 1]). Random playouts to the end leave both at 0, so their numbers
+// are exactly what they were before evaluations existed.
 struct WinDrawLoss {
   uint64_t wins = 0;
   uint64_t draws = 0;
   uint64_t losses = 0;
+  uint64_t valued = 0;
+  double valued_points = 0;
 
-  uint64_t playouts() const { return wins + draws + losses; }
-  // Player 0's points: a win 1, a draw 1/2.
-  double points() const { return static_cast<double>(wins) + 0.5 * static_cast<double>(draws); }
+  uint64_t playouts() const { return wins + draws + losses + valued; }
+  // Player 0's points: a win 1, a draw 1/2, a valued playout its reward.
+  double points() const { return static_cast<double>(wins) + 0.5 * static_cast<double>(draws) + valued_points; }
   void add(const WinDrawLoss& o) {
     wins += o.wins;
     draws += o.draws;
     losses += o.losses;
+    valued += o.valued;
+    valued_points += o.valued_points;
   }
 };
 
@@ -78,7 +86,7 @@ public:
   virtual std::string describe() const = 0;
 
   // Starts the evaluator's random streams over: seed `seed`, playout counter 0.
-  void reseed(uint64_t seed) {
+  virtual void reseed(uint64_t seed) {
     seed_ = seed;
     next_playout_ = 0;
   }
@@ -104,5 +112,18 @@ std::unique_ptr<LeafEvaluator> make_cpu_evaluator(const GameInstance& game);
 // the device cannot be used (or this build has no CUDA).
 std::unique_ptr<LeafEvaluator> make_cuda_evaluator(const GameInstance& game, int device, uint64_t max_batch,
                                                    uint32_t max_states = 1);
+
+// Leaves valued by the game's evaluation (gsdk.evaluation.v1). Each of the `playouts` asked of a state plays
+// `cutoff_plies` uniformly random moves with the per-state rules (0: none), goes on through chance outcomes to a
+// player's turn, and is then valued: a finished game by its outcome, any other state by its evaluation v (the
+// mover's view) as the reward 1 / (1 + exp(-v / unit)) to its mover. A batch's states are evaluated in one
+// call. States the game evaluates exactly (GameInstance::is_exact) keep their exact outcome: they are played
+// out by the CPU playout evaluator, which solves them. With `cuda_device` >= 0 the evaluations run through the
+// plugin's cuda_evaluate on that device, one launch per batch of up to `max_states` states, and the plies and
+// the exact states stay on the host. Throws std::invalid_argument when the game has no evaluation table (or no
+// cuda_evaluate for a device) or `unit` is not above 0.
+std::unique_ptr<LeafEvaluator> make_evaluation_leaf_evaluator(const GameInstance& game, uint32_t cutoff_plies,
+                                                              double unit, int cuda_device = -1,
+                                                              uint32_t max_states = 1);
 
 } // namespace gsdk::core

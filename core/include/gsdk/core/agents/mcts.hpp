@@ -14,8 +14,9 @@
 // With two batches in flight an iteration starts its batch and lands the previous one, so a GPU plays out
 // one batch while the host selects the next (whose paths see both batches' virtual losses).
 //
-// Values are kept as player 0's points (win 1, draw 1/2) so a node needs no notion of whose turn it
-// was; selection turns them into the mover's. Chance nodes pick their outcome by its probability.
+// Values are kept as player 0's points (win 1, draw 1/2, a playout the game's evaluation valued its reward in
+// [0, 1]: WinDrawLoss::valued_points) so a node needs no notion of whose turn it was; selection turns them into
+// the mover's. Chance nodes pick their outcome by its probability.
 // A draw_value below 1/2 makes the root player play for a win (contempt, for a stronger agent against
 // a weaker one): a draw scores draw_value for that player and 1 - draw_value for the other, so the
 // game stays zero-sum for the tree, and a tree is kept only while its root belongs to that player.
