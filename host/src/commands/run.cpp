@@ -18,6 +18,7 @@
 #include "distribute/work_blocks.hpp"
 #include "report/log.hpp"
 #include "report/output_file.hpp"
+#include "report/progress_bar.hpp"
 #include "report/results_file.hpp"
 #include "signals/stop_signals.hpp"
 
@@ -60,18 +61,26 @@ int command_run(const Arguments& args) {
       "shard", po::value<std::string>(),
       "K/N: run only the K-th of N parts and write its partial results (default results/<name>.shard-K-of-N.json); "
       "`gsdk merge` makes the results of the N")(
-      "quiet,q", "no progress bar");
+      "progress-every", po::value<double>()->default_value(ProgressSettings::kLineSeconds),
+      "seconds between progress lines when stderr is not a terminal (on a terminal: one redrawn bar)")(
+      "quiet,q", "no progress (bar or lines)");
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
   const std::string usage = "gsdk run CONFIG.toml [--set key=value]... [--device cpu|cuda|all|auto] [--threads N] "
-                            "[--seed N] [--out FILE] [--plot FILE.png] [--checkpoint FILE [--checkpoint-every S]] [--shard K/N]";
+                            "[--seed N] [--out FILE] [--plot FILE.png] [--checkpoint FILE [--checkpoint-every S]] [--shard K/N] [--quiet | --progress-every S]";
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
   const double checkpoint_seconds = vm["checkpoint-every"].as<double>();
   if (!(checkpoint_seconds > 0 && checkpoint_seconds <= 1e9)) {
     log_line(LogLevel::error,
              fmt::format("--checkpoint-every must be a number of seconds above 0, got {}", checkpoint_seconds));
+    return kExitUsage;
+  }
+  const double progress_seconds = vm["progress-every"].as<double>();
+  if (!(progress_seconds > 0 && progress_seconds <= 1e9)) {
+    log_line(LogLevel::error,
+             fmt::format("--progress-every must be a number of seconds above 0, got {}", progress_seconds));
     return kExitUsage;
   }
   std::vector<std::string> overrides;
@@ -143,7 +152,7 @@ int command_run(const Arguments& args) {
   }
   const PluginCatalog catalog = load_catalog(vm, root);
   RunOptions run_options;
-  run_options.progress = !vm.count("quiet");
+  run_options.progress = {.shown = !vm.count("quiet"), .line_seconds = progress_seconds};
   run_options.plot = plot;
   run_options.stop = &install_stop_signals();
   run_options.checkpoint = checkpoint;
