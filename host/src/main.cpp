@@ -14,8 +14,9 @@
 namespace {
 
 void print_usage() {
-  std::printf("gsdk %s - massively parallel game simulation and search\n\nusage: gsdk <command> [options]\n\ncommands:\n",
-              GSDK_VERSION);
+  std::printf(
+      "gsdk %s - massively parallel game simulation and search\n\nusage: gsdk <command> [options]\n\ncommands:\n",
+      GSDK_VERSION);
   for (const gsdk::host::CommandEntry& c : gsdk::host::command_table()) {
     const std::string name = *c.operands ? std::string(c.name) + " " + c.operands : std::string(c.name);
     std::printf("  %-25s %s\n", name.c_str(), c.summary);

@@ -131,5 +131,4 @@ TEST_F(ListCli, NamesAreTheLoadedGamesOneALine) {
   }
 }
 
-
 } // namespace

@@ -20,7 +20,9 @@ using gsdk::test::TempDir;
 
 const std::string kAwkward = "it's a \"plot\" in C:\\dir";
 
-bool gnuplot_installed() { return std::system("command -v gnuplot >/dev/null 2>&1") == 0; }
+bool gnuplot_installed() {
+  return std::system("command -v gnuplot >/dev/null 2>&1") == 0;
+}
 
 TEST(GnuplotQuoting, DoublesSingleQuotesAndKeepsBackslashes) {
   EXPECT_EQ(gnuplot_quoted(kAwkward), "'it''s a \"plot\" in C:\\dir'");

@@ -21,8 +21,8 @@ const std::array kCommands = {
     CommandEntry{"match", "GAME", "two agents play games, colours alternating (--agent0, --agent1, --games)",
                  &command_match},
     CommandEntry{"gtp", "GAME", "a Go Text Protocol engine on stdin/stdout (--agent)", &command_gtp},
-    CommandEntry{"check", "PLUGIN.so",
-                 "run the conformance suite on a plugin file (--param, --device, --json, --only)", &command_check},
+    CommandEntry{"check", "PLUGIN.so", "run the conformance suite on a plugin file (--param, --device, --json, --only)",
+                 &command_check},
     CommandEntry{"new-plugin", "NAME", "a new plugin's source folder from a template (--template two-player|chance)",
                  &command_new_plugin},
     CommandEntry{"completion", "SHELL", "a shell completion script (bash) for gsdk's commands and options",
@@ -32,7 +32,9 @@ const std::array kCommands = {
 
 } // namespace
 
-std::span<const CommandEntry> command_table() { return kCommands; }
+std::span<const CommandEntry> command_table() {
+  return kCommands;
+}
 
 const CommandEntry* find_command(const std::string& name) {
   const std::string wanted = name == "-V" || name == "--version" ? "version" : name;

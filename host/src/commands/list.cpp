@@ -84,7 +84,8 @@ int command_list(const Arguments& args) {
       "names", "only the game names, one a line (what the shell completion offers)");
   po::variables_map vm;
   if (auto exit = parse_arguments(
-          args, "gsdk list [--plugin-dir DIR] [--json | --names] | gsdk list --algorithms [--json|--markdown]", options, {}, vm))
+          args, "gsdk list [--plugin-dir DIR] [--json | --names] | gsdk list --algorithms [--json|--markdown]", options,
+          {}, vm))
     return *exit;
   if (vm.count("markdown") && !vm.count("algorithms")) {
     log_line(LogLevel::error, "--markdown lists the algorithms: use it with --algorithms");

@@ -11,11 +11,17 @@ thread_local OptionTableRecorder* active_recorder = nullptr;
 
 } // namespace
 
-OptionTableRecorder::OptionTableRecorder() : outer_(active_recorder) { active_recorder = this; }
+OptionTableRecorder::OptionTableRecorder() : outer_(active_recorder) {
+  active_recorder = this;
+}
 
-OptionTableRecorder::~OptionTableRecorder() { active_recorder = outer_; }
+OptionTableRecorder::~OptionTableRecorder() {
+  active_recorder = outer_;
+}
 
-OptionTableRecorder* OptionTableRecorder::active() { return active_recorder; }
+OptionTableRecorder* OptionTableRecorder::active() {
+  return active_recorder;
+}
 
 OptionTable option_table_of(const CommandEntry& command) {
   OptionTableRecorder recorder;

@@ -46,8 +46,9 @@ int command_run(const Arguments& args) {
   po::options_description options("gsdk run");
   add_common_options(options);
   options.add_options()("config", po::value<std::string>()->required(), "experiment file (TOML)")(
-      "set", po::value<std::vector<std::string>>()->composing(), "override a config key: section.key=value (repeatable)")(
-      "device", po::value<std::string>(), "cpu | cuda | all | auto (overrides run.device)")(
+      "set", po::value<std::vector<std::string>>()->composing(),
+      "override a config key: section.key=value (repeatable)")("device", po::value<std::string>(),
+                                                               "cpu | cuda | all | auto (overrides run.device)")(
       "threads", whole_number<unsigned>(), "CPU worker threads (overrides run.threads; 0: all)")(
       "seed", whole_number<uint64_t>(), "random seed (overrides seed)")(
       "out", po::value<std::string>(), "results file (default: output.file, else results/<name>.json)")(
@@ -56,8 +57,8 @@ int command_run(const Arguments& args) {
       "score against time (nmcs, nrpa)")(
       "checkpoint", po::value<std::string>(),
       "save completed work to FILE while running and when stopped; run again with the same FILE to resume "
-      "(every algorithm)")(
-      "checkpoint-every", po::value<double>()->default_value(60), "seconds between checkpoint saves")(
+      "(every algorithm)")("checkpoint-every", po::value<double>()->default_value(60),
+                           "seconds between checkpoint saves")(
       "shard", po::value<std::string>(),
       "K/N: run only the K-th of N parts and write its partial results (default results/<name>.shard-K-of-N.json); "
       "`gsdk merge` makes the results of the N")(
@@ -68,7 +69,8 @@ int command_run(const Arguments& args) {
   positional.add("config", 1);
   po::variables_map vm;
   const std::string usage = "gsdk run CONFIG.toml [--set key=value]... [--device cpu|cuda|all|auto] [--threads N] "
-                            "[--seed N] [--out FILE] [--plot FILE.png] [--checkpoint FILE [--checkpoint-every S]] [--shard K/N] [--quiet | --progress-every S]";
+                            "[--seed N] [--out FILE] [--plot FILE.png] [--checkpoint FILE [--checkpoint-every S]] "
+                            "[--shard K/N] [--quiet | --progress-every S]";
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
   const double checkpoint_seconds = vm["checkpoint-every"].as<double>();

@@ -25,9 +25,12 @@ std::string file_text(const std::filesystem::path& path) {
 std::string gnuplot_quoted(const std::string& text) {
   std::string out = "'";
   for (const char c : text) {
-    if (c == '\'') out += "''";
-    else if (c == '\n' || c == '\r') out += ' ';
-    else out += c;
+    if (c == '\'')
+      out += "''";
+    else if (c == '\n' || c == '\r')
+      out += ' ';
+    else
+      out += c;
   }
   return out + "'";
 }
@@ -54,8 +57,8 @@ std::ofstream open_plot_script(const std::filesystem::path& dir, const std::stri
 }
 
 void run_gnuplot(const std::filesystem::path& dir, const std::string& png_path) {
-  const std::string command =
-      fmt::format("gnuplot {} 2>{}", shell_quoted((dir / "plot.gp").string()), shell_quoted((dir / "err.txt").string()));
+  const std::string command = fmt::format("gnuplot {} 2>{}", shell_quoted((dir / "plot.gp").string()),
+                                          shell_quoted((dir / "err.txt").string()));
   const int status = std::system(command.c_str());
   const std::string err_text = file_text(dir / "err.txt");
   const std::string picture = file_text(dir / "plot.png");
