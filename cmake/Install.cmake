@@ -57,6 +57,8 @@ install(FILES ${PROJECT_BINARY_DIR}/installed-package/gsdkConfig.cmake ${PROJECT
         DESTINATION ${GSDK_INSTALL_PACKAGE_DIR})
 
 install(TARGETS gsdk RUNTIME DESTINATION bin)
+install(FILES ${GSDK_MAN_PAGE} DESTINATION share/man/man1)
+install(FILES ${GSDK_BASH_COMPLETION} DESTINATION share/bash-completion/completions)
 install(TARGETS ${GSDK_SHIPPED_PLUGINS} LIBRARY DESTINATION lib/gsdk/plugins)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/sdk/include/gsdk DESTINATION include)
 

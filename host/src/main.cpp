@@ -3,34 +3,26 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
-#include <optional>
 #include <string>
 #include <system_error>
 
+#include "commands/command_table.hpp"
 #include "commands/commands.hpp"
+#include "commands/man_page.hpp"
 #include "report/log.hpp"
 
 namespace {
 
 void print_usage() {
   std::printf(
-      "gsdk %s - massively parallel game simulation and search\n\n"
-      "usage: gsdk <command> [options]\n\n"
-      "commands:\n"
-      "  list                      plugins, games, parameters, capabilities, CUDA devices\n"
-      "  run CONFIG.toml           run an experiment (--set key=value, --device, --threads, --out, --plot, --shard "
-      "K/N)\n"
-      "  merge SHARD.json...       the results of a run's N shards (`run --shard K/N`), as one process gives them\n"
-      "  bench                     the standard benchmark over every plugin and device\n"
-      "  replay RESULTS.json       show a stored playout move by move (default: the best one)\n"
-      "  perft GAME POSITION DEPTH count the leaves of the move tree (--divide: per root move)\n"
-      "  match GAME                two agents play games, colours alternating (--agent0, --agent1, --games)\n"
-      "  gtp GAME                  a Go Text Protocol engine on stdin/stdout (--agent)\n"
-      "  check PLUGIN.so           run the conformance suite on a plugin file (--param, --device, --json, --only)\n"
-      "  new-plugin NAME           a new plugin's source folder from a template (--template two-player|chance)\n"
-      "  version                   print the version (also -V, --version; --json)\n\n"
-      "Run 'gsdk <command> --help' or 'gsdk help <command>' for a command's options.\n",
+      "gsdk %s - massively parallel game simulation and search\n\nusage: gsdk <command> [options]\n\ncommands:\n",
       GSDK_VERSION);
+  for (const gsdk::host::CommandEntry& c : gsdk::host::command_table()) {
+    const std::string name = *c.operands ? std::string(c.name) + " " + c.operands : std::string(c.name);
+    std::printf("  %-25s %s\n", name.c_str(), c.summary);
+  }
+  std::printf("\nRun 'gsdk <command> --help' or 'gsdk help <command>' for a command's options; 'gsdk help --man' "
+              "writes the man page.\n");
 }
 
 // A report that did not reach stdout (a full disk, a closed file) is a failure, not a success that said nothing.
@@ -46,23 +38,6 @@ int with_stdout_checked(int status) {
   return status == kExitOk ? kExitFailed : status;
 }
 
-// The subcommand named `command` run with `args`, or nothing when no subcommand has that name.
-std::optional<int> run_named(const std::string& command, const gsdk::host::Arguments& args) {
-  using namespace gsdk::host;
-  if (command == "list") return command_list(args);
-  if (command == "run") return command_run(args);
-  if (command == "merge") return command_merge(args);
-  if (command == "bench") return command_bench(args);
-  if (command == "replay") return command_replay(args);
-  if (command == "perft") return command_perft(args);
-  if (command == "match") return command_match(args);
-  if (command == "gtp") return command_gtp(args);
-  if (command == "check") return command_check(args);
-  if (command == "new-plugin") return command_new_plugin(args);
-  if (command == "version" || command == "--version" || command == "-V") return command_version(args);
-  return std::nullopt;
-}
-
 int run_command(int argc, char** argv) {
   using namespace gsdk::host;
   if (argc < 2) {
@@ -71,6 +46,7 @@ int run_command(int argc, char** argv) {
   }
   std::string command = argv[1];
   Arguments args(argv + 2, argv + argc);
+  const bool man_page_asked = command == "help" && args == Arguments{"--man"};
   if (command == "help" || command == "--help" || command == "-h") {
     if (args.empty()) {
       print_usage();
@@ -81,10 +57,12 @@ int run_command(int argc, char** argv) {
     args = {"--help"};
   }
   try {
-    if (const std::optional<int> status = run_named(command, args)) return *status;
-    log_line(LogLevel::error,
-             "unknown command '" + command +
-                 "'; expected one of: list, run, merge, bench, replay, perft, match, gtp, check, new-plugin, version");
+    if (man_page_asked) {
+      std::fputs(man_page().c_str(), stdout);
+      return kExitOk;
+    }
+    if (const CommandEntry* entry = find_command(command)) return entry->run(args);
+    log_line(LogLevel::error, "unknown command '" + command + "'; expected one of: " + command_names());
     return kExitUsage;
   } catch (const std::exception& e) {
     log_line(LogLevel::error, e.what());

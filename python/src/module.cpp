@@ -82,7 +82,7 @@ std::string run_json(const std::optional<std::string>& path, const std::optional
 
   core::StopRequest stop;
   host::RunOptions run_options;
-  run_options.progress = false;
+  run_options.progress.shown = false;
   run_options.plot = config.plot_file;
   run_options.stop = &stop;
   host::ExperimentRun run;

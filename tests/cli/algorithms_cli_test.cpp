@@ -39,6 +39,25 @@ TEST_F(AlgorithmsCli, ListNamesEveryAlgorithmWithItsKeys) {
   EXPECT_EQ(list[4]["output_keys"][1]["name"], "searches") << "nmcs writes its searches' sequences";
 }
 
+// A user learns which [output] keys an algorithm refuses from the listing, before a run fails on them.
+TEST_F(AlgorithmsCli, ListShowsTheOutputKeysEachAlgorithmRefuses) {
+  const Outcome text = run({"list", "--algorithms"});
+  ASSERT_EQ(text.status, 0) << describe(text);
+  EXPECT_TRUE(contains(text.out, "    [output] plot refused (and --plot): a match draws no picture")) << text.out;
+  EXPECT_TRUE(contains(text.out, "    [output] events refused: a match writes no events")) << text.out;
+  EXPECT_TRUE(contains(text.out, "    [output] plot refused (and --plot): perft draws no picture")) << text.out;
+  EXPECT_FALSE(contains(text.out, "[output] events refused: perft")) << "perft writes events";
+
+  const Outcome json = run({"list", "--algorithms", "--json"});
+  ASSERT_EQ(json.status, 0) << describe(json);
+  for (const auto& algorithm : nlohmann::json::parse(json.out)) {
+    const auto& refused = algorithm["refused_output_keys"];
+    const std::string name = algorithm["name"];
+    EXPECT_EQ(refused.contains("plot"), name == "match" || name == "perft") << name;
+    EXPECT_EQ(refused.contains("events"), name == "match") << name;
+  }
+}
+
 TEST_F(AlgorithmsCli, TheUserGuideTablesAreTheRegistrysMarkdown) {
   const Outcome markdown = run({"list", "--algorithms", "--markdown"});
   ASSERT_EQ(markdown.status, 0) << describe(markdown);

@@ -1,5 +1,6 @@
 // cli_test.cpp - end-to-end runs of the built `gsdk` executable (found beside this test binary):
-// list, version (--json), run (results file, digest independent of thread count, default output path, --set),
+// list, version (--json), run (results file, digest independent of thread count, default output path, --set,
+// progress lines off a terminal),
 // replay (reproduces the best score; a tampered file is caught; --json), and the user-facing errors: config
 // mistakes located as file:line:column with exit status 2, an unknown game naming the loaded
 // plugins, --device cuda without a GPU, broken plugins in --plugin-dir (a warning, not a failure).
@@ -112,6 +113,32 @@ TEST_F(Cli, RunWritesResultsWhoseDigestIgnoresThreadCount) {
   const Outcome other = run({"run", "exp.toml", "-q", "--seed", "100", "--out", "other.json"});
   ASSERT_EQ(other.status, 0) << describe(other);
   EXPECT_NE(results("other.json")["digest"], a["digest"]);
+}
+
+// Off a terminal (stderr is a pipe here) a run prints a progress line every --progress-every seconds; the results
+// and the report on stdout are those of a quiet run.
+TEST_F(Cli, ProgressLinesOffATerminalLeaveTheResultsAlone) {
+  const std::vector<std::string> run_args = {"run", "exp.toml", "--threads", "1", "--set", "playouts.count=3000000"};
+  std::vector<std::string> with_lines = run_args, quiet = run_args;
+  with_lines.insert(with_lines.end(), {"--progress-every", "0.001", "--out", "lines.json"});
+  quiet.insert(quiet.end(), {"-q", "--out", "quiet.json"});
+  const Outcome lines = run(with_lines);
+  ASSERT_EQ(lines.status, 0) << describe(lines);
+  const Outcome silent = run(quiet);
+  ASSERT_EQ(silent.status, 0) << describe(silent);
+  EXPECT_TRUE(contains(lines.err, "exp: ")) << lines.err;
+  EXPECT_TRUE(contains(lines.err, "% (")) << lines.err;
+  EXPECT_TRUE(contains(lines.err, " of 3000000), ")) << lines.err;
+  EXPECT_FALSE(contains(lines.err, "\r")) << "no bar is redrawn off a terminal";
+  EXPECT_FALSE(contains(silent.err, "% (")) << silent.err;
+  const auto a = results("lines.json"), b = results("quiet.json");
+  EXPECT_EQ(a["digest"], b["digest"]);
+  EXPECT_EQ(a["result"], b["result"]);
+  EXPECT_TRUE(contains(lines.out, "digest " + a["digest"].get<std::string>())) << lines.out;
+
+  const Outcome refused = run({"run", "exp.toml", "--progress-every", "0"});
+  EXPECT_EQ(refused.status, 2) << describe(refused);
+  EXPECT_TRUE(contains(refused.err, "--progress-every must be a number of seconds above 0, got 0")) << refused.err;
 }
 
 TEST_F(Cli, DefaultResultsPathIsResultsSlashName) {

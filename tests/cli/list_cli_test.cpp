@@ -1,7 +1,7 @@
 // list_cli_test.cpp - `gsdk list` shows every capability table a plugin provides by its ABI name (the
 // Q-learning environment and trainers, CUDA tables, replay, ...), and `gsdk list --json` gives the same as
 // data: plugins with name, version, ABI, path, description, players, flags, parameters and tables; refused
-// files with their messages; CUDA.
+// files with their messages; CUDA. `gsdk list --names` gives the names alone.
 #include <set>
 
 #include <gtest/gtest.h>
@@ -107,6 +107,28 @@ TEST_F(ListCli, JsonGivesTheSameAsData) {
   EXPECT_TRUE(bogus) << doc["refused"];
   EXPECT_TRUE(doc["cuda"]["built_in"].is_boolean());
   EXPECT_TRUE(doc["cuda"]["devices"].is_array());
+}
+
+// `gsdk list --names` (what the shell completion offers as games): the loaded plugins' names, one a line, the same
+// as --json's; it lists names alone, so --json or --algorithms beside it is a usage error.
+
+TEST_F(ListCli, NamesAreTheLoadedGamesOneALine) {
+  const Outcome names = list({"--names"});
+  ASSERT_EQ(names.status, 0) << describe(names);
+  const Outcome json = list({"--json"});
+  ASSERT_EQ(json.status, 0) << describe(json);
+  std::string expected;
+  const nlohmann::json doc = nlohmann::json::parse(json.out);
+  for (const nlohmann::json& p : doc["plugins"]) expected += p["name"].get<std::string>() + "\n";
+  EXPECT_EQ(names.out, expected);
+  EXPECT_TRUE(contains(names.out, "othello\n")) << names.out;
+
+  for (const char* other : {"--json", "--algorithms"}) {
+    const Outcome refused = list({"--names", other});
+    EXPECT_EQ(refused.status, 2) << describe(refused);
+    EXPECT_TRUE(contains(refused.err, "--names lists the game names alone: use it without --json and --algorithms"))
+        << refused.err;
+  }
 }
 
 } // namespace

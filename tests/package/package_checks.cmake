@@ -49,7 +49,8 @@ function(check_installed_layout root)
   set(expected bin/gsdk include/gsdk/gsdk_plugin.h include/gsdk/plugin.hpp lib/cmake/gsdk/gsdkConfig.cmake
       lib/cmake/gsdk/gsdkConfigVersion.cmake lib/cmake/gsdk/gsdkTargets.cmake lib/cmake/gsdk/GsdkPlugin.cmake
       lib/cmake/gsdk/gsdk_plugin_exports.map share/gsdk/templates/chance/CMakeLists.txt share/doc/gsdk/README.md
-      share/doc/gsdk/user_guide.md share/doc/gsdk/plugin_authors.md)
+      share/doc/gsdk/user_guide.md share/doc/gsdk/plugin_authors.md share/man/man1/gsdk.1
+      share/bash-completion/completions/gsdk)
   foreach(plugin IN LISTS ARGN)
     list(APPEND expected lib/gsdk/plugins/${plugin}.so)
   endforeach()

@@ -24,6 +24,7 @@
 #include "gsdk/core/runtime/work_part.hpp"
 #include "plugins/game_params.hpp"
 #include "plugins/plugin_catalog.hpp"
+#include "report/progress_bar.hpp"
 
 namespace gsdk::host {
 
@@ -72,7 +73,7 @@ struct RunContext {
   const core::GameInstance& game;
   const DeviceChoice& devices; // chosen from [run] by the driver's device_needs
   uint64_t seed;
-  bool progress;         // show progress on a terminal
+  ProgressSettings progress; // on stderr: a bar on a terminal, else a line every few seconds
   std::string plot_file; // where to draw the run's picture, if anywhere ([output] plot or --plot)
   const core::StopRequest* stop = nullptr; // raised (by a signal) to end the run early with what completed
   // Where the run saves what it completes (`--checkpoint`), when the driver has_checkpoints(); it may hold an

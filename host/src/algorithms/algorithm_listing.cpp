@@ -2,6 +2,9 @@
 #include "algorithms/algorithm_listing.hpp"
 
 #include <cctype>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -36,6 +39,22 @@ nlohmann::json keys_json(const std::vector<KeyDoc>& keys) {
   return out;
 }
 
+// The [output] keys the algorithm refuses, each with its reason: a user learns it from the listing, not from a
+// failed run.
+std::vector<std::pair<std::string, std::string>> refused_output_keys(const AlgorithmInfo& info) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (!info.no_plot.empty()) out.emplace_back("plot", info.no_plot);
+  if (!info.no_events.empty()) out.emplace_back("events", info.no_events);
+  return out;
+}
+
+// {"plot": reason, "events": reason}, the refused keys only.
+nlohmann::json refused_json(const AlgorithmInfo& info) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [key, reason] : refused_output_keys(info)) out[key] = reason;
+  return out;
+}
+
 } // namespace
 
 std::string algorithms_text() {
@@ -45,6 +64,8 @@ std::string algorithms_text() {
     out += fmt::format("\n  {}  {}\n    [{}]\n{}", info.name, info.summary, info.name, text_rows(info.keys));
     if (!info.output_keys.empty()) out += "    [output] (besides file, plot, events)\n" + text_rows(info.output_keys);
     if (!info.no_run_table.empty()) out += fmt::format("    [run] does not apply: {}\n", info.no_run_table);
+    for (const auto& [key, reason] : refused_output_keys(info))
+      out += fmt::format("    [output] {} refused{}: {}\n", key, key == "plot" ? " (and --plot)" : "", reason);
   }
   return out;
 }
@@ -60,6 +81,8 @@ std::string algorithms_markdown() {
     if (!info.output_keys.empty())
       out += "\n`[output]`, besides `file`, `plot` and `events`:\n\n" + markdown_rows(info.output_keys);
     if (!info.no_run_table.empty()) out += fmt::format("\n`[run]` does not apply: {}.\n", info.no_run_table);
+    for (const auto& [key, reason] : refused_output_keys(info))
+      out += fmt::format("\n`[output] {}`{} is refused: {}.\n", key, key == "plot" ? " (and `--plot`)" : "", reason);
     out += "\n";
   }
   return out;
@@ -73,7 +96,8 @@ nlohmann::json algorithms_json() {
                    {"summary", info.summary},
                    {"keys", keys_json(info.keys)},
                    {"output_keys", keys_json(info.output_keys)},
-                   {"run_table", info.no_run_table.empty()}});
+                   {"run_table", info.no_run_table.empty()},
+                   {"refused_output_keys", refused_json(info)}});
   }
   return out;
 }

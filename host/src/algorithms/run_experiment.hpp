@@ -32,7 +32,7 @@ struct ExperimentRun {
 };
 
 struct RunOptions {
-  bool progress = true; // progress bar on a terminal
+  ProgressSettings progress; // on stderr: a bar on a terminal, else a line every few seconds
   std::string plot;     // where to draw the run's picture ([output] plot, or --plot), if anywhere
   const core::StopRequest* stop = nullptr; // ends the run early with what completed (status "interrupted")
   std::string checkpoint;                  // --checkpoint: where to save progress, and resume from; empty: none

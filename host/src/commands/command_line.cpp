@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "commands/option_table.hpp"
 #include "report/log.hpp"
 
 namespace gsdk::host {
@@ -41,9 +42,33 @@ std::optional<uint32_t> parse_count(const std::string& text, uint32_t min, uint3
   return static_cast<uint32_t>(value);
 }
 
+namespace {
+
+std::vector<OptionRow> option_rows(const po::options_description& options) {
+  std::vector<OptionRow> rows;
+  for (const auto& option : options.options()) {
+    OptionRow row;
+    row.long_name = "--" + option->long_name();
+    // Boost gives the short form ("-q") only when the option has one, else its long name without dashes.
+    const std::string short_form = option->canonical_display_name(po::command_line_style::allow_dash_for_short);
+    if (short_form.size() == 2 && short_form[0] == '-') row.short_name = short_form;
+    row.takes_value = option->semantic()->max_tokens() > 0;
+    if (row.takes_value) row.parameter = option->format_parameter();
+    row.description = option->description();
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+} // namespace
+
 std::optional<int> parse_arguments(const Arguments& args, const std::string& usage, po::options_description& options,
                                    const po::positional_options_description& positional, po::variables_map& vm,
                                    const po::options_description* hidden) {
+  if (OptionTableRecorder* recorder = OptionTableRecorder::active()) {
+    recorder->record({usage, option_rows(options)});
+    return kExitOk;
+  }
   try {
     po::options_description parsed;
     parsed.add(options);

@@ -26,7 +26,8 @@ void add_plugin_trust_option(po::options_description& options);
 PermissionCheck plugin_permission_check(const po::variables_map& vm);
 
 // Parses; on --help prints usage and returns exit status 0; on a usage error prints it and returns 2.
-// Otherwise returns nullopt and fills `vm`. `hidden` options are parsed but not shown by --help (a
+// Otherwise returns nullopt and fills `vm`. While an OptionTableRecorder is alive (option_table.hpp), it only
+// records the usage and `options` and returns 0. `hidden` options are parsed but not shown by --help (a
 // positional list that stands for operands the help names already).
 std::optional<int> parse_arguments(const Arguments& args, const std::string& usage, po::options_description& options,
                                    const po::positional_options_description& positional, po::variables_map& vm,

@@ -19,6 +19,7 @@ int command_match(const Arguments& args);
 int command_gtp(const Arguments& args);
 int command_check(const Arguments& args);
 int command_new_plugin(const Arguments& args);
+int command_completion(const Arguments& args);
 int command_version(const Arguments& args);
 
 inline constexpr int kExitOk = 0;

@@ -80,13 +80,19 @@ int command_list(const Arguments& args) {
   add_common_options(options);
   options.add_options()("json", "print the same as one JSON document")(
       "algorithms", "list the algorithms an experiment can run, with the keys of their tables")(
-      "markdown", "with --algorithms: as the user guide's Markdown tables");
+      "markdown", "with --algorithms: as the user guide's Markdown tables")(
+      "names", "only the game names, one a line (what the shell completion offers)");
   po::variables_map vm;
   if (auto exit = parse_arguments(
-          args, "gsdk list [--plugin-dir DIR] [--json] | gsdk list --algorithms [--json|--markdown]", options, {}, vm))
+          args, "gsdk list [--plugin-dir DIR] [--json | --names] | gsdk list --algorithms [--json|--markdown]", options,
+          {}, vm))
     return *exit;
   if (vm.count("markdown") && !vm.count("algorithms")) {
     log_line(LogLevel::error, "--markdown lists the algorithms: use it with --algorithms");
+    return kExitUsage;
+  }
+  if (vm.count("names") && (vm.count("json") || vm.count("algorithms"))) {
+    log_line(LogLevel::error, "--names lists the game names alone: use it without --json and --algorithms");
     return kExitUsage;
   }
   if (vm.count("algorithms")) {
@@ -97,6 +103,10 @@ int command_list(const Arguments& args) {
     return kExitOk;
   }
   const PluginCatalog catalog = load_catalog(vm, false);
+  if (vm.count("names")) {
+    for (const auto& p : catalog.plugins()) std::printf("%s\n", p->tables.name().c_str());
+    return kExitOk;
+  }
   const CudaReport cuda = find_cuda();
   if (vm.count("json"))
     std::cout << listing_json(catalog, cuda).dump(2) << '\n';

@@ -74,7 +74,7 @@ int command_merge(const Arguments& args) {
     for (const ShardFile& shard : shards) progresses.push_back(shard.document["progress"]);
     const nlohmann::json merged = merge_parts_progress(*config.driver, progresses, paths);
     RunOptions run_options;
-    run_options.progress = false;
+    run_options.progress.shown = false;
     run_options.plot = config.plot_file;
     run = run_merged(config, catalog, merged, run_options);
   } catch (const ConfigError& e) {

@@ -77,7 +77,7 @@ int perft_as_rank(MpiWorld& world, const po::variables_map& vm, const PluginCata
     return kExitUsage;
   }
   RunOptions options;
-  options.progress = false;
+  options.progress.shown = false;
   options.stop = &install_stop_signals();
   if (vm.count("checkpoint")) options.checkpoint = vm["checkpoint"].as<std::string>();
   options.checkpoint_seconds = checkpoint_seconds;
@@ -258,7 +258,7 @@ int command_perft(const Arguments& args) {
     job.snapshot_seconds = checkpoint_seconds;
   }
 
-  ProgressBar bar(fmt::format("perft {}", *depth), !vm.count("quiet"));
+  ProgressBar bar(fmt::format("perft {}", *depth), ProgressSettings{.shown = !vm.count("quiet")});
   core::PerftOutcome outcome;
   try {
     outcome = core::run_perft(game, job, [&](uint64_t done, uint64_t total) { bar.update(done, total); });

@@ -18,6 +18,7 @@
 #include "distribute/work_blocks.hpp"
 #include "report/log.hpp"
 #include "report/output_file.hpp"
+#include "report/progress_bar.hpp"
 #include "report/results_file.hpp"
 #include "signals/stop_signals.hpp"
 
@@ -45,8 +46,9 @@ int command_run(const Arguments& args) {
   po::options_description options("gsdk run");
   add_common_options(options);
   options.add_options()("config", po::value<std::string>()->required(), "experiment file (TOML)")(
-      "set", po::value<std::vector<std::string>>()->composing(), "override a config key: section.key=value (repeatable)")(
-      "device", po::value<std::string>(), "cpu | cuda | all | auto (overrides run.device)")(
+      "set", po::value<std::vector<std::string>>()->composing(),
+      "override a config key: section.key=value (repeatable)")("device", po::value<std::string>(),
+                                                               "cpu | cuda | all | auto (overrides run.device)")(
       "threads", whole_number<unsigned>(), "CPU worker threads (overrides run.threads; 0: all)")(
       "seed", whole_number<uint64_t>(), "random seed (overrides seed)")(
       "out", po::value<std::string>(), "results file (default: output.file, else results/<name>.json)")(
@@ -55,23 +57,32 @@ int command_run(const Arguments& args) {
       "score against time (nmcs, nrpa)")(
       "checkpoint", po::value<std::string>(),
       "save completed work to FILE while running and when stopped; run again with the same FILE to resume "
-      "(every algorithm)")(
-      "checkpoint-every", po::value<double>()->default_value(60), "seconds between checkpoint saves")(
+      "(every algorithm)")("checkpoint-every", po::value<double>()->default_value(60),
+                           "seconds between checkpoint saves")(
       "shard", po::value<std::string>(),
       "K/N: run only the K-th of N parts and write its partial results (default results/<name>.shard-K-of-N.json); "
       "`gsdk merge` makes the results of the N")(
-      "quiet,q", "no progress bar");
+      "progress-every", po::value<double>()->default_value(ProgressSettings::kLineSeconds),
+      "seconds between progress lines when stderr is not a terminal (on a terminal: one redrawn bar)")(
+      "quiet,q", "no progress (bar or lines)");
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
   const std::string usage = "gsdk run CONFIG.toml [--set key=value]... [--device cpu|cuda|all|auto] [--threads N] "
-                            "[--seed N] [--out FILE] [--plot FILE.png] [--checkpoint FILE [--checkpoint-every S]] [--shard K/N]";
+                            "[--seed N] [--out FILE] [--plot FILE.png] [--checkpoint FILE [--checkpoint-every S]] "
+                            "[--shard K/N] [--quiet | --progress-every S]";
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
   const double checkpoint_seconds = vm["checkpoint-every"].as<double>();
   if (!(checkpoint_seconds > 0 && checkpoint_seconds <= 1e9)) {
     log_line(LogLevel::error,
              fmt::format("--checkpoint-every must be a number of seconds above 0, got {}", checkpoint_seconds));
+    return kExitUsage;
+  }
+  const double progress_seconds = vm["progress-every"].as<double>();
+  if (!(progress_seconds > 0 && progress_seconds <= 1e9)) {
+    log_line(LogLevel::error,
+             fmt::format("--progress-every must be a number of seconds above 0, got {}", progress_seconds));
     return kExitUsage;
   }
   std::vector<std::string> overrides;
@@ -143,7 +154,7 @@ int command_run(const Arguments& args) {
   }
   const PluginCatalog catalog = load_catalog(vm, root);
   RunOptions run_options;
-  run_options.progress = !vm.count("quiet");
+  run_options.progress = {.shown = !vm.count("quiet"), .line_seconds = progress_seconds};
   run_options.plot = plot;
   run_options.stop = &install_stop_signals();
   run_options.checkpoint = checkpoint;

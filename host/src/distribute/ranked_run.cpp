@@ -207,7 +207,7 @@ std::string run_chunk(const ExperimentConfig& config, const PluginCatalog& catal
     }
     const core::WorkPart part{kWorkBlocks, chunk};
     RunOptions options;
-    options.progress = false;
+    options.progress.shown = false;
     options.stop = stop;
     options.part = &part;
     options.deadline = clock.deadline();

@@ -22,6 +22,25 @@ std::string file_text(const std::filesystem::path& path) {
 
 } // namespace
 
+std::string gnuplot_quoted(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) {
+    if (c == '\'')
+      out += "''";
+    else if (c == '\n' || c == '\r')
+      out += ' ';
+    else
+      out += c;
+  }
+  return out + "'";
+}
+
+std::string shell_quoted(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 std::filesystem::path plot_folder(const std::string& stem) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / fmt::format("{}-{}", stem, ::getpid());
   std::filesystem::create_directories(dir);
@@ -32,14 +51,14 @@ std::ofstream open_plot_script(const std::filesystem::path& dir, const std::stri
                                const std::string& terminal) {
   std::ofstream script(dir / "plot.gp");
   script << "set terminal " << terminal << "\n"
-         << "set output '" << (dir / "plot.png").string() << "'\n"
-         << "set title '" << title << "'\n";
+         << "set output " << gnuplot_quoted((dir / "plot.png").string()) << "\n"
+         << "set title " << gnuplot_quoted(title) << " noenhanced\n";
   return script;
 }
 
 void run_gnuplot(const std::filesystem::path& dir, const std::string& png_path) {
-  const std::string command =
-      fmt::format("gnuplot '{}' 2>'{}'", (dir / "plot.gp").string(), (dir / "err.txt").string());
+  const std::string command = fmt::format("gnuplot {} 2>{}", shell_quoted((dir / "plot.gp").string()),
+                                          shell_quoted((dir / "err.txt").string()));
   const int status = std::system(command.c_str());
   const std::string err_text = file_text(dir / "err.txt");
   const std::string picture = file_text(dir / "plot.png");

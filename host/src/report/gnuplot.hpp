@@ -8,11 +8,20 @@
 
 namespace gsdk::host {
 
+// `text` as one gnuplot single-quoted string: a quote doubled (gnuplot's only escape in single quotes; a backslash
+// is an ordinary character there, unlike in double quotes), and a line break, which would end the command, turned
+// into a space. Paths and titles may hold any character a user typed (a config's name, TMPDIR).
+std::string gnuplot_quoted(const std::string& text);
+
+// `text` as one POSIX shell word: single-quoted, a quote written as '\'' (the shell has no escape inside quotes).
+std::string shell_quoted(const std::string& text);
+
 // A fresh folder for one plot's files, named after `stem` and this process.
 std::filesystem::path plot_folder(const std::string& stem);
 
 // Opens dir/plot.gp with the lines every plot starts with: `terminal` (e.g. "pngcairo size 1000,600"),
-// the picture's file in the folder and the title. The caller adds axes and the plot command.
+// the picture's file in the folder and the title (shown as typed: no enhanced-text markup). The caller adds axes and
+// the plot command, quoting its file names with gnuplot_quoted.
 std::ofstream open_plot_script(const std::filesystem::path& dir, const std::string& title, const std::string& terminal);
 
 // Runs gnuplot on dir/plot.gp, writes its picture to `png_path` (atomically, output_file.hpp), then removes

@@ -34,7 +34,7 @@ void plot_histogram(const std::string& png_path, const std::string& title, int64
     std::ofstream script = open_plot_script(dir, title, "pngcairo size 1000,600");
     script << "set xlabel 'score'\nset ylabel 'fraction of playouts'\nset logscale y\nset grid\n"
            << "set style fill solid 0.5\n"
-           << "plot '" << (dir / "data.txt").string() << "' using 1:2 with boxes title 'observed'"
+           << "plot " << gnuplot_quoted((dir / "data.txt").string()) << " using 1:2 with boxes title 'observed'"
            << (exact.empty() ? "" : ", '' using 1:3 with linespoints lw 2 title 'exact'") << "\n";
   }
   run_gnuplot(dir, png_path);

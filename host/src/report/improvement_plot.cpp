@@ -28,8 +28,9 @@ void plot_improvements(const std::string& png_path, const std::string& title,
     std::ofstream script = open_plot_script(dir, title, "pngcairo noenhanced size 1000,600");
     script << "set xlabel 'seconds (log scale)'\nset ylabel 'best score'\nset logscale x\nset grid\n"
            << "set key bottom right\n"
-           << "plot '" << (dir / "line.txt").string() << "' using 1:2 with steps lw 2 title 'best so far', '"
-           << (dir / "points.txt").string() << "' using 1:2 with points pt 7 title 'improvements'\n";
+           << "plot " << gnuplot_quoted((dir / "line.txt").string())
+           << " using 1:2 with steps lw 2 title 'best so far', " << gnuplot_quoted((dir / "points.txt").string())
+           << " using 1:2 with points pt 7 title 'improvements'\n";
   }
   run_gnuplot(dir, png_path);
 }

@@ -1,30 +1,32 @@
-// progress_bar.cpp - rate and ETA on one redrawn terminal line.
+// progress_bar.cpp - rate and ETA on one redrawn terminal line, or on a line every few seconds off a terminal.
 #include "report/progress_bar.hpp"
 
 #include <unistd.h>
 
 #include <cstdio>
+#include <utility>
 
 #include <fmt/format.h>
 
 namespace gsdk::host {
 
-ProgressBar::ProgressBar(std::string label, bool enabled, bool lines_off_tty)
-    : label_(std::move(label)), enabled_(enabled && (lines_off_tty || isatty(STDERR_FILENO))),
-      lines_(!isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()) {}
+ProgressBar::ProgressBar(std::string label, const ProgressSettings& settings)
+    : label_(std::move(label)), enabled_(settings.shown), lines_(!isatty(STDERR_FILENO)),
+      line_seconds_(settings.line_seconds), start_(std::chrono::steady_clock::now()),
+      next_line_seconds_(settings.line_seconds) {}
 
 void ProgressBar::update(uint64_t done, uint64_t total) {
   if (!enabled_ || total == 0) return;
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  if (elapsed < 1.0) return;
+  // A bar waits a second, so that short runs draw nothing; a line waits its interval.
+  if (lines_ ? elapsed < next_line_seconds_ : elapsed < 1.0) return;
   const double fraction = static_cast<double>(done) / static_cast<double>(total);
   constexpr int kWidth = 30;
   const int filled = static_cast<int>(fraction * kWidth);
   const double rate = done / elapsed;
   const double eta = rate > 0 ? (total - done) / rate : 0;
   if (lines_) {
-    if (elapsed < next_line_seconds_) return;
-    next_line_seconds_ = elapsed + kLineSeconds;
+    next_line_seconds_ = elapsed + line_seconds_;
     std::fprintf(stderr, "%s: %.1f%% (%llu of %llu), %.3g/s, ETA %.1fs\n", label_.c_str(), 100 * fraction,
                  static_cast<unsigned long long>(done), static_cast<unsigned long long>(total), rate, eta);
     std::fflush(stderr);

@@ -1,5 +1,6 @@
-// progress_bar.hpp - a one-line progress bar on a terminal, shown only for runs longer than a second; off a
-// terminal (a log file, a CI job), optionally a plain progress line every few seconds instead.
+// progress_bar.hpp - progress of a long run on stderr: a redrawn one-line bar on a terminal, shown only for runs
+// longer than a second; off a terminal (a log file, a CI job), a plain progress line every few seconds instead. One
+// implementation for every command that shows progress (run's algorithms, bench, perft).
 #pragma once
 
 #include <chrono>
@@ -8,23 +9,27 @@
 
 namespace gsdk::host {
 
+// Whether progress is shown (--quiet turns it off), and how often a line is printed off a terminal.
+struct ProgressSettings {
+  static constexpr double kLineSeconds = 5.0;
+  bool shown = true;
+  double line_seconds = kLineSeconds;
+};
+
 class ProgressBar {
 public:
-  // Draws only when `enabled`: a redrawn bar when stderr is a terminal, else a line every kLineSeconds when
-  // `lines_off_tty`.
-  ProgressBar(std::string label, bool enabled, bool lines_off_tty = false);
+  ProgressBar(std::string label, const ProgressSettings& settings);
   void update(uint64_t done, uint64_t total);
   void finish(); // clears the line if anything was drawn
-
-  static constexpr double kLineSeconds = 5.0;
 
 private:
   std::string label_;
   bool enabled_;
   bool lines_; // off a terminal: lines instead of a redrawn bar
+  double line_seconds_;
   bool drawn_ = false;
   std::chrono::steady_clock::time_point start_;
-  double next_line_seconds_ = kLineSeconds;
+  double next_line_seconds_;
 };
 
 } // namespace gsdk::host

@@ -241,7 +241,7 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
   hooks.on_improvement = [&](const core::Improvement& i) {
     check_reported_sequence(game, i.score, *i.moves);
     log({i.seconds, i.score, i.search});
-    if (context.progress)
+    if (context.progress.shown)
       std::fprintf(stderr, "  %9.3f s  best %lld  (search %u)\n", i.seconds, static_cast<long long>(i.score), i.search);
   };
   static const std::vector<std::vector<uint32_t>> kNoStarts;
