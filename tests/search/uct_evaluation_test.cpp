@@ -13,24 +13,16 @@
 #include "gsdk/core/agents/agents.hpp"
 #include "gsdk/core/agents/leaf_evaluator.hpp"
 #include "play/agent_spec.hpp"
-#include "search_fixture.hpp"
+#include "tictactoe_fixture.hpp"
 
 namespace {
 
 using gsdk::core::AgentSettings;
 using gsdk::core::GameInstance;
 using gsdk::core::StateBlob;
+using gsdk::test::losses_against_random;
 
-class UctEvaluation : public gsdk::test::SearchTest {
-protected:
-  static void SetUpTestSuite() {
-    SearchTest::SetUpTestSuite();
-    catalog_->load_file(gsdk::test::test_plugin_dir("valid") / "test_tictactoe.so");
-  }
-  static std::unique_ptr<GameInstance> tictactoe(const toml::table& params = {}) {
-    return make("test_tictactoe", params);
-  }
-};
+class UctEvaluation : public gsdk::test::TicTacToeSearchTest {};
 
 AgentSettings uct(const std::string& options) {
   return gsdk::host::parse_agent_spec("uct:" + options);
@@ -102,28 +94,6 @@ TEST_F(UctEvaluation, TakesTheWinAndBlocksTheLoss) {
     // O to move must block X's top row at 2.
     EXPECT_EQ(gsdk::core::choose_move_text(*game, "XX..O.... O", uct(options), 1), "2") << options;
   }
-}
-
-// Plays `games` games of the agent against uniform random moves, colours alternating; returns the agent's losses.
-int losses_against_random(const GameInstance& game, const AgentSettings& settings, int games) {
-  AgentSettings random;
-  int lost = 0;
-  for (int g = 0; g < games; ++g) {
-    const auto agent = gsdk::core::make_agent(game, settings), opponent = gsdk::core::make_agent(game, random);
-    agent->new_game(static_cast<uint64_t>(g));
-    opponent->new_game(static_cast<uint64_t>(g) + 1000);
-    const int32_t seat = g % 2;
-    StateBlob s = game.initial_state();
-    while (game.current_player(s) >= 0) {
-      const StateBlob before = s;
-      const uint32_t move = (game.current_player(s) == seat ? agent : opponent)->choose_move(s);
-      agent->observe_move(before, move);
-      game.apply_move(s, move);
-    }
-    const int64_t score = game.score(s);
-    lost += seat == 0 ? score < 0 : score > 0;
-  }
-  return lost;
 }
 
 TEST_F(UctEvaluation, NeverLosesTicTacToeToRandomPlay) {
