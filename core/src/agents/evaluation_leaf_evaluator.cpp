@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "gsdk/core/agents/leaf_evaluator.hpp"
+#include "gsdk/core/playouts/chance_outcome.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/rng/philox.hpp"
 
@@ -155,18 +156,10 @@ private:
       const bool chance = player == GSDK_PLAYER_CHANCE;
       const uint32_t n = game_.legal_moves(state, moves_.data(), chance ? probabilities_.data() : nullptr);
       game_.require_moves_in_live_state(state, n);
-      game_.apply_move(state, moves_[chance ? chance_pick(random, n) : random.below(n)]);
+      game_.apply_move(state,
+                       moves_[chance ? chance_outcome(random.uniform(), probabilities_.data(), n) : random.below(n)]);
       ply += chance ? 0 : 1;
     }
-  }
-
-  uint32_t chance_pick(rng::PhiloxStream& random, uint32_t n) const {
-    double u = random.uniform();
-    for (uint32_t k = 0; k + 1 < n; ++k) {
-      if (u < probabilities_[k]) return k;
-      u -= probabilities_[k];
-    }
-    return n - 1;
   }
 
   const GameInstance& game_;

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "gsdk/core/playouts/chance_outcome.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/runtime/progress_monitor.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
@@ -156,19 +157,7 @@ int64_t generic_playout(const GameInstance& game, uint64_t seed, uint64_t playou
     const bool chance = player == GSDK_PLAYER_CHANCE;
     const uint32_t n = game.legal_moves(state, legal.data(), chance ? probabilities.data() : nullptr);
     game.require_moves_in_live_state(state, n);
-    uint32_t pick = n - 1;
-    if (chance) {
-      double u = random.uniform();
-      for (uint32_t k = 0; k < n; ++k) {
-        if (u < probabilities[k]) {
-          pick = k;
-          break;
-        }
-        u -= probabilities[k];
-      }
-    } else {
-      pick = random.below(n);
-    }
+    const uint32_t pick = chance ? chance_outcome(random.uniform(), probabilities.data(), n) : random.below(n);
     if (moves) moves->push_back(legal[pick]);
     game.apply_move(state, legal[pick]);
   }
