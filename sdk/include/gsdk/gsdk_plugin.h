@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 10u
+#define GSDK_ABI_MINOR 11u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -68,6 +68,8 @@ extern "C" {
 #define GSDK_TYPE_EXACT_STATES 0x47530017u         /* ABI 1.7 */
 #define GSDK_TYPE_SEQUENCE_DOCUMENTS 0x47530018u   /* ABI 1.9 */
 #define GSDK_TYPE_EVALUATION 0x47530019u           /* ABI 1.10 */
+#define GSDK_TYPE_OBSERVATIONS 0x4753001au         /* ABI 1.11 */
+#define GSDK_TYPE_BATCHED_STEPS 0x4753001bu        /* ABI 1.11 */
 
 /* Capability table names for get_proc. */
 #define GSDK_TABLE_GAME "gsdk.game.v1"
@@ -89,6 +91,8 @@ extern "C" {
 #define GSDK_TABLE_EXACT_STATES "gsdk.exact_states.v1"                 /* ABI 1.7 */
 #define GSDK_TABLE_SEQUENCE_DOCUMENTS "gsdk.sequence_documents.v1"     /* ABI 1.9 */
 #define GSDK_TABLE_EVALUATION "gsdk.evaluation.v1"                     /* ABI 1.10 */
+#define GSDK_TABLE_OBSERVATIONS "gsdk.observations.v1"                 /* ABI 1.11 */
+#define GSDK_TABLE_BATCHED_STEPS "gsdk.batched_steps.v1"               /* ABI 1.11 */
 
 typedef struct gsdk_header {
   uint32_t type;
@@ -647,6 +651,61 @@ typedef struct gsdk_evaluation {
   int32_t (*cuda_evaluate)(const gsdk_game_instance* instance, const void* states, uint32_t count, int32_t device,
                            void* stream, int32_t* values, char* error, uint32_t error_size);
 } gsdk_evaluation;
+
+/* ---- observations and batched steps, for vectorised environments (ABI 1.11) ------------------ */
+
+/* A vectorised environment (the Python module's VectorEnv) steps n games side by side. Its actions are move codes
+ * (gsdk.move_codes.v1, required for it): action c is the legal move whose code is c, so an agent sees a fixed
+ * action space 0..code_count-1 and a mask of the legal ones. When a step ends a game the rewards are paid and the
+ * game starts again from the initial state at once (auto-reset): rewards[k * player_count + p] is 0 unless the
+ * step ended game k; then, for a one-player game, the score; for two players, +1, -1 or 0 for player 0 by the
+ * sign of the score (player 0's outcome) and the opposite for player 1. A host steps any game with per-state rules
+ * and move codes through the per-state table; gsdk.batched_steps.v1 lets a game do the same faster, and must give
+ * the same states, rewards and masks (the conformance suite compares them). */
+
+#define GSDK_ELEMENT_UINT8 1
+#define GSDK_ELEMENT_FLOAT32 2
+#define GSDK_OBSERVATION_MAX_RANK 8
+
+/* A learner's view of a state: a dense row-major tensor of one shape and element type for every state of an
+ * instance, a deterministic function of the state (the game documents its planes, e.g. from the view of the
+ * player to move). */
+typedef struct gsdk_observations {
+  gsdk_header header;
+  /* Writes min(rank, capacity) extents (each >= 1) of one state's observation and returns the rank,
+   * 1 .. GSDK_OBSERVATION_MAX_RANK. */
+  uint32_t (*shape)(const gsdk_game_instance* instance, uint32_t* extents, uint32_t capacity);
+  /* GSDK_ELEMENT_*. */
+  int32_t (*element_type)(const gsdk_game_instance* instance);
+  /* The observations of count states (contiguous, state_size bytes each; terminal states included) into
+   * observations: count blocks of prod(extents) elements. */
+  void (*fill)(const gsdk_game_instance* instance, const void* states, uint32_t count, void* observations);
+  /* fill on a CUDA device: states and observations in device memory, work queued on `stream` (a cudaStream_t).
+   * NULL when the plugin has no CUDA observations. */
+  int32_t (*cuda_fill)(const gsdk_game_instance* instance, const void* states, uint32_t count, int32_t device,
+                       void* stream, void* observations, char* error, uint32_t error_size);
+} gsdk_observations;
+
+/* Many games of a game without chance nodes stepped at once, with the semantics above. The caller guarantees that
+ * every states[k] is neither terminal nor a chance node and that actions[k] is the code of one of its legal moves.
+ * A step applies that move; when the game ends it writes the rewards, sets terminated[k] = 1 and puts the initial
+ * state in states[k], else terminated[k] = 0 and zero rewards. Then players[k] = the player to move in states[k]
+ * and legal[k * code_count + c] = 1 exactly for the codes c of its legal moves (0 elsewhere). */
+typedef struct gsdk_batched_steps {
+  gsdk_header header;
+  /* On the CPU, from the calling thread (the host splits a batch over its threads). NULL when absent. */
+  int32_t (*step)(const gsdk_game_instance* instance, void* states, const uint32_t* actions, uint32_t count,
+                  float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal, char* error,
+                  uint32_t error_size);
+  /* The same on a CUDA device: every array in device memory, work queued on `stream`. NULL without CUDA. */
+  int32_t (*cuda_step)(const gsdk_game_instance* instance, void* states, const uint32_t* actions, uint32_t count,
+                       int32_t device, void* stream, float* rewards, uint8_t* terminated, int32_t* players,
+                       uint8_t* legal, char* error, uint32_t error_size);
+  /* Puts the initial state in states[0..count) on the device, with players and legal as a step writes them.
+   * NULL without CUDA. */
+  int32_t (*cuda_reset)(const gsdk_game_instance* instance, void* states, uint32_t count, int32_t device,
+                        void* stream, int32_t* players, uint8_t* legal, char* error, uint32_t error_size);
+} gsdk_batched_steps;
 
 /* The entry point every plugin exports. */
 GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info,
