@@ -12,6 +12,7 @@
 #include "batched_steps_reference.hpp"
 #include "gpu.hpp"
 #include "othello_test_support.hpp"
+#include "rules/environment.hpp"
 
 namespace othello {
 namespace {
@@ -103,7 +104,7 @@ TEST(OthelloCudaEnvironment, StepsResetsAndObservationsEqualTheCpu) {
       gpu.actions.upload(cpu.actions);
       // Odd steps go in two calls cut at game 333, whose rows start at no multiple of four bytes.
       const uint32_t cut = t % 2 ? 333 : kGames;
-      for (const auto [first, count] : {std::pair{0u, cut}, std::pair{cut, kGames - cut}}) {
+      for (const auto& [first, count] : {std::pair{0u, cut}, std::pair{cut, kGames - cut}}) {
         if (count == 0) continue;
         ASSERT_EQ(steps.cuda_step(game->handle(), gpu.states.get() + first * sizeof(Position), gpu.actions.get() + first,
                                   count, 0, nullptr, gpu.rewards.get() + 2 * first, gpu.terminated.get() + first,

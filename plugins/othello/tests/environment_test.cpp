@@ -11,6 +11,7 @@
 #include "batched_steps_reference.hpp"
 #include "othello_test_support.hpp"
 #include "rules/board_text.hpp"
+#include "rules/environment.hpp"
 
 namespace othello {
 namespace {
@@ -75,7 +76,9 @@ TEST(OthelloEnvironment, MoveCodesAreDistinctAndBelowTheCountInRandomGames) {
         game->apply_move(s, moves[random() % n]);
       }
     }
-    if (std::string(convention) != "free_pass") EXPECT_GT(passes, 0u) << convention << ": no pass was coded";
+    if (std::string(convention) != "free_pass") {
+      EXPECT_GT(passes, 0u) << convention << ": no pass was coded";
+    }
   }
 }
 
