@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "batched_steps_reference.hpp"
+#include "cpu/environment_cpu.hpp"
 #include "othello_test_support.hpp"
 #include "rules/board_text.hpp"
 #include "rules/environment.hpp"
@@ -88,6 +89,42 @@ TEST(OthelloEnvironment, BatchedStepsEqualThePerStateTableOverManyGames) {
     const uint64_t ended = gsdk::test::expect_batched_steps_match_reference(*game, 37, 3000, 11);
     // About 60 moves a game: 37 games of 3000 steps finish well over a thousand games, passes among them.
     EXPECT_GT(ended, 1000u) << convention;
+  }
+}
+
+TEST(OthelloEnvironment, Avx512StepsAndObservationsEqualTheOneGameSteps) {
+  if (!cpu::avx512bw_available()) GTEST_SKIP() << "this processor lacks AVX-512 BW";
+  for (const Convention convention : {Convention::standard, Convention::finished_not_leaf, Convention::free_pass}) {
+    constexpr uint32_t kGames = 43; // five vectors and three games
+    gsdk::test::StepArrays vector(kGames, sizeof(Position), 2, kCodeCount), single = vector;
+    std::vector<Position> vector_states(kGames, start_position()), single_states = vector_states;
+    for (uint32_t k = 0; k < kGames; ++k) write_legal_codes(legal_moves(start_position()), &single.legal[k * kCodeCount]);
+    std::vector<uint8_t> vector_observations(kGames * kObservationBytes), single_observations = vector_observations;
+    std::mt19937_64 random(23);
+    uint64_t ended = 0;
+    for (int t = 0; t < 3000 && !HasFailure(); ++t) {
+      for (uint32_t k = 0; k < kGames; ++k)
+        single.actions[k] = gsdk::test::random_legal_code(&single.legal[k * kCodeCount], kCodeCount, random);
+      for (uint32_t k = 0; k < kGames; ++k)
+        cpu::step_game(single_states.data(), single.actions.data(), k, convention, single.rewards.data(),
+                       single.terminated.data(), single.players.data(), single.legal.data());
+      cpu::step_batch_avx512(vector_states.data(), single.actions.data(), kGames, convention, vector.rewards.data(),
+                             vector.terminated.data(), vector.players.data(), vector.legal.data());
+      for (uint32_t k = 0; k < kGames; ++k) {
+        ASSERT_EQ(vector_states[k].own, single_states[k].own) << "game " << k << " step " << t;
+        ASSERT_EQ(vector_states[k].opponent, single_states[k].opponent) << "game " << k << " step " << t;
+        ASSERT_EQ(vector_states[k].side, single_states[k].side) << "game " << k << " step " << t;
+        write_observation(single_states[k], &single_observations[k * kObservationBytes]);
+      }
+      EXPECT_EQ(vector.rewards, single.rewards);
+      EXPECT_EQ(vector.terminated, single.terminated);
+      EXPECT_EQ(vector.players, single.players);
+      EXPECT_EQ(vector.legal, single.legal);
+      cpu::fill_observations_avx512(vector_states.data(), kGames, vector_observations.data());
+      EXPECT_EQ(vector_observations, single_observations);
+      for (const uint8_t done : single.terminated) ended += done;
+    }
+    EXPECT_GT(ended, 1000u);
   }
 }
 
