@@ -81,9 +81,11 @@ TEST(ChessEnvironment, ObservationsSeeTheBoardFromTheMoversSide) {
   for (int right = 13; right <= 16; ++right) EXPECT_EQ(plane(o, right).size(), 64u) << "castling plane " << right;
   EXPECT_TRUE(plane(o, 17).empty());
 
-  p = parse_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQq e3 0 1"); // after e4, white lost long castling
+  // After e4, with a black pawn on d4 to take it en passant (a FEN's target square counts only then); white has
+  // lost long castling.
+  p = parse_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQq e3 0 3");
   o = observe(game, p);
-  EXPECT_EQ(plane(o, 0), (std::set<int>{8, 9, 10, 11, 12, 13, 14, 15})); // black pawns, mirrored to rank 2
+  EXPECT_EQ(plane(o, 0), (std::set<int>{8, 9, 10, 12, 13, 14, 15, 35})); // black pawns mirrored, d4 = 27 to 35
   EXPECT_EQ(plane(o, 4), (std::set<int>{3}));                            // black queen d8, mirrored to d1
   EXPECT_EQ(plane(o, 5), (std::set<int>{4}));                            // black king e8, mirrored to e1
   EXPECT_EQ(plane(o, 6), (std::set<int>{48, 49, 50, 51, 36, 53, 54, 55})); // white pawns; e4 = 28 mirrored to 36
