@@ -1,5 +1,5 @@
 // environment_tables.cpp - the minefield as a vectorised environment on the CPU: observations and batched steps
-// (gsdk_plugin.h, ABI 1.11) by the per-state rules' own functions, so the two agree by construction.
+// (gsdk_plugin.h, ABI 1.11), by the step rule the CUDA kernels share (environment.hpp: walk).
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -27,11 +27,10 @@ void Game::step_batch(State* states, const uint32_t* actions, uint32_t count, fl
                               std::to_string(k) + " is not a move's code (expected 0 right, 1 down, 2 left or 3 up; "
                               "games 0.." + std::to_string(k) + " before it were stepped)");
     State& s = states[k];
-    apply_move(s, actions[k]);
-    const bool ended = current_player(s) == GSDK_PLAYER_TERMINAL;
-    gsdk::environments::write_step_rewards(ended, ended ? score(s) : 0, kPlayers, rewards + k);
-    if (ended) initial_state(s);
-    terminated[k] = ended ? 1 : 0;
+    const WalkOutcome outcome = walk(environment_, s.cell, s.steps, actions[k]);
+    gsdk::environments::write_step_rewards(outcome.ended, outcome.score, kPlayers, rewards + k);
+    if (outcome.ended) initial_state(s);
+    terminated[k] = outcome.ended ? 1 : 0;
     players[k] = 0;
     std::fill_n(legal + size_t{k} * kActions, kActions, uint8_t{1});
   }

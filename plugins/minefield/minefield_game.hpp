@@ -63,6 +63,13 @@ public:
   const Environment& environment() const { return environment_; }
   std::span<const uint32_t> start_states() const { return board_.starts; }
 #if defined(GSDK_WITH_CUDA)
+  // The same as fill_observations and step_batch, to the bit (cuda/environment.cu); a game whose action is not
+  // 0..3 is left as it was (no error can leave a queued kernel).
+  void cuda_fill_observations(const State* states, uint32_t count, int32_t device, void* stream, void* out) const;
+  void cuda_step_batch(State* states, const uint32_t* actions, uint32_t count, int32_t device, void* stream,
+                       float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal) const;
+  void cuda_reset_batch(State* states, uint32_t count, int32_t device, void* stream, int32_t* players,
+                        uint8_t* legal) const;
   uint64_t cuda_qlearning_scratch_bytes(const gsdk_qlearning_request& request) const;
   double cuda_qlearning_train(const gsdk_qlearning_request& request, int32_t device, void* stream, void* scratch,
                               uint64_t scratch_size) const;

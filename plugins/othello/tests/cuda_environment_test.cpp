@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "batched_steps_reference.hpp"
+#include "device_vector.hpp"
 #include "gpu.hpp"
 #include "othello_test_support.hpp"
 #include "rules/environment.hpp"
@@ -20,51 +21,10 @@ namespace {
 using gsdk::test::plugin_table;
 using gsdk::test::StepArrays;
 
-// A device copy of a host vector, freed on scope exit.
-template <typename T> class DeviceVector {
-public:
-  explicit DeviceVector(size_t n) : n_(n) { EXPECT_EQ(cudaMalloc(&data_, n * sizeof(T)), cudaSuccess); }
-  explicit DeviceVector(const std::vector<T>& host) : DeviceVector(host.size()) { upload(host); }
-  ~DeviceVector() { cudaFree(data_); }
-  DeviceVector(const DeviceVector&) = delete;
-  DeviceVector& operator=(const DeviceVector&) = delete;
-  void upload(const std::vector<T>& host) {
-    EXPECT_EQ(cudaMemcpy(data_, host.data(), n_ * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
-  }
-  std::vector<T> download() const {
-    std::vector<T> host(n_);
-    EXPECT_EQ(cudaMemcpy(host.data(), data_, n_ * sizeof(T), cudaMemcpyDeviceToHost), cudaSuccess);
-    return host;
-  }
-  T* get() const { return static_cast<T*>(data_); }
-
-private:
-  size_t n_;
-  void* data_ = nullptr;
-};
-
-// The device arrays of a batch.
-struct DeviceSteps {
-  explicit DeviceSteps(const StepArrays& host)
-      : states(host.states), actions(host.actions), rewards(host.rewards), terminated(host.terminated),
-        players(host.players), legal(host.legal) {}
-  DeviceVector<unsigned char> states;
-  DeviceVector<uint32_t> actions;
-  DeviceVector<float> rewards;
-  DeviceVector<uint8_t> terminated;
-  DeviceVector<int32_t> players;
-  DeviceVector<uint8_t> legal;
-};
+using DeviceSteps = gsdk::test::DeviceStepArrays<StepArrays>;
+using gsdk::test::DeviceVector;
 
 constexpr uint32_t kGames = 1000; // not a multiple of the kernels' blocks
-
-void expect_equal(const StepArrays& cpu, const DeviceSteps& gpu, const char* what) {
-  EXPECT_EQ(gpu.states.download(), cpu.states) << what;
-  EXPECT_EQ(gpu.rewards.download(), cpu.rewards) << what;
-  EXPECT_EQ(gpu.terminated.download(), cpu.terminated) << what;
-  EXPECT_EQ(gpu.players.download(), cpu.players) << what;
-  EXPECT_EQ(gpu.legal.download(), cpu.legal) << what;
-}
 
 TEST(OthelloCudaEnvironment, StepsResetsAndObservationsEqualTheCpu) {
   GSDK_REQUIRE_GPU();
@@ -88,7 +48,7 @@ TEST(OthelloCudaEnvironment, StepsResetsAndObservationsEqualTheCpu) {
                                gpu.legal.get(), error, sizeof error),
               GSDK_OK)
         << error;
-    expect_equal(cpu, gpu, "after the reset");
+    gpu.expect_equal(cpu, "after the reset");
 
     std::mt19937_64 random(17);
     DeviceVector<uint8_t> gpu_observations(size_t{kGames} * kObservationBytes);
@@ -114,7 +74,7 @@ TEST(OthelloCudaEnvironment, StepsResetsAndObservationsEqualTheCpu) {
             << error;
       }
       ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-      expect_equal(cpu, gpu, convention);
+      gpu.expect_equal(cpu, convention);
       for (const uint8_t done : cpu.terminated) ended += done;
 
       observations.fill(game->handle(), cpu.states.data(), kGames, cpu_observations.data());
@@ -143,7 +103,7 @@ TEST(OthelloCudaEnvironment, AnActionThatIsNoLegalMovesCodeLeavesItsGameAsItWas)
             GSDK_OK)
       << error;
   gsdk::test::ReferenceSteps(*game).write_legal(game->initial_state(), cpu.legal.data());
-  expect_equal(cpu, gpu, "a refused action");
+  gpu.expect_equal(cpu, "a refused action");
 }
 
 } // namespace
