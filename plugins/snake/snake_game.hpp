@@ -54,6 +54,10 @@ public:
   std::vector<uint32_t> observation_shape() const { return {2, 1u << rules_.dimension}; }
   int32_t observation_type() const { return GSDK_ELEMENT_UINT8; }
   void fill_observations(const State* states, uint32_t count, void* out) const;
+#if defined(GSDK_WITH_CUDA)
+  // The same bytes on a device (cuda/observations.cu).
+  void cuda_fill_observations(const State* states, uint32_t count, int32_t device, void* stream, void* out) const;
+#endif
 
   // The snake file of a sequence (checker/snake_document.hpp), and the independent checker's verdict on it
   // (checker/snake_check.hpp; throws gsdk::PluginError naming the first violation).
