@@ -49,7 +49,7 @@ public:
   uint32_t move_code(const State&, uint32_t move) const { return chess::move_code(move); }
   std::vector<uint32_t> observation_shape() const { return {kObservationPlanes, 8, 8}; }
   int32_t observation_type() const { return GSDK_ELEMENT_UINT8; }
-  void fill_observations(const State* states, uint32_t count, void* out) const {
+  void fill_observations(const State* states, uint32_t count, void* out) const noexcept {
     for (uint32_t k = 0; k < count; ++k) write_observation(states[k], static_cast<uint8_t*>(out) + size_t{k} * kObservationBytes);
   }
 

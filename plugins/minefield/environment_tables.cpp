@@ -9,7 +9,7 @@
 
 namespace minefield {
 
-void Game::fill_observations(const State* states, uint32_t count, void* out) const {
+void Game::fill_observations(const State* states, uint32_t count, void* out) const noexcept {
   const size_t cells = board_.cell_count();
   auto* observation = static_cast<uint8_t*>(out);
   for (uint32_t k = 0; k < count; ++k, observation += 3 * cells) {

@@ -55,7 +55,7 @@ public:
   // The steps taken are not shown.
   std::vector<uint32_t> observation_shape() const { return {3, board_.size, board_.size}; }
   int32_t observation_type() const { return GSDK_ELEMENT_UINT8; }
-  void fill_observations(const State* states, uint32_t count, void* out) const;
+  void fill_observations(const State* states, uint32_t count, void* out) const noexcept;
   // Throws naming the game whose action is not 0..3.
   void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
                   int32_t* players, uint8_t* legal) const;

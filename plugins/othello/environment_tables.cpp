@@ -35,7 +35,7 @@ bool avx512bw_available() {
 
 } // namespace cpu
 
-void Game::fill_observations(const State* states, uint32_t count, void* out) const {
+void Game::fill_observations(const State* states, uint32_t count, void* out) const noexcept {
   auto* observations = static_cast<uint8_t*>(out);
   if (cpu::avx512bw_available()) return cpu::fill_observations_avx512(states, count, observations);
   for (uint32_t k = 0; k < count; ++k) write_observation(states[k], observations + size_t{k} * kObservationBytes);

@@ -66,7 +66,7 @@ public:
   // (2, 8, 8), the discs of the player to move, then the opponent's.
   std::vector<uint32_t> observation_shape() const { return {2, 8, 8}; }
   int32_t observation_type() const { return GSDK_ELEMENT_UINT8; }
-  void fill_observations(const State* states, uint32_t count, void* out) const;
+  void fill_observations(const State* states, uint32_t count, void* out) const noexcept;
   // Throws naming the game whose action is not a legal move's code.
   void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
                   int32_t* players, uint8_t* legal) const;

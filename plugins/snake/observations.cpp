@@ -6,7 +6,7 @@
 
 namespace snake {
 
-void Game::fill_observations(const State* states, uint32_t count, void* out) const {
+void Game::fill_observations(const State* states, uint32_t count, void* out) const noexcept {
   const uint32_t vertices = 1u << rules_.dimension;
   auto* observation = static_cast<uint8_t*>(out);
   for (uint32_t k = 0; k < count; ++k, observation += 2 * size_t{vertices}) {

@@ -53,7 +53,7 @@ public:
   // the head (1 = yes, 0 = no).
   std::vector<uint32_t> observation_shape() const { return {2, 1u << rules_.dimension}; }
   int32_t observation_type() const { return GSDK_ELEMENT_UINT8; }
-  void fill_observations(const State* states, uint32_t count, void* out) const;
+  void fill_observations(const State* states, uint32_t count, void* out) const noexcept;
 #if defined(GSDK_WITH_CUDA)
   // The same bytes on a device (cuda/observations.cu).
   void cuda_fill_observations(const State* states, uint32_t count, int32_t device, void* stream, void* out) const;

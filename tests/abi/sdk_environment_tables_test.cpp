@@ -45,7 +45,7 @@ public:
   uint32_t move_code(const State&, uint32_t move) const { return move - 1; }
   std::vector<uint32_t> observation_shape() const { return {1, 1, 1}; }
   int32_t observation_type() const { return GSDK_ELEMENT_FLOAT32; }
-  void fill_observations(const State* states, uint32_t count, void* out) const {
+  void fill_observations(const State* states, uint32_t count, void* out) const noexcept {
     for (uint32_t k = 0; k < count; ++k) static_cast<float*>(out)[k] = static_cast<float>(states[k].value);
   }
   void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,

@@ -65,9 +65,9 @@
 //     void cuda_random_playout_batches(...) const;  // cuda_playout_batches' parameters; exact states at random
 //     // each of the three search methods may take a last `const uint32_t* stop = nullptr`: the table then offers
 //     // run_stoppable too (ABI 1.6), passing the host's stop request through
-//     // a vectorised environment's view of a state (ABI 1.11; must not throw):
+//     // a vectorised environment's view of a state (ABI 1.11; the CPU fill is noexcept):
 //     std::vector<uint32_t> observation_shape() const; int32_t observation_type() const;  // GSDK_ELEMENT_*
-//     void fill_observations(const State* states, uint32_t count, void* out) const;
+//     void fill_observations(const State* states, uint32_t count, void* out) const noexcept;
 //     void cuda_fill_observations(const State* states, uint32_t count, int32_t device, void* stream, void* out) const;
 //     // many games stepped at once by move codes (ABI 1.11; needs the move codes, refused for chance games):
 //     void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
@@ -313,12 +313,16 @@ concept HasCudaRandomPlayoutBatches = requires(const G g, const typename G::Stat
 };
 
 // gsdk.observations.v1: the extents and element type of every state's observation, and the CPU fill (which cannot
-// report an error through the ABI, so it must not throw); a CUDA fill beside it.
+// report an error through the ABI, so it is noexcept); a CUDA fill beside it.
 template <typename G>
 concept HasObservations = requires(const G g, const typename G::State* states, void* out) {
   { g.observation_shape() } -> std::convertible_to<std::vector<uint32_t>>;
   { g.observation_type() } -> std::convertible_to<int32_t>;
   g.fill_observations(states, uint32_t{}, out);
+};
+template <typename G>
+concept FillsObservationsWithoutThrowing = requires(const G g, const typename G::State* states, void* out) {
+  { g.fill_observations(states, uint32_t{}, out) } noexcept;
 };
 template <typename G>
 concept HasCudaObservations = requires(const G g, const typename G::State* states, void* out) {
@@ -357,6 +361,8 @@ template <typename G> struct Adapter {
                 "gsdk.batched_steps.v1 takes move codes as actions: step_batch needs code_count() and move_code()");
   static_assert(!HasCudaBatchedSteps<G> || HasBatchedSteps<G>,
                 "cuda_step_batch and cuda_reset_batch complete a CPU step_batch, which is missing");
+  static_assert(!HasObservations<G> || FillsObservationsWithoutThrowing<G>,
+                "fill_observations must be noexcept: gsdk.observations.v1's fill has no error channel");
   static_assert(!HasCudaObservations<G> || HasObservations<G>,
                 "cuda_fill_observations completes fill_observations, observation_shape and observation_type");
 
