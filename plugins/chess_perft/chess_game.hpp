@@ -7,8 +7,10 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "gsdk/plugin.hpp"
+#include "rules/environment.hpp"
 #include "rules/position.hpp"
 
 namespace chess {
@@ -41,6 +43,15 @@ public:
   State state_from_string(std::string_view text) const;
 
   uint64_t cpu_perft(const State& s, uint32_t depth) const;
+
+  // gsdk.move_codes.v1 and gsdk.observations.v1 for vectorised environments (rules/environment.hpp).
+  uint32_t code_count() const { return kCodeCount; }
+  uint32_t move_code(const State&, uint32_t move) const { return chess::move_code(move); }
+  std::vector<uint32_t> observation_shape() const { return {kObservationPlanes, 8, 8}; }
+  int32_t observation_type() const { return GSDK_ELEMENT_UINT8; }
+  void fill_observations(const State* states, uint32_t count, void* out) const noexcept {
+    for (uint32_t k = 0; k < count; ++k) write_observation(states[k], static_cast<uint8_t*>(out) + size_t{k} * kObservationBytes);
+  }
 
   // How the GPU counts the last two plies (a game parameter, so both can be benchmarked).
   enum class LeafKernel { thread_per_position, warp_per_position };

@@ -47,6 +47,22 @@ struct Environment {
   }
 };
 
+// One agent's move in a vectorised environment (gsdk.batched_steps.v1), on host and device: its cell and step count
+// after `action`, and whether that ends its episode, on a mine (score -1), the flag (+1) or at the step limit (0),
+// the per-state table's end and score.
+struct WalkOutcome {
+  bool ended;
+  int32_t score;
+};
+
+GSDK_HD WalkOutcome walk(const Environment& environment, uint32_t& cell, uint32_t& steps, uint32_t action) {
+  cell = environment.neighbour(cell, action);
+  ++steps;
+  const uint8_t kind = environment.cells[cell] & kKindBits;
+  const int32_t score = kind == kMine ? -1 : kind == kFlag ? 1 : 0;
+  return {kind != kEmpty || steps >= environment.limit, score};
+}
+
 // The step rule's bytes for a board.
 std::vector<uint8_t> encode_cells(const Board& board);
 

@@ -37,6 +37,11 @@ Game::Game(const gsdk::Params& params) {
   step_cells_ = encode_cells(board_);
   environment_ = Environment{size, static_cast<uint32_t>(params.get_int("agents")),
                              static_cast<uint32_t>(params.get_int("step_limit")), step_cells_.data()};
+  board_planes_.resize(2 * size_t{board_.cell_count()});
+  for (uint32_t cell = 0; cell < board_.cell_count(); ++cell) {
+    board_planes_[cell] = board_.cells[cell] == kMine ? 1 : 0;
+    board_planes_[board_.cell_count() + cell] = board_.cells[cell] == kFlag ? 1 : 0;
+  }
 }
 
 int32_t Game::current_player(const State& s) const {

@@ -47,9 +47,29 @@ public:
   std::string move_to_string(const State&, uint32_t action) const;
   State state_from_string(std::string_view text) const;
 
+  // gsdk.move_codes.v1: an action's code is the action.
+  uint32_t code_count() const { return kActions; }
+  uint32_t move_code(const State&, uint32_t action) const { return action; }
+  // gsdk.observations.v1 and gsdk.batched_steps.v1 (environment_tables.cpp): uint8 (3, N, N) over the cells, row by
+  // row as cells are numbered; plane 0 the mines, plane 1 the flag, plane 2 the agent's cell (1 = there, 0 = not).
+  // The steps taken are not shown.
+  std::vector<uint32_t> observation_shape() const { return {3, board_.size, board_.size}; }
+  int32_t observation_type() const { return GSDK_ELEMENT_UINT8; }
+  void fill_observations(const State* states, uint32_t count, void* out) const noexcept;
+  // Throws naming the game whose action is not 0..3.
+  void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
+                  int32_t* players, uint8_t* legal) const;
+
   const Environment& environment() const { return environment_; }
   std::span<const uint32_t> start_states() const { return board_.starts; }
 #if defined(GSDK_WITH_CUDA)
+  // The same as fill_observations and step_batch, to the bit (cuda/environment.cu); a game whose action is not
+  // 0..3 is left as it was (no error can leave a queued kernel).
+  void cuda_fill_observations(const State* states, uint32_t count, int32_t device, void* stream, void* out) const;
+  void cuda_step_batch(State* states, const uint32_t* actions, uint32_t count, int32_t device, void* stream,
+                       float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal) const;
+  void cuda_reset_batch(State* states, uint32_t count, int32_t device, void* stream, int32_t* players,
+                        uint8_t* legal) const;
   uint64_t cuda_qlearning_scratch_bytes(const gsdk_qlearning_request& request) const;
   double cuda_qlearning_train(const gsdk_qlearning_request& request, int32_t device, void* stream, void* scratch,
                               uint64_t scratch_size) const;
@@ -63,6 +83,7 @@ private:
   Board board_;
   std::vector<uint8_t> step_cells_; // encode_cells(board_)
   Environment environment_;
+  std::vector<uint8_t> board_planes_; // the observation's mine and flag planes, the same for every state
 };
 
 } // namespace minefield

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gsdk/plugin.hpp"
+#include "rules/environment.hpp"
 #include "rules/playout_policy.hpp"
 #include "rules/position.hpp"
 
@@ -58,7 +59,26 @@ public:
   int32_t evaluate(const State& s) const;
   uint64_t state_hash(const State& s) const;
 
+  // gsdk.move_codes.v1: a move's code is the move (squares 0..63, pass 64), so codes are the move names' order.
+  uint32_t code_count() const { return kCodeCount; }
+  uint32_t move_code(const State&, uint32_t move) const { return move; }
+  // gsdk.observations.v1 and gsdk.batched_steps.v1 (rules/environment.hpp; environment_tables.cpp): uint8
+  // (2, 8, 8), the discs of the player to move, then the opponent's.
+  std::vector<uint32_t> observation_shape() const { return {2, 8, 8}; }
+  int32_t observation_type() const { return GSDK_ELEMENT_UINT8; }
+  void fill_observations(const State* states, uint32_t count, void* out) const noexcept;
+  // Throws naming the game whose action is not a legal move's code.
+  void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
+                  int32_t* players, uint8_t* legal) const;
+
 #if defined(GSDK_WITH_CUDA)
+  // The same as fill_observations and step_batch, to the bit, one thread per game (cuda/environment.cu). A game
+  // whose action is not a legal move's code is left as it was (no error can leave a queued kernel).
+  void cuda_fill_observations(const State* states, uint32_t count, int32_t device, void* stream, void* out) const;
+  void cuda_step_batch(State* states, const uint32_t* actions, uint32_t count, int32_t device, void* stream,
+                       float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal) const;
+  void cuda_reset_batch(State* states, uint32_t count, int32_t device, void* stream, int32_t* players,
+                        uint8_t* legal) const;
   // The same values as evaluate(), to the bit (cuda/evaluation.cu).
   void cuda_evaluate(const State* states, uint32_t count, int32_t device, void* stream, int32_t* values) const;
   uint64_t cuda_scratch_bytes(uint64_t playout_count) const;

@@ -48,6 +48,16 @@ public:
   // NRPA's move codes: the head vertex and the dimension flipped (rules.hpp).
   uint32_t code_count() const { return nrpa_code_count(rules_); }
   uint32_t move_code(const State& s, uint32_t move) const { return nrpa_code(rules_, s.head, move); }
+  // gsdk.observations.v1 (observations.cpp): uint8 (2, 2^d) over the vertices; plane 0 the blocked ones (the snake's
+  // vertices before its head, their neighbours, and any blocked subcubes: where the head can no longer go), plane 1
+  // the head (1 = yes, 0 = no).
+  std::vector<uint32_t> observation_shape() const { return {2, 1u << rules_.dimension}; }
+  int32_t observation_type() const { return GSDK_ELEMENT_UINT8; }
+  void fill_observations(const State* states, uint32_t count, void* out) const noexcept;
+#if defined(GSDK_WITH_CUDA)
+  // The same bytes on a device (cuda/observations.cu).
+  void cuda_fill_observations(const State* states, uint32_t count, int32_t device, void* stream, void* out) const;
+#endif
 
   // The snake file of a sequence (checker/snake_document.hpp), and the independent checker's verdict on it
   // (checker/snake_check.hpp; throws gsdk::PluginError naming the first violation).

@@ -65,6 +65,17 @@
 //     void cuda_random_playout_batches(...) const;  // cuda_playout_batches' parameters; exact states at random
 //     // each of the three search methods may take a last `const uint32_t* stop = nullptr`: the table then offers
 //     // run_stoppable too (ABI 1.6), passing the host's stop request through
+//     // a vectorised environment's view of a state (ABI 1.11; the CPU fill is noexcept):
+//     std::vector<uint32_t> observation_shape() const; int32_t observation_type() const;  // GSDK_ELEMENT_*
+//     void fill_observations(const State* states, uint32_t count, void* out) const noexcept;
+//     void cuda_fill_observations(const State* states, uint32_t count, int32_t device, void* stream, void* out) const;
+//     // many games stepped at once by move codes (ABI 1.11; needs the move codes, refused for chance games):
+//     void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
+//         int32_t* players, uint8_t* legal) const;
+//     void cuda_step_batch(State* states, const uint32_t* actions, uint32_t count, int32_t device, void* stream,
+//         float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal) const;
+//     void cuda_reset_batch(State* states, uint32_t count, int32_t device, void* stream, int32_t* players,
+//         uint8_t* legal) const;  // with cuda_step_batch
 //   };
 //   GSDK_PLUGIN(MyGame, "1.0.0")
 //
@@ -75,12 +86,14 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <new>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "gsdk/gsdk_plugin.h"
@@ -299,10 +312,59 @@ concept HasCudaRandomPlayoutBatches = requires(const G g, const typename G::Stat
                                 static_cast<void*>(nullptr), out);
 };
 
+// gsdk.observations.v1: the extents and element type of every state's observation, and the CPU fill (which cannot
+// report an error through the ABI, so it is noexcept); a CUDA fill beside it.
+template <typename G>
+concept HasObservations = requires(const G g, const typename G::State* states, void* out) {
+  { g.observation_shape() } -> std::convertible_to<std::vector<uint32_t>>;
+  { g.observation_type() } -> std::convertible_to<int32_t>;
+  g.fill_observations(states, uint32_t{}, out);
+};
+template <typename G>
+concept FillsObservationsWithoutThrowing = requires(const G g, const typename G::State* states, void* out) {
+  { g.fill_observations(states, uint32_t{}, out) } noexcept;
+};
+template <typename G>
+concept HasCudaObservations = requires(const G g, const typename G::State* states, void* out) {
+  g.cuda_fill_observations(states, uint32_t{}, int32_t{}, static_cast<void*>(nullptr), out);
+};
+// gsdk.batched_steps.v1: the CPU step of a batch, and the CUDA step and reset beside it.
+template <typename G>
+concept HasBatchedSteps = requires(const G g, typename G::State* states, const uint32_t* actions, float* rewards,
+                                   uint8_t* bytes, int32_t* players) {
+  g.step_batch(states, actions, uint32_t{}, rewards, bytes, players, bytes);
+};
+template <typename G>
+concept HasCudaBatchedSteps = requires(const G g, typename G::State* states, const uint32_t* actions, float* rewards,
+                                       uint8_t* bytes, int32_t* players, void* stream) {
+  g.cuda_step_batch(states, actions, uint32_t{}, int32_t{}, stream, rewards, bytes, players, bytes);
+  g.cuda_reset_batch(states, uint32_t{}, int32_t{}, stream, players, bytes);
+};
+
+// A batch call's arrays: NULL with a non-empty batch is the caller's mistake, refused with the array's name.
+inline void require_arrays(const char* call, uint32_t count,
+                           std::initializer_list<std::pair<const char*, const void*>> arrays) {
+  if (count == 0) return;
+  for (const auto& [name, array] : arrays)
+    if (!array)
+      throw PluginError(std::string(call) + ": `" + name + "` is NULL for a batch of " + std::to_string(count) +
+                        " states");
+}
+
 // The static C tables of one game class.
 template <typename G> struct Adapter {
   using State = typename G::State;
   static_assert(std::is_trivially_copyable_v<State>, "game states must be POD blobs");
+  static_assert(!HasBatchedSteps<G> || (G::kFlags & GSDK_GAME_FLAG_CHANCE) == 0,
+                "gsdk.batched_steps.v1 is for games without chance nodes: remove step_batch or GSDK_GAME_FLAG_CHANCE");
+  static_assert(!HasBatchedSteps<G> || HasMoveCodes<G>,
+                "gsdk.batched_steps.v1 takes move codes as actions: step_batch needs code_count() and move_code()");
+  static_assert(!HasCudaBatchedSteps<G> || HasBatchedSteps<G>,
+                "cuda_step_batch and cuda_reset_batch complete a CPU step_batch, which is missing");
+  static_assert(!HasObservations<G> || FillsObservationsWithoutThrowing<G>,
+                "fill_observations must be noexcept: gsdk.observations.v1's fill has no error channel");
+  static_assert(!HasCudaObservations<G> || HasObservations<G>,
+                "cuda_fill_observations completes fill_observations, observation_shape and observation_type");
 
   static const G& game(const gsdk_game_instance* i) { return *reinterpret_cast<const G*>(i); }
   static const State& state(const void* s) { return *static_cast<const State*>(s); }
@@ -580,6 +642,63 @@ template <typename G> struct Adapter {
     return game(i).move_code(state(s), m);
   }
 
+  static uint32_t observation_shape(const gsdk_game_instance* i, uint32_t* extents, uint32_t capacity) {
+    const std::vector<uint32_t> shape = game(i).observation_shape();
+    if (extents) std::copy_n(shape.begin(), std::min<size_t>(capacity, shape.size()), extents);
+    return static_cast<uint32_t>(shape.size());
+  }
+  static int32_t observation_type(const gsdk_game_instance* i) { return game(i).observation_type(); }
+  static void fill_observations(const gsdk_game_instance* i, const void* s, uint32_t count, void* out) {
+    game(i).fill_observations(states(s), count, out);
+  }
+  static int32_t cuda_fill_observations(const gsdk_game_instance* i, const void* s, uint32_t count, int32_t device,
+                                        void* stream, void* out, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      require_arrays("cuda_fill observations", count, {{"states", s}, {"observations", out}});
+      game(i).cuda_fill_observations(states(s), count, device, stream, out);
+    });
+  }
+  static constexpr auto cuda_observations() -> decltype(gsdk_observations::cuda_fill) {
+    if constexpr (HasCudaObservations<G>) return &cuda_fill_observations;
+    return nullptr;
+  }
+  static int32_t step_batch(const gsdk_game_instance* i, void* s, const uint32_t* actions, uint32_t count,
+                            float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal, char* error,
+                            uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      require_arrays("batched step", count,
+                     {{"states", s}, {"actions", actions}, {"rewards", rewards}, {"terminated", terminated},
+                      {"players", players}, {"legal", legal}});
+      game(i).step_batch(static_cast<State*>(s), actions, count, rewards, terminated, players, legal);
+    });
+  }
+  static int32_t cuda_step_batch(const gsdk_game_instance* i, void* s, const uint32_t* actions, uint32_t count,
+                                 int32_t device, void* stream, float* rewards, uint8_t* terminated, int32_t* players,
+                                 uint8_t* legal, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      require_arrays("cuda batched step", count,
+                     {{"states", s}, {"actions", actions}, {"rewards", rewards}, {"terminated", terminated},
+                      {"players", players}, {"legal", legal}});
+      game(i).cuda_step_batch(static_cast<State*>(s), actions, count, device, stream, rewards, terminated, players,
+                              legal);
+    });
+  }
+  static int32_t cuda_reset_batch(const gsdk_game_instance* i, void* s, uint32_t count, int32_t device, void* stream,
+                                  int32_t* players, uint8_t* legal, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      require_arrays("cuda batched reset", count, {{"states", s}, {"players", players}, {"legal", legal}});
+      game(i).cuda_reset_batch(static_cast<State*>(s), count, device, stream, players, legal);
+    });
+  }
+  static constexpr auto cuda_steps() -> decltype(gsdk_batched_steps::cuda_step) {
+    if constexpr (HasCudaBatchedSteps<G>) return &cuda_step_batch;
+    return nullptr;
+  }
+  static constexpr auto cuda_resets() -> decltype(gsdk_batched_steps::cuda_reset) {
+    if constexpr (HasCudaBatchedSteps<G>) return &cuda_reset_batch;
+    return nullptr;
+  }
+
   static const gsdk_game* game_table() {
     static const std::span<const gsdk_param_desc> params = G::parameters();
     static const gsdk_game table = {
@@ -684,6 +803,17 @@ template <typename G> struct Adapter {
                                                  &state_hash,
                                                  cuda_evaluation()};
       if (n == GSDK_TABLE_EVALUATION) return &evaluation;
+    }
+    if constexpr (HasObservations<G>) {
+      static const gsdk_observations observations = {{GSDK_TYPE_OBSERVATIONS, sizeof(gsdk_observations)},
+                                                     &observation_shape, &observation_type, &fill_observations,
+                                                     cuda_observations()};
+      if (n == GSDK_TABLE_OBSERVATIONS) return &observations;
+    }
+    if constexpr (HasBatchedSteps<G>) {
+      static const gsdk_batched_steps steps = {{GSDK_TYPE_BATCHED_STEPS, sizeof(gsdk_batched_steps)}, &step_batch,
+                                               cuda_steps(), cuda_resets()};
+      if (n == GSDK_TABLE_BATCHED_STEPS) return &steps;
     }
     return nullptr;
   }
