@@ -3,8 +3,9 @@
 // integer work in K chunks claimed from a WorkQueue at 1..2N workers, (c) the work queue and split_batch on
 // small items, as a vectorised environment's step would use them.
 //
-// Usage: worker_pool_bench [REPEATS]   (default 7; every figure is the median over the repeats, with the
-// fastest repeat beside it, because a shared machine's neighbours add noise that only ever slows a run down)
+// Usage: worker_pool_bench [REPEATS]   (default 7). (b) and (c1) give the median and fastest of the repeats,
+// (a) and (c2) time 2000 x REPEATS calls one by one: a shared machine's neighbours add noise that only ever
+// slows a run down, so the median and fastest say more than the mean, which is given beside them.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -53,6 +54,23 @@ Spread timed(unsigned repeats, double per, const std::function<void()>& fn) {
   return spread_of(samples);
 }
 
+struct CallSpread {
+  Spread spread;
+  double mean = 0;
+};
+
+// Every one of `calls` calls of fn timed alone, in microseconds: the median and fastest call show what a call
+// costs, the mean what a loop of calls pays once a busy machine's scheduler delays are counted too.
+CallSpread per_call(unsigned calls, const std::function<void()>& fn) {
+  std::vector<double> samples;
+  double total = 0;
+  for (unsigned c = 0; c < calls; ++c) {
+    samples.push_back(seconds_of(fn) * 1e6);
+    total += samples.back();
+  }
+  return {spread_of(samples), total / calls};
+}
+
 // Integer work the optimiser cannot fold away: `steps` rounds of a xorshift, its result returned.
 uint64_t integer_work(uint64_t seed, uint64_t steps) {
   uint64_t x = seed | 1;
@@ -71,16 +89,14 @@ std::vector<unsigned> worker_counts(unsigned most) {
   return counts;
 }
 
-// (a) One call's start-up and join, the body doing nothing: latency per call.
+// (a) One call's start-up and join, the body doing nothing.
 void empty_calls(unsigned repeats, unsigned cpus) {
-  constexpr unsigned kCalls = 2000;
-  fmt::print("(a) empty run_workers call, {} calls per repeat: microseconds per call\n", kCalls);
-  fmt::print("{:>8} {:>10} {:>10}\n", "workers", "median", "fastest");
+  const unsigned calls = 2000 * repeats;
+  fmt::print("(a) empty run_workers call, {} calls each timed alone: microseconds per call\n", calls);
+  fmt::print("{:>8} {:>10} {:>10} {:>10}\n", "workers", "median", "fastest", "mean");
   for (unsigned workers : worker_counts(std::max(8u, cpus))) {
-    const Spread s = timed(repeats, kCalls / 1e6, [&] {
-      for (unsigned c = 0; c < kCalls; ++c) run_workers(workers, [](unsigned) {});
-    });
-    fmt::print("{:>8} {:>10.2f} {:>10.2f}\n", workers, s.median, s.fastest);
+    const CallSpread s = per_call(calls, [&] { run_workers(workers, [](unsigned) {}); });
+    fmt::print("{:>8} {:>10.2f} {:>10.2f} {:>10.2f}\n", workers, s.spread.median, s.spread.fastest, s.mean);
   }
 }
 
@@ -127,23 +143,21 @@ void small_items(unsigned repeats, unsigned cpus) {
     fmt::print("{:>8} {:>10.1f} {:>10.1f}\n", workers, s.median, s.fastest);
   }
 
-  constexpr unsigned kSteps = 2000;
+  const unsigned steps = 2000 * repeats;
   constexpr size_t kEnvironments = 64;
   for (uint64_t env_steps : {uint64_t{200}, uint64_t{2000}}) {
-    fmt::print("\n(c2) split_batch over {} environments of {} xorshift steps, {} steps in a row: microseconds per "
-               "step\n",
-               kEnvironments, env_steps, kSteps);
-    fmt::print("{:>8} {:>10} {:>10}\n", "threads", "median", "fastest");
+    fmt::print("\n(c2) split_batch over {} environments of {} xorshift steps, {} steps each timed alone: "
+               "microseconds per step\n",
+               kEnvironments, env_steps, steps);
+    fmt::print("{:>8} {:>10} {:>10} {:>10}\n", "threads", "median", "fastest", "mean");
     for (unsigned threads : worker_counts(cpus)) {
       std::vector<uint64_t> state(kEnvironments);
-      const Spread s = timed(repeats, kSteps / 1e6, [&] {
-        for (unsigned step = 0; step < kSteps; ++step)
-          split_batch(threads, kEnvironments, 1, [&](unsigned, size_t e) {
-            state[e] = integer_work(state[e] + e, env_steps);
-          });
+      const CallSpread s = per_call(steps, [&] {
+        split_batch(threads, kEnvironments, 1,
+                    [&](unsigned, size_t e) { state[e] = integer_work(state[e] + e, env_steps); });
       });
       for (uint64_t value : state) result_sink = result_sink + value;
-      fmt::print("{:>8} {:>10.2f} {:>10.2f}\n", threads, s.median, s.fastest);
+      fmt::print("{:>8} {:>10.2f} {:>10.2f} {:>10.2f}\n", threads, s.spread.median, s.spread.fastest, s.mean);
     }
   }
 }

@@ -3,6 +3,7 @@
 // from several threads at once, and a fork() after the pool was used.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,6 +11,10 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <filesystem>
+#include <iterator>
+#include <fstream>
+#include <functional>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -85,6 +90,55 @@ TEST(WorkerPool, RefusesAnEmptyBody) {
   }
 }
 
+// The exit status of a child process that ran `check`, which returns the status to exit with; a child that
+// hangs is ended by an alarm after a minute, so the test fails instead of waiting for it.
+int status_of_child(const std::function<int()>& check) {
+  const pid_t child = fork();
+  if (child < 0) return -1;
+  if (child == 0) {
+    alarm(60);
+    _exit(check());
+  }
+  int status = 0;
+  if (waitpid(child, &status, 0) != child) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+TEST(WorkerPool, SaysSoWhenAThreadCannotStartAndRunsNoWorker) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "a sanitizer's shadow memory does not live within an address-space limit";
+#else
+  // glibc gives a child the stacks of its parent's threads to reuse, as many as the parent had; once the child's
+  // pool holds them all, an address-space limit just above what it maps leaves no room for another stack.
+  const auto parent_threads = static_cast<unsigned>(
+      std::distance(std::filesystem::directory_iterator("/proc/self/task"), std::filesystem::directory_iterator()));
+  const unsigned kept = parent_threads + 1;
+  const int status = status_of_child([kept] {
+    run_workers(kept + 1, [](unsigned) {});
+    std::ifstream statm("/proc/self/statm");
+    unsigned long pages = 0;
+    if (!(statm >> pages)) return 2;
+    rlimit limit{};
+    limit.rlim_cur = limit.rlim_max = pages * static_cast<unsigned long>(sysconf(_SC_PAGESIZE)) + (2ul << 20);
+    if (setrlimit(RLIMIT_AS, &limit) != 0) return 3;
+    std::atomic<unsigned> ran{0};
+    try {
+      run_workers(kept + 3, [&](unsigned) { ++ran; });
+      return 5;
+    } catch (const std::runtime_error& e) {
+      const std::string expected = "could not start thread " + std::to_string(kept + 1) + " of the " +
+                                   std::to_string(kept + 2) + " asked for";
+      if (std::string(e.what()).find(expected) == std::string::npos || ran != 0) return 4;
+    }
+    // The threads it did have are idle again.
+    run_workers(kept + 1, [&](unsigned) { ++ran; });
+    return ran == kept + 1 ? 0 : 6;
+  });
+  EXPECT_EQ(status, 0) << "2: no statm, 3: no limit, 4: wrong message or a worker ran, 5: no error, "
+                          "6: the pool lost threads";
+#endif
+}
+
 TEST(WorkerPool, RethrowsTheExceptionOnceEveryWorkerHasFinished) {
   constexpr unsigned kWorkers = 6, kThrower = 2;
   std::atomic<bool> thrown{false};
@@ -144,21 +198,15 @@ TEST(WorkerPool, CallsFromSeveralThreadsAtOnce) {
 
 TEST(WorkerPool, AChildProcessCanRunWorkersAfterThePoolWasUsed) {
   run_together(4); // the parent's pool now has idle threads, which fork() does not copy
-  const pid_t child = fork();
-  ASSERT_GE(child, 0) << "fork failed";
-  if (child == 0) {
-    alarm(60); // a child that waited for its parent's threads would hang: end it instead
+  const int status = status_of_child([] {
     std::atomic<unsigned> met{0};
     TimedBarrier barrier(4);
     run_workers(4, [&](unsigned) {
       if (barrier.wait()) ++met;
     });
-    _exit(met == 4 ? 0 : 1);
-  }
-  int status = 0;
-  ASSERT_EQ(waitpid(child, &status, 0), child);
-  ASSERT_TRUE(WIFEXITED(status)) << "the child was killed by signal " << WTERMSIG(status);
-  EXPECT_EQ(WEXITSTATUS(status), 0) << "the child's workers did not all run";
+    return met == 4 ? 0 : 1;
+  });
+  EXPECT_EQ(status, 0) << "1: the child's workers did not all run; 142: it hung (SIGALRM)";
   EXPECT_EQ(run_together(4).size(), 4u) << "the parent's pool after the fork";
 }
 

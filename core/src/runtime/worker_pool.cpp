@@ -112,6 +112,9 @@ public:
       release(helpers);
       throw std::runtime_error(fmt::format("run_workers: could not start thread {} of the {} asked for: {}",
                                            helpers.size() + 1, count, e.what()));
+    } catch (...) {
+      release(helpers);
+      throw;
     }
     return helpers;
   }
