@@ -12,9 +12,9 @@
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
-#include <iterator>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -126,8 +126,8 @@ TEST(WorkerPool, SaysSoWhenAThreadCannotStartAndRunsNoWorker) {
       run_workers(kept + 3, [&](unsigned) { ++ran; });
       return 5;
     } catch (const std::runtime_error& e) {
-      const std::string expected = "could not start thread " + std::to_string(kept + 1) + " of the " +
-                                   std::to_string(kept + 2) + " asked for";
+      const std::string expected =
+          "could not start thread " + std::to_string(kept + 1) + " of the " + std::to_string(kept + 2) + " asked for";
       if (std::string(e.what()).find(expected) == std::string::npos || ran != 0) return 4;
     }
     // The threads it did have are idle again.
@@ -192,8 +192,7 @@ TEST(WorkerPool, CallsFromSeveralThreadsAtOnce) {
       for (unsigned call = 0; call < kCalls; ++call) run_workers(kWorkers, [&](unsigned w) { ++runs[c][w]; });
     });
   for (std::thread& caller : callers) caller.join();
-  for (unsigned c = 0; c < kCallers; ++c)
-    EXPECT_EQ(runs[c], std::vector<unsigned>(kWorkers, kCalls)) << "caller " << c;
+  for (unsigned c = 0; c < kCallers; ++c) EXPECT_EQ(runs[c], std::vector<unsigned>(kWorkers, kCalls)) << "caller " << c;
 }
 
 TEST(WorkerPool, AChildProcessCanRunWorkersAfterThePoolWasUsed) {
