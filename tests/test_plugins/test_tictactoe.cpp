@@ -91,6 +91,42 @@ public:
   }
   bool exact_state(const State& s) const { return s.empty <= exact_empties_; }
 
+  uint32_t code_count() const { return max_moves(); }
+  uint32_t move_code(const State&, uint32_t cell) const { return cell; }
+
+  uint32_t observation_shape(uint32_t* extents, uint32_t capacity) const {
+    const uint32_t shape[3] = {2, static_cast<uint32_t>(size_), static_cast<uint32_t>(size_)};
+    for (uint32_t d = 0; d < 3 && d < capacity; ++d) extents[d] = shape[d];
+    return 3;
+  }
+  void fill_observations(const State* states, uint32_t count, float* out) const {
+    const int32_t cells = size_ * size_;
+    for (uint32_t k = 0; k < count; ++k, out += 2 * cells) {
+      const char mine = states[k].to_move == 0 ? 'X' : 'O';
+      for (int32_t c = 0; c < cells; ++c) {
+        out[c] = states[k].cells[c] == mine ? 1.0f : 0.0f;
+        out[cells + c] = states[k].cells[c] != mine && states[k].cells[c] != '.' ? 1.0f : 0.0f;
+      }
+    }
+  }
+  // ABI 1.11's batched step: the move of code actions[k], rewards and a restart when the game ends, then the side to
+  // move and the mask of the empty cells.
+  void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
+                  int32_t* players, uint8_t* legal) const {
+    const int32_t cells = size_ * size_;
+    for (uint32_t k = 0; k < count; ++k) {
+      State& s = states[k];
+      apply_move(s, actions[k]);
+      const bool over = current_player(s) == GSDK_PLAYER_TERMINAL;
+      rewards[2 * k] = over ? static_cast<float>(s.winner) : 0.0f;
+      rewards[2 * k + 1] = -rewards[2 * k] + 0.0f; // + 0.0f: no -0.0f beside a draw's 0.0f
+      terminated[k] = over ? 1 : 0;
+      if (over) initial_state(s);
+      players[k] = s.to_move;
+      for (int32_t c = 0; c < cells; ++c) legal[static_cast<size_t>(k) * cells + c] = s.cells[c] == '.' ? 1 : 0;
+    }
+  }
+
   std::string state_to_string(const State& s) const {
     return std::string(s.cells, static_cast<size_t>(size_ * size_)) + (s.to_move == 0 ? " X" : " O");
   }
@@ -134,6 +170,45 @@ private:
   int32_t exact_empties_;
 };
 
+// ---- ABI 1.11 tables in C ----
+
+using Adapter = gsdk::detail::Adapter<Game>;
+
+uint32_t observation_shape(const gsdk_game_instance* i, uint32_t* extents, uint32_t capacity) {
+  return Adapter::game(i).observation_shape(extents, capacity);
+}
+int32_t observation_type(const gsdk_game_instance*) {
+  return GSDK_ELEMENT_FLOAT32;
+}
+void fill_observations(const gsdk_game_instance* i, const void* states, uint32_t count, void* out) {
+  Adapter::game(i).fill_observations(static_cast<const State*>(states), count, static_cast<float*>(out));
+}
+int32_t step_batch(const gsdk_game_instance* i, void* states, const uint32_t* actions, uint32_t count, float* rewards,
+                   uint8_t* terminated, int32_t* players, uint8_t* legal, char* error, uint32_t error_size) {
+  return gsdk::detail::guarded(error, error_size, [&] {
+    Adapter::game(i).step_batch(static_cast<State*>(states), actions, count, rewards, terminated, players, legal);
+  });
+}
+
+const gsdk_observations kObservations = {{GSDK_TYPE_OBSERVATIONS, sizeof(gsdk_observations)}, &observation_shape,
+                                         &observation_type, &fill_observations, nullptr};
+const gsdk_batched_steps kBatchedSteps = {{GSDK_TYPE_BATCHED_STEPS, sizeof(gsdk_batched_steps)}, &step_batch, nullptr,
+                                          nullptr};
+
+const void* get_proc(const char* name) {
+  const std::string_view n(name ? name : "");
+  if (n == GSDK_TABLE_OBSERVATIONS) return &kObservations;
+  if (n == GSDK_TABLE_BATCHED_STEPS) return &kBatchedSteps;
+  return Adapter::get_proc(name);
+}
+
 } // namespace test_tictactoe
 
-GSDK_PLUGIN(test_tictactoe::Game, "0.1.0")
+// GSDK_PLUGIN's entry point, with the ABI 1.11 tables added to its get_proc.
+extern "C" GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info, char* error,
+                                              uint32_t error_size) {
+  const int32_t status = gsdk::detail::negotiate<test_tictactoe::Game>(request, info, "0.1.0", error, error_size);
+  if (status == GSDK_OK && info->header.size >= offsetof(gsdk_plugin_info, get_proc) + sizeof info->get_proc)
+    info->get_proc = &test_tictactoe::get_proc;
+  return status;
+}
