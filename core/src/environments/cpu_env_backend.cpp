@@ -33,7 +33,8 @@ struct StepArrays {
 
 StepArrays fresh_arrays(const EnvLayout& layout) {
   StepArrays a;
-  a.out.observations = std::make_shared<EnvArray>(layout.observation_type, layout.batch_shape(layout.observation_shape));
+  a.out.observations =
+      std::make_shared<EnvArray>(layout.observation_type, layout.batch_shape(layout.observation_shape));
   a.out.rewards = std::make_shared<EnvArray>(ElementType::float32, layout.batch_shape({layout.player_count}));
   a.out.terminated = std::make_shared<EnvArray>(ElementType::uint8, layout.batch_shape({}));
   a.out.players = std::make_shared<EnvArray>(ElementType::int32, layout.batch_shape({}));
@@ -115,7 +116,8 @@ private:
   void resolve_chance(size_t k, Scratch& scratch) {
     unsigned char* s = state(k);
     while (game_.current_player(s) == GSDK_PLAYER_CHANCE) {
-      const uint32_t n = game_.game().legal_moves(game_.handle(), s, scratch.moves.data(), scratch.probabilities.data());
+      const uint32_t n =
+          game_.game().legal_moves(game_.handle(), s, scratch.moves.data(), scratch.probabilities.data());
       if (n == 0 || n > game_.max_moves())
         throw std::runtime_error(fmt::format("game '{}': a chance node lists {} outcomes, expected 1..{}",
                                              game_.game().name, n, game_.max_moves()));
@@ -142,8 +144,8 @@ private:
     for (uint32_t m = 0; m < n; ++m) {
       const uint32_t code = move_code(s, scratch.moves[m]);
       if (code >= layout_.action_count)
-        throw std::runtime_error(fmt::format("game '{}': move {} has code {}, but code_count is {}",
-                                             game_.game().name, scratch.moves[m], code, layout_.action_count));
+        throw std::runtime_error(fmt::format("game '{}': move {} has code {}, but code_count is {}", game_.game().name,
+                                             scratch.moves[m], code, layout_.action_count));
       row[code] = 1;
     }
   }
@@ -216,8 +218,8 @@ private:
   unsigned threads_;
   bool batched_;
   std::vector<unsigned char> states_;
-  std::vector<uint8_t> legal_;          // the mask of the current states, the caller's copy aside
-  std::vector<uint64_t> chance_draws_;  // per game: chance draws so far
+  std::vector<uint8_t> legal_;         // the mask of the current states, the caller's copy aside
+  std::vector<uint64_t> chance_draws_; // per game: chance draws so far
   uint64_t random_calls_ = 0;
 };
 

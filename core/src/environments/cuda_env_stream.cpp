@@ -35,8 +35,8 @@ CudaEnvStream::CudaEnvStream(int32_t device) : device_(device) {
   int devices = 0;
   check(cudaGetDeviceCount(&devices), device, "cudaGetDeviceCount");
   if (device < 0 || device >= devices)
-    throw std::invalid_argument(
-        fmt::format("CUDA device {} does not exist: this machine has {} (ordinals 0..{})", device, devices, devices - 1));
+    throw std::invalid_argument(fmt::format("CUDA device {} does not exist: this machine has {} (ordinals 0..{})",
+                                            device, devices, devices - 1));
   CudaDeviceScope scope(device_);
   cudaStream_t stream = nullptr;
   check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), device_, "cudaStreamCreate");
@@ -59,8 +59,13 @@ void* CudaEnvStream::allocate(uint64_t bytes) {
 }
 
 void CudaEnvStream::release(void* block) noexcept {
-  CudaDeviceScope scope(device_);
-  cudaFreeAsync(block, as_stream(stream_));
+  // An array's destructor cannot report a failure; a device that can no longer be made current has lost its
+  // context, and the block with it.
+  try {
+    CudaDeviceScope scope(device_);
+    cudaFreeAsync(block, as_stream(stream_));
+  } catch (const std::runtime_error&) {
+  }
 }
 
 void CudaEnvStream::copy(void* destination, const void* source, uint64_t bytes) {

@@ -30,8 +30,8 @@ __global__ void random_actions_kernel(uint64_t seed, uint64_t call, const uint8_
                                       uint32_t action_count, uint32_t* codes) {
   const uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= count) return;
-  codes[k] = env_streams::random_legal_code(seed, k, call, legal + static_cast<uint64_t>(k) * action_count,
-                                            action_count);
+  codes[k] =
+      env_streams::random_legal_code(seed, k, call, legal + static_cast<uint64_t>(k) * action_count, action_count);
 }
 
 unsigned blocks(uint32_t count) {
@@ -57,7 +57,7 @@ void find_first_illegal(const uint32_t* actions, const uint8_t* legal, uint32_t 
 void random_actions(uint64_t seed, uint64_t call, const uint8_t* legal, uint32_t count, uint32_t action_count,
                     uint32_t* codes, void* stream) {
   random_actions_kernel<<<blocks(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(seed, call, legal, count,
-                                                                                         action_count, codes);
+                                                                                           action_count, codes);
   check_launch("random actions");
 }
 

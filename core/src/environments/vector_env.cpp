@@ -21,6 +21,10 @@ void read_observation_layout(const GameInstance& game, EnvLayout& layout) {
     layout.observation_bytes = layout.state_size;
     return;
   }
+  if (!table->shape || !table->element_type || !table->fill)
+    throw std::invalid_argument(fmt::format("game '{}': its gsdk.observations.v1 table lacks shape, element_type or "
+                                            "fill, which every observations table must have",
+                                            game.game().name));
   uint32_t extents[GSDK_OBSERVATION_MAX_RANK] = {};
   const uint32_t rank = table->shape(game.handle(), extents, GSDK_OBSERVATION_MAX_RANK);
   if (rank < 1 || rank > GSDK_OBSERVATION_MAX_RANK)
@@ -35,8 +39,8 @@ void read_observation_layout(const GameInstance& game, EnvLayout& layout) {
   layout.observation_bytes = element_bytes(layout.observation_type);
   for (uint32_t d = 0; d < rank; ++d) {
     if (extents[d] == 0)
-      throw std::invalid_argument(
-          fmt::format("game '{}': observations.shape gives extent 0 in dimension {}, expected >= 1", game.game().name, d));
+      throw std::invalid_argument(fmt::format(
+          "game '{}': observations.shape gives extent 0 in dimension {}, expected >= 1", game.game().name, d));
     layout.observation_shape.push_back(extents[d]);
     layout.observation_bytes *= extents[d];
   }
@@ -67,10 +71,6 @@ EnvLayout checked_layout(const GameInstance& game, const VectorEnvSettings& sett
   if (players != 1 && players != 2)
     throw std::invalid_argument(
         fmt::format("game '{}' has {} players; vector environments pay rewards for 1 or 2 players", name, players));
-  if (settings.cuda && (game.game().flags & GSDK_GAME_FLAG_CHANCE))
-    throw std::invalid_argument(fmt::format("game '{}' has chance nodes, which batched steps (the only steps a CUDA "
-                                            "environment takes) leave out; device=\"cpu\" works for it",
-                                            name));
   EnvLayout layout;
   layout.count = settings.count;
   layout.action_count = t.move_codes->code_count(game.handle());
@@ -80,7 +80,12 @@ EnvLayout checked_layout(const GameInstance& game, const VectorEnvSettings& sett
   if (layout.action_count == 0)
     throw std::invalid_argument(fmt::format("game '{}': move_codes.code_count is 0, expected >= 1", name));
   read_observation_layout(game, layout);
-  if (settings.cuda) require_cuda_tables(game);
+  if (!settings.cuda) return layout;
+  require_cuda_tables(game);
+  if (game.game().flags & GSDK_GAME_FLAG_CHANCE)
+    throw std::invalid_argument(fmt::format("game '{}' has chance nodes, which batched steps (the only steps a CUDA "
+                                            "environment takes) leave out; device=\"cpu\" works for it",
+                                            name));
   return layout;
 }
 
