@@ -18,7 +18,8 @@ namespace gsdk::core {
 
 namespace {
 
-// Games per thread below which another thread costs more than it saves (a step of a small game is ~100 ns).
+// Games per thread below which another thread costs more than it saves: starting one costs tens of microseconds,
+// the steps of a few hundred small games (test_tictactoe steps about 2 million games a second on one thread).
 constexpr size_t kGamesPerThread = 256;
 constexpr uint32_t kMessageSize = 512;
 
