@@ -46,6 +46,8 @@ private:
 
 class EnvBackend;
 
+// One caller at a time (its calls are not thread-safe; each call spreads its own work over threads). `game` must
+// outlive it; the arrays it hands out need neither.
 class VectorEnv {
 public:
   // Throws std::invalid_argument naming what is missing: move codes, the CUDA tables for settings.cuda, a count.
