@@ -37,8 +37,7 @@ public:
 
   static std::span<const gsdk_param_desc> parameters() { return kParameters; }
   explicit Game(const gsdk::Params& params)
-      : length_(static_cast<uint32_t>(params.get_int("length"))),
-        fault_(static_cast<uint32_t>(params.get_int("fault"))) {}
+      : length_(static_cast<uint32_t>(params.get_int("length"))), fault_(static_cast<uint32_t>(params.get_int("fault"))) {}
 
   uint32_t max_moves() const { return 4; }
   std::pair<int64_t, int64_t> score_range() const { return {-1, 1}; }
@@ -75,8 +74,8 @@ public:
     unsigned ply = 0, value = 0;
     char extra = 0;
     if (std::sscanf(copy.c_str(), " ply=%u value=%u %c", &ply, &value, &extra) != 2 || ply > length_ || value > 999)
-      throw gsdk::PluginError("test_coin_tree state '" + copy +
-                              "': expected 'ply=P value=V' with P <= " + std::to_string(length_) + " and V <= 999");
+      throw gsdk::PluginError("test_coin_tree state '" + copy + "': expected 'ply=P value=V' with P <= " +
+                              std::to_string(length_) + " and V <= 999");
     return State{ply, value};
   }
 
