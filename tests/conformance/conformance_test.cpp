@@ -116,8 +116,9 @@ TEST(ConformanceSetup, FindsTheBuiltPlugins) {
 TEST(ConformanceSetup, ChecksHaveStableDistinctNamesAndDescriptions) {
   std::set<std::string> names;
   for (const CheckSpec& check : all_checks()) {
-    EXPECT_TRUE(std::regex_match(check.name, std::regex("(abi|rules|playouts|determinism|perft|qlearning|nested|cuda)"
-                                                        "\\.[a-z0-9_]+")))
+    EXPECT_TRUE(std::regex_match(check.name,
+                                 std::regex("(abi|rules|playouts|determinism|perft|qlearning|nested|cuda|environment)"
+                                            "\\.[a-z0-9_]+")))
         << check.name;
     EXPECT_TRUE(names.insert(check.name).second) << "two checks named " << check.name;
     EXPECT_GT(std::string(check.description).size(), 20u) << check.name;

@@ -3,7 +3,9 @@
 // games end early inside the tree (whenever the value hits a multiple of 11), so subtrees differ in
 // size and finished games sit above the counted depth. The `fault` parameter breaks cpu_perft on
 // purpose: 1 counts one leaf too many on every call, 2 returns an error, so tests can show that the
-// comparison with the per-state rules and the driver's error path catch a faulty plugin.
+// comparison with the per-state rules and the driver's error path catch a faulty plugin. Its move codes (a move's
+// code is its number) make it a vectorised environment with chance nodes, which the core steps through the
+// per-state rules.
 #include <cstdio>
 #include <string>
 
@@ -59,6 +61,8 @@ public:
     ++s.ply;
   }
   int64_t score(const State& s) const { return s.value % 2 == 0 ? 1 : -1; }
+  uint32_t code_count() const { return 4; }
+  uint32_t move_code(const State&, uint32_t move) const { return move; }
   std::string state_to_string(const State& s) const {
     return "ply=" + std::to_string(s.ply) + " value=" + std::to_string(s.value);
   }

@@ -76,6 +76,10 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
                                                        GSDK_TYPE_SEQUENCE_DOCUMENTS, sizeof(gsdk_sequence_documents));
   t.evaluation =
       bind<gsdk_evaluation>(path, info, GSDK_TABLE_EVALUATION, GSDK_TYPE_EVALUATION, sizeof(gsdk_evaluation));
+  t.observations = bind<gsdk_observations>(path, info, GSDK_TABLE_OBSERVATIONS, GSDK_TYPE_OBSERVATIONS,
+                                           sizeof(gsdk_observations));
+  t.batched_steps = bind<gsdk_batched_steps>(path, info, GSDK_TABLE_BATCHED_STEPS, GSDK_TYPE_BATCHED_STEPS,
+                                             sizeof(gsdk_batched_steps));
   if ((t.cpu_qlearning || t.cuda_qlearning) && !t.environment)
     throw std::runtime_error(fmt::format("{}: plugin '{}' has a Q-learning table but no '{}' table", path,
                                          info.plugin_name, GSDK_TABLE_ENVIRONMENT));

@@ -137,6 +137,15 @@ void tables(CheckContext& context, Findings& findings) {
   if (t.move_codes)
     expect_table(findings, info, GSDK_TABLE_MOVE_CODES, GSDK_TYPE_MOVE_CODES, sizeof(gsdk_move_codes),
                  {(const void*)t.move_codes->code_count, (const void*)t.move_codes->move_code});
+  if (t.observations)
+    expect_table(findings, info, GSDK_TABLE_OBSERVATIONS, GSDK_TYPE_OBSERVATIONS, sizeof(gsdk_observations),
+                 {(const void*)t.observations->shape, (const void*)t.observations->element_type,
+                  (const void*)t.observations->fill});
+  if (t.batched_steps) {
+    expect_table(findings, info, GSDK_TABLE_BATCHED_STEPS, GSDK_TYPE_BATCHED_STEPS, sizeof(gsdk_batched_steps), {});
+    if (!t.batched_steps->step && !t.batched_steps->cuda_step)
+      findings.fail("a gsdk.batched_steps.v1 table with neither step nor cuda_step");
+  }
   if (t.exact_states)
     expect_table(findings, info, GSDK_TABLE_EXACT_STATES, GSDK_TYPE_EXACT_STATES, sizeof(gsdk_exact_states),
                  {(const void*)t.exact_states->is_exact});

@@ -15,5 +15,7 @@ std::vector<CheckSpec> perft_checks();       // perft tables against the per-sta
 std::vector<CheckSpec> qlearning_checks();   // environment, trainers and pictures
 std::vector<CheckSpec> nested_checks();      // move codes and the device NMCS/NRPA tables
 std::vector<CheckSpec> cuda_checks();        // CUDA playouts and trainers against the CPU, bit for bit
+std::vector<CheckSpec> observation_checks(); // observations: shape, fill, cuda_fill (vectorised environments)
+std::vector<CheckSpec> batched_step_checks(); // batched steps against the generic per-state stepping
 
 } // namespace gsdk::host::conformance

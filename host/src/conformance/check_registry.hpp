@@ -19,7 +19,8 @@ struct CheckSpec {
   void (*run)(CheckContext& context, Findings& findings) = nullptr;
 };
 
-// Every check, grouped by what it tests: abi, rules, playouts, determinism, perft, qlearning, nested, cuda.
+// Every check, grouped by what it tests: abi, rules, playouts, determinism, perft, qlearning, nested, cuda,
+// environment.
 const std::vector<CheckSpec>& all_checks();
 
 // The checks whose names match one of the comma-separated shell patterns (e.g. "rules.*,perft.cpu_table"),

@@ -30,6 +30,8 @@ struct PluginTables {
   const gsdk_exact_states* exact_states = nullptr;                 // optional (ABI 1.7)
   const gsdk_sequence_documents* sequence_documents = nullptr;     // optional (ABI 1.9)
   const gsdk_evaluation* evaluation = nullptr;                     // optional (ABI 1.10)
+  const gsdk_observations* observations = nullptr;                 // optional (ABI 1.11)
+  const gsdk_batched_steps* batched_steps = nullptr;               // optional (ABI 1.11)
 
   std::string name() const { return info.plugin_name ? info.plugin_name : ""; }
   std::string version() const { return info.plugin_version ? info.plugin_version : ""; }

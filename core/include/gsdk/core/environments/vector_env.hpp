@@ -1,0 +1,89 @@
+// vector_env.hpp - n games of one instance stepped together for learners (the Python module's gsdk.VectorEnv):
+// actions are move codes, rewards are paid when a game ends and the game starts again at once (auto-reset), as the
+// ABI 1.11 comment in gsdk_plugin.h says. Every game draws its chance outcomes and random actions from streams keyed
+// by (seed, game index), so trajectories do not depend on the thread count or on CPU versus CUDA.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "gsdk/core/environments/env_array.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
+
+namespace gsdk::core {
+
+struct VectorEnvSettings {
+  uint32_t count = 1;
+  uint64_t seed = 0;
+  bool cuda = false;
+  int32_t cuda_device = 0;
+  unsigned threads = 0; // 0: all
+  // CPU: step through the per-state rules even when the game has batched_steps.step (what the conformance suite
+  // and the tests compare the batched path against).
+  bool force_generic = false;
+};
+
+// Shapes {n, observation...}, {n, players}, {n}, {n}, {n, action_count}; element types observation_type(), float32,
+// uint8, int32, uint8. Every array of a step is fresh: the caller may keep it.
+struct EnvStep {
+  std::shared_ptr<EnvArray> observations, rewards, terminated, players, legal;
+};
+
+// An action that is out of range or not legal in its game; names the game index, the action and the legal codes.
+class IllegalActionError : public std::invalid_argument {
+public:
+  IllegalActionError(uint32_t environment, uint32_t action, uint32_t action_count, const std::vector<uint32_t>& legal);
+  uint32_t environment() const { return environment_; }
+  uint32_t action() const { return action_; }
+
+private:
+  uint32_t environment_;
+  uint32_t action_;
+};
+
+class EnvBackend;
+
+// One caller at a time (its calls are not thread-safe; each call spreads its own work over threads). `game` must
+// outlive it; the arrays it hands out need neither.
+class VectorEnv {
+public:
+  // Throws std::invalid_argument naming what is missing: move codes, the CUDA tables for settings.cuda, a count.
+  VectorEnv(const GameInstance& game, VectorEnvSettings settings);
+  ~VectorEnv();
+  VectorEnv(const VectorEnv&) = delete;
+  VectorEnv& operator=(const VectorEnv&) = delete;
+
+  uint32_t count() const { return settings_.count; }
+  uint32_t action_count() const { return action_count_; }
+  uint32_t player_count() const;
+  // The game's observations, or its state bytes as uint8 of shape {state_size} when it has no observations table.
+  const std::vector<uint64_t>& observation_shape() const { return observation_shape_; }
+  ElementType observation_type() const { return observation_type_; }
+  bool on_cuda() const { return settings_.cuda; }
+
+  // Every game to the initial state (chance nodes resolved from its stream); zero rewards, nothing terminated.
+  EnvStep reset();
+  // One move code per game, in host or CUDA memory (of this env's device). Synchronous: when it returns the arrays
+  // are ready. Refuses before changing any game: IllegalActionError for the lowest game whose action is bad,
+  // std::logic_error before reset().
+  EnvStep step(const uint32_t* actions, MemoryPlace actions_place);
+  // A uniformly random legal code per game, {n} uint32 in the env's memory place: stream (seed, game) of a domain
+  // of its own, the call number as counter, the same on CPU and CUDA.
+  std::shared_ptr<EnvArray> random_actions();
+  // The n states back to back, on the host (for tests and digests).
+  std::vector<unsigned char> states_on_host() const;
+
+private:
+  const GameInstance& game_;
+  VectorEnvSettings settings_;
+  uint32_t action_count_ = 0;
+  std::vector<uint64_t> observation_shape_;
+  ElementType observation_type_ = ElementType::uint8;
+  std::unique_ptr<EnvBackend> backend_;
+  bool started_ = false; // reset() called: the games have states and masks
+};
+
+} // namespace gsdk::core

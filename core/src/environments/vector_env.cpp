@@ -1,0 +1,156 @@
+// vector_env.cpp - a VectorEnv checks the game and the settings, works out the arrays' shapes and hands the games to
+// a CPU or CUDA backend.
+#include "gsdk/core/environments/vector_env.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "environments/env_backend.hpp"
+#include "gsdk/core/runtime/worker_pool.hpp"
+
+namespace gsdk::core {
+
+namespace {
+
+// Without observations a learner sees the state bytes.
+void read_observation_layout(const GameInstance& game, EnvLayout& layout) {
+  const gsdk_observations* table = game.tables().observations;
+  if (!table) {
+    layout.observation_shape = {layout.state_size};
+    layout.observation_type = ElementType::uint8;
+    layout.observation_bytes = layout.state_size;
+    return;
+  }
+  if (!table->shape || !table->element_type || !table->fill)
+    throw std::invalid_argument(fmt::format("game '{}': its gsdk.observations.v1 table lacks shape, element_type or "
+                                            "fill, which every observations table must have",
+                                            game.game().name));
+  uint32_t extents[GSDK_OBSERVATION_MAX_RANK] = {};
+  const uint32_t rank = table->shape(game.handle(), extents, GSDK_OBSERVATION_MAX_RANK);
+  if (rank < 1 || rank > GSDK_OBSERVATION_MAX_RANK)
+    throw std::invalid_argument(fmt::format("game '{}': observations.shape returned rank {}, expected 1..{}",
+                                            game.game().name, rank, GSDK_OBSERVATION_MAX_RANK));
+  const int32_t type = table->element_type(game.handle());
+  if (type != GSDK_ELEMENT_UINT8 && type != GSDK_ELEMENT_FLOAT32)
+    throw std::invalid_argument(fmt::format("game '{}': observations.element_type returned {}, expected {} (uint8) or "
+                                            "{} (float32)",
+                                            game.game().name, type, GSDK_ELEMENT_UINT8, GSDK_ELEMENT_FLOAT32));
+  layout.observation_type = type == GSDK_ELEMENT_UINT8 ? ElementType::uint8 : ElementType::float32;
+  layout.observation_bytes = element_bytes(layout.observation_type);
+  for (uint32_t d = 0; d < rank; ++d) {
+    if (extents[d] == 0)
+      throw std::invalid_argument(fmt::format(
+          "game '{}': observations.shape gives extent 0 in dimension {}, expected >= 1", game.game().name, d));
+    layout.observation_shape.push_back(extents[d]);
+    layout.observation_bytes *= extents[d];
+  }
+}
+
+// What a CUDA environment needs beyond what every environment needs.
+void require_cuda_tables(const GameInstance& game) {
+  const PluginTables& t = game.tables();
+  const auto refuse = [&](const char* entry) {
+    throw std::invalid_argument(fmt::format("game '{}' (plugin {}) has no {}, which a CUDA environment needs; "
+                                            "device=\"cpu\" works for it",
+                                            game.game().name, t.path, entry));
+  };
+  if (!t.batched_steps || !t.batched_steps->cuda_step) refuse("gsdk.batched_steps.v1 cuda_step");
+  if (!t.batched_steps->cuda_reset) refuse("gsdk.batched_steps.v1 cuda_reset");
+  if (t.observations && !t.observations->cuda_fill) refuse("gsdk.observations.v1 cuda_fill");
+}
+
+EnvLayout checked_layout(const GameInstance& game, const VectorEnvSettings& settings) {
+  const PluginTables& t = game.tables();
+  const char* name = game.game().name;
+  if (settings.count == 0) throw std::invalid_argument("a vector environment needs count >= 1 games, got 0");
+  if (!t.move_codes)
+    throw std::invalid_argument(fmt::format("game '{}' (plugin {}) has no gsdk.move_codes.v1 table: a vector "
+                                            "environment's actions are move codes",
+                                            name, t.path));
+  const uint32_t players = game.game().player_count;
+  if (players != 1 && players != 2)
+    throw std::invalid_argument(
+        fmt::format("game '{}' has {} players; vector environments pay rewards for 1 or 2 players", name, players));
+  EnvLayout layout;
+  layout.count = settings.count;
+  layout.action_count = t.move_codes->code_count(game.handle());
+  layout.player_count = players;
+  layout.state_size = game.state_size();
+  layout.seed = settings.seed;
+  if (layout.action_count == 0)
+    throw std::invalid_argument(fmt::format("game '{}': move_codes.code_count is 0, expected >= 1", name));
+  read_observation_layout(game, layout);
+  if (!settings.cuda) return layout;
+  require_cuda_tables(game);
+  if (game.game().flags & GSDK_GAME_FLAG_CHANCE)
+    throw std::invalid_argument(fmt::format("game '{}' has chance nodes, which batched steps (the only steps a CUDA "
+                                            "environment takes) leave out; device=\"cpu\" works for it",
+                                            name));
+  return layout;
+}
+
+} // namespace
+
+std::vector<uint64_t> EnvLayout::batch_shape(std::vector<uint64_t> extents) const {
+  extents.insert(extents.begin(), count);
+  return extents;
+}
+
+std::vector<uint32_t> legal_codes(const uint8_t* mask_row, uint32_t action_count) {
+  std::vector<uint32_t> codes;
+  for (uint32_t c = 0; c < action_count; ++c)
+    if (mask_row[c]) codes.push_back(c);
+  return codes;
+}
+
+IllegalActionError::IllegalActionError(uint32_t environment, uint32_t action, uint32_t action_count,
+                                       const std::vector<uint32_t>& legal)
+    : std::invalid_argument(action >= action_count
+                                ? fmt::format("action {} of environment {} is out of range: expected a move code in "
+                                              "0..{}; legal there: [{}]",
+                                              action, environment, action_count - 1, fmt::join(legal, ", "))
+                                : fmt::format("action {} of environment {} is not legal there; legal codes: [{}]",
+                                              action, environment, fmt::join(legal, ", "))),
+      environment_(environment), action_(action) {}
+
+VectorEnv::VectorEnv(const GameInstance& game, VectorEnvSettings settings) : game_(game), settings_(settings) {
+  const EnvLayout layout = checked_layout(game, settings_);
+  action_count_ = layout.action_count;
+  observation_shape_ = layout.observation_shape;
+  observation_type_ = layout.observation_type;
+  const unsigned threads = settings_.threads == 0 ? available_cpu_threads() : settings_.threads;
+  backend_ = settings_.cuda ? make_cuda_backend(game, layout, settings_.cuda_device)
+                            : make_cpu_backend(game, layout, threads, settings_.force_generic);
+}
+
+VectorEnv::~VectorEnv() = default;
+
+uint32_t VectorEnv::player_count() const {
+  return game_.game().player_count;
+}
+
+EnvStep VectorEnv::reset() {
+  EnvStep first = backend_->reset();
+  started_ = true;
+  return first;
+}
+
+EnvStep VectorEnv::step(const uint32_t* actions, MemoryPlace actions_place) {
+  if (!started_) throw std::logic_error("VectorEnv::step before reset(): the games have no state yet");
+  if (!actions) throw std::invalid_argument("VectorEnv::step: actions is null, expected count() move codes");
+  if (actions_place == MemoryPlace::cuda && !on_cuda())
+    throw std::invalid_argument("VectorEnv::step: actions in CUDA device memory, but this environment is on the CPU "
+                                "(pass host memory)");
+  return backend_->step(actions, actions_place);
+}
+
+std::shared_ptr<EnvArray> VectorEnv::random_actions() {
+  if (!started_) throw std::logic_error("VectorEnv::random_actions before reset(): the games have no legal moves yet");
+  return backend_->random_actions();
+}
+
+std::vector<unsigned char> VectorEnv::states_on_host() const {
+  return backend_->states_on_host();
+}
+
+} // namespace gsdk::core
