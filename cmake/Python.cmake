@@ -27,14 +27,17 @@ if(NOT _gsdk_python STREQUAL "OFF" AND NOT GSDK_SANITIZE AND NOT GSDK_FUZZ)
   if(Python3_FOUND)
     find_package(pybind11 2.6 CONFIG)
   endif()
-  if(Python3_FOUND AND pybind11_FOUND)
+  # dlpack.h: the struct through which VectorEnv hands device arrays to torch and cupy (Debian: libdlpack-dev).
+  find_path(GSDK_DLPACK_INCLUDE_DIR dlpack/dlpack.h)
+  if(Python3_FOUND AND pybind11_FOUND AND GSDK_DLPACK_INCLUDE_DIR)
     set(GSDK_WITH_PYTHON ON)
   elseif(_gsdk_python STREQUAL "AUTO")
-    message(STATUS "gsdk: no Python module: pybind11 or Python's headers not found (Debian: pybind11-dev python3-dev)")
+    message(STATUS "gsdk: no Python module: pybind11, Python's headers or dlpack.h not found (Debian: pybind11-dev "
+                   "python3-dev libdlpack-dev)")
   else()
-    message(FATAL_ERROR "GSDK_PYTHON=ON but pybind11 or Python's headers were not found: install them (Debian: "
-                        "pybind11-dev python3-dev python3-numpy, scripts/install-deps.sh) or configure with "
-                        "-DGSDK_PYTHON=OFF")
+    message(FATAL_ERROR "GSDK_PYTHON=ON but pybind11, Python's headers or dlpack.h were not found: install them "
+                        "(Debian: pybind11-dev python3-dev python3-numpy libdlpack-dev, scripts/install-deps.sh) or "
+                        "configure with -DGSDK_PYTHON=OFF")
   endif()
 endif()
 message(STATUS "gsdk: Python module ${GSDK_WITH_PYTHON} (GSDK_PYTHON=${GSDK_PYTHON})")

@@ -12,11 +12,13 @@ set -euo pipefail
 # pybind11-dev, python3-dev, python3-numpy and python3-pytest: the gsdk Python module (python/, cmake/Python.cmake)
 # and its pytest tests.
 # groff-base (groff): the tests render the generated man page without warnings.
+# python3-matplotlib: the Python tour (python/examples/first_hour.py, run by the tests) plots a sweep.
 # libdlpack-dev: dlpack.h, the tensor exchange struct through which VectorEnv hands device arrays to torch/cupy.
 packages=(build-essential cmake ninja-build libboost-dev libboost-program-options-dev libtomlplusplus-dev
           librandom123-dev nlohmann-json3-dev libfmt-dev libssl-dev libgtest-dev gnuplot-nox stockfish
           libpng-dev zlib1g-dev dpkg-dev file clang libclang-rt-14-dev llvm python3 libopenmpi-dev openmpi-bin
-          pybind11-dev python3-dev python3-numpy python3-pytest grhino groff-base libdlpack-dev)
+          pybind11-dev python3-dev python3-numpy python3-pytest grhino groff-base libdlpack-dev
+          python3-matplotlib)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,4 +1,5 @@
-"""gsdk from Python: the plugins and games gsdk sees, experiments and perft counts, run by gsdk's host library.
+"""gsdk from Python: the plugins and games gsdk sees, experiments and perft counts, run by gsdk's host library, and
+vectorised environments (gsdk.VectorEnv) of any game with move codes.
 
 The functions return plain Python objects (dicts, lists, ints, strings): the same documents the gsdk command
 writes, so a run's digest here equals `gsdk run`'s for the same config. docs/python.md shows each in use.
@@ -12,10 +13,11 @@ the CLI, and raises KeyboardInterrupt once it has.
 import json
 import os
 
-from ._gsdk import ConfigError, Error, OutputError, PluginError
+from ._gsdk import ConfigError, DeviceArray, Error, OutputError, PluginError
 from . import _gsdk
+from .vector_env import VectorEnv
 
-__all__ = ["Error", "ConfigError", "PluginError", "OutputError", "list", "run", "perft"]
+__all__ = ["Error", "ConfigError", "PluginError", "OutputError", "list", "run", "perft", "VectorEnv", "DeviceArray"]
 
 
 def list():  # noqa: A001 - the name of `gsdk list`

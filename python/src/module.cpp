@@ -15,6 +15,8 @@
 #include "dict_config.hpp"
 #include "interruptible_call.hpp"
 #include "module_plugins.hpp"
+#include "python_errors.hpp"
+#include "vector_env.hpp"
 #include "report/output_file.hpp"
 #include "report/plugin_listing.hpp"
 #include "report/results_file.hpp"
@@ -24,12 +26,6 @@ namespace gsdk::python {
 namespace {
 
 namespace py = pybind11;
-
-// A game no loaded plugin provides, or a plugin the run cannot use: gsdk.PluginError.
-class PluginError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
 
 std::string list_json() {
   const host::PluginCatalog catalog = load_module_catalog();
@@ -112,6 +108,7 @@ PYBIND11_MODULE(_gsdk, m) {
   m.def("run_json", &run_json, py::arg("path"), py::arg("dict_json"), py::arg("source"), py::arg("overrides"),
         py::arg("device"), py::arg("threads"), py::arg("seed"), py::arg("out"),
         "runs an experiment as `gsdk run` does; returns the results document as JSON text");
+  bind_vector_env(m);
 }
 
 } // namespace gsdk::python

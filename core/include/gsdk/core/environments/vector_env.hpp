@@ -63,6 +63,7 @@ public:
   const std::vector<uint64_t>& observation_shape() const { return observation_shape_; }
   ElementType observation_type() const { return observation_type_; }
   bool on_cuda() const { return settings_.cuda; }
+  int32_t cuda_device() const { return settings_.cuda_device; }
 
   // Every game to the initial state (chance nodes resolved from its stream); zero rewards, nothing terminated.
   EnvStep reset();

@@ -1,0 +1,168 @@
+// vector_env.cpp - gsdk._gsdk.VectorEnv over core::VectorEnv. The plugin catalog, the game's parameters and the
+// instance live as long as the environment, which refers to them. Steps release the GIL: a program may step one
+// environment while its other threads choose actions for another.
+#include "vector_env.hpp"
+
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+#include <pybind11/stl.h>
+#include <toml++/toml.h>
+
+#include "algorithms/run_experiment.hpp"
+#include "config/config_error.hpp"
+#include "dict_config.hpp"
+#include "env_arrays.hpp"
+#include "gsdk/core/environments/vector_env.hpp"
+#include "gsdk/core/runtime/game_instance.hpp"
+#include "module_plugins.hpp"
+#include "plugins/game_params.hpp"
+#include "python_errors.hpp"
+
+namespace gsdk::python {
+
+namespace py = pybind11;
+
+namespace {
+
+// "cpu", "cuda" or "cuda:K".
+core::VectorEnvSettings device_settings(const std::string& device) {
+  core::VectorEnvSettings settings;
+  if (device == "cpu") return settings;
+  settings.cuda = true;
+  if (device == "cuda") return settings;
+  const std::string prefix = "cuda:";
+  const std::string ordinal = device.substr(std::min(prefix.size(), device.size()));
+  const bool digits = device.starts_with(prefix) && !ordinal.empty() && ordinal.size() < 4 &&
+                      ordinal.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits)
+    throw std::invalid_argument(fmt::format("device '{}': expected \"cpu\", \"cuda\" or \"cuda:K\"", device));
+  settings.cuda_device = std::stoi(ordinal);
+  return settings;
+}
+
+class PyVectorEnv {
+public:
+  PyVectorEnv(const std::string& game, uint32_t count, uint64_t seed, const std::string& params_json,
+              const std::string& device, const std::optional<unsigned>& threads)
+      : catalog_(load_module_catalog()) {
+    const host::LoadedPlugin* plugin = catalog_.find(game);
+    if (!plugin) {
+      try {
+        host::require_plugin(catalog_, game, "VectorEnv: ");
+      } catch (const host::ConfigError& e) {
+        throw PluginError(e.what());
+      }
+    }
+    // The parameters go through the CLI's checks: a dict {"params": {...}} as TOML text, located in "params:line:column".
+    const std::string text = dict_as_toml(params_json);
+    const toml::table document = toml::parse(std::string_view(text), std::string_view("params"));
+    const toml::table* params = document["params"].as_table();
+    params_ = host::resolve_params(*plugin->tables.game, params ? *params : toml::table{});
+    try {
+      game_ = std::make_unique<core::GameInstance>(plugin->tables, params_.values);
+    } catch (const std::invalid_argument& e) {
+      throw host::ConfigError(fmt::format("params: {}", e.what()));
+    }
+    core::VectorEnvSettings settings = device_settings(device);
+    settings.count = count;
+    settings.seed = seed;
+    settings.threads = threads.value_or(0);
+    env_ = std::make_unique<core::VectorEnv>(*game_, settings);
+    keep(env_->reset()); // step() may come first: every game starts from its initial state
+  }
+
+  py::object reset() {
+    core::EnvStep step;
+    {
+      py::gil_scoped_release unlocked;
+      step = env_->reset();
+    }
+    return keep(step);
+  }
+
+  py::tuple step(const py::object& actions) {
+    const ActionsView view(actions, env_->count(), *env_);
+    core::EnvStep step;
+    {
+      py::gil_scoped_release unlocked;
+      step = env_->step(view.data(), view.place());
+    }
+    const py::object observations = keep(step);
+    return py::make_tuple(observations, as_python_array(step.rewards), as_python_array(step.terminated, true));
+  }
+
+  py::object legal_actions_mask() const { return as_python_array(last_.legal, true); }
+  py::object current_player() const { return as_python_array(last_.players); }
+
+  py::object random_actions() {
+    std::shared_ptr<core::EnvArray> actions;
+    {
+      py::gil_scoped_release unlocked;
+      actions = env_->random_actions();
+    }
+    return as_python_array(actions);
+  }
+
+  py::array states() const {
+    const std::vector<unsigned char> bytes = env_->states_on_host();
+    const py::ssize_t state_size = static_cast<py::ssize_t>(bytes.size() / env_->count());
+    py::array_t<uint8_t> result({static_cast<py::ssize_t>(env_->count()), state_size});
+    std::memcpy(result.mutable_data(), bytes.data(), bytes.size());
+    return result;
+  }
+
+  const core::VectorEnv& env() const { return *env_; }
+  py::dtype observation_dtype() const { return as_python_array(last_.observations).attr("dtype"); }
+  std::string device() const {
+    return env_->on_cuda() ? fmt::format("cuda:{}", env_->cuda_device()) : std::string("cpu");
+  }
+
+private:
+  // Keeps the arrays of the last reset or step (legal_actions_mask() and current_player() return them) and returns
+  // the observations.
+  py::object keep(const core::EnvStep& step) {
+    last_ = step;
+    return as_python_array(step.observations);
+  }
+
+  host::PluginCatalog catalog_;
+  host::ResolvedParams params_;
+  std::unique_ptr<core::GameInstance> game_;
+  std::unique_ptr<core::VectorEnv> env_;
+  core::EnvStep last_;
+};
+
+py::tuple tuple_of(const std::vector<uint64_t>& extents) {
+  py::tuple t(extents.size());
+  for (size_t i = 0; i < extents.size(); ++i) t[i] = extents[i];
+  return t;
+}
+
+} // namespace
+
+void bind_vector_env(py::module_& m) {
+  bind_device_array(m);
+  py::class_<PyVectorEnv>(m, "VectorEnv")
+      .def(py::init<const std::string&, uint32_t, uint64_t, const std::string&, const std::string&,
+                    const std::optional<unsigned>&>(),
+           py::arg("game"), py::arg("n"), py::arg("seed"), py::arg("params_json"), py::arg("device"),
+           py::arg("threads"))
+      .def("reset", &PyVectorEnv::reset)
+      .def("step", &PyVectorEnv::step, py::arg("actions"))
+      .def("legal_actions_mask", &PyVectorEnv::legal_actions_mask)
+      .def("current_player", &PyVectorEnv::current_player)
+      .def("random_actions", &PyVectorEnv::random_actions)
+      .def("states", &PyVectorEnv::states)
+      .def_property_readonly("num_envs", [](const PyVectorEnv& e) { return e.env().count(); })
+      .def_property_readonly("num_actions", [](const PyVectorEnv& e) { return e.env().action_count(); })
+      .def_property_readonly("num_players", [](const PyVectorEnv& e) { return e.env().player_count(); })
+      .def_property_readonly("observation_shape", [](const PyVectorEnv& e) { return tuple_of(e.env().observation_shape()); })
+      .def_property_readonly("observation_dtype", [](const PyVectorEnv& e) { return e.observation_dtype(); })
+      .def_property_readonly("device", &PyVectorEnv::device);
+}
+
+} // namespace gsdk::python
