@@ -16,6 +16,9 @@ constexpr double kLatencySeconds = 0.05;
 constexpr double kBudgetFraction = 0.9;
 // The least a move is given, so that even a nearly spent clock still yields a searched move.
 constexpr double kMinimumBudget = 0.01;
+// How far past its budget a move may go when its work (a search iteration) is predicted to need it: the clock takes
+// the excess back from later moves' budgets, whose shares are recomputed from what is left.
+constexpr double kLimitPerBudget = 3;
 constexpr double kMaxSeconds = 1e7;
 
 // A time of day's worth of seconds, or nullopt for text that is not one (GTP sends integers; fractions are
@@ -143,19 +146,27 @@ void GtpClock::charge(int player, double seconds) {
   }
 }
 
+GtpClock::Allowance GtpClock::allowance(int player, double moves_left) const {
+  const Side& side = sides_[player];
+  if (side.stones_left > 0) return {side.period_left / side.stones_left, side.period_left, side.stones_left - 1};
+  const double byo_share = system_.byo_yomi > 0 ? system_.byo_yomi / system_.byo_stones : 0;
+  return {side.main_left / std::max(moves_left, 1.0) + byo_share, side.main_left + byo_share, 0};
+}
+
 std::optional<double> GtpClock::move_budget(int player, double moves_left) const {
   if (system_.unlimited) return std::nullopt;
-  const Side& side = sides_[player];
-  double share = 0, limit = 0;
-  if (side.stones_left > 0) {
-    share = side.period_left / side.stones_left;
-    limit = side.period_left;
-  } else {
-    const double byo_share = system_.byo_yomi > 0 ? system_.byo_yomi / system_.byo_stones : 0;
-    share = side.main_left / std::max(moves_left, 1.0) + byo_share;
-    limit = side.main_left + byo_share;
-  }
-  return std::max(kMinimumBudget, std::min(share * kBudgetFraction, limit - kLatencySeconds) - kLatencySeconds);
+  const Allowance a = allowance(player, moves_left);
+  return std::max(kMinimumBudget, std::min(a.share * kBudgetFraction, a.limit - kLatencySeconds) - kLatencySeconds);
+}
+
+std::optional<double> GtpClock::move_limit(int player, double moves_left) const {
+  const std::optional<double> budget = move_budget(player, moves_left);
+  if (!budget) return std::nullopt;
+  const Allowance a = allowance(player, moves_left);
+  // What the clock can give: all that is left but the safety margin and the least budget of each later move the
+  // current byo-yomi period must still cover.
+  const double available = a.limit - 2 * kLatencySeconds - a.later_stones * kMinimumBudget;
+  return std::max(*budget, std::min(*budget * kLimitPerBudget, available));
 }
 
 } // namespace gsdk::host

@@ -4,6 +4,8 @@
 // The rule: in main time, what is left over the moves the engine still expects to play (plus one byo-yomi
 // stone's share when byo-yomi follows); in byo-yomi, the period over its stones. Always a safety margin
 // below what is left, for the process's and the controller's latency, so a move is never answered late.
+// A move's limit, for an agent that can use more time where its work needs it and less elsewhere (alpha-beta):
+// a few budgets, within what is left but that margin and the least budget of every later move of the period.
 #pragma once
 
 #include <optional>
@@ -34,8 +36,16 @@ public:
   bool counts_moves(int player) const { return !system_.unlimited && sides_[player].stones_left == 0; }
   // Seconds for `player`'s next move when it expects to play `moves_left` more moves; nullopt without a clock.
   std::optional<double> move_budget(int player, double moves_left) const;
+  // The most seconds `player`'s next move may take (at least its move_budget); nullopt without a clock.
+  std::optional<double> move_limit(int player, double moves_left) const;
 
 private:
+  struct Allowance {
+    double share = 0;     // the move's fair part of what is left
+    double limit = 0;     // all that the move could take before the clock runs out
+    int later_stones = 0; // later moves the current byo-yomi period must still cover
+  };
+  Allowance allowance(int player, double moves_left) const;
   struct Side {
     double main_left = 0;
     double period_left = 0; // in byo-yomi: seconds of the current period

@@ -271,7 +271,8 @@ GtpEngine::Reply GtpEngine::genmove(const std::vector<std::string>& args) {
   }
   const auto began = std::chrono::steady_clock::now();
   const double moves_left = clock_.counts_moves(player) ? expected_moves_left(player) : 1;
-  agent_.set_move_time(clock_.move_budget(player, moves_left).value_or(0));
+  agent_.set_move_time(clock_.move_budget(player, moves_left).value_or(0),
+                       clock_.move_limit(player, moves_left).value_or(0));
   const uint32_t move = agent_.choose_move(state_);
   const std::string name = game_.move_to_string(state_, move);
   apply(move);
