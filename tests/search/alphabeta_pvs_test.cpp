@@ -1,6 +1,6 @@
 // alphabeta_pvs_test.cpp - the alpha-beta agent's principal variation search, move ordering and clock: at a fixed
 // depth its value is plain minimax's on 4x4 tic-tac-toe and on Othello middlegames (null windows, re-searches,
-// killer moves and the history heuristic change how fast, never what), its move is worth that value (it may differ
+// the history heuristic change how fast, never what), its move is worth that value (it may differ
 // from another search's only among moves of equal value), the ordering it carries from move to move through a game
 // changes no value, and a game clock's limit ends a move's search however much deeper it could go.
 #include <random>
@@ -74,7 +74,7 @@ TEST_F(AlphaBetaPvs, ValueIsMinimaxOnOthelloMiddlegames) {
       expect_minimax_value_and_move(*game, random_position(*game, 10 + 3 * static_cast<int>(seed), seed), depth, "");
 }
 
-// One agent plays a whole Othello game against itself: the table, killers and history it carries from move to move
+// One agent plays a whole Othello game against itself: the table and history it carries from move to move
 // order its later searches, and each value is still minimax's.
 TEST_F(AlphaBetaPvs, OrderingCarriedThroughAGameChangesNoValue) {
   const auto game = othello();

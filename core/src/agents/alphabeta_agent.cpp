@@ -1,7 +1,7 @@
 // alphabeta_agent.cpp - the generic alpha-beta agent: negamax with principal variation search (null windows for
 // every move after the first, a re-search when one beats the window) and iterative deepening, a transposition table
-// keyed by the game's state hash, move ordering (move_ordering.hpp: the table's move, killer moves, the game's
-// evaluation of the children in one batched call per node, the history heuristic), aspiration windows and a
+// keyed by the game's state hash, move ordering (move_ordering.hpp: the table's move, the game's evaluation of the
+// children in one batched call per node, the history heuristic), aspiration windows and a
 // per-move clock with a soft budget and a hard limit (iteration_clock.hpp). A state the game puts in its exact range
 // (gsdk.exact_states.v1) has an exact value, so a won endgame stays won: one playout through the game's CPU
 // playout table, which reports perfect play's outcome there (the game's own solver, far faster than a search
@@ -247,7 +247,7 @@ private:
     Ply& p = ply_scratch(ply);
     const uint32_t n = expand(state, player, p);
     ordering_.order(std::span(p.moves.data(), n), std::span(p.statics.data(), n),
-                    entry ? std::optional(entry->move) : std::nullopt, player, ply, p.order);
+                    entry ? std::optional(entry->move) : std::nullopt, player, p.order);
     if (ply == 0) first_ordered_move_ = p.moves[p.order[0]];
 
     NodeResult best{-kInfinity, p.moves[p.order[0]]};
@@ -281,7 +281,7 @@ private:
       }
       if (value > best.value) best = {value, p.moves[k]};
       if (ply == 0 && value > original_alpha) note_root_move(value, p.moves[k]);
-      if (value >= beta) ordering_.record_cutoff(p.moves[k], player, ply, depth);
+      if (value >= beta) ordering_.record_cutoff(p.moves[k], player, depth);
       alpha = std::max(alpha, value);
     }
     const ValueBound bound = best.value <= original_alpha ? ValueBound::upper
