@@ -71,10 +71,11 @@ public:
       frontier_leaves_ = 0;
       iteration_best_.reset();
       try {
+        root_first_ = best ? std::optional(best->move) : std::nullopt;
         best = search_with_aspiration(state, player, depth, best);
       } catch (const SearchStopped&) {
         // A root move proved at this depth is at least as good as every move the iteration searched before it,
-        // the last iteration's best move among them (it is searched first).
+        // the last iteration's move among them (root_first_).
         if (iteration_best_) best = iteration_best_;
         break;
       }
@@ -247,7 +248,8 @@ private:
     Ply& p = ply_scratch(ply);
     const uint32_t n = expand(state, player, p);
     ordering_.order(std::span(p.moves.data(), n), std::span(p.statics.data(), n),
-                    entry ? std::optional(entry->move) : std::nullopt, player, p.order);
+                    ply == 0 && root_first_ ? root_first_ : entry ? std::optional(entry->move) : std::nullopt, player,
+                    p.order);
     if (ply == 0) first_ordered_move_ = p.moves[p.order[0]];
 
     NodeResult best{-kInfinity, p.moves[p.order[0]]};
@@ -307,6 +309,9 @@ private:
   uint64_t frontier_leaves_ = 0;
   uint32_t first_ordered_move_ = 0;
   std::optional<NodeResult> iteration_best_; // the current iteration's best root move so far (note_root_move)
+  // The last completed iteration's move, searched first at the root (whatever the table's root entry says after a
+  // failed aspiration window), so that a root move noted later is one proven better than it.
+  std::optional<uint32_t> root_first_;
 };
 
 } // namespace
