@@ -46,13 +46,26 @@ TEST(GtpClock, WithoutAClockThereIsNoLimit) {
 TEST(GtpClock, APeriodsTimeGoesToTheMovesSearched) {
   GtpClock clock;
   ASSERT_FALSE(clock.time_settings("0", "5", "10"));
-  // 10 moves left, the last 7 solved: 3 + 7/4 moves' worth share 5 s.
-  EXPECT_NEAR(*clock.move_budget(0, {10, 3}), 5 / 4.75 * 0.9 - 0.05, 1e-9);
+  // 10 moves left, the last 7 solved: 3 + 7/10 moves' worth share 5 s.
+  EXPECT_NEAR(*clock.move_budget(0, {10, 3}), 5 / 3.7 * 0.9 - 0.05, 1e-9);
   // The game ends after 4 more moves: the period's other 6 stones need no time.
   EXPECT_NEAR(*clock.move_budget(0, {4, 4}), 5 / 4.0 * 0.9 - 0.05, 1e-9);
-  // In main time the same weighting: 20 s over 2 searched moves and 8 solved ones.
+  // In main time the same weighting: 20 s over 2 searched moves and 10 solved ones.
   ASSERT_FALSE(clock.kgs_time_settings({"absolute", "20"}));
-  EXPECT_NEAR(*clock.move_budget(0, {10, 2}), 20 / 4.0 * 0.9 - 0.05, 1e-9);
+  EXPECT_NEAR(*clock.move_budget(0, {12, 2}), 20 / 3.0 * 0.9 - 0.05, 1e-9);
+}
+
+// time_left's whole seconds: the engine's own account within the same second is kept, else the controller's word.
+TEST(GtpClock, TimeLeftKeepsTheFinerAccountWithinItsSecond) {
+  GtpClock clock;
+  ASSERT_FALSE(clock.time_settings("0", "5", "10"));
+  clock.charge(0, 0.4); // 4.6 s left for 9 stones
+  ASSERT_FALSE(clock.time_left(0, "4", "9"));
+  EXPECT_NEAR(*clock.move_budget(0, kLongGame), 4.6 / 9 * 0.9 - 0.05, 1e-9);
+  ASSERT_FALSE(clock.time_left(0, "3", "9")); // the controller saw more time spent: its word
+  EXPECT_NEAR(*clock.move_budget(0, kLongGame), 3.0 / 9 * 0.9 - 0.05, 1e-9);
+  ASSERT_FALSE(clock.time_left(0, "4", "8")); // another stone count: its word
+  EXPECT_NEAR(*clock.move_budget(0, kLongGame), 4.0 / 8 * 0.9 - 0.05, 1e-9);
 }
 
 } // namespace

@@ -4,7 +4,9 @@
 // The rule: in main time, what is left over the moves the engine still expects to play (plus one byo-yomi
 // stone's share when byo-yomi follows); in byo-yomi, the period over its stones, or over the moves the engine
 // expects to play before the game ends when that is fewer. A move the agent will answer by solving it (in its
-// exact range: no search, one solve per child) counts as a quarter of one, so the time goes to the moves searched. Always a safety margin
+// exact range: no search, one solve per child) counts as a tenth of one, so the time goes to the moves searched.
+// time_left's whole seconds (GTP) round the controller's clock down: the engine's own account, when it lies within
+// that second, is kept. Always a safety margin
 // below what is left, for the process's and the controller's latency, so a move is never answered late.
 // A move's limit, for an agent that can use more time where its work needs it and less elsewhere (alpha-beta):
 // a few budgets, within what is left but that margin and the least budget of every later move of the period.
