@@ -2,7 +2,7 @@
 // every move after the first, a re-search when one beats the window) and iterative deepening, a transposition table
 // keyed by the game's state hash, move ordering (move_ordering.hpp: the table's move, the game's evaluation of the
 // children in one batched call per node, the history heuristic), aspiration windows and a
-// per-move clock with a soft budget and a hard limit (iteration_clock.hpp). A state the game puts in its exact range
+// per-move clock (iteration_clock.hpp). A state the game puts in its exact range
 // (gsdk.exact_states.v1) has an exact value, so a won endgame stays won: one playout through the game's CPU
 // playout table, which reports perfect play's outcome there (the game's own solver, far faster than a search
 // through the per-state rules), or, for a game without that table, a search to the end. It needs the game's
@@ -59,7 +59,7 @@ public:
   uint32_t choose_move(const StateBlob& state) override {
     const auto start = std::chrono::steady_clock::now();
     const double budget = with_move_time(settings_, move_time_).seconds; // a GTP clock overrides the spec's time
-    clock_.emplace(budget, move_time_ > 0 ? move_limit_ : budget);
+    clock_.emplace(budget);
     nodes_ = 0;
     solved_ = 0;
     last_move_ = {};
@@ -79,7 +79,6 @@ public:
         if (iteration_best_) best = iteration_best_;
         break;
       }
-      clock_->iteration_done();
       last_move_.depth = static_cast<uint32_t>(depth);
       last_move_.value = best->value;
       if (frontier_leaves_ == 0) break; // nothing was cut short: deeper iterations find the same

@@ -72,7 +72,7 @@ int command_gtp(const Arguments& args) {
   // Standard error, which GTP controllers keep apart from the protocol: which agent plays, so a user of the
   // default sees it.
   log_line(LogLevel::info, fmt::format("gtp: {} played by {}", game->game().name, agent->describe()));
-  GtpEngine engine(*game, agent_game->game(), *agent, std::move(board), whole_number_of<uint64_t>(vm, "seed"));
+  GtpEngine engine(*game, *agent, std::move(board), whole_number_of<uint64_t>(vm, "seed"));
   for (std::string line; !engine.quit_requested() && std::getline(std::cin, line);) {
     const std::string response = engine.handle(line);
     std::cout << response << std::flush;

@@ -16,18 +16,6 @@ constexpr double kLatencySeconds = 0.05;
 constexpr double kBudgetFraction = 0.9;
 // The least a move is given, so that even a nearly spent clock still yields a searched move.
 constexpr double kMinimumBudget = 0.01;
-// How far past its budget a move may go when its work (a search iteration) is predicted to need it: the clock takes
-// the excess back from later moves' budgets, whose shares are recomputed from what is left.
-constexpr double kLimitPerBudget = 3;
-// What a move in the agent's exact range is planned to cost, in moves searched: its root's children are solved, one
-// solve each, no iterations; the rest of a move's share is reserve for a slow solve.
-constexpr double kSolvedMoveWeight = 0.1;
-
-// The moves `count` of which `searched` are searched and the rest solved are worth, in moves searched.
-double planned_moves(double count, double searched) {
-  const double searched_part = std::min(count, std::max(searched, 0.0));
-  return std::max(1.0, searched_part + kSolvedMoveWeight * (count - searched_part));
-}
 constexpr double kMaxSeconds = 1e7;
 
 // A time of day's worth of seconds, or nullopt for text that is not one (GTP sends integers; fractions are
@@ -158,32 +146,19 @@ void GtpClock::charge(int player, double seconds) {
   }
 }
 
-GtpClock::Allowance GtpClock::allowance(int player, const GtpMovesLeft& moves_left) const {
-  const Side& side = sides_[player];
-  if (side.stones_left > 0) {
-    // The stones after the game's end need no time.
-    const double in_period = std::min<double>(side.stones_left, std::max(moves_left.all, 1.0));
-    return {side.period_left / planned_moves(in_period, moves_left.searched), side.period_left, side.stones_left - 1};
-  }
-  const double byo_share = system_.byo_yomi > 0 ? system_.byo_yomi / system_.byo_stones : 0;
-  return {side.main_left / planned_moves(std::max(moves_left.all, 1.0), moves_left.searched) + byo_share,
-          side.main_left + byo_share, 0};
-}
-
-std::optional<double> GtpClock::move_budget(int player, const GtpMovesLeft& moves_left) const {
+std::optional<double> GtpClock::move_budget(int player, double moves_left) const {
   if (system_.unlimited) return std::nullopt;
-  const Allowance a = allowance(player, moves_left);
-  return std::max(kMinimumBudget, std::min(a.share * kBudgetFraction, a.limit - kLatencySeconds) - kLatencySeconds);
-}
-
-std::optional<double> GtpClock::move_limit(int player, const GtpMovesLeft& moves_left) const {
-  const std::optional<double> budget = move_budget(player, moves_left);
-  if (!budget) return std::nullopt;
-  const Allowance a = allowance(player, moves_left);
-  // What the clock can give: all that is left but the safety margin and the least budget of each later move the
-  // current byo-yomi period must still cover.
-  const double available = a.limit - 2 * kLatencySeconds - a.later_stones * kMinimumBudget;
-  return std::max(*budget, std::min(*budget * kLimitPerBudget, available));
+  const Side& side = sides_[player];
+  double share = 0, limit = 0;
+  if (side.stones_left > 0) {
+    share = side.period_left / side.stones_left;
+    limit = side.period_left;
+  } else {
+    const double byo_share = system_.byo_yomi > 0 ? system_.byo_yomi / system_.byo_stones : 0;
+    share = side.main_left / std::max(moves_left, 1.0) + byo_share;
+    limit = side.main_left + byo_share;
+  }
+  return std::max(kMinimumBudget, std::min(share * kBudgetFraction, limit - kLatencySeconds) - kLatencySeconds);
 }
 
 } // namespace gsdk::host

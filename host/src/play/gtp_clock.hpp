@@ -2,14 +2,10 @@
 // turns it into a time budget for one move.
 //
 // The rule: in main time, what is left over the moves the engine still expects to play (plus one byo-yomi
-// stone's share when byo-yomi follows); in byo-yomi, the period over its stones, or over the moves the engine
-// expects to play before the game ends when that is fewer. A move the agent will answer by solving it (in its
-// exact range: no search, one solve per child) counts as a tenth of one, so the time goes to the moves searched.
-// time_left's whole seconds (GTP) round the controller's clock down: the engine's own account, when it lies within
-// that second, is kept. Always a safety margin
+// stone's share when byo-yomi follows); in byo-yomi, the period over its stones. Always a safety margin
 // below what is left, for the process's and the controller's latency, so a move is never answered late.
-// A move's limit, for an agent that can use more time where its work needs it and less elsewhere (alpha-beta):
-// a few budgets, within what is left but that margin and the least budget of every later move of the period.
+// time_left's whole seconds (GTP) round the controller's clock down: the engine's own account, when it lies within
+// that second, is kept.
 #pragma once
 
 #include <optional>
@@ -17,12 +13,6 @@
 #include <vector>
 
 namespace gsdk::host {
-
-// The moves a side is expected still to play: all of them, and those outside the agent's exact range.
-struct GtpMovesLeft {
-  double all = 1;
-  double searched = 1;
-};
 
 struct GtpTimeSystem {
   double main_time = 0;  // seconds
@@ -42,20 +32,12 @@ public:
   std::optional<std::string> time_left(int player, const std::string& time, const std::string& stones);
   // Charges `seconds` of thinking to `player`'s clock, for a controller that sends no time_left.
   void charge(int player, double seconds);
-  // Whether move_budget depends on the moves left (any clock): the estimate is not free.
-  bool counts_moves() const { return !system_.unlimited; }
+  // Whether move_budget for `player` depends on its moves_left (in main time): the estimate is not free.
+  bool counts_moves(int player) const { return !system_.unlimited && sides_[player].stones_left == 0; }
   // Seconds for `player`'s next move when it expects to play `moves_left` more moves; nullopt without a clock.
-  std::optional<double> move_budget(int player, const GtpMovesLeft& moves_left) const;
-  // The most seconds `player`'s next move may take (at least its move_budget); nullopt without a clock.
-  std::optional<double> move_limit(int player, const GtpMovesLeft& moves_left) const;
+  std::optional<double> move_budget(int player, double moves_left) const;
 
 private:
-  struct Allowance {
-    double share = 0;     // the move's fair part of what is left
-    double limit = 0;     // all that the move could take before the clock runs out
-    int later_stones = 0; // later moves the current byo-yomi period must still cover
-  };
-  Allowance allowance(int player, const GtpMovesLeft& moves_left) const;
   struct Side {
     double main_left = 0;
     double period_left = 0; // in byo-yomi: seconds of the current period

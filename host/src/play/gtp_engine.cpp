@@ -93,9 +93,8 @@ GtpBoardSize gtp_board_size(const core::GameInstance& game) {
   return {};
 }
 
-GtpEngine::GtpEngine(const core::GameInstance& game, const core::GameInstance& agent_game, core::Agent& agent,
-                     GtpBoardSize board, uint64_t seed)
-    : game_(game), agent_game_(agent_game), agent_(agent), board_(std::move(board)), seed_(seed), state_(game.initial_state()) {
+GtpEngine::GtpEngine(const core::GameInstance& game, core::Agent& agent, GtpBoardSize board, uint64_t seed)
+    : game_(game), agent_(agent), board_(std::move(board)), seed_(seed), state_(game.initial_state()) {
   agent_.new_game(seed_);
 }
 
@@ -271,9 +270,8 @@ GtpEngine::Reply GtpEngine::genmove(const std::vector<std::string>& args) {
     return {false, fmt::format("it is not {}'s turn", player == 0 ? "black" : "white")};
   }
   const auto began = std::chrono::steady_clock::now();
-  const GtpMovesLeft moves_left = clock_.counts_moves() ? expected_moves_left(player) : GtpMovesLeft{};
-  agent_.set_move_time(clock_.move_budget(player, moves_left).value_or(0),
-                       clock_.move_limit(player, moves_left).value_or(0));
+  const double moves_left = clock_.counts_moves(player) ? expected_moves_left(player) : 1;
+  agent_.set_move_time(clock_.move_budget(player, moves_left).value_or(0));
   const uint32_t move = agent_.choose_move(state_);
   const std::string name = game_.move_to_string(state_, move);
   apply(move);
@@ -282,10 +280,10 @@ GtpEngine::Reply GtpEngine::genmove(const std::vector<std::string>& args) {
   return {true, name};
 }
 
-GtpMovesLeft GtpEngine::expected_moves_left(int32_t player) const {
+double GtpEngine::expected_moves_left(int32_t player) const {
   std::mt19937_64 random(seed_ ^ history_.size());
   std::vector<uint32_t> legal(game_.max_moves());
-  uint64_t moves = 0, searched = 0;
+  uint64_t moves = 0;
   for (int p = 0; p < kLengthPlayouts; ++p) {
     core::StateBlob state = state_;
     for (int ply = 0; ply < kMaxPlayoutPlies; ++ply) {
@@ -294,11 +292,10 @@ GtpMovesLeft GtpEngine::expected_moves_left(int32_t player) const {
       const uint32_t n = game_.checked_legal_moves(state, legal);
       if (n == 0) break;
       moves += mover == player;
-      searched += mover == player && !agent_game_.is_exact(state.data());
       game_.apply_move(state, legal[std::uniform_int_distribution<uint32_t>(0, n - 1)(random)]);
     }
   }
-  return {static_cast<double>(moves) / kLengthPlayouts, static_cast<double>(searched) / kLengthPlayouts};
+  return static_cast<double>(moves) / kLengthPlayouts;
 }
 
 std::string GtpEngine::board_picture() const {

@@ -38,9 +38,7 @@ GtpBoardSize gtp_board_size(const core::GameInstance& game);
 
 class GtpEngine {
 public:
-  // `agent_game`: the game as the agent plays it (its own parameters, the same states), for its exact range.
-  GtpEngine(const core::GameInstance& game, const core::GameInstance& agent_game, core::Agent& agent,
-            GtpBoardSize board, uint64_t seed);
+  GtpEngine(const core::GameInstance& game, core::Agent& agent, GtpBoardSize board, uint64_t seed);
 
   // The whole response to one input line, blank-line terminated; empty for a line GTP ignores (blank,
   // or only a comment).
@@ -59,9 +57,8 @@ private:
   Reply final_score() const;
   // Plays `move` for everyone to see (the agent too).
   void apply(uint32_t move);
-  // The moves `player` is expected still to play, and those outside the agent's exact range: the means of a few
-  // random playouts from here.
-  GtpMovesLeft expected_moves_left(int32_t player) const;
+  // The moves `player` is expected still to play: the mean of a few random playouts from here.
+  double expected_moves_left(int32_t player) const;
   // The state text with a square board drawn as a grid (column letters, row numbers), for showboard.
   std::string board_picture() const;
   // Brings `player` to move by playing the other side's forced pass, when that is what it must do.
@@ -72,7 +69,6 @@ private:
   Reply boardsize(uint32_t n);
 
   const core::GameInstance& game_;
-  const core::GameInstance& agent_game_;
   core::Agent& agent_;
   GtpBoardSize board_;
   uint64_t seed_;

@@ -73,18 +73,12 @@ public:
 
   // From the next move on, `seconds` of wall time per move instead of the settings' budget; 0 returns to the
   // settings' budget. How a caller that keeps a game clock (GTP's time_settings) gives each move its share
-  // without making a new agent (which would lose the tree it keeps between moves). `limit` above `seconds`: the
-  // clock allows this move up to `limit` seconds, and what it leaves of `seconds` goes to later moves; an agent that
-  // can predict its work (alpha-beta's iterations) may then stop early or go on past `seconds`.
-  void set_move_time(double seconds, double limit = 0) {
-    move_time_ = seconds;
-    move_limit_ = limit;
-  }
+  // without making a new agent (which would lose the tree it keeps between moves).
+  void set_move_time(double seconds) { move_time_ = seconds; }
 
 protected:
   MoveStats last_move_;
-  double move_time_ = 0;  // set_move_time's value; agents read their budget through with_move_time
-  double move_limit_ = 0; // set_move_time's limit; 0: the budget is the limit
+  double move_time_ = 0; // set_move_time's value; agents read their budget through with_move_time
 };
 
 // Throws std::invalid_argument for settings the game cannot honour (not a two-player game, a CUDA
