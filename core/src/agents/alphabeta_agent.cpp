@@ -1,8 +1,8 @@
 // alphabeta_agent.cpp - the generic alpha-beta agent: negamax with principal variation search (null windows for
 // every move after the first, a re-search when one beats the window) and iterative deepening, a transposition table
 // keyed by the game's state hash, move ordering (move_ordering.hpp: the table's move, the game's evaluation of the
-// children in one batched call per node, the history heuristic), aspiration windows and a
-// per-move clock (iteration_clock.hpp). A state the game puts in its exact range
+// children in one batched call per node, the history heuristic), aspiration windows and a per-move clock
+// (iteration_clock.hpp). A state the game puts in its exact range
 // (gsdk.exact_states.v1) has an exact value, so a won endgame stays won: one playout through the game's CPU
 // playout table, which reports perfect play's outcome there (the game's own solver, far faster than a search
 // through the per-state rules), or, for a game without that table, a search to the end. It needs the game's
@@ -128,7 +128,7 @@ private:
   std::optional<int32_t> solved_value(const unsigned char* state, int32_t player) {
     const gsdk_cpu_playouts* playouts = game_.tables().cpu_playouts;
     if (!playouts) return std::nullopt;
-    // A solve cannot be interrupted: one that may not end before the hard limit is not begun.
+    // A solve cannot be interrupted: one that may not end before the deadline is not begun.
     if (clock_->would_overrun(longest_solve_)) throw SearchStopped{};
     const auto began = std::chrono::steady_clock::now();
     gsdk_playout_summary summary = summary_over(histogram_);
