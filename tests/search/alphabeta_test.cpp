@@ -10,6 +10,7 @@
 
 #include "gsdk/core/agents/agents.hpp"
 #include "play/agent_spec.hpp"
+#include "minimax_reference.hpp"
 #include "tictactoe_fixture.hpp"
 
 namespace {
@@ -18,42 +19,12 @@ using gsdk::core::AgentSettings;
 using gsdk::core::GameInstance;
 using gsdk::core::StateBlob;
 using gsdk::test::losses_against_random;
+using gsdk::test::minimax;
 
 class AlphaBeta : public gsdk::test::TicTacToeSearchTest {};
 
 AgentSettings alphabeta(const std::string& options) {
   return gsdk::host::parse_agent_spec("alphabeta:" + options);
-}
-
-// Plain minimax over every move to `depth` plies, written apart from the agent: a finished game is worth
-// scale + 1 + |score| to its winner, a state at the depth bound its evaluation (to the player to move there).
-int64_t minimax(const GameInstance& game, const StateBlob& state, int32_t player, int depth) {
-  const gsdk_evaluation& table = *game.tables().evaluation;
-  const int32_t scale = table.scale(game.handle());
-  std::vector<uint32_t> moves(game.max_moves());
-  const uint32_t n = game.checked_legal_moves(state, moves);
-  int64_t best = INT64_MIN;
-  for (uint32_t k = 0; k < n; ++k) {
-    StateBlob child = state;
-    game.apply_move(child, moves[k]);
-    const int32_t mover = game.current_player(child);
-    int64_t value = 0;
-    if (mover == GSDK_PLAYER_TERMINAL) {
-      const int64_t score = game.score(child);
-      const int64_t for_first = score == 0 ? 0 : (score > 0 ? 1 : -1) * (scale + 1 + std::abs(score));
-      value = player == 0 ? for_first : -for_first;
-    } else if (depth <= 1) {
-      int32_t eval = 0;
-      char error[256] = {};
-      EXPECT_EQ(table.evaluate(game.handle(), child.data(), 1, &eval, error, sizeof error), GSDK_OK) << error;
-      value = mover == player ? eval : -eval;
-    } else {
-      const int64_t below = minimax(game, child, mover, depth - 1);
-      value = mover == player ? below : -below;
-    }
-    best = std::max(best, value);
-  }
-  return best;
 }
 
 int64_t searched_value(const GameInstance& game, const StateBlob& state, const std::string& options) {

@@ -1,6 +1,8 @@
-// alphabeta_agent.cpp - the generic alpha-beta agent: negamax with iterative deepening, a transposition table
-// keyed by the game's state hash, move ordering from the table's move and the game's evaluation of the children
-// (one batched call per node), aspiration windows and a per-move clock. A state the game puts in its exact range
+// alphabeta_agent.cpp - the generic alpha-beta agent: negamax with principal variation search (null windows for
+// every move after the first, a re-search when one beats the window) and iterative deepening, a transposition table
+// keyed by the game's state hash, move ordering (move_ordering.hpp: the table's move, the game's evaluation of the
+// children in one batched call per node, the history heuristic), aspiration windows and a per-move clock
+// (iteration_clock.hpp). A state the game puts in its exact range
 // (gsdk.exact_states.v1) has an exact value, so a won endgame stays won: one playout through the game's CPU
 // playout table, which reports perfect play's outcome there (the game's own solver, far faster than a search
 // through the per-state rules), or, for a game without that table, a search to the end. It needs the game's
@@ -8,13 +10,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <numeric>
 #include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "agents/agent_kinds.hpp"
+#include "agents/iteration_clock.hpp"
+#include "agents/move_ordering.hpp"
 #include "agents/transposition_table.hpp"
 #include "playouts/playout_calls.hpp"
 
@@ -28,7 +31,8 @@ constexpr int32_t kInfinity = 1 << 30;
 constexpr int32_t kUnbounded = 1 << 20; // iterations without a depth bound stop on the clock or a solved root
 constexpr uint64_t kNodesPerClockCheck = 256;
 
-// Unwinds a search whose clock ran out; the agent then plays the last completed iteration's move.
+// Unwinds a search whose clock ran out; the agent then plays the last completed iteration's move, or a better one
+// the unfinished iteration proved at the root.
 struct SearchStopped {};
 
 struct NodeResult {
@@ -47,31 +51,40 @@ public:
           fmt::format("game '{}' declares an evaluation scale of {}; expected 1 .. 2^24", game.game().name, scale_));
   }
 
-  void new_game(uint64_t) override { table_.clear(); }
+  void new_game(uint64_t) override {
+    table_.clear();
+    ordering_.clear();
+  }
 
   uint32_t choose_move(const StateBlob& state) override {
     const auto start = std::chrono::steady_clock::now();
-    deadline_ = move_deadline(with_move_time(settings_, move_time_)); // a GTP clock overrides the spec's time
+    const double budget = with_move_time(settings_, move_time_).seconds; // a GTP clock overrides the spec's time
+    clock_.emplace(budget);
     nodes_ = 0;
     solved_ = 0;
     last_move_ = {};
-    partial_root_.reset();
+    ordering_.new_search();
     const int32_t player = game_.current_player(state);
     const int32_t max_depth = settings_.depth > 0 ? static_cast<int32_t>(settings_.depth) : kUnbounded;
     std::optional<NodeResult> best;
-    for (int32_t depth = 1; depth <= max_depth; ++depth) {
+    for (int32_t depth = 1; depth <= max_depth && (depth == 1 || clock_->worth_starting()); ++depth) {
       frontier_leaves_ = 0;
+      iteration_best_.reset();
       try {
+        root_first_ = best ? std::optional(best->move) : std::nullopt;
         best = search_with_aspiration(state, player, depth, best);
       } catch (const SearchStopped&) {
+        // A root move proved at this depth is at least as good as every move the iteration searched before it,
+        // the last iteration's move among them (root_first_).
+        if (iteration_best_) best = iteration_best_;
         break;
       }
       last_move_.depth = static_cast<uint32_t>(depth);
       last_move_.value = best->value;
       if (frontier_leaves_ == 0) break; // nothing was cut short: deeper iterations find the same
     }
-    // Stopped inside the first iteration: the best root move searched so far, else the evaluation's favourite.
-    const uint32_t move = best ? best->move : partial_root_ ? partial_root_->move : first_ordered_move_;
+    // Stopped before any root move was searched: the evaluation's favourite.
+    const uint32_t move = best ? best->move : first_ordered_move_;
     last_move_.nodes = nodes_;
     last_move_.playouts = solved_;
     last_move_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -115,12 +128,17 @@ private:
   std::optional<int32_t> solved_value(const unsigned char* state, int32_t player) {
     const gsdk_cpu_playouts* playouts = game_.tables().cpu_playouts;
     if (!playouts) return std::nullopt;
+    // A solve cannot be interrupted: one that may not end before the deadline is not begun.
+    if (clock_->would_overrun(longest_solve_)) throw SearchStopped{};
+    const auto began = std::chrono::steady_clock::now();
     gsdk_playout_summary summary = summary_over(histogram_);
     const gsdk_playout_request request = playout_request(0, 0, 1, state, playouts->best_simd_level());
     char error[1024] = {};
     if (playouts->run(game_.handle(), &request, &summary, error, sizeof error) != GSDK_OK)
       throw std::runtime_error(fmt::format("game '{}': solving an exact state failed: {}", game_.game().name, error));
     ++solved_;
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    longest_solve_ = std::max(longest_solve_, took);
     check_clock(); // a solve costs as much as thousands of nodes: the clock cannot wait for the next check
     return value_of_score(summary.best_score, player);
   }
@@ -131,7 +149,7 @@ private:
   }
 
   void check_clock() const {
-    if (std::chrono::steady_clock::now() >= deadline_ || (settings_.stop && settings_.stop->requested()))
+    if (std::chrono::steady_clock::now() >= clock_->deadline() || (settings_.stop && settings_.stop->requested()))
       throw SearchStopped{};
   }
 
@@ -192,6 +210,11 @@ private:
     return n;
   }
 
+  // A root move proven better than the root's window (its value to the root's player is a lower bound at least).
+  void note_root_move(int32_t value, uint32_t move) {
+    if (!iteration_best_ || value > iteration_best_->value) iteration_best_ = NodeResult{value, move};
+  }
+
   // Negamax, fail-soft: the value of `state` (not finished; `player` to move) to `player`, searched `depth` plies
   // deep (to the end once `solving`), and its best move.
   NodeResult search(const unsigned char* state, int32_t player, int32_t depth, int32_t alpha, int32_t beta,
@@ -223,14 +246,9 @@ private:
     }
     Ply& p = ply_scratch(ply);
     const uint32_t n = expand(state, player, p);
-    p.order.resize(n);
-    std::iota(p.order.begin(), p.order.end(), 0);
-    std::stable_sort(p.order.begin(), p.order.end(), [&](int32_t a, int32_t b) { return p.statics[a] > p.statics[b]; });
-    if (entry) {
-      const auto remembered =
-          std::find_if(p.order.begin(), p.order.end(), [&](int32_t k) { return p.moves[k] == entry->move; });
-      if (remembered != p.order.end()) std::rotate(p.order.begin(), remembered, remembered + 1);
-    }
+    ordering_.order(std::span(p.moves.data(), n), std::span(p.statics.data(), n),
+                    ply == 0 && root_first_ ? root_first_ : entry ? std::optional(entry->move) : std::nullopt, player,
+                    p.order);
     if (ply == 0) first_ordered_move_ = p.moves[p.order[0]];
 
     NodeResult best{-kInfinity, p.moves[p.order[0]]};
@@ -244,13 +262,28 @@ private:
         } else {
           const unsigned char* child = p.children.data() + size_t(k) * size;
           const int32_t mover = p.players[k];
-          value = mover == player ? search(child, player, depth - 1, alpha, beta, solving, ply + 1).value
-                                  : -search(child, mover, depth - 1, -beta, -alpha, solving, ply + 1).value;
+          // The value of the child to `player` within (a, b).
+          const auto probe = [&](int32_t a, int32_t b) {
+            return mover == player ? search(child, player, depth - 1, a, b, solving, ply + 1).value
+                                   : -search(child, mover, depth - 1, -b, -a, solving, ply + 1).value;
+          };
+          // Principal variation search: the first move is expected to be the best; each later one only has to be
+          // shown no better (a null window, cheap), and is searched fully only when it is.
+          if (i == 0 || beta - alpha <= 1) {
+            value = probe(alpha, beta);
+          } else {
+            value = probe(alpha, alpha + 1);
+            if (value > alpha && value < beta) {
+              if (ply == 0) note_root_move(value, p.moves[k]);
+              value = probe(alpha, beta);
+            }
+          }
         }
       }
       if (value > best.value) best = {value, p.moves[k]};
+      if (ply == 0 && value > original_alpha) note_root_move(value, p.moves[k]);
+      if (value >= beta) ordering_.record_cutoff(p.moves[k], player, depth);
       alpha = std::max(alpha, value);
-      if (ply == 0) partial_root_ = best;
     }
     const ValueBound bound = best.value <= original_alpha ? ValueBound::upper
                              : best.value >= beta         ? ValueBound::lower
@@ -266,13 +299,18 @@ private:
   TranspositionTable table_;
   const int32_t aspiration_;
   std::vector<std::unique_ptr<Ply>> plies_;
+  MoveOrdering ordering_;
   std::vector<uint64_t> histogram_; // the playout table's score histogram, for solved_value
   uint64_t solved_ = 0;             // exact states solved by one playout in this move's search
-  std::chrono::steady_clock::time_point deadline_;
+  double longest_solve_ = 0;        // seconds of the slowest solve so far: what the next one may cost
+  std::optional<IterationClock> clock_;
   uint64_t nodes_ = 0;
   uint64_t frontier_leaves_ = 0;
   uint32_t first_ordered_move_ = 0;
-  std::optional<NodeResult> partial_root_;
+  std::optional<NodeResult> iteration_best_; // the current iteration's best root move so far (note_root_move)
+  // The last completed iteration's move, searched first at the root (whatever the table's root entry says after a
+  // failed aspiration window), so that a root move noted later is one proven better than it.
+  std::optional<uint32_t> root_first_;
 };
 
 } // namespace

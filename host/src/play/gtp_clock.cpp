@@ -113,12 +113,15 @@ std::optional<std::string> GtpClock::time_left(int player, const std::string& ti
     return fmt::format("syntax error: time_left expects a colour, seconds and a count of stones, got '{} {}'", time,
                        stones);
   Side& side = sides_[player];
+  // GTP sends whole seconds, the controller's clock rounded down: the engine's own account of the same clock (the
+  // same stones), when it lies within that second, is the finer one.
+  const auto finer = [&](double kept) { return kept >= *left && kept < *left + 1 ? kept : *left; };
   if (*stones_left == 0) {
-    side.main_left = *left;
+    side.main_left = side.stones_left == 0 ? finer(side.main_left) : *left;
     side.stones_left = 0;
   } else {
+    side.period_left = side.stones_left == *stones_left ? finer(side.period_left) : *left;
     side.main_left = 0;
-    side.period_left = *left;
     side.stones_left = *stones_left;
   }
   return std::nullopt;

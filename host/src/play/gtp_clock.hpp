@@ -4,6 +4,8 @@
 // The rule: in main time, what is left over the moves the engine still expects to play (plus one byo-yomi
 // stone's share when byo-yomi follows); in byo-yomi, the period over its stones. Always a safety margin
 // below what is left, for the process's and the controller's latency, so a move is never answered late.
+// time_left's whole seconds (GTP) round the controller's clock down: the engine's own account, when it lies within
+// that second, is kept.
 #pragma once
 
 #include <optional>
