@@ -178,9 +178,9 @@ ActionsView::ActionsView(const py::object& actions, uint32_t count, const core::
   }
   if (!env.on_cuda())
     throw std::invalid_argument("step(actions): the actions are in CUDA memory but this VectorEnv runs on the CPU");
-  // Stream 1 is CUDA's legacy default stream: the producer makes its work on the actions visible there, and the
-  // environment's stream, a blocking one, is ordered after it.
-  py::capsule capsule = actions.attr("__dlpack__")(py::arg("stream") = 1);
+  // The environment's stream: the producer (torch, cupy) orders its work on the actions before it.
+  py::capsule capsule =
+      actions.attr("__dlpack__")(py::arg("stream") = reinterpret_cast<uintptr_t>(env.cuda_stream()));
   auto* tensor = static_cast<DLManagedTensor*>(PyCapsule_GetPointer(capsule.ptr(), "dltensor"));
   if (!tensor) throw py::error_already_set();
   PyCapsule_SetName(capsule.ptr(), "used_dltensor");

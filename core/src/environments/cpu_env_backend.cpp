@@ -32,14 +32,16 @@ struct StepArrays {
   uint8_t* legal;
 };
 
-StepArrays fresh_arrays(const EnvLayout& layout) {
+// Not initialised: a batched step writes every byte; the per-state paths clear what they write in part
+// (clear_chunk), each thread its own games.
+StepArrays fresh_arrays(const EnvLayout& layout, const std::shared_ptr<HostBlockCache>& cache) {
   StepArrays a;
   a.out.observations =
-      std::make_shared<EnvArray>(layout.observation_type, layout.batch_shape(layout.observation_shape));
-  a.out.rewards = std::make_shared<EnvArray>(ElementType::float32, layout.batch_shape({layout.player_count}));
-  a.out.terminated = std::make_shared<EnvArray>(ElementType::uint8, layout.batch_shape({}));
-  a.out.players = std::make_shared<EnvArray>(ElementType::int32, layout.batch_shape({}));
-  a.out.legal = std::make_shared<EnvArray>(ElementType::uint8, layout.batch_shape({layout.action_count}));
+      std::make_shared<EnvArray>(layout.observation_type, layout.batch_shape(layout.observation_shape), cache);
+  a.out.rewards = std::make_shared<EnvArray>(ElementType::float32, layout.batch_shape({layout.player_count}), cache);
+  a.out.terminated = std::make_shared<EnvArray>(ElementType::uint8, layout.batch_shape({}), cache);
+  a.out.players = std::make_shared<EnvArray>(ElementType::int32, layout.batch_shape({}), cache);
+  a.out.legal = std::make_shared<EnvArray>(ElementType::uint8, layout.batch_shape({layout.action_count}), cache);
   a.rewards = a.out.rewards->as<float>();
   a.terminated = a.out.terminated->as<uint8_t>();
   a.players = a.out.players->as<int32_t>();
@@ -57,8 +59,9 @@ public:
         legal_(static_cast<size_t>(layout.count) * layout.action_count), chance_draws_(layout.count, 0) {}
 
   EnvStep reset() override {
-    StepArrays a = fresh_arrays(layout_);
+    StepArrays a = fresh_arrays(layout_, cache_);
     split_ranges(threads_, layout_.count, kGamesPerThread, [&](unsigned, size_t begin, size_t end) {
+      clear_chunk(begin, end, a);
       Scratch scratch(game_.max_moves());
       for (size_t k = begin; k < end; ++k) {
         restart(k, scratch);
@@ -71,19 +74,21 @@ public:
 
   EnvStep step(const uint32_t* actions, MemoryPlace) override {
     refuse_illegal(actions);
-    StepArrays a = fresh_arrays(layout_);
+    StepArrays a = fresh_arrays(layout_, cache_);
     split_ranges(threads_, layout_.count, kGamesPerThread, [&](unsigned, size_t begin, size_t end) {
-      if (batched_)
+      if (batched_) {
         batched_step(begin, end, actions, a);
-      else
+      } else {
+        clear_chunk(begin, end, a);
         generic_step(begin, end, actions, a);
+      }
       finish_chunk(begin, end, a);
     });
     return a.out;
   }
 
   std::shared_ptr<EnvArray> random_actions() override {
-    auto codes = std::make_shared<EnvArray>(ElementType::uint32, std::vector<uint64_t>{layout_.count});
+    auto codes = std::make_shared<EnvArray>(ElementType::uint32, std::vector<uint64_t>{layout_.count}, cache_);
     uint32_t* out = codes->as<uint32_t>();
     const uint64_t call = random_calls_++;
     split_ranges(threads_, layout_.count, kGamesPerThread, [&](unsigned, size_t begin, size_t end) {
@@ -104,6 +109,13 @@ private:
 
   unsigned char* state(size_t k) { return states_.data() + k * layout_.state_size; }
   const uint8_t* mask_row(size_t k) const { return legal_.data() + k * layout_.action_count; }
+
+  // Zero rewards, nothing terminated and empty masks for games [begin, end), which the per-state paths then mark.
+  void clear_chunk(size_t begin, size_t end, StepArrays& a) const {
+    std::memset(a.rewards + begin * layout_.player_count, 0, (end - begin) * layout_.player_count * sizeof(float));
+    std::memset(a.terminated + begin, 0, end - begin);
+    std::memset(a.legal + begin * layout_.action_count, 0, (end - begin) * layout_.action_count);
+  }
 
   // Before any game changes: the lowest game whose action is out of range or not legal there.
   void refuse_illegal(const uint32_t* actions) const {
@@ -222,6 +234,7 @@ private:
   std::vector<uint8_t> legal_;         // the mask of the current states, the caller's copy aside
   std::vector<uint64_t> chance_draws_; // per game: chance draws so far
   uint64_t random_calls_ = 0;
+  std::shared_ptr<HostBlockCache> cache_ = std::make_shared<HostBlockCache>();
 };
 
 } // namespace

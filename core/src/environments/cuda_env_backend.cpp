@@ -68,6 +68,8 @@ public:
     return codes;
   }
 
+  void* cuda_stream() const override { return stream_->handle(); }
+
   std::vector<unsigned char> states_on_host() const override {
     std::vector<unsigned char> states(states_->bytes());
     stream_->copy(states.data(), states_->data(), states.size());

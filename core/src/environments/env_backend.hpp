@@ -33,6 +33,8 @@ public:
   virtual EnvStep step(const uint32_t* actions, MemoryPlace actions_place) = 0;
   virtual std::shared_ptr<EnvArray> random_actions() = 0;
   virtual std::vector<unsigned char> states_on_host() const = 0;
+  // The cudaStream_t the games step on (null on the CPU): DLPack producers of device actions order their work before it.
+  virtual void* cuda_stream() const { return nullptr; }
 };
 
 // force_generic: the per-state rules even when the game has batched_steps.step (what conformance compares against).

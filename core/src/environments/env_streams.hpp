@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 #include "gsdk/hd.hpp"
 #include "gsdk/rng/philox.hpp"
@@ -30,15 +31,32 @@ GSDK_HD uint32_t random_pick(uint64_t seed, uint64_t game, uint64_t call, uint32
   return static_cast<uint32_t>((high + (low >> 32)) >> 32);
 }
 
+// The sum of mask bytes 8w .. 8w+7 (each 0 or 1): one multiply adds a word's bytes into its top byte. Rows have no
+// alignment (action_count bytes each), hence memcpy.
+GSDK_HD uint32_t legal_in_word(const uint8_t* mask_row, uint32_t w) {
+  uint64_t word;
+  memcpy(&word, mask_row + 8 * w, sizeof word);
+  return static_cast<uint32_t>((word * 0x0101010101010101ull) >> 56);
+}
+
 // The code game `game` plays on random-action call `call` given its legal mask row (action_count bytes, 0 or 1):
 // the random_pick-th legal code. A row without a legal code (never after a step) gives action_count.
 GSDK_HD uint32_t random_legal_code(uint64_t seed, uint64_t game, uint64_t call, const uint8_t* mask_row,
                                    uint32_t action_count) {
+  // Eight mask bytes at a time: a word's legal codes are the sum of its bytes (each 0 or 1).
+  const uint32_t words = action_count / 8;
   uint32_t legal_count = 0;
-  for (uint32_t c = 0; c < action_count; ++c) legal_count += mask_row[c] != 0;
+  for (uint32_t w = 0; w < words; ++w) legal_count += legal_in_word(mask_row, w);
+  for (uint32_t c = words * 8; c < action_count; ++c) legal_count += mask_row[c];
   if (legal_count == 0) return action_count;
   uint32_t remaining = random_pick(seed, game, call, legal_count);
-  for (uint32_t c = 0; c < action_count; ++c)
+  uint32_t c = 0;
+  for (uint32_t w = 0; w < words; ++w, c += 8) {
+    const auto in_word = legal_in_word(mask_row, w);
+    if (remaining < in_word) break;
+    remaining -= in_word;
+  }
+  for (; c < action_count; ++c)
     if (mask_row[c] != 0 && remaining-- == 0) return c;
   return action_count;
 }

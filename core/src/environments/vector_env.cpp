@@ -149,6 +149,10 @@ std::shared_ptr<EnvArray> VectorEnv::random_actions() {
   return backend_->random_actions();
 }
 
+void* VectorEnv::cuda_stream() const {
+  return backend_->cuda_stream();
+}
+
 std::vector<unsigned char> VectorEnv::states_on_host() const {
   return backend_->states_on_host();
 }

@@ -27,7 +27,7 @@ template <typename Body> __device__ void for_each_tile(uint32_t count, Body body
 __global__ void __launch_bounds__(kBlock) step_kernel(Position* states, const uint32_t* actions, uint32_t count,
                                                       Convention convention, float* rewards, uint8_t* terminated,
                                                       int32_t* players, uint8_t* legal) {
-  __shared__ uint8_t shared[LegalRows::kBytes];
+  __shared__ alignas(16) uint8_t shared[LegalRows::kBytes];
   const LegalRows rows{shared};
   for_each_tile(count, [&](uint64_t first, uint64_t k, bool active, uint32_t tile_rows) {
     if (active) {
@@ -44,7 +44,7 @@ __global__ void __launch_bounds__(kBlock) step_kernel(Position* states, const ui
 
 __global__ void __launch_bounds__(kBlock) reset_kernel(Position* states, uint32_t count, int32_t* players,
                                                        uint8_t* legal) {
-  __shared__ uint8_t shared[LegalRows::kBytes];
+  __shared__ alignas(16) uint8_t shared[LegalRows::kBytes];
   const LegalRows rows{shared};
   for_each_tile(count, [&](uint64_t first, uint64_t k, bool active, uint32_t tile_rows) {
     if (active) {
@@ -59,7 +59,7 @@ __global__ void __launch_bounds__(kBlock) reset_kernel(Position* states, uint32_
 
 __global__ void __launch_bounds__(kBlock) observation_kernel(const Position* states, uint32_t count,
                                                              uint8_t* observations) {
-  __shared__ uint8_t shared[ObservationRows::kBytes];
+  __shared__ alignas(16) uint8_t shared[ObservationRows::kBytes];
   const ObservationRows rows{shared};
   for_each_tile(count, [&](uint64_t first, uint64_t k, bool active, uint32_t tile_rows) {
     if (active) write_observation(states[k], rows.row(threadIdx.x));

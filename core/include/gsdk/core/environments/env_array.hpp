@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace gsdk::core {
@@ -17,12 +18,38 @@ uint32_t element_bytes(ElementType type);
 
 class CudaEnvStream;
 
+// Host blocks that the arrays of one environment give back when they die, handed to its next arrays of the same
+// size: a step's arrays are megabytes, which the allocator would otherwise map, fault in and unmap every step.
+// Thread-safe: arrays die wherever their last owner lets go of them.
+class HostBlockCache {
+public:
+  HostBlockCache() = default;
+  ~HostBlockCache();
+  HostBlockCache(const HostBlockCache&) = delete;
+  HostBlockCache& operator=(const HostBlockCache&) = delete;
+
+  // A 64-byte aligned block of `bytes` (a multiple of 64), uninitialised.
+  void* take(uint64_t bytes);
+  // Keeps the block for a later take, or frees it when enough are kept.
+  void give(void* block, uint64_t bytes) noexcept;
+
+private:
+  struct Block {
+    void* data;
+    uint64_t bytes;
+  };
+  std::mutex mutex_;
+  std::vector<Block> kept_;
+};
+
 // Host memory is 64-byte aligned; CUDA device memory is allocated and freed stream-ordered (cudaMallocAsync and
 // cudaFreeAsync on the environment's stream, which the array keeps alive) so that a step allocates cheaply.
 class EnvArray {
 public:
   // Host memory, zeroed.
   EnvArray(ElementType type, std::vector<uint64_t> shape);
+  // Host memory from (and back to) `cache`, not initialised: for arrays their writer fills completely.
+  EnvArray(ElementType type, std::vector<uint64_t> shape, std::shared_ptr<HostBlockCache> cache);
   // Device memory of the stream's device, not initialised.
   EnvArray(ElementType type, std::vector<uint64_t> shape, std::shared_ptr<CudaEnvStream> stream);
   ~EnvArray();
@@ -47,6 +74,7 @@ private:
   uint64_t bytes_ = 0;
   void* data_ = nullptr;
   std::shared_ptr<CudaEnvStream> stream_; // null on the host
+  std::shared_ptr<HostBlockCache> cache_; // where a host block goes back, if anywhere
 };
 
 // Copies the array's bytes() into host memory, from wherever it lives; waits for the copy.

@@ -64,6 +64,8 @@ public:
   ElementType observation_type() const { return observation_type_; }
   bool on_cuda() const { return settings_.cuda; }
   int32_t cuda_device() const { return settings_.cuda_device; }
+  // The cudaStream_t this environment's work is queued on (null on the CPU), for DLPack's stream handshake.
+  void* cuda_stream() const;
 
   // Every game to the initial state (chance nodes resolved from its stream); zero rewards, nothing terminated.
   EnvStep reset();
