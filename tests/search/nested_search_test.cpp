@@ -37,12 +37,12 @@ TEST_F(NestedSearch, GamesWithChanceMovesAreRefused) {
 
 TEST_F(NestedSearch, NrpaRefusesAGameWithoutMoveCodes) {
   host::PluginCatalog catalog;
-  catalog.load_file(plugin_dir() / "minefield.so");
-  ASSERT_NE(catalog.find("minefield"), nullptr);
-  const auto& tables = catalog.find("minefield")->tables;
+  catalog.load_file(test_plugin_dir("valid") / "test_tree.so");
+  ASSERT_NE(catalog.find("test_tree"), nullptr);
+  const auto& tables = catalog.find("test_tree")->tables;
   const core::GameInstance game(tables, host::resolve_params(*tables.game, {}).values);
   EXPECT_EQ(refusal([&] { core::run_nrpa(game, {}); }),
-            "NRPA needs move codes for its policy, and game 'minefield' has no 'gsdk.move_codes.v1' table");
+            "NRPA needs move codes for its policy, and game 'test_tree' has no 'gsdk.move_codes.v1' table");
   const auto evaluator = core::make_cpu_batch_evaluator(game, 1, 1);
   core::NmcsSettings settings;
   settings.level = 0;
