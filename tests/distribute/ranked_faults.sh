@@ -18,13 +18,15 @@ field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)
 # The checkpoint's finished blocks (0 while there is none).
 blocks_done() { [ -s "$1" ] && python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['progress']['done']))" "$1" 2>/dev/null || echo 0; }
 
+# Long enough (~4 s under 3 ranks on an AVX-512 core) that a Ctrl-C sent once the checkpoint shows some blocks
+# still finds the job running: at 1.5e9 playouts an AVX-512 machine finished 84% of the job in 0.6 s.
 cat >exp.toml <<'TOML'
 game = "graveler"
 algorithm = "playouts"
 seed = 3
 
 [playouts]
-count = 1_500_000_000
+count = 6_000_000_000
 
 [run]
 device = "cpu"
