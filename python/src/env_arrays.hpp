@@ -7,6 +7,7 @@
 #include <memory>
 
 #include <pybind11/numpy.h>
+#include <pybind11/stl.h>
 #include <pybind11/pybind11.h>
 
 #include "gsdk/core/environments/vector_env.hpp"
