@@ -12,6 +12,7 @@
 #include "environments/env_backend.hpp"
 #include "environments/env_streams.hpp"
 #include "gsdk/core/playouts/chance_outcome.hpp"
+#include "gsdk/environments/step_rewards.hpp"
 #include "runtime/batch_split.hpp"
 
 namespace gsdk::core {
@@ -177,25 +178,14 @@ private:
                                          game_.game().name, k, action));
   }
 
-  // The ABI 1.11 rewards of a game that ended with `score` (player 0's outcome for two players).
-  void pay(size_t k, int64_t score, StepArrays& a) const {
-    float* rewards = a.rewards + k * layout_.player_count;
-    if (layout_.player_count == 1) {
-      rewards[0] = static_cast<float>(score);
-      return;
-    }
-    // Spelled out rather than negated: a draw pays +0.0f to both, never -0.0f (other bytes than a plugin's 0).
-    rewards[0] = score > 0 ? 1.0f : score < 0 ? -1.0f : 0.0f;
-    rewards[1] = score > 0 ? -1.0f : score < 0 ? 1.0f : 0.0f;
-  }
-
   void generic_step(size_t begin, size_t end, const uint32_t* actions, StepArrays& a) {
     Scratch scratch(game_.max_moves());
     for (size_t k = begin; k < end; ++k) {
       game_.apply_move(state(k), move_of_code(k, actions[k], scratch));
       resolve_chance(k, scratch);
       if (game_.current_player(state(k)) == GSDK_PLAYER_TERMINAL) {
-        pay(k, game_.score(state(k)), a);
+        gsdk::environments::write_step_rewards(true, game_.score(state(k)), layout_.player_count,
+                                                 a.rewards + k * layout_.player_count);
         a.terminated[k] = 1;
         restart(k, scratch);
       }

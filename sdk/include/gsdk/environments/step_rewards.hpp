@@ -13,8 +13,9 @@ namespace gsdk::environments {
 // the opposite for player 1.
 GSDK_HD float final_reward(int64_t score, uint32_t player_count, uint32_t player) {
   if (player_count == 1) return static_cast<float>(score);
-  const float sign = score > 0 ? 1.0f : (score < 0 ? -1.0f : 0.0f);
-  return player == 0 ? sign : -sign;
+  // Spelled out rather than negated: a draw pays +0.0f to both players, never -0.0f (other bytes for the same value).
+  if (score == 0) return 0.0f;
+  return (score > 0) == (player == 0) ? 1.0f : -1.0f;
 }
 
 // The player_count rewards of a step into `rewards`: the final rewards when the step ended the game, else zeros.
