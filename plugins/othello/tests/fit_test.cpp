@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "fit_tool.hpp"
+#include "label_search.hpp"
 #include "least_squares.hpp"
 #include "othello_test_support.hpp"
 #include "rules/board_text.hpp"
@@ -65,6 +66,54 @@ TEST(OthelloFitSolver, AgreesWithTheRulesWinDrawLossSolverAndItsPerfectLineKeeps
       const int32_t last_value = exact_difference(last);
       EXPECT_EQ(last.side == p.side ? last_value : -last_value, exact) << to_text(p);
     }
+}
+
+// Minimax to `leaf_empties` without pruning or ordering, valued as LabelSearch values: the reference for its
+// pruned search.
+int32_t brute_force_label(Bitboard own, Bitboard opponent, uint32_t leaf_empties, const int16_t* weights) {
+  const Bitboard moves = legal_moves(own, opponent);
+  if (moves == 0) {
+    if (legal_moves(opponent, own) == 0) return kWeightsPerDisc * finished_difference(own, opponent);
+    return -brute_force_label(opponent, own, leaf_empties, weights);
+  }
+  if (64u - static_cast<uint32_t>(gsdk::bits::popcount64(own | opponent)) <= leaf_empties)
+    return std::clamp(pattern_sum(Position{own, opponent, kBlack, 0}, kPatternLayout, weights),
+                      -64 * kWeightsPerDisc, 64 * kWeightsPerDisc);
+  int32_t best = INT32_MIN;
+  for (Bitboard rest = moves; rest; rest &= rest - 1) {
+    const uint32_t square = lowest_square(rest);
+    const Bitboard flipped = flips(own, opponent, square);
+    best = std::max(best, -brute_force_label(opponent ^ flipped, own | flipped | square_bit(square), leaf_empties,
+                                             weights));
+  }
+  return best;
+}
+
+TEST(OthelloFitLabelSearch, SearchedToTheEndItIsTheExactValue) {
+  const std::vector<int16_t> zeros(size_t{kEvaluationStages} * kPatternLayout.stage_entries, 0);
+  for (const Position& p : test::late_positions(31, 10, 20)) {
+    LabelSearch search(zeros.data());
+    EXPECT_EQ(search.value(p, 0), kWeightsPerDisc * exact_difference(p)) << to_text(p);
+  }
+}
+
+TEST(OthelloFitLabelSearch, EqualsMinimaxOverTheStaticValuesBelowItsLeafEmpties) {
+  // Random weights in every table, so that a wrong leaf, side or bound shows in the values.
+  std::mt19937_64 random(9);
+  std::vector<int16_t> weights(size_t{kEvaluationStages} * kPatternLayout.stage_entries);
+  for (int16_t& w : weights) w = static_cast<int16_t>(static_cast<int32_t>(random() % 257) - 128);
+  int distinct = 0;
+  for (uint32_t empty : {13u, 22u, 35u})
+    for (const Position& p : test::late_positions(40 + empty, empty, 8)) {
+      for (uint32_t plies : {1u, 2u, 4u}) {
+        LabelSearch search(weights.data());
+        const int32_t value = search.value(p, empty - plies);
+        ASSERT_EQ(value, brute_force_label(p.own, p.opponent, empty - plies, weights.data()))
+            << to_text(p) << " plies " << plies;
+        distinct += value != brute_force_label(p.own, p.opponent, empty, weights.data());
+      }
+    }
+  EXPECT_GT(distinct, 30); // the searches looked past the position itself
 }
 
 TEST(OthelloFitLeastSquares, RecoversPlantedWeights) {
@@ -148,6 +197,8 @@ TEST(OthelloFitTool, RefusesBadOptionsNamingThem) {
       {{"--output=x", "--epsilon=1.5"}, "--epsilon = 1.500000, expected a chance in [0, 1]"},
       {{"--output=x", "--exact-empties=30"}, "--exact-empties = 30, expected 0 .. 20"},
       {{"--output=x", "--lambda=0"}, "--lambda = 0.000000, expected a positive number"},
+      {{"--output=x", "--search-plies=0"}, "--search-plies = 0, expected 1 .. 8"},
+      {{"--output=x", "--search-plies=9"}, "--search-plies = 9, expected 1 .. 8"},
       {{"--output=x", "--threads=0"}, "--threads = 0, expected at least 1"},
       {{"--output=x", "--holdout-every=1"}, "--holdout-every = 1"},
       {{"--output=x", "--colour=red"}, "unrecognised option '--colour=red'"},

@@ -1,9 +1,12 @@
 // fit_tool.cpp - fits Othello's pattern weights: plays training games (training_games.hpp) on N threads, one
-// Philox stream per game, gathers their positions per stage in game order, fits each stage by ridge regression
-// (least_squares.hpp, one thread per stage), writes the weights with the settings that made them, and reports
-// the error per stage on held-out games. The bytes written do not depend on the thread count.
+// Philox stream per game, then fits the stages one after another from the end of the game: positions in the
+// exact range keep their exact values, every other position of a stage is labelled by a search into the stages
+// already fitted (label_search.hpp), and the stage is fitted to its labels by ridge regression
+// (least_squares.hpp). Writes the weights with the settings that made them, and reports the error per stage on
+// held-out games. The bytes written do not depend on the thread count.
 #include "fit_tool.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <boost/program_options.hpp>
 #include <chrono>
@@ -16,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "label_search.hpp"
 #include "least_squares.hpp"
 #include "pattern_symmetry.hpp"
 #include "rules/weights_file.hpp"
@@ -33,8 +37,15 @@ struct Options {
   double lambda = 1.0;
   uint32_t iterations = 60;
   uint32_t holdout_every = 10;
+  uint32_t search_plies = 4;
   uint32_t threads = 1;
   std::string output;
+};
+
+struct StageReport {
+  uint64_t held_out = 0;
+  double squared_error = 0; // discs^2, against the held-out positions' labels
+  uint64_t search_nodes = 0;
 };
 
 // Runs work(k) for k in [0, count) on `threads` threads, each k once.
@@ -67,7 +78,7 @@ std::string settings_text(const Options& o) {
   std::ostringstream text;
   text << "fit_evaluation --seed=" << o.games.seed << " --games=" << o.game_count
        << " --exact-empties=" << o.games.exact_empties << " --random-plies=" << o.games.random_plies
-       << " --epsilon=" << o.games.epsilon << " --lambda=" << o.lambda << " --iterations=" << o.iterations
+       << " --epsilon=" << o.games.epsilon << " --search-plies=" << o.search_plies << " --lambda=" << o.lambda << " --iterations=" << o.iterations
        << " --holdout-every=" << o.holdout_every;
   return text.str();
 }
@@ -82,6 +93,8 @@ void check_options(const Options& o) {
     refuse("--epsilon = " + std::to_string(o.games.epsilon) + ", expected a chance in [0, 1]");
   if (!(o.lambda > 0.0 && std::isfinite(o.lambda)))
     refuse("--lambda = " + std::to_string(o.lambda) + ", expected a positive number");
+  if (o.search_plies < 1 || o.search_plies > 8)
+    refuse("--search-plies = " + std::to_string(o.search_plies) + ", expected 1 .. 8");
   if (o.iterations < 1) refuse("--iterations = 0, expected at least 1");
   if (o.holdout_every == 1) refuse("--holdout-every = 1 would hold out every game; expected 0 (none) or 2 or more");
   if (o.threads < 1) refuse("--threads = 0, expected at least 1");
@@ -92,7 +105,7 @@ void check_options(const Options& o) {
 int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   Options o;
   o.threads = std::max(1u, std::thread::hardware_concurrency());
-  po::options_description described("fit_evaluation: fits othello's pattern evaluation to exactly labelled games");
+  po::options_description described("fit_evaluation: fits othello's pattern evaluation to exact endgame values and searches into them");
   described.add_options()("help",
                           "this text")("output", po::value(&o.output)->required(),
                                        "the weights file to write (e.g. plugins/othello/data/evaluation_weights.bin)")(
@@ -104,6 +117,9 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
       "uniformly random opening plies of every game")(
       "epsilon", po::value(&o.games.epsilon)->default_value(o.games.epsilon, "0.1"),
       "the chance of a random move after the opening, else the hand-set evaluation's best 1-ply move")(
+      "search-plies", po::value(&o.search_plies)->default_value(o.search_plies),
+      "the least depth of the search that labels a position beyond the exact range (1 .. 8; it always reaches "
+      "the stage below)")(
       "lambda", po::value(&o.lambda)->default_value(o.lambda, "1"), "the ridge penalty on every weight (discs^2)")(
       "iterations", po::value(&o.iterations)->default_value(o.iterations), "conjugate-gradient iterations per stage")(
       "holdout-every", po::value(&o.holdout_every)->default_value(o.holdout_every),
@@ -144,7 +160,23 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
   const PatternSymmetry symmetry;
   const uint32_t entries = kPatternLayout.stage_entries;
   std::vector<int16_t> weights(size_t{kEvaluationStages} * entries, 0);
-  parallel_for(kEvaluationStages, o.threads, [&](uint64_t stage) {
+  std::vector<StageReport> reports(kEvaluationStages);
+  // Stage by stage from the end of the game: a stage's search labels read the stages fitted before it.
+  for (uint32_t stage = 0; stage < kEvaluationStages; ++stage) {
+    std::vector<LabelledPosition*> samples;
+    for (auto& game : games)
+      for (LabelledPosition& sample : game)
+        if (evaluation_stage(sample.position) == stage) samples.push_back(&sample);
+    std::atomic<uint64_t> nodes{0};
+    parallel_for(samples.size(), o.threads, [&](uint64_t k) {
+      LabelledPosition& sample = *samples[k];
+      const uint32_t empties = empty_count(sample.position);
+      if (empties <= o.games.exact_empties) return; // the perfect line's exact value
+      LabelSearch search(weights.data());
+      const uint32_t leaf_empties = std::min(empties > o.search_plies ? empties - o.search_plies : 0, stage * kEmptiesPerStage);
+      sample.label = search.value(sample.position, leaf_empties) / double{kWeightsPerDisc};
+      nodes += search.nodes();
+    });
     SparseRows rows(entries);
     for (uint64_t g = 0; g < o.game_count; ++g) {
       if (held_out(g)) continue;
@@ -155,7 +187,7 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
       }
     }
     const std::vector<double> fitted = ridge_fit(rows, o.lambda, o.iterations);
-    int16_t* table = weights.data() + stage * entries;
+    int16_t* table = weights.data() + size_t{stage} * entries;
     for (uint32_t kind = 0; kind < kPatternKinds; ++kind) {
       const uint32_t offset = kPatternLayout.kind_offset[kind];
       for (uint32_t index = 0; index < pattern_detail::power_of_three(kPatternLayout.kind_size[kind]); ++index)
@@ -163,9 +195,22 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
     }
     table[kPatternLayout.bias_slot] = quantised(fitted[kPatternLayout.bias_slot]);
     table[kPatternLayout.mobility_slot] = quantised(fitted[kPatternLayout.mobility_slot]);
-  });
-  err << "fit_evaluation: fitted " << kEvaluationStages << " stages (" << std::fixed << std::setprecision(1)
-      << seconds() << " s)\n";
+    // The shipped (rounded) weights' error on the held-out games' labels.
+    StageReport& report = reports[stage];
+    report.search_nodes = nodes;
+    for (uint64_t g = 0; g < o.game_count; ++g) {
+      if (!held_out(g)) continue;
+      for (const LabelledPosition& sample : games[g]) {
+        if (evaluation_stage(sample.position) != stage) continue;
+        const double error =
+            pattern_sum(sample.position, kPatternLayout, weights.data()) / double{kWeightsPerDisc} - sample.label;
+        report.squared_error += error * error;
+        ++report.held_out;
+      }
+    }
+    err << "fit_evaluation: stage " << stage << ": " << samples.size() << " positions, " << nodes
+        << " search nodes (" << std::fixed << std::setprecision(1) << seconds() << " s)\n";
+  }
 
   const std::vector<unsigned char> bytes = encode_weights({settings_text(o), weights});
   std::ofstream file(o.output, std::ios::binary);
@@ -176,25 +221,15 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
     return 1;
   }
 
-  // The shipped (rounded) weights' error on the held-out games, per stage.
-  std::vector<double> squared(kEvaluationStages, 0.0);
-  std::vector<uint64_t> counted(kEvaluationStages, 0);
-  for (uint64_t g = 0; g < o.game_count; ++g) {
-    if (!held_out(g)) continue;
-    for (const LabelledPosition& sample : games[g]) {
-      const uint32_t stage = evaluation_stage(sample.position);
-      const double error =
-          pattern_sum(sample.position, kPatternLayout, weights.data()) / double{kWeightsPerDisc} - sample.label;
-      squared[stage] += error * error;
-      ++counted[stage];
-    }
-  }
   out << "wrote " << o.output << " (" << bytes.size() << " bytes): " << settings_text(o) << "\n";
-  out << "stage empties held-out-positions rms-error-discs\n";
-  for (uint32_t stage = 0; stage < kEvaluationStages; ++stage)
-    out << stage << " " << stage * kEmptiesPerStage + 1 << "-" << (stage + 1) * kEmptiesPerStage << " "
-        << counted[stage] << " " << std::fixed << std::setprecision(2)
-        << (counted[stage] ? std::sqrt(squared[stage] / static_cast<double>(counted[stage])) : 0.0) << "\n";
+  out << "stage empties held-out-positions rms-error-discs label-search-nodes\n";
+  for (uint32_t stage = 0; stage < kEvaluationStages; ++stage) {
+    const StageReport& r = reports[stage];
+    out << stage << " " << stage * kEmptiesPerStage + 1 << "-" << (stage + 1) * kEmptiesPerStage << " " << r.held_out
+        << " " << std::fixed << std::setprecision(2)
+        << (r.held_out ? std::sqrt(r.squared_error / static_cast<double>(r.held_out)) : 0.0) << " "
+        << r.search_nodes << "\n";
+  }
   return 0;
 }
 

@@ -25,7 +25,7 @@ struct GameSettings {
 
 struct LabelledPosition {
   Position position;
-  int32_t label; // the final disc difference, the side to move's view
+  double label; // discs, the side to move's view: the final difference (fit_tool.cpp relabels by search)
 };
 
 inline uint32_t uniform_square(Bitboard moves, uint64_t draw) {
@@ -73,7 +73,7 @@ inline std::vector<LabelledPosition> training_game(const GameSettings& settings,
   }
   std::vector<LabelledPosition> labelled;
   labelled.reserve(played.size());
-  for (const Position& q : played) labelled.push_back({q, q.side == kBlack ? black_result : -black_result});
+  for (const Position& q : played) labelled.push_back({q, static_cast<double>(q.side == kBlack ? black_result : -black_result)});
   return labelled;
 }
 
