@@ -37,6 +37,9 @@ const gsdk_param_desc kParameters[] = {
      "mobility, corners, X-squares, anchored edges and parity; the stronger today, docs/perf/othello.md) or "
      "'patterns' (edge, corner and line patterns with learned weights per game stage, "
      "data/evaluation_weights.bin)"},
+    {"weights", GSDK_PARAM_STRING, 0, 0, 0.0, "", 0, 0,
+     "evaluation=patterns only: a weights file written by fit_evaluation to use instead of the shipped "
+     "data/evaluation_weights.bin (empty: the shipped weights)"},
 };
 
 } // namespace
@@ -58,10 +61,15 @@ Game::Game(const gsdk::Params& params) {
   else if (policy == "mobility") policy_ = PlayoutPolicy::mobility;
   else throw gsdk::PluginError("playout_policy = '" + policy + "', expected 'random', 'corners' or 'mobility'");
   const std::string evaluation = params.get_string("evaluation");
-  if (evaluation == "patterns")
-    pattern_weights_ = shipped_pattern_weights().data();
-  else if (evaluation != "basic")
+  const std::string weights_file = params.get_string("weights");
+  if (evaluation != "patterns" && evaluation != "basic")
     throw gsdk::PluginError("evaluation = '" + evaluation + "', expected 'patterns' or 'basic'");
+  if (evaluation == "basic" && !weights_file.empty())
+    throw gsdk::PluginError("weights = '" + weights_file + "' needs evaluation = 'patterns' (it is 'basic')");
+  if (evaluation == "patterns") {
+    if (!weights_file.empty()) loaded_weights_ = pattern_weights_from_file(weights_file);
+    pattern_weights_ = loaded_weights_ ? loaded_weights_->data() : shipped_pattern_weights().data();
+  }
 }
 
 void Game::initial_state(State& s) const { s = start_position(); }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -113,8 +114,10 @@ private:
   Convention convention_ = Convention::standard;
   uint32_t exact_empties_ = 0;
   PlayoutPolicy policy_ = PlayoutPolicy::random;
-  // The shipped pattern weights (all stages), or null for the hand-set evaluation.
+  // The pattern weights (all stages): the shipped ones or loaded_weights_; null for the hand-set evaluation.
   const int16_t* pattern_weights_ = nullptr;
+  std::shared_ptr<const std::vector<int16_t>> loaded_weights_; // the `weights` parameter's file
+
 };
 
 } // namespace othello

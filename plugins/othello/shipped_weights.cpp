@@ -1,6 +1,8 @@
 // shipped_weights.cpp - decodes the embedded weights file once, on first use.
 #include "shipped_weights.hpp"
 
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "gsdk/plugin.hpp"
@@ -17,6 +19,18 @@ const std::vector<int16_t>& shipped_pattern_weights() {
     }
   }();
   return weights;
+}
+
+std::shared_ptr<const std::vector<int16_t>> pattern_weights_from_file(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw gsdk::PluginError("othello: weights = '" + path + "': cannot open the file");
+  const std::vector<unsigned char> bytes{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  if (file.bad()) throw gsdk::PluginError("othello: weights = '" + path + "': cannot read the file");
+  try {
+    return std::make_shared<const std::vector<int16_t>>(decode_weights(bytes).weights);
+  } catch (const std::invalid_argument& e) {
+    throw gsdk::PluginError("othello: weights = '" + path + "': " + e.what());
+  }
 }
 
 } // namespace othello

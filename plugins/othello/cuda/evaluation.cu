@@ -1,16 +1,19 @@
 // evaluation.cu - othello's gsdk.evaluation.v1 on a CUDA device: one thread per state, the same functions as
-// the CPU (rules/patterns.hpp, rules/evaluation.hpp), so the values agree to the bit. The pattern layout and the
-// shipped weights are copied into device memory once per device, on first use.
+// the CPU (rules/patterns.hpp, rules/evaluation.hpp), so the values agree to the bit. The pattern layout is copied
+// into device memory once per device, and each set of weights (the shipped ones, or a `weights` file's) once per
+// device, on first use.
 #include <cuda_runtime.h>
 
+#include <map>
+#include <memory>
 #include <mutex>
 #include <set>
+#include <utility>
 
 #include "cuda_check.hpp"
 #include "othello_game.hpp"
 #include "rules/evaluation.hpp"
 #include "rules/patterns.hpp"
-#include "shipped_weights.hpp"
 
 namespace othello {
 
@@ -19,24 +22,33 @@ namespace {
 constexpr unsigned kBlock = 128;
 
 __device__ PatternLayout device_layout;
-__device__ int16_t device_weights[size_t{kEvaluationStages} * kPatternLayout.stage_entries];
 
-__global__ void evaluation_kernel(const Position* states, uint32_t count, bool patterns, int32_t* values) {
+// weights: null for the hand-set evaluation.
+__global__ void evaluation_kernel(const Position* states, uint32_t count, const int16_t* weights, int32_t* values) {
   for (uint64_t k = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; k < count; k += uint64_t{gridDim.x} * blockDim.x)
-    values[k] = patterns ? pattern_evaluation(states[k], device_layout, device_weights) : evaluate(states[k]);
+    values[k] = weights ? pattern_evaluation(states[k], device_layout, weights) : evaluate(states[k]);
 }
 
-// Copies the layout and the shipped weights to `device` (current) the first time it evaluates patterns.
-void upload_weights(int32_t device) {
+// The device copy of `weights` (all stages) on `device` (current), made the first time; the layout with it.
+// Copies live until the process ends: a process uses the shipped weights and perhaps a few files, and the host
+// weights a copy was made from are kept alive with it (`owner`), so no later set can take their address.
+const int16_t* device_weights(int32_t device, const int16_t* weights, std::shared_ptr<const void> owner) {
   static std::mutex mutex;
-  static std::set<int32_t> uploaded;
+  static std::set<int32_t> layout_uploaded;
+  static std::map<std::pair<int32_t, const int16_t*>, std::pair<int16_t*, std::shared_ptr<const void>>> copies;
   const std::lock_guard lock(mutex);
-  if (uploaded.count(device)) return;
-  const std::vector<int16_t>& weights = shipped_pattern_weights();
-  cuda::check(cudaMemcpyToSymbol(device_layout, &kPatternLayout, sizeof kPatternLayout), "copying the pattern layout");
-  cuda::check(cudaMemcpyToSymbol(device_weights, weights.data(), weights.size() * sizeof(int16_t)),
-              "copying the pattern weights");
-  uploaded.insert(device);
+  if (!layout_uploaded.count(device)) {
+    cuda::check(cudaMemcpyToSymbol(device_layout, &kPatternLayout, sizeof kPatternLayout), "copying the pattern layout");
+    layout_uploaded.insert(device);
+  }
+  const auto key = std::make_pair(device, weights);
+  if (const auto found = copies.find(key); found != copies.end()) return found->second.first;
+  const size_t bytes = size_t{kEvaluationStages} * kPatternLayout.stage_entries * sizeof(int16_t);
+  int16_t* copy = nullptr;
+  cuda::check(cudaMalloc(&copy, bytes), "allocating the pattern weights");
+  cuda::check(cudaMemcpy(copy, weights, bytes, cudaMemcpyHostToDevice), "copying the pattern weights");
+  copies.emplace(key, std::make_pair(copy, std::move(owner)));
+  return copy;
 }
 
 } // namespace
@@ -47,10 +59,10 @@ void Game::cuda_evaluate(const State* states, uint32_t count, int32_t device, vo
   if (!states || !values)
     throw gsdk::PluginError("othello CUDA evaluation: states and values must be device memory, got NULL");
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
-  if (pattern_weights_) upload_weights(device);
+  const int16_t* weights = pattern_weights_ ? device_weights(device, pattern_weights_, loaded_weights_) : nullptr;
   const unsigned blocks = gsdk::cuda::grid_size<evaluation_kernel>(device, kBlock, count, 0, cuda::kOwner);
   evaluation_kernel<<<blocks, kBlock, 0, static_cast<cudaStream_t>(stream_handle)>>>(
-      states, count, pattern_weights_ != nullptr, values);
+      states, count, weights, values);
   cuda::check(cudaGetLastError(), "launching the evaluation kernel");
 }
 

@@ -20,11 +20,13 @@ namespace othello::test {
 inline std::unique_ptr<gsdk::core::GameInstance> make_game(const char* convention = "standard",
                                                            int64_t exact_empties = 0,
                                                            const char* playout_policy = "random",
-                                                           const char* evaluation = "patterns") {
+                                                           const char* evaluation = "patterns",
+                                                           const char* weights = "") {
   const gsdk_param_value values[] = {{"perft_convention", GSDK_PARAM_STRING, 0, 0, 0.0, convention},
                                      {"exact_empties", GSDK_PARAM_INT, 0, exact_empties, 0.0, nullptr},
                                      {"playout_policy", GSDK_PARAM_STRING, 0, 0, 0.0, playout_policy},
-                                     {"evaluation", GSDK_PARAM_STRING, 0, 0, 0.0, evaluation}};
+                                     {"evaluation", GSDK_PARAM_STRING, 0, 0, 0.0, evaluation},
+                                     {"weights", GSDK_PARAM_STRING, 0, 0, 0.0, weights}};
   return std::make_unique<gsdk::core::GameInstance>(gsdk::test::linked_plugin_tables("othello"),
                                                     std::vector<gsdk_param_value>(std::begin(values), std::end(values)));
 }
