@@ -29,6 +29,7 @@ inline constexpr int32_t kWeightsPerDisc = 32;
 struct PatternInstance {
   uint32_t kind;
   uint32_t size;
+  uint32_t symmetry;                    // the instance is the base shape under transform(symmetry, .)
   uint32_t squares[kMaxPatternSquares]; // the most significant base-3 digit first
 };
 
@@ -48,20 +49,33 @@ struct Shape {
   uint32_t squares[kMaxPatternSquares];
 };
 
-// The base instance of every pattern, near a1 (square 0) or along row 1.
+// The base instance of every pattern, near a1 (square 0) or along row 1, its squares in descending order: the
+// most significant base-3 digit is the highest square, as in the bits pext gathers (cpu/pattern_sum_cpu.cpp).
 inline constexpr Shape kShapes[kPatternKinds] = {
-    {10, {9, 0, 1, 2, 3, 4, 5, 6, 7, 14}},   // edge + the two X-squares
-    {9, {0, 1, 2, 8, 9, 10, 16, 17, 18}},    // corner 3x3
-    {10, {0, 1, 2, 3, 4, 8, 9, 10, 11, 12}}, // corner 2x5
-    {8, {8, 9, 10, 11, 12, 13, 14, 15}},     // row 2
-    {8, {16, 17, 18, 19, 20, 21, 22, 23}},   // row 3
-    {8, {24, 25, 26, 27, 28, 29, 30, 31}},   // row 4
-    {8, {0, 9, 18, 27, 36, 45, 54, 63}},     // diagonal of 8
-    {7, {1, 10, 19, 28, 37, 46, 55}},        // diagonal of 7
-    {6, {2, 11, 20, 29, 38, 47}},            // diagonal of 6
-    {5, {3, 12, 21, 30, 39}},                // diagonal of 5
-    {4, {4, 13, 22, 31}},                    // diagonal of 4
+    {10, {14, 9, 7, 6, 5, 4, 3, 2, 1, 0}},   // edge + the two X-squares
+    {9, {18, 17, 16, 10, 9, 8, 2, 1, 0}},    // corner 3x3
+    {10, {12, 11, 10, 9, 8, 4, 3, 2, 1, 0}}, // corner 2x5
+    {8, {15, 14, 13, 12, 11, 10, 9, 8}},     // row 2
+    {8, {23, 22, 21, 20, 19, 18, 17, 16}},   // row 3
+    {8, {31, 30, 29, 28, 27, 26, 25, 24}},   // row 4
+    {8, {63, 54, 45, 36, 27, 18, 9, 0}},     // diagonal of 8
+    {7, {55, 46, 37, 28, 19, 10, 1}},        // diagonal of 7
+    {6, {47, 38, 29, 20, 11, 2}},            // diagonal of 6
+    {5, {39, 30, 21, 12, 3}},                // diagonal of 5
+    {4, {31, 22, 13, 4}},                    // diagonal of 4
 };
+
+constexpr bool squares_descend(const Shape& shape) {
+  for (uint32_t k = 1; k < shape.size; ++k)
+    if (shape.squares[k - 1] <= shape.squares[k]) return false;
+  return true;
+}
+constexpr bool every_shape_descends() {
+  for (const Shape& shape : kShapes)
+    if (!squares_descend(shape)) return false;
+  return true;
+}
+static_assert(every_shape_descends(), "the fast CPU index needs every base shape's squares in descending order");
 
 // Symmetry g (0..7) of the board: a reflection of rows, of columns, then optionally a transposition.
 constexpr uint32_t transform(uint32_t g, uint32_t square) {
@@ -108,6 +122,7 @@ constexpr PatternLayout make_pattern_layout() {
       PatternInstance& instance = layout.instances[count++];
       instance.kind = kind;
       instance.size = shape.size;
+      instance.symmetry = g;
       for (uint32_t k = 0; k < shape.size; ++k) instance.squares[k] = transform(g, shape.squares[k]);
     }
     layout.kind_size[kind] = shape.size;
@@ -157,12 +172,17 @@ GSDK_HD int32_t pattern_sum(const Position& p, const PatternLayout& layout, cons
   return sum;
 }
 
-// The pattern evaluation in gsdk.evaluation.v1's contract: strictly inside (-kEvaluationScale, kEvaluationScale)
+// A pattern sum bounded to gsdk.evaluation.v1's contract: strictly inside (-kEvaluationScale, kEvaluationScale)
 // (a whole board of discs, 64 * kWeightsPerDisc, is half the scale).
-GSDK_HD int32_t pattern_evaluation(const Position& p, const PatternLayout& layout, const int16_t* weights) {
-  const int32_t sum = pattern_sum(p, layout, weights);
+GSDK_HD int32_t bounded_pattern_value(int32_t sum) {
   const int32_t bound = kEvaluationScale - 1;
   return sum > bound ? bound : sum < -bound ? -bound : sum;
+}
+
+// The pattern evaluation in gsdk.evaluation.v1's contract. The host uses pattern_evaluation_cpu
+// (cpu/pattern_sum_cpu.hpp), the same value by pext.
+GSDK_HD int32_t pattern_evaluation(const Position& p, const PatternLayout& layout, const int16_t* weights) {
+  return bounded_pattern_value(pattern_sum(p, layout, weights));
 }
 
 } // namespace othello

@@ -20,7 +20,9 @@
 namespace othello {
 
 inline constexpr char kWeightsMagic[8] = {'G', 'S', 'D', 'K', 'O', 'T', 'E', 'V'};
-inline constexpr uint32_t kWeightsFormatVersion = 1;
+// Version 2 orders each pattern's digits by descending square (rules/patterns.hpp); version 1's tables, in
+// another digit order, would give wrong values.
+inline constexpr uint32_t kWeightsFormatVersion = 2;
 inline constexpr int16_t kZeroRun = INT16_MIN;
 
 struct EvaluationWeightsFile {
@@ -73,10 +75,17 @@ private:
   size_t at_ = 0;
 };
 
-inline void expect(uint32_t found, uint32_t expected, const char* what) {
+inline void expect(uint32_t found, uint32_t expected, const char* what, const std::string& why = "") {
   if (found != expected)
     throw std::invalid_argument(std::string("evaluation weights: ") + what + " is " + std::to_string(found) +
-                                ", expected " + std::to_string(expected));
+                                ", expected " + std::to_string(expected) + why);
+}
+
+inline void expect_version(uint32_t found) {
+  expect(found, kWeightsFormatVersion, "the format version",
+         found == 1 ? " (version 1 lists each pattern's squares in another digit order: fit the weights again "
+                      "with fit_evaluation)"
+                    : "");
 }
 
 } // namespace weights_detail
@@ -112,7 +121,7 @@ inline EvaluationWeightsFile decode_weights(std::span<const unsigned char> bytes
   const auto magic = in.take(sizeof kWeightsMagic, "the magic");
   if (std::memcmp(magic.data(), kWeightsMagic, sizeof kWeightsMagic) != 0)
     throw std::invalid_argument("evaluation weights: the data does not start with GSDKOTEV");
-  expect(in.get32("the format version"), kWeightsFormatVersion, "the format version");
+  expect_version(in.get32("the format version"));
   expect(in.get32("the stage count"), kEvaluationStages, "the stage count");
   expect(in.get32("the stage size"), kPatternLayout.stage_entries, "the number of weights per stage");
   expect(in.get32("the unit"), kWeightsPerDisc, "the number of weights per disc");

@@ -149,7 +149,10 @@ TEST(OthelloWeightsFile, RoundTripsAndRefusesDamagedData) {
   refused({bytes.begin(), bytes.end() - 2}, "the number of weights is");
   auto wrong_version = bytes;
   wrong_version[8] = 9;
-  refused(wrong_version, "the format version is 9, expected 1");
+  refused(wrong_version, "the format version is 9, expected 2");
+  wrong_version[8] = 1;
+  refused(wrong_version, "the format version is 1, expected 2 (version 1 lists each pattern's squares in another "
+                         "digit order: fit the weights again with fit_evaluation)");
   auto wrong_magic = bytes;
   wrong_magic[0] = 'X';
   refused(wrong_magic, "does not start with GSDKOTEV");
