@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "cpu/pattern_sum_cpu.hpp"
 #include "cpu/perft_cpu.hpp"
 #include "cpu/playouts_cpu.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "rules/board_text.hpp"
 #include "rules/endgame.hpp"
 #include "rules/evaluation.hpp"
-#include "rules/patterns.hpp"
 #include "rules/random_game.hpp"
 #include "shipped_weights.hpp"
 
@@ -132,7 +132,7 @@ int32_t Game::evaluation_scale() const {
   return kEvaluationScale;
 }
 int32_t Game::evaluate(const Position& s) const {
-  return pattern_weights_ ? pattern_evaluation(s, kPatternLayout, pattern_weights_) : othello::evaluate(s);
+  return pattern_weights_ ? pattern_evaluation_cpu(s, pattern_weights_) : othello::evaluate(s);
 }
 uint64_t Game::state_hash(const Position& s) const {
   return position_hash(s);
