@@ -1,11 +1,13 @@
 // othello_evaluation_speed.cpp - evaluations per second on one core: the pattern evaluation with the shipped
-// weights and the hand-set one, over positions of every stage from random games, and over positions of one stage
-// (as a search meets them: its part of the weights stays in cache) (docs/perf/othello.md).
+// weights (the host's, by pext where the processor has BMI2, and the generic digit loop CUDA runs) and the
+// hand-set one, over positions of every stage from random games, and over positions of one stage (as a search
+// meets them: its part of the weights stays in cache) (docs/perf/othello.md).
 #include <chrono>
 #include <cstdio>
 #include <random>
 #include <vector>
 
+#include "cpu/pattern_sum_cpu.hpp"
 #include "rules/endgame.hpp"
 #include "rules/evaluation.hpp"
 #include "rules/patterns.hpp"
@@ -41,7 +43,7 @@ void measure(const char* name, const std::vector<othello::Position>& positions, 
   for (int round = 0; round < rounds; ++round)
     for (const othello::Position& p : positions) checksum += evaluate(p);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("%-24s %.3g evaluations/s (checksum %lld)\n", name,
+  std::printf("%-26s %.3g evaluations/s (checksum %lld)\n", name,
               static_cast<double>(rounds) * static_cast<double>(positions.size()) / seconds,
               static_cast<long long>(checksum));
 }
@@ -50,15 +52,18 @@ void measure(const char* name, const std::vector<othello::Position>& positions, 
 
 int main() {
   const int16_t* weights = othello::shipped_pattern_weights().data();
-  const auto patterns = [&](const othello::Position& p) {
+  const auto patterns = [&](const othello::Position& p) { return othello::pattern_evaluation_cpu(p, weights); };
+  const auto digit_loop = [&](const othello::Position& p) {
     return othello::pattern_evaluation(p, othello::kPatternLayout, weights);
   };
   const auto basic = [](const othello::Position& p) { return othello::evaluate(p); };
   const std::vector<othello::Position> every_stage = random_positions(20000, 1, 59);
   measure("patterns, every stage", every_stage, patterns);
+  measure("digit loop, every stage", every_stage, digit_loop);
   measure("basic, every stage", every_stage, basic);
   const std::vector<othello::Position> one_stage = random_positions(20000, 31, 35);
   measure("patterns, 31-35 empties", one_stage, patterns);
+  measure("digit loop, 31-35 empties", one_stage, digit_loop);
   measure("basic, 31-35 empties", one_stage, basic);
   return 0;
 }
