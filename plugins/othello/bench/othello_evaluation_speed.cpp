@@ -1,5 +1,5 @@
 // othello_evaluation_speed.cpp - evaluations per second on one core: the pattern evaluation with the shipped
-// weights (the host's, by pext where the processor has BMI2, and the generic digit loop CUDA runs) and the
+// weights (the host's, by pext where the processor has a fast one, and the generic digit loop CUDA runs) and the
 // hand-set one, over positions of every stage from random games, and over positions of one stage (as a search
 // meets them: its part of the weights stays in cache) (docs/perf/othello.md).
 #include <chrono>

@@ -1,6 +1,6 @@
 // pattern_sum_cpu.hpp - the pattern evaluation of rules/patterns.hpp on the host, equal to the bit to
-// pattern_sum / pattern_evaluation with kPatternLayout, by pext where the processor has BMI2 (else by the same
-// digit loop). The plugin and tools/fit_evaluation call these; CUDA keeps the generic functions.
+// pattern_sum / pattern_evaluation with kPatternLayout, by pext where the processor has a fast one (else by the
+// same digit loop). The plugin and tools/fit_evaluation call these; CUDA keeps the generic functions.
 #pragma once
 
 #include <cstdint>
