@@ -3,7 +3,8 @@
 // opponent), the symmetric instances of a pattern sharing one weight table, plus a bias and the mobility
 // difference, with one set of weights per game stage (by empty squares). One spelling for CPU and CUDA: the
 // instance squares and the weights are passed in (a host object, or its copy in device memory), since nvcc
-// cannot index a constexpr host array from device code.
+// cannot index a constexpr host array from device code. The host sums the same indices faster by pext
+// (cpu/pattern_sum_cpu.hpp), which relies on the digit order of kShapes.
 //
 // Exact symmetry (the 8 board symmetries give the same value) holds when every table is invariant under its
 // pattern's self-symmetries (e.g. the edge read left to right or right to left); the fitting tool writes its
