@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "cpu/pattern_sum_cpu.hpp"
 #include "label_search.hpp"
 #include "least_squares.hpp"
 #include "pattern_symmetry.hpp"
@@ -203,7 +204,7 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
       for (const LabelledPosition& sample : games[g]) {
         if (evaluation_stage(sample.position) != stage) continue;
         const double error =
-            pattern_sum(sample.position, kPatternLayout, weights.data()) / double{kWeightsPerDisc} - sample.label;
+            pattern_sum_cpu(sample.position, weights.data()) / double{kWeightsPerDisc} - sample.label;
         report.squared_error += error * error;
         ++report.held_out;
       }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "cpu/pattern_sum_cpu.hpp"
 #include "exact_solver.hpp"
 #include "rules/patterns.hpp"
 
@@ -32,7 +33,7 @@ private:
 
   int32_t static_value(Bitboard own, Bitboard opponent) const {
     const int32_t bound = 64 * kWeightsPerDisc;
-    const int32_t sum = pattern_sum(Position{own, opponent, kBlack, 0}, kPatternLayout, weights_);
+    const int32_t sum = pattern_sum_cpu(Position{own, opponent, kBlack, 0}, weights_);
     return std::clamp(sum, -bound, bound);
   }
 
