@@ -1,12 +1,17 @@
 // cuda_test.cpp - othello's CUDA tables: perft through the core's GPU engine against the published
 // tables in every convention, CUDA playouts (one start or a batch of them) bit-identical to the
 // CPU's, and so a UCT tree grown with GPU batches equal to one grown on the CPU; exact endgames solved
-// apart on the GPU while the tree grows; both evaluations equal to the CPU's to the bit. Skipped without a GPU.
+// apart on the GPU while the tree grows; the evaluations (basic, the shipped weights, a weights file) equal to the
+// CPU's to the bit. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <cuda_runtime.h>
 
+#include <unistd.h>
+
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <random>
 #include <vector>
@@ -22,6 +27,8 @@
 #include "perft_reference.hpp"
 #include "rules/board_text.hpp"
 #include "rules/evaluation.hpp"
+#include "rules/patterns.hpp"
+#include "rules/weights_file.hpp"
 
 namespace othello {
 namespace {
@@ -260,8 +267,20 @@ TEST(OthelloCuda, EvaluationsEqualTheCpuToTheBit) {
   ASSERT_EQ(cudaMalloc(&device_values, states.size() * sizeof(int32_t)), cudaSuccess);
   ASSERT_EQ(cudaMemcpy(device_states, states.data(), states.size() * sizeof(Position), cudaMemcpyHostToDevice),
             cudaSuccess);
-  for (const char* evaluation : {"patterns", "basic"}) {
-    const auto game = make_game("standard", 0, "random", evaluation);
+  // A weights file of random weights besides the shipped ones: each set must reach the device as its own copy.
+  std::mt19937_64 random(17);
+  EvaluationWeightsFile planted{"random", std::vector<int16_t>(size_t{kEvaluationStages} * kPatternLayout.stage_entries)};
+  for (int16_t& w : planted.weights) w = static_cast<int16_t>(static_cast<int32_t>(random() % 401) - 200);
+  const std::string weights_path =
+      (std::filesystem::temp_directory_path() / ("othello_cuda_weights_" + std::to_string(::getpid()) + ".bin")).string();
+  const std::vector<unsigned char> bytes = encode_weights(planted);
+  std::ofstream(weights_path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  const std::pair<const char*, const char*> evaluations[] = {
+      {"patterns", ""}, {"basic", ""}, {"patterns", weights_path.c_str()}};
+  std::vector<std::vector<int32_t>> values_of;
+  for (const auto& [evaluation, weights] : evaluations) {
+    const auto game = make_game("standard", 0, "random", evaluation, weights);
     const gsdk_evaluation& table = *game->tables().evaluation;
     ASSERT_NE(table.cuda_evaluate, nullptr);
     char error[256] = {};
@@ -275,8 +294,12 @@ TEST(OthelloCuda, EvaluationsEqualTheCpuToTheBit) {
                              sizeof error),
               GSDK_OK)
         << error;
-    for (size_t k = 0; k < states.size(); ++k) ASSERT_EQ(gpu[k], cpu[k]) << evaluation << " " << to_text(states[k]);
+    for (size_t k = 0; k < states.size(); ++k)
+      ASSERT_EQ(gpu[k], cpu[k]) << evaluation << " " << weights << " " << to_text(states[k]);
+    values_of.push_back(gpu);
   }
+  EXPECT_NE(values_of[2], values_of[0]); // the file's weights, not the shipped ones
+  std::filesystem::remove(weights_path);
   cudaFree(device_states);
   cudaFree(device_values);
 }
