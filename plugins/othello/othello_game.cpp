@@ -32,11 +32,11 @@ const gsdk_param_desc kParameters[] = {
      "when there is one, else uniformly among the squares not next to an empty corner, else among all) or "
      "'mobility' (as corners, but three moves in four only among those that leave the opponent the fewest "
      "replies; seven to eight times the cost of a random game)"},
-    {"evaluation", GSDK_PARAM_STRING, 0, 0, 0.0, "basic", 0, 0,
-     "the static evaluation that alpha-beta and evaluation-backed searches use: 'basic' (hand-set weights on "
-     "mobility, corners, X-squares, anchored edges and parity; the stronger today, docs/perf/othello.md) or "
-     "'patterns' (edge, corner and line patterns with learned weights per game stage, "
-     "data/evaluation_weights.bin)"},
+    {"evaluation", GSDK_PARAM_STRING, 0, 0, 0.0, "patterns", 0, 0,
+     "the static evaluation that alpha-beta and evaluation-backed searches use: 'patterns' (edge, corner and line "
+     "patterns with weights per game stage that gsdk learned from exact endgame values and searches into them, "
+     "data/evaluation_weights.bin; the stronger, docs/perf/othello.md) or 'basic' (hand-set weights on mobility, "
+     "corners, X-squares, anchored edges and parity)"},
     {"weights", GSDK_PARAM_STRING, 0, 0, 0.0, "", 0, 0,
      "evaluation=patterns only: a weights file written by fit_evaluation to use instead of the shipped "
      "data/evaluation_weights.bin (empty: the shipped weights)"},

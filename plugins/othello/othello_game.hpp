@@ -54,8 +54,8 @@ public:
   std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
   // Whether playouts from `start` report perfect play's outcome (exact_empties) instead of a random game.
   bool exact_state(const State& start) const;
-  // gsdk.evaluation.v1, the side to move's view: the hand-set evaluation (rules/evaluation.hpp), or under
-  // evaluation=patterns the pattern evaluation (rules/patterns.hpp) with the shipped weights.
+  // gsdk.evaluation.v1, the side to move's view: the pattern evaluation (rules/patterns.hpp) with the shipped
+  // weights or a `weights` file's, or under evaluation=basic the hand-set one (rules/evaluation.hpp).
   int32_t evaluation_scale() const;
   int32_t evaluate(const State& s) const;
   uint64_t state_hash(const State& s) const;
