@@ -3,7 +3,7 @@
 // later ones epsilon-greedy over the hand-set evaluation's 1-ply values; from `exact_empties` empty squares on
 // the game is finished by perfect play (exact_solver.hpp). Every position of the game is labelled with that
 // final disc difference from its own side to move's view: exact for the positions on the perfect line, the
-// perfect continuation's result for the earlier ones.
+// perfect continuation's result for the earlier ones (fit_tool.cpp labels those again, by search).
 #pragma once
 
 #include <cstdint>
