@@ -12,7 +12,8 @@ Commands answered (one line each, handled in order, so `pong N` follows every ea
                       time (--move-time); a search depth means nothing to UCT and differs from the spec's
   set contempt N      accepted and ignored: gsdk's agents play for the game's score, with no draw bias
   move SQUARE[/EVAL[/TIME]]  a move of the current game, PA for a pass
-  go                  -> === SQUARE (or === PA), between `status gsdk is thinking` and `status`
+  go                  -> === SQUARE (or === PA) after `status gsdk is thinking`, then `status`; the move
+                      is not played: NBoard sends it back with `move`, as it does the opponent's
   ping N              -> pong N
   learn               -> learned (gsdk keeps no book)
   hint N, analyze     -> a status line saying they are not supported (gsdk reports no evaluations)
@@ -85,7 +86,10 @@ class Gsdk:
             code = self.process.wait(timeout=1)  # its output closed: it is ending
         except subprocess.TimeoutExpired:
             code = None
-        status = "is still running but closed its output" if code is None else f"exited with status {code}"
+        if code is None:
+            status = "is still running but closed its output"
+        else:
+            status = f"was killed by signal {-code}" if code < 0 else f"exited with status {code}"
         return f"gsdk {status} at GTP command '{command}' ({shlex.join(self.command)})"
 
     def close(self):
@@ -161,7 +165,7 @@ class Bridge:
         self.move_time = move_time
         self.out = out
         self.gsdk = self.start_gsdk()
-        self.last_mover = "w"  # black moves first in the start position
+        self.moves = []  # the game's moves, (colour, move) in GTP spelling
         self.game_problem = "no game yet: the GUI sends `set game` first"
 
     def start_gsdk(self):
@@ -228,15 +232,25 @@ class Bridge:
         moves = parse_ggf(ggf)
         if self.gsdk is None:
             self.gsdk = self.start_gsdk()
+        self.replay(moves)
+        self.game_problem = None
+
+    def replay(self, moves):
+        """Sets gsdk's game to `moves` from the start, (colour, move) each."""
         self.gsdk.ask("clear_board")
-        self.last_mover = "w"
+        self.moves = []
         for number, (colour, move) in enumerate(moves, 1):
             try:
                 self.gsdk.ask(f"play {colour} {move}")
             except GtpRefused as refusal:
                 raise BadInput(f"move {number} of the game, {colour.upper()}[{move}]: {refusal}") from None
-            self.last_mover = colour
-        self.game_problem = None
+            self.moves.append((colour, move))
+
+    def last_mover(self):
+        return self.moves[-1][0] if self.moves else "w"  # black moves first in the start position
+
+    def side_to_move(self):
+        return "b" if self.last_mover() == "w" else "w"
 
     def require_game(self):
         if self.game_problem:
@@ -245,25 +259,27 @@ class Bridge:
     def move(self, text):
         self.require_game()
         move = gtp_move(text)
-        side = "b" if self.last_mover == "w" else "w"
+        side = self.side_to_move()
         try:
             self.gsdk.ask(f"play {side} {move}")
         except GtpRefused:
             # NBoard may leave out a forced pass: gsdk plays the other side after an implied pass only
             # where the side to move has nothing but a pass.
-            side = self.last_mover
+            side = self.last_mover()
             try:
                 self.gsdk.ask(f"play {side} {move}")
             except GtpRefused as refusal:
                 raise BadInput(f"'{text}': {refusal} for either side") from None
-        self.last_mover = side
+        self.moves.append((side, move))
 
     def go(self):
+        """Answers the move gsdk chooses without playing it: NBoard sends the move it plays back with
+        `move` (or a new `set game`). gsdk's `undo` cannot take back a genmove on a finished game (that
+        genmove changes nothing), so the game is replayed instead: a few dozen GTP plays, no search."""
         self.require_game()
-        side = "b" if self.last_mover == "w" else "w"
         self.send("status gsdk is thinking")
-        move = self.gsdk.ask(f"genmove {side}")
-        self.last_mover = side
+        move = self.gsdk.ask(f"genmove {self.side_to_move()}")
+        self.replay(self.moves)
         self.send(f"=== {nboard_move(move)}")
         self.send("status")
 
