@@ -204,7 +204,8 @@ class Bridge:
                 self.send(f"status nboard {rest}: this engine speaks NBoard protocol version 2")
             self.send("set myname gsdk")
         elif command == "set":
-            self.set(*(rest.split(maxsplit=1) + [""])[:2])
+            name, _, value = rest.partition(" ")
+            self.set(name, value.strip())
         elif command == "move":
             self.move(rest)
         elif command == "go":

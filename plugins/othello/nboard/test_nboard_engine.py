@@ -180,7 +180,8 @@ def test_bad_input(gsdk):
     lines = gui.answers(f"set game {ggf([(0, 'A1')])}")
     check(single_status(lines, "move 1", "a1", "illegal"), f"a GGF with an illegal move: status, got {lines}")
     for command, words in (("hint 3", ["hint"]), ("analyze", ["analyze"]), ("frobnicate 1", ["frobnicate"]),
-                           ("set depth 99", ["99"]), ("nboard 1", ["version 2"])):
+                           ("set depth 99", ["99"]), ("set", ["setting ''"]),
+                           ("nboard 1", ["version 2"])):
         lines = [line for line in gui.answers(command) if line != "set myname gsdk"]
         check(single_status(lines, *words), f"{command}: a status line naming {words}, got {lines}")
     check(gui.answers("learn") == ["learned"], "learn: learned")
