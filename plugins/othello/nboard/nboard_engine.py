@@ -310,6 +310,7 @@ def main():
     except (GsdkDied, GtpRefused) as problem:
         print(f"nboard_engine: {problem}", file=sys.stderr)
         return 2
+    sys.stdin.reconfigure(errors="replace")  # a stray byte is an unknown command, not a crash
     try:
         for line in sys.stdin:
             if not bridge.handle(line.strip()):

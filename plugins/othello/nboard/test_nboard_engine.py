@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """test_nboard_engine.py - drives nboard_engine.py through pipes as the NBoard GUI would and checks its
-answers: the handshake, moves that are legal in the position (judged by gtp_referee.py's own Othello
+answers: the handshake, moves that are legal in the position (a whole game of them) (judged by gtp_referee.py's own Othello
 rules, not gsdk's), a forced pass, `ping` answered in order, and a `status` line (with the bridge still
 answering) for each bad input: an illegal move, a non-standard start board, a GGF that does not parse, an
 unknown command, a gsdk that dies; and exit status 2 when gsdk cannot be started.
@@ -155,6 +155,28 @@ def test_play(gsdk):
     check(gui.quit() == 0, "quit: exit status 0")
 
 
+def test_whole_game(gsdk):
+    """gsdk plays both sides of a game to its end as NBoard asks it to: go, then the move sent back."""
+    gui = Gui(gsdk)
+    gui.send("nboard 2")
+    gui.until("set myname")
+    check(gui.answers(f"set game {ggf([])}") == [], "set game at the start")
+    board, colour, moves = Board(), 0, 0
+    while board.legal_moves(0) or board.legal_moves(1):
+        reply = gui.go()
+        expected = legal(board, colour) or {"PA"}
+        if reply not in expected:
+            check(False, f"move {moves + 1} of a whole game: {reply} is not one of {sorted(expected)}")
+            break
+        check(gui.answers(f"move {reply}") == [], f"move {reply} sent back accepted")
+        if reply != "PA":
+            board.play(colour, *parse_vertex(reply))
+        colour, moves = 1 - colour, moves + 1
+    check(gui.go() == "PA", "go on a finished game: === PA")
+    check(board.count(0) + board.count(1) > 4 and moves >= 30, f"a whole game was played ({moves} moves)")
+    check(gui.quit() == 0, "quit after a whole game: exit status 0")
+
+
 def single_status(lines, *words):
     return len(lines) == 1 and lines[0].startswith("status ") and all(w in lines[0] for w in words)
 
@@ -211,7 +233,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--gsdk", required=True, help="the gsdk program, with its othello plugin")
     gsdk = parser.parse_args().gsdk
-    for test in (lambda: test_play(gsdk), lambda: test_bad_input(gsdk), test_no_gsdk):
+    tests = (lambda: test_play(gsdk), lambda: test_whole_game(gsdk), lambda: test_bad_input(gsdk), test_no_gsdk)
+    for test in tests:
         try:
             test()
         except AssertionError as error:
