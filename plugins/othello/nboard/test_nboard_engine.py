@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """test_nboard_engine.py - drives nboard_engine.py through pipes as the NBoard GUI would and checks its
-answers: the handshake, moves that are legal in the position (a whole game of them) (judged by gtp_referee.py's own Othello
-rules, not gsdk's), a forced pass, `ping` answered in order, and a `status` line (with the bridge still
+answers: the handshake, moves that are legal in the position through a whole game (judged by
+gtp_referee.py's own Othello rules, not gsdk's), a forced pass, `ping` answered in order, and a `status` line (with the bridge still
 answering) for each bad input: an illegal move, a non-standard start board, a GGF that does not parse, an
 unknown command, a gsdk that dies; and exit status 2 when gsdk cannot be started.
 
@@ -213,7 +213,8 @@ def test_bad_input(gsdk):
         gsdk_pid = int(children.read().split()[0])
     os.kill(gsdk_pid, signal.SIGKILL)
     lines = [line for line in gui.answers("go") if line != "status gsdk is thinking"]
-    check(single_status(lines, "go", "gsdk was killed by signal 9"), f"go after gsdk was killed: a status line, got {lines}")
+    check(single_status(lines, "go", "gsdk was killed by signal 9"),
+          f"go after gsdk was killed: a status line, got {lines}")
     lines = gui.answers("move D3")
     check(single_status(lines, "not running"), f"move with gsdk gone: a status line, got {lines}")
     check(gui.answers(f"set game {ggf([])}") == [], "set game starts gsdk again")
