@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """test_nboard_engine.py - drives nboard_engine.py through pipes as the NBoard GUI would and checks its
 answers: the handshake, moves that are legal in the position through a whole game (judged by
-gtp_referee.py's own Othello rules, not gsdk's), a forced pass, `ping` answered in order, and a `status` line (with the bridge still
-answering) for each bad input: an illegal move, a non-standard start board, a GGF that does not parse, an
-unknown command, a gsdk that dies; and exit status 2 when gsdk cannot be started.
+gtp_referee.py's own Othello rules, not gsdk's), a forced pass, `ping` answered in order, and a `status`
+line (with the bridge still answering) for each bad input: an illegal move, a non-standard start board, a
+GGF that does not parse, an unknown command, a gsdk that dies; and exit status 2 when gsdk cannot be started.
 
     test_nboard_engine.py --gsdk build/bin/gsdk
 
