@@ -38,7 +38,8 @@ const int16_t* device_weights(int32_t device, const int16_t* weights, std::share
   static std::map<std::pair<int32_t, const int16_t*>, std::pair<int16_t*, std::shared_ptr<const void>>> copies;
   const std::lock_guard lock(mutex);
   if (!layout_uploaded.count(device)) {
-    cuda::check(cudaMemcpyToSymbol(device_layout, &kPatternLayout, sizeof kPatternLayout), "copying the pattern layout");
+    cuda::check(cudaMemcpyToSymbol(device_layout, &kPatternLayout, sizeof kPatternLayout),
+                "copying the pattern layout");
     layout_uploaded.insert(device);
   }
   const auto key = std::make_pair(device, weights);
@@ -61,8 +62,7 @@ void Game::cuda_evaluate(const State* states, uint32_t count, int32_t device, vo
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
   const int16_t* weights = pattern_weights_ ? device_weights(device, pattern_weights_, loaded_weights_) : nullptr;
   const unsigned blocks = gsdk::cuda::grid_size<evaluation_kernel>(device, kBlock, count, 0, cuda::kOwner);
-  evaluation_kernel<<<blocks, kBlock, 0, static_cast<cudaStream_t>(stream_handle)>>>(
-      states, count, weights, values);
+  evaluation_kernel<<<blocks, kBlock, 0, static_cast<cudaStream_t>(stream_handle)>>>(states, count, weights, values);
   cuda::check(cudaGetLastError(), "launching the evaluation kernel");
 }
 

@@ -77,14 +77,14 @@ int32_t brute_force_label(Bitboard own, Bitboard opponent, uint32_t leaf_empties
     return -brute_force_label(opponent, own, leaf_empties, weights);
   }
   if (64u - static_cast<uint32_t>(gsdk::bits::popcount64(own | opponent)) <= leaf_empties)
-    return std::clamp(pattern_sum(Position{own, opponent, kBlack, 0}, kPatternLayout, weights),
-                      -64 * kWeightsPerDisc, 64 * kWeightsPerDisc);
+    return std::clamp(pattern_sum(Position{own, opponent, kBlack, 0}, kPatternLayout, weights), -64 * kWeightsPerDisc,
+                      64 * kWeightsPerDisc);
   int32_t best = INT32_MIN;
   for (Bitboard rest = moves; rest; rest &= rest - 1) {
     const uint32_t square = lowest_square(rest);
     const Bitboard flipped = flips(own, opponent, square);
-    best = std::max(best, -brute_force_label(opponent ^ flipped, own | flipped | square_bit(square), leaf_empties,
-                                             weights));
+    best = std::max(best,
+                    -brute_force_label(opponent ^ flipped, own | flipped | square_bit(square), leaf_empties, weights));
   }
   return best;
 }

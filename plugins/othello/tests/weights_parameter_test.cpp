@@ -43,8 +43,8 @@ protected:
   void TearDown() override { std::filesystem::remove_all(dir_); }
   std::string write(const std::string& name, const std::vector<unsigned char>& bytes) const {
     const std::string path = (dir_ / name).string();
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                                static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     return path;
   }
   const std::filesystem::path dir_ =
@@ -53,7 +53,8 @@ protected:
 
 TEST_F(WeightsParameter, PatternsEvaluateWithTheNamedFile) {
   // Every stage: a bias of 3 discs and 1 disc a move of mobility; the start has equal mobility (4 - 4).
-  EvaluationWeightsFile planted{"planted", std::vector<int16_t>(size_t{kEvaluationStages} * kPatternLayout.stage_entries)};
+  EvaluationWeightsFile planted{"planted",
+                                std::vector<int16_t>(size_t{kEvaluationStages} * kPatternLayout.stage_entries)};
   for (uint32_t stage = 0; stage < kEvaluationStages; ++stage) {
     planted.weights[stage * kPatternLayout.stage_entries + kPatternLayout.bias_slot] = 3 * kWeightsPerDisc;
     planted.weights[stage * kPatternLayout.stage_entries + kPatternLayout.mobility_slot] = kWeightsPerDisc;
@@ -71,8 +72,8 @@ TEST_F(WeightsParameter, RefusesAMissingOrDamagedFileAndWeightsWithoutPatterns) 
   EXPECT_NE(refusal("patterns", damaged).find("weights = '" + damaged + "': evaluation weights"), std::string::npos)
       << refusal("patterns", damaged);
   const std::string planted =
-      write("zeros.bin", encode_weights({"zeros", std::vector<int16_t>(size_t{kEvaluationStages} *
-                                                                        kPatternLayout.stage_entries)}));
+      write("zeros.bin",
+            encode_weights({"zeros", std::vector<int16_t>(size_t{kEvaluationStages} * kPatternLayout.stage_entries)}));
   EXPECT_NE(refusal("basic", planted).find("needs evaluation = 'patterns'"), std::string::npos)
       << refusal("basic", planted);
 }

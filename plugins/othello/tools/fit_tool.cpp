@@ -75,12 +75,46 @@ int16_t quantised(double discs) {
   return static_cast<int16_t>(units > 32767.0 ? 32767.0 : units < -32767.0 ? -32767.0 : units);
 }
 
+// Labels every position of `stage` beyond the exact range by a search into the stages fitted so far (`weights`);
+// positions in the exact range keep their exact values. Returns the search nodes.
+uint64_t label_stage(std::vector<std::vector<LabelledPosition>>& games, uint32_t stage, const Options& o,
+                     const std::vector<int16_t>& weights) {
+  std::vector<LabelledPosition*> samples;
+  for (auto& game : games)
+    for (LabelledPosition& sample : game)
+      if (evaluation_stage(sample.position) == stage && empty_count(sample.position) > o.games.exact_empties)
+        samples.push_back(&sample);
+  std::atomic<uint64_t> nodes{0};
+  parallel_for(samples.size(), o.threads, [&](uint64_t k) {
+    LabelledPosition& sample = *samples[k];
+    const uint32_t empties = empty_count(sample.position);
+    // At least search_plies deep, and always into the stage below (fitted already).
+    const uint32_t leaf_empties =
+        std::min(empties > o.search_plies ? empties - o.search_plies : 0, stage * kEmptiesPerStage);
+    LabelSearch search(weights.data());
+    sample.label = search.value(sample.position, leaf_empties) / double{kWeightsPerDisc};
+    nodes += search.nodes();
+  });
+  return nodes;
+}
+
+// A stage's table from the fitted canonical weights: every configuration the weight of its canonical image.
+void write_stage(const std::vector<double>& fitted, const PatternSymmetry& symmetry, int16_t* table) {
+  for (uint32_t kind = 0; kind < kPatternKinds; ++kind) {
+    const uint32_t offset = kPatternLayout.kind_offset[kind];
+    for (uint32_t index = 0; index < pattern_detail::power_of_three(kPatternLayout.kind_size[kind]); ++index)
+      table[offset + index] = quantised(fitted[offset + symmetry.canonical(kind, index)]);
+  }
+  table[kPatternLayout.bias_slot] = quantised(fitted[kPatternLayout.bias_slot]);
+  table[kPatternLayout.mobility_slot] = quantised(fitted[kPatternLayout.mobility_slot]);
+}
+
 std::string settings_text(const Options& o) {
   std::ostringstream text;
   text << "fit_evaluation --seed=" << o.games.seed << " --games=" << o.game_count
        << " --exact-empties=" << o.games.exact_empties << " --random-plies=" << o.games.random_plies
-       << " --epsilon=" << o.games.epsilon << " --search-plies=" << o.search_plies << " --lambda=" << o.lambda << " --iterations=" << o.iterations
-       << " --holdout-every=" << o.holdout_every;
+       << " --epsilon=" << o.games.epsilon << " --search-plies=" << o.search_plies << " --lambda=" << o.lambda
+       << " --iterations=" << o.iterations << " --holdout-every=" << o.holdout_every;
   return text.str();
 }
 
@@ -106,7 +140,8 @@ void check_options(const Options& o) {
 int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   Options o;
   o.threads = std::max(1u, std::thread::hardware_concurrency());
-  po::options_description described("fit_evaluation: fits othello's pattern evaluation to exact endgame values and searches into them");
+  po::options_description described(
+      "fit_evaluation: fits othello's pattern evaluation to exact endgame values and searches into them");
   described.add_options()("help",
                           "this text")("output", po::value(&o.output)->required(),
                                        "the weights file to write (e.g. plugins/othello/data/evaluation_weights.bin)")(
@@ -120,8 +155,8 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
       "the chance of a random move after the opening, else the hand-set evaluation's best 1-ply move")(
       "search-plies", po::value(&o.search_plies)->default_value(o.search_plies),
       "the least depth of the search that labels a position beyond the exact range (1 .. 8; it always reaches "
-      "the stage below)")(
-      "lambda", po::value(&o.lambda)->default_value(o.lambda, "1"), "the ridge penalty on every weight (discs^2)")(
+      "the stage below)")("lambda", po::value(&o.lambda)->default_value(o.lambda, "1"),
+                          "the ridge penalty on every weight (discs^2)")(
       "iterations", po::value(&o.iterations)->default_value(o.iterations), "conjugate-gradient iterations per stage")(
       "holdout-every", po::value(&o.holdout_every)->default_value(o.holdout_every),
       "every n-th game is held out to measure the fit (0: none)")(
@@ -159,26 +194,13 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
 
   const auto held_out = [&](uint64_t g) { return o.holdout_every > 0 && g % o.holdout_every == o.holdout_every - 1; };
   const PatternSymmetry symmetry;
-  const uint32_t entries = kPatternLayout.stage_entries;
-  std::vector<int16_t> weights(size_t{kEvaluationStages} * entries, 0);
+  std::vector<int16_t> weights(size_t{kEvaluationStages} * kPatternLayout.stage_entries, 0);
   std::vector<StageReport> reports(kEvaluationStages);
   // Stage by stage from the end of the game: a stage's search labels read the stages fitted before it.
   for (uint32_t stage = 0; stage < kEvaluationStages; ++stage) {
-    std::vector<LabelledPosition*> samples;
-    for (auto& game : games)
-      for (LabelledPosition& sample : game)
-        if (evaluation_stage(sample.position) == stage) samples.push_back(&sample);
-    std::atomic<uint64_t> nodes{0};
-    parallel_for(samples.size(), o.threads, [&](uint64_t k) {
-      LabelledPosition& sample = *samples[k];
-      const uint32_t empties = empty_count(sample.position);
-      if (empties <= o.games.exact_empties) return; // the perfect line's exact value
-      LabelSearch search(weights.data());
-      const uint32_t leaf_empties = std::min(empties > o.search_plies ? empties - o.search_plies : 0, stage * kEmptiesPerStage);
-      sample.label = search.value(sample.position, leaf_empties) / double{kWeightsPerDisc};
-      nodes += search.nodes();
-    });
-    SparseRows rows(entries);
+    StageReport& report = reports[stage];
+    report.search_nodes = label_stage(games, stage, o, weights);
+    SparseRows rows(kPatternLayout.stage_entries);
     for (uint64_t g = 0; g < o.game_count; ++g) {
       if (held_out(g)) continue;
       for (const LabelledPosition& sample : games[g]) {
@@ -187,30 +209,20 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
         rows.end_row(sample.label);
       }
     }
-    const std::vector<double> fitted = ridge_fit(rows, o.lambda, o.iterations);
-    int16_t* table = weights.data() + size_t{stage} * entries;
-    for (uint32_t kind = 0; kind < kPatternKinds; ++kind) {
-      const uint32_t offset = kPatternLayout.kind_offset[kind];
-      for (uint32_t index = 0; index < pattern_detail::power_of_three(kPatternLayout.kind_size[kind]); ++index)
-        table[offset + index] = quantised(fitted[offset + symmetry.canonical(kind, index)]);
-    }
-    table[kPatternLayout.bias_slot] = quantised(fitted[kPatternLayout.bias_slot]);
-    table[kPatternLayout.mobility_slot] = quantised(fitted[kPatternLayout.mobility_slot]);
+    write_stage(ridge_fit(rows, o.lambda, o.iterations), symmetry,
+                weights.data() + size_t{stage} * kPatternLayout.stage_entries);
     // The shipped (rounded) weights' error on the held-out games' labels.
-    StageReport& report = reports[stage];
-    report.search_nodes = nodes;
     for (uint64_t g = 0; g < o.game_count; ++g) {
       if (!held_out(g)) continue;
       for (const LabelledPosition& sample : games[g]) {
         if (evaluation_stage(sample.position) != stage) continue;
-        const double error =
-            pattern_sum_cpu(sample.position, weights.data()) / double{kWeightsPerDisc} - sample.label;
+        const double error = pattern_sum_cpu(sample.position, weights.data()) / double{kWeightsPerDisc} - sample.label;
         report.squared_error += error * error;
         ++report.held_out;
       }
     }
-    err << "fit_evaluation: stage " << stage << ": " << samples.size() << " positions, " << nodes
-        << " search nodes (" << std::fixed << std::setprecision(1) << seconds() << " s)\n";
+    err << "fit_evaluation: stage " << stage << ": " << report.search_nodes << " label search nodes (" << std::fixed
+        << std::setprecision(1) << seconds() << " s)\n";
   }
 
   const std::vector<unsigned char> bytes = encode_weights({settings_text(o), weights});
@@ -228,8 +240,8 @@ int run_fit_evaluation(int argc, const char* const* argv, std::ostream& out, std
     const StageReport& r = reports[stage];
     out << stage << " " << stage * kEmptiesPerStage + 1 << "-" << (stage + 1) * kEmptiesPerStage << " " << r.held_out
         << " " << std::fixed << std::setprecision(2)
-        << (r.held_out ? std::sqrt(r.squared_error / static_cast<double>(r.held_out)) : 0.0) << " "
-        << r.search_nodes << "\n";
+        << (r.held_out ? std::sqrt(r.squared_error / static_cast<double>(r.held_out)) : 0.0) << " " << r.search_nodes
+        << "\n";
   }
   return 0;
 }
