@@ -110,9 +110,11 @@ class Engine:
         return text[1:].strip()
 
     def close(self):
+        # quit without waiting for its answer: an engine stopped mid-search may answer only when its move is found.
         try:
-            self.send("quit")
-        except EngineError:
+            self.process.stdin.write("quit\n")
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
             pass
         try:
             self.process.wait(timeout=5)
@@ -245,6 +247,9 @@ def main():
         print(f"stopped after {len(records)} of {args.games} games", file=sys.stderr)
         failed = True
     finally:
+        # A second Ctrl-C or a signal to the whole process group must not lose the games already played.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         for e in engines:
             e.close()
 
