@@ -66,10 +66,10 @@ Game::Game(const gsdk::Params& params) {
     throw gsdk::PluginError("evaluation = '" + evaluation + "', expected 'patterns' or 'basic'");
   if (evaluation == "basic" && !weights_file.empty())
     throw gsdk::PluginError("weights = '" + weights_file + "' needs evaluation = 'patterns' (it is 'basic')");
-  if (evaluation == "patterns") {
-    if (!weights_file.empty()) loaded_weights_ = pattern_weights_from_file(weights_file);
-    pattern_weights_ = loaded_weights_ ? loaded_weights_->data() : shipped_pattern_weights().data();
-  }
+  patterns_ = evaluation == "patterns";
+  // A named file is read now, so that its errors stop the game's construction; the shipped weights are decoded on
+  // the first evaluation, so that runs without one (perft, playouts) do not pay for it.
+  if (patterns_ && !weights_file.empty()) loaded_weights_ = pattern_weights_from_file(weights_file);
 }
 
 void Game::initial_state(State& s) const { s = start_position(); }
@@ -131,8 +131,12 @@ bool Game::exact_state(const Position& start) const { return exact_start(start, 
 int32_t Game::evaluation_scale() const {
   return kEvaluationScale;
 }
+const int16_t* Game::pattern_weights() const {
+  return loaded_weights_ ? loaded_weights_->data() : shipped_pattern_weights().data();
+}
+
 int32_t Game::evaluate(const Position& s) const {
-  return pattern_weights_ ? pattern_evaluation_cpu(s, pattern_weights_) : othello::evaluate(s);
+  return patterns_ ? pattern_evaluation_cpu(s, pattern_weights()) : othello::evaluate(s);
 }
 uint64_t Game::state_hash(const Position& s) const {
   return position_hash(s);

@@ -110,14 +110,14 @@ private:
   // Records the request's playouts as that outcome: score 1, 0 or -1 for black, each of them.
   static void record_perfect_play(const Position& start, const gsdk_playout_request& request,
                                   gsdk_playout_summary& summary);
+  // The pattern weights (all stages) under evaluation=patterns: loaded_weights_, else the shipped ones.
+  const int16_t* pattern_weights() const;
 
   Convention convention_ = Convention::standard;
   uint32_t exact_empties_ = 0;
   PlayoutPolicy policy_ = PlayoutPolicy::random;
-  // The pattern weights (all stages): the shipped ones or loaded_weights_; null for the hand-set evaluation.
-  const int16_t* pattern_weights_ = nullptr;
+  bool patterns_ = false;                                      // evaluation=patterns, else the hand-set one
   std::shared_ptr<const std::vector<int16_t>> loaded_weights_; // the `weights` parameter's file
-
 };
 
 } // namespace othello

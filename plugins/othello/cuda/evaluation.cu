@@ -60,7 +60,7 @@ void Game::cuda_evaluate(const State* states, uint32_t count, int32_t device, vo
   if (!states || !values)
     throw gsdk::PluginError("othello CUDA evaluation: states and values must be device memory, got NULL");
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
-  const int16_t* weights = pattern_weights_ ? device_weights(device, pattern_weights_, loaded_weights_) : nullptr;
+  const int16_t* weights = patterns_ ? device_weights(device, pattern_weights(), loaded_weights_) : nullptr;
   const unsigned blocks = gsdk::cuda::grid_size<evaluation_kernel>(device, kBlock, count, 0, cuda::kOwner);
   evaluation_kernel<<<blocks, kBlock, 0, static_cast<cudaStream_t>(stream_handle)>>>(states, count, weights, values);
   cuda::check(cudaGetLastError(), "launching the evaluation kernel");
