@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "gsdk/core/perft/perft_hashing.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/runtime/stop_request.hpp"
 #include "gsdk/core/runtime/work_part.hpp"
@@ -31,6 +32,9 @@ std::string to_string(uint128 value);
 // `split_target` subtrees (the expansion is a function of root, depth and target alone).
 struct PerftProgress {
   uint64_t split_target = 0;
+  // The expansion merged equal states (a hashed job's): its subtrees are distinct states, each standing for every
+  // path that reaches it. A job resumes only the progress of its own kind of expansion.
+  bool distinct = false;
   uint64_t subtrees = 0;                             // what that expansion gave
   std::vector<std::pair<uint64_t, uint128>> counted; // (subtree id, leaves), by id
 };
@@ -64,6 +68,8 @@ struct PerftJob {
   // When the count is spread over processes: the blocks of subtree ids this job counts (of those `resume` has
   // not); null: all. `leaves` and `divide` then cover the resumed subtrees and this part's.
   const WorkPart* part = nullptr;
+  // Transposition tables (perft_hashing.hpp); off: every subtree is counted whole, as without tables.
+  PerftHashing hashing;
   PerftSnapshotFn on_snapshot; // e.g. to save a checkpoint while the job runs
   double snapshot_seconds = 60;
 };
@@ -86,6 +92,7 @@ struct PerftOutcome {
   std::string error;              // empty when complete; otherwise leaves covers only finished subtrees
   bool stopped = false;           // the stop request ended the job before every subtree was counted
   PerftProgress progress;         // the subtrees counted, the resumed ones included (none at depth 0 or 1)
+  PerftHashStats hash;            // the tables' work, when job.hashing.enabled
 };
 
 // Called from a monitor thread about ten times a second with (subtrees done, subtrees total).
