@@ -344,3 +344,100 @@ TEST_F(CudaPerft, RootsOfTheWrongSizeAreRefused) {
 }
 
 } // namespace
+
+// ---- hashed: an engine given a table (cuda_hashed_count.cu) ----
+
+// The roots with every third one repeated further on, so that the first level has equal states to merge.
+std::vector<StateBlob> with_repeats(const std::vector<StateBlob>& roots) {
+  std::vector<StateBlob> out = roots;
+  for (size_t i = 0; i < roots.size(); i += 3) out.push_back(roots[i]);
+  return out;
+}
+
+TEST_F(CudaPerft, HashedCountsEqualThePlainOnesAndTheSecondCallHitsTheTable) {
+  GSDK_REQUIRE_GPU();
+  const auto game = tree();
+  const auto roots = with_repeats(random_roots(*game, 300, 11));
+  auto table = std::make_shared<gsdk::core::CudaPerftTable>(0, 64 * kMiB);
+  CudaPerftEngine engine(*game, 0, 64 * kMiB, table);
+  for (uint32_t depth = 0; depth <= 7; ++depth)
+    EXPECT_EQ(engine.count(roots, depth), table_counts(*game, roots, depth)) << "depth " << depth;
+  EXPECT_GE(engine.duplicates(), 100u * 5) << "the repeated roots merge at every hashed depth";
+  EXPECT_GT(engine.frontier_states(), engine.duplicates());
+  const auto before = table->stats();
+  EXPECT_EQ(engine.count(roots, 7), table_counts(*game, roots, 7)) << "again, from the table";
+  const auto after = table->stats();
+  EXPECT_GE(after.hits - before.hits, 300u) << "every distinct root's count was in the table";
+  EXPECT_EQ(after.stores, before.stores) << "nothing new to store";
+  EXPECT_GT(after.filled, 0u);
+  EXPECT_LE(after.filled, after.slots);
+  EXPECT_EQ(after.bytes, 64 * kMiB);
+}
+
+TEST_F(CudaPerft, HashedWithATableOfOneBucketAndTinyArenasStillCountsExactly) {
+  GSDK_REQUIRE_GPU();
+  const auto game = tree();
+  const auto roots = with_repeats(random_roots(*game, 200, 12));
+  auto table = std::make_shared<gsdk::core::CudaPerftTable>(0, 64);
+  for (uint64_t arena : {uint64_t{64} << 10, uint64_t{1} << 20}) {
+    CudaPerftEngine engine(*game, 0, arena, table);
+    for (uint32_t depth : {3u, 5u, 7u})
+      EXPECT_EQ(engine.count(roots, depth), table_counts(*game, roots, depth))
+          << "arena of " << arena << " bytes, depth " << depth;
+  }
+  const auto stats = table->stats();
+  EXPECT_EQ(stats.slots, 4u);
+  EXPECT_GT(stats.stores, 4u) << "stores must have evicted";
+}
+
+TEST_F(CudaPerft, HashedEnginesSharingATableInParallelThreadsAgree) {
+  GSDK_REQUIRE_GPU();
+  const auto game = tree();
+  const auto roots = with_repeats(random_roots(*game, 400, 13));
+  const auto expected = table_counts(*game, roots, 7);
+  auto table = std::make_shared<gsdk::core::CudaPerftTable>(0, kMiB); // small: the engines evict each other's counts
+  constexpr int kEngines = 3;
+  std::vector<std::unique_ptr<CudaPerftEngine>> engines;
+  for (int e = 0; e < kEngines; ++e) engines.push_back(std::make_unique<CudaPerftEngine>(*game, 0, 32 * kMiB, table));
+  std::vector<std::vector<uint64_t>> counts(kEngines);
+  std::vector<std::string> errors(kEngines);
+  std::vector<std::thread> threads;
+  for (int e = 0; e < kEngines; ++e)
+    threads.emplace_back([&, e] {
+      try {
+        for (int repeat = 0; repeat < 3; ++repeat) counts[e] = engines[e]->count(roots, 7);
+      } catch (const std::exception& ex) {
+        errors[e] = ex.what();
+      }
+    });
+  for (auto& t : threads) t.join();
+  for (int e = 0; e < kEngines; ++e) {
+    EXPECT_EQ(errors[e], "") << "engine " << e;
+    EXPECT_EQ(counts[e], expected) << "engine " << e;
+  }
+}
+
+TEST_F(CudaPerft, HashedDriverEqualsTheUnhashedOneAndReportsItsTables) {
+  GSDK_REQUIRE_GPU();
+  const auto game = tree();
+  gsdk::core::PerftJob job;
+  job.root = game->initial_state();
+  job.depth = 9;
+  job.divide = true;
+  job.cuda_devices = {0};
+  const auto plain = gsdk::core::run_perft(*game, job);
+  job.hashing.enabled = true;
+  job.hashing.device_table_bytes = 16 * kMiB;
+  const auto hashed = gsdk::core::run_perft(*game, job);
+  ASSERT_EQ(plain.error, "");
+  ASSERT_EQ(hashed.error, "");
+  EXPECT_EQ(hashed.leaves, plain.leaves);
+  EXPECT_EQ(hashed.cuda_leaves, plain.leaves);
+  ASSERT_EQ(hashed.divide.size(), plain.divide.size());
+  for (size_t k = 0; k < plain.divide.size(); ++k) EXPECT_EQ(hashed.divide[k].leaves, plain.divide[k].leaves) << k;
+  EXPECT_EQ(hashed.hash.device.bytes, 16 * kMiB);
+  EXPECT_GT(hashed.hash.device.probes, 0u);
+  EXPECT_GT(hashed.hash.device.stores, 0u);
+  EXPECT_GT(hashed.hash.frontier_states, 0u);
+  EXPECT_EQ(plain.hash.device.probes, 0u);
+}

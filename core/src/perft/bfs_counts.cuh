@@ -1,6 +1,7 @@
-// bfs_counts.cuh - the GPU perft engine's two reductions over per-state uint32 counts: the 64-bit
-// total of a level's move counts (the host plans the level's memory from it) and the leaf counts
-// folded into per-root 64-bit totals. Device code for cuda_perft.cu, which alone includes it.
+// bfs_counts.cuh - the GPU perft engine's two reductions over per-state counts: the 64-bit total of a level's
+// move counts (the host plans the level's memory from it) and counts folded into their owners' 64-bit totals (leaf
+// counts into their roots', or a hashed level's children's counts into their parents'). Device code for the core's
+// CUDA perft files, which alone include it.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -13,10 +14,10 @@
 namespace gsdk::core::bfs {
 
 inline constexpr int kCountThreads = 256;
-// add_leaf_counts: items per thread, strided by warp so that every load is coalesced.
+// add_counts: items per thread, strided by warp so that every load is coalesced.
 inline constexpr uint32_t kLeafItems = 8;
 inline constexpr uint32_t kLeafTile = kCountThreads * kLeafItems;
-inline constexpr uint32_t kNoRoot = 0xffffffffu; // no run started yet (root indices are < 2^31)
+inline constexpr uint32_t kNoOwner = 0xffffffffu; // no run started yet (owner indices are < 2^31)
 
 inline constexpr unsigned kFullWarp = 0xffffffffu;
 
@@ -33,15 +34,16 @@ __global__ void __launch_bounds__(kCountThreads)
   if (threadIdx.x == 0 && sum != 0) atomicAdd(total, sum);
 }
 
-// totals[roots[i]] += counts[i]. A frontier lists the states of each root contiguously and in root
-// order (the expand keeps parents' order), so each lane sums runs of one root and flushes at a root
-// change; the lanes' last runs are then merged by a segmented warp reduction, so a warp issues about
-// one atomic per root it saw instead of one per state.
+// totals[roots[i]] += counts[i], where roots[i] is state i's owner (its root, or its parent). A frontier lists the
+// states of each owner contiguously and in owner order (the expand keeps parents' order), so each lane sums runs of
+// one owner and flushes at a change; the lanes' last runs are then merged by a segmented warp reduction, so a warp
+// issues about one atomic per owner it saw instead of one per state.
+template <typename Count>
 __global__ void __launch_bounds__(kCountThreads)
-    add_leaf_counts_kernel(const uint32_t* counts, const uint32_t* roots, uint32_t n, unsigned long long* totals) {
+    add_counts_kernel(const Count* counts, const uint32_t* roots, uint32_t n, unsigned long long* totals) {
   const unsigned lane = threadIdx.x & 31;
   const uint64_t warp_base = uint64_t{blockIdx.x} * kLeafTile + (threadIdx.x >> 5) * 32 * kLeafItems;
-  uint32_t root = kNoRoot;
+  uint32_t root = kNoOwner;
   unsigned long long sum = 0;
   for (uint32_t k = 0; k < kLeafItems; ++k) {
     const uint64_t i = warp_base + k * 32 + lane;
@@ -78,10 +80,11 @@ inline cudaError_t sum_counts(const uint32_t* counts, uint32_t n, unsigned long 
   return cudaGetLastError();
 }
 
-inline cudaError_t add_leaf_counts(const uint32_t* counts, const uint32_t* roots, uint32_t n,
-                                   unsigned long long* totals, cudaStream_t stream) {
+template <typename Count>
+inline cudaError_t add_counts(const Count* counts, const uint32_t* owners, uint32_t n, unsigned long long* totals,
+                              cudaStream_t stream) {
   const auto blocks = static_cast<unsigned>((uint64_t{n} + kLeafTile - 1) / kLeafTile);
-  add_leaf_counts_kernel<<<blocks, kCountThreads, 0, stream>>>(counts, roots, n, totals);
+  add_counts_kernel<Count><<<blocks, kCountThreads, 0, stream>>>(counts, owners, n, totals);
   return cudaGetLastError();
 }
 

@@ -51,7 +51,8 @@ __global__ void partition_kernel(const uint32_t* offsets, uint32_t n, uint32_t c
   splits[b] = parents_before(offsets, n, diagonal < merged ? diagonal : merged);
 }
 
-// parents[j] = the parent of child j; child_roots[j] = roots[parents[j]].
+// parents[j] = the parent of child j; child_roots[j] = roots[parents[j]] unless roots is null (a hashed level
+// folds counts into parents, not roots).
 __global__ void __launch_bounds__(kExpandThreads)
     expand_kernel(const uint32_t* offsets, const uint32_t* roots, uint32_t n, uint32_t children, const uint32_t* splits,
                   uint32_t* parents, uint32_t* child_roots) {
@@ -69,8 +70,9 @@ __global__ void __launch_bounds__(kExpandThreads)
 
   for (uint32_t k = threadIdx.x; k < parent_count; k += blockDim.x) block_offsets[k] = offsets[first_parent + k];
   // Block 0 has no parent before it; its first child's parent is parent 0, which it holds.
-  for (uint32_t k = threadIdx.x; k <= parent_count; k += blockDim.x)
-    if (first_parent + k > 0) block_roots[k] = roots[first_parent + k - 1];
+  if (roots)
+    for (uint32_t k = threadIdx.x; k <= parent_count; k += blockDim.x)
+      if (first_parent + k > 0) block_roots[k] = roots[first_parent + k - 1];
   __syncthreads();
 
   for (uint32_t j = first_child + threadIdx.x; j < end_child; j += blockDim.x) {
@@ -84,7 +86,7 @@ __global__ void __launch_bounds__(kExpandThreads)
         hi = mid;
     }
     parents[j] = first_parent + below - 1;
-    child_roots[j] = block_roots[below];
+    if (roots) child_roots[j] = block_roots[below];
   }
 }
 

@@ -13,179 +13,23 @@
 // of the free arena is split in halves, each re-summed and descended on its own, depth first, so the
 // memory in use stays bounded; a single state whose children cannot fit is an error. The bytes per
 // child and the split rule are in docs/perf/chess_perft.md ("GPU BFS engine (core)").
-//
-// This file is compiled by nvcc, which cannot compile fmt, so messages are built with std::string.
 #include <cuda_runtime.h>
-
-#include <cub/device/device_scan.cuh>
 
 #include <cstring>
 #include <numeric>
-#include <stdexcept>
-#include <string>
 
-#include "gsdk/core/perft/cuda_perft.hpp"
-#include "gsdk/core/runtime/cuda_devices.hpp"
-#include "gsdk/core/runtime/plugin_tables.hpp"
 #include "perft/bfs_counts.cuh"
 #include "perft/bfs_expand.cuh"
+#include "perft/cuda_engine.cuh"
 
 namespace gsdk::core {
 
-namespace {
-
-constexpr uint32_t kMaxCallItems = 0x7fffffffu; // the ABI's bound on one call; CUB counts items in int
-constexpr uint64_t kAlignment = 256;            // DeviceArena aligns every allocation to this
-constexpr double kDefaultArenaShare = 0.5;      // of the free memory, when the caller names no size
-constexpr uint32_t kCountBlocksPerSm = 4;
-constexpr uint32_t kMessageSize = 1024;
-
-// Bytes an allocation of `bytes` takes from the arena, its alignment included.
-uint64_t footprint(uint64_t bytes) {
-  return (bytes + kAlignment - 1) / kAlignment * kAlignment;
-}
-
-std::string where(int device) {
-  return "GPU perft on CUDA device " + std::to_string(device) + ": ";
-}
-
-void check(int device, cudaError_t status, const std::string& step) {
-  if (status != cudaSuccess) throw std::runtime_error(where(device) + step + " failed: " + cudaGetErrorString(status));
-}
-
-const gsdk_cuda_perft& perft_table(const GameInstance& game) {
-  const gsdk_cuda_perft* table = game.tables().cuda_perft;
-  if (!table)
-    throw std::runtime_error("plugin '" + game.tables().name() +
-                             "' has no " GSDK_TABLE_CUDA_PERFT " table, so the GPU perft engine cannot count it");
-  if (table->leaf_plies == 0)
-    throw std::runtime_error("plugin '" + game.tables().name() + "' declares leaf_plies 0 in " GSDK_TABLE_CUDA_PERFT);
-  return *table;
-}
-
-uint64_t arena_size(int device, uint64_t requested) {
-  if (requested != 0) return requested;
-  constexpr uint64_t kMiB = uint64_t{1} << 20;
-  return static_cast<uint64_t>(static_cast<double>(cuda_free_memory(device)) * kDefaultArenaShare) / kMiB * kMiB;
-}
-
-// Releases the arena to where it stood at construction, however the scope ends. Work still queued on
-// the stream may use that memory: whatever is allocated there next is used only by work queued
-// after it on the same stream.
-class ArenaScope {
-public:
-  explicit ArenaScope(DeviceArena& arena) : arena_(arena), mark_(arena.mark()) {}
-  ~ArenaScope() { arena_.release_to(mark_); }
-  ArenaScope(const ArenaScope&) = delete;
-  ArenaScope& operator=(const ArenaScope&) = delete;
-
-private:
-  DeviceArena& arena_;
-  uint64_t mark_;
-};
-
-class Event {
-public:
-  explicit Event(int device) { check(device, cudaEventCreate(&event_), "cudaEventCreate"); }
-  ~Event() { cudaEventDestroy(event_); }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-  cudaEvent_t get() const { return event_; }
-
-private:
-  cudaEvent_t event_ = nullptr;
-};
-
-// CUB's exclusive sum of n counts into offsets; with scratch == nullptr it only sets scratch_bytes.
-cudaError_t exclusive_sum(void* scratch, size_t& scratch_bytes, const uint32_t* counts, uint32_t* offsets, uint64_t n,
-                          cudaStream_t stream) {
-  return cub::DeviceScan::ExclusiveSum(scratch, scratch_bytes, counts, offsets, static_cast<int>(n), stream);
-}
-
-// One pinned host word the level totals come back through.
-class PinnedTotal {
-public:
-  explicit PinnedTotal(int device) {
-    void* p = nullptr;
-    check(device, cudaMallocHost(&p, sizeof(unsigned long long)), "cudaMallocHost");
-    value_ = static_cast<unsigned long long*>(p);
-  }
-  ~PinnedTotal() { cudaFreeHost(value_); }
-  PinnedTotal(const PinnedTotal&) = delete;
-  PinnedTotal& operator=(const PinnedTotal&) = delete;
-  unsigned long long* get() const { return value_; }
-
-private:
-  unsigned long long* value_ = nullptr;
-};
-
-// A run of states of one level, in root order, with the index of each state's root and one count
-// per state: the move counts (perft 1) when counts_are_moves, otherwise room for the leaf counts.
-struct Frontier {
-  unsigned char* states;
-  uint32_t* roots;
-  uint32_t* counts;
-  uint32_t size;
-  bool counts_are_moves;
-
-  Frontier part(uint32_t begin, uint32_t end, uint32_t state_size) const {
-    return {states + uint64_t{begin} * state_size, roots + begin, counts + begin, end - begin, counts_are_moves};
-  }
-};
-
-} // namespace
-
-struct CudaPerftEngine::Impl {
-  Impl(const GameInstance& g, int d, uint64_t arena_bytes)
-      : game(g), table(perft_table(g)), device(d), state_size(g.state_size()), stream(d),
-        arena(d, arena_size(d, arena_bytes)), pinned_total(d), started(d), finished(d) {
-    int sms = 0;
-    check(device, cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-    count_blocks = static_cast<uint32_t>(sms) * kCountBlocksPerSm;
-    level_total = static_cast<unsigned long long*>(arena.allocate(sizeof(unsigned long long)));
-  }
-  ~Impl() { cudaSetDevice(device); }
-
-  cudaStream_t cuda_stream() const { return static_cast<cudaStream_t>(stream.handle()); }
-  uint64_t free_bytes() const { return arena.capacity() - arena.mark(); }
-  template <typename T> T* allocate(uint64_t count) { return static_cast<T*>(arena.allocate(count * sizeof(T))); }
-
-  std::vector<uint64_t> count(const std::vector<StateBlob>& roots, uint32_t depth);
-  void descend(const Frontier& frontier, uint32_t depth);
-  void expand(const Frontier& frontier, uint32_t depth);
-  void count_leaves(const Frontier& frontier, uint32_t plies);
-  void add_leaf_counts(const Frontier& leaves);
-  uint64_t move_total(const Frontier& frontier);
-  uint64_t level_bytes(uint64_t parents, uint64_t children, bool stores_children) const;
-  void plugin_call(const char* function, int32_t status, const char* message) const;
-
-  const GameInstance& game;
-  const gsdk_cuda_perft& table;
-  const decltype(gsdk_cuda_perft::count_leaves_after_moves) count_leaves_after_moves = fused_leaf_count(table);
-  const int device;
-  const uint32_t state_size;
-  CudaStream stream;
-  DeviceArena arena;
-  PinnedTotal pinned_total;
-  Event started, finished;
-  uint32_t count_blocks = 0;
-  unsigned long long* level_total = nullptr; // device word for move_total, for the engine's life
-  unsigned long long* totals = nullptr;      // the current call's per-root leaf counts
-  double milliseconds = 0;
-};
+using namespace cuda_engine;
 
 std::vector<uint64_t> CudaPerftEngine::Impl::count(const std::vector<StateBlob>& roots, uint32_t depth) {
   if (depth == 0) return std::vector<uint64_t>(roots.size(), 1); // perft(s, 0) = 1
   if (roots.empty()) return {};
-  if (roots.size() > kMaxCallItems)
-    throw std::invalid_argument(where(device) + std::to_string(roots.size()) + " roots in one call, more than " +
-                                std::to_string(kMaxCallItems));
-  for (size_t i = 0; i < roots.size(); ++i)
-    if (roots[i].size() != state_size)
-      throw std::invalid_argument(where(device) + "root " + std::to_string(i) + " has " +
-                                  std::to_string(roots[i].size()) + " bytes, the game's states have " +
-                                  std::to_string(state_size));
-  check(device, cudaSetDevice(device), "cudaSetDevice");
+  check_roots(roots);
   const auto n = static_cast<uint32_t>(roots.size());
   const ArenaScope call(arena);
   const uint64_t needed =
@@ -198,14 +42,11 @@ std::vector<uint64_t> CudaPerftEngine::Impl::count(const std::vector<StateBlob>&
                     false};
   totals = allocate<unsigned long long>(n);
 
-  std::vector<unsigned char> packed(uint64_t{n} * state_size);
-  for (uint32_t i = 0; i < n; ++i) std::memcpy(packed.data() + uint64_t{i} * state_size, roots[i].data(), state_size);
   std::vector<uint32_t> root_ids(n);
   std::iota(root_ids.begin(), root_ids.end(), 0u);
   const cudaStream_t s = cuda_stream();
   check(device, cudaEventRecord(started.get(), s), "cudaEventRecord");
-  check(device, cudaMemcpyAsync(frontier.states, packed.data(), packed.size(), cudaMemcpyHostToDevice, s),
-        "copying the roots to the device");
+  const std::vector<unsigned char> packed = upload_roots(roots, frontier.states);
   check(device, cudaMemcpyAsync(frontier.roots, root_ids.data(), uint64_t{n} * 4, cudaMemcpyHostToDevice, s),
         "copying the root indices to the device");
   check(device, cudaMemsetAsync(totals, 0, uint64_t{n} * sizeof(unsigned long long), s), "clearing the totals");
@@ -215,8 +56,36 @@ std::vector<uint64_t> CudaPerftEngine::Impl::count(const std::vector<StateBlob>&
   }
   descend(frontier, depth);
 
+  return download_counts(totals, n);
+}
+
+void CudaPerftEngine::Impl::check_roots(const std::vector<StateBlob>& roots) const {
+  if (roots.size() > kMaxCallItems)
+    throw std::invalid_argument(where(device) + std::to_string(roots.size()) + " roots in one call, more than " +
+                                std::to_string(kMaxCallItems));
+  for (size_t i = 0; i < roots.size(); ++i)
+    if (roots[i].size() != state_size)
+      throw std::invalid_argument(where(device) + "root " + std::to_string(i) + " has " +
+                                  std::to_string(roots[i].size()) + " bytes, the game's states have " +
+                                  std::to_string(state_size));
+  check(device, cudaSetDevice(device), "cudaSetDevice");
+}
+
+// Enqueues the roots' copy to `states`; the returned host buffer must live until the stream has copied it.
+std::vector<unsigned char> CudaPerftEngine::Impl::upload_roots(const std::vector<StateBlob>& roots,
+                                                               unsigned char* states) {
+  std::vector<unsigned char> packed(roots.size() * state_size);
+  for (size_t i = 0; i < roots.size(); ++i) std::memcpy(packed.data() + i * state_size, roots[i].data(), state_size);
+  check(device, cudaMemcpyAsync(states, packed.data(), packed.size(), cudaMemcpyHostToDevice, cuda_stream()),
+        "copying the roots to the device");
+  return packed;
+}
+
+// The call's n 64-bit counts, once the stream has done all its work; adds the call's device time.
+std::vector<uint64_t> CudaPerftEngine::Impl::download_counts(const unsigned long long* counts, uint32_t n) {
+  const cudaStream_t s = cuda_stream();
   std::vector<uint64_t> leaves(n);
-  check(device, cudaMemcpyAsync(leaves.data(), totals, uint64_t{n} * 8, cudaMemcpyDeviceToHost, s),
+  check(device, cudaMemcpyAsync(leaves.data(), counts, uint64_t{n} * 8, cudaMemcpyDeviceToHost, s),
         "copying the totals to the host");
   check(device, cudaEventRecord(finished.get(), s), "cudaEventRecord");
   check(device, cudaStreamSynchronize(s), "counting (stream synchronize)");
@@ -238,14 +107,14 @@ void CudaPerftEngine::Impl::descend(const Frontier& frontier, uint32_t depth) {
 }
 
 void CudaPerftEngine::Impl::add_leaf_counts(const Frontier& leaves) {
-  check(device, bfs::add_leaf_counts(leaves.counts, leaves.roots, leaves.size, totals, cuda_stream()),
+  check(device, bfs::add_counts(leaves.counts, leaves.roots, leaves.size, totals, cuda_stream()),
         "launching add_leaf_counts");
 }
 
 // One BFS level: the frontier's children, then their descent. Splits the frontier when the level
 // does not fit its budget (see the top comment and docs/perf/chess_perft.md).
 void CudaPerftEngine::Impl::expand(const Frontier& frontier, uint32_t depth) {
-  const uint64_t children = move_total(frontier);
+  const uint64_t children = move_total(frontier.counts, frontier.size);
   if (children == 0) return;
   const uint32_t n = frontier.size;
   const bool children_are_leaves = depth - 1 <= table.leaf_plies;
@@ -312,18 +181,21 @@ void CudaPerftEngine::Impl::expand(const Frontier& frontier, uint32_t depth) {
 }
 
 void CudaPerftEngine::Impl::count_leaves(const Frontier& frontier, uint32_t plies) {
+  count_leaves(frontier.states, frontier.size, plies, frontier.counts);
+}
+
+void CudaPerftEngine::Impl::count_leaves(const unsigned char* states, uint32_t n, uint32_t plies, uint32_t* counts) {
   char message[kMessageSize] = {};
   plugin_call("count_leaves",
-              table.count_leaves(game.handle(), frontier.states, frontier.size, plies, frontier.counts, cuda_stream(),
-                                 message, kMessageSize),
+              table.count_leaves(game.handle(), states, n, plies, counts, cuda_stream(), message, kMessageSize),
               message);
 }
 
-// The sum of the frontier's move counts, in 64 bits. The host waits for it: it sizes the level.
-uint64_t CudaPerftEngine::Impl::move_total(const Frontier& frontier) {
+// The sum of n move counts, in 64 bits. The host waits for it: it sizes the level.
+uint64_t CudaPerftEngine::Impl::move_total(const uint32_t* counts, uint32_t n) {
   const cudaStream_t s = cuda_stream();
   check(device, cudaMemsetAsync(level_total, 0, sizeof(unsigned long long), s), "clearing the level total");
-  check(device, bfs::sum_counts(frontier.counts, frontier.size, level_total, count_blocks, s), "launching sum_counts");
+  check(device, bfs::sum_counts(counts, n, level_total, count_blocks, s), "launching sum_counts");
   check(device, cudaMemcpyAsync(pinned_total.get(), level_total, sizeof(unsigned long long), cudaMemcpyDeviceToHost, s),
         "copying a level total to the host");
   check(device, cudaStreamSynchronize(s), "computing a level's move total (stream synchronize)");
@@ -350,13 +222,22 @@ void CudaPerftEngine::Impl::plugin_call(const char* function, int32_t status, co
                            function + " failed (status " + std::to_string(status) + "): " + message);
 }
 
-CudaPerftEngine::CudaPerftEngine(const GameInstance& game, int device, uint64_t arena_bytes)
-    : impl_(std::make_unique<Impl>(game, device, arena_bytes)) {}
+CudaPerftEngine::CudaPerftEngine(const GameInstance& game, int device, uint64_t arena_bytes,
+                                 std::shared_ptr<CudaPerftTable> table)
+    : impl_(std::make_unique<Impl>(game, device, arena_bytes, std::move(table))) {}
 
 CudaPerftEngine::~CudaPerftEngine() = default;
 
 std::vector<uint64_t> CudaPerftEngine::count(const std::vector<StateBlob>& roots, uint32_t depth) {
-  return impl_->count(roots, depth);
+  return impl_->hash_table ? impl_->count_hashed(roots, depth) : impl_->count(roots, depth);
+}
+
+uint64_t CudaPerftEngine::frontier_states() const {
+  return impl_->frontier_states;
+}
+
+uint64_t CudaPerftEngine::duplicates() const {
+  return impl_->duplicates;
 }
 
 double CudaPerftEngine::device_milliseconds() const {

@@ -5,16 +5,43 @@
 
 namespace gsdk::core {
 
-struct CudaPerftEngine::Impl {};
+namespace {
 
-CudaPerftEngine::CudaPerftEngine(const GameInstance&, int, uint64_t) {
-  throw std::runtime_error("this gsdk was built without CUDA (no CUDA toolkit was found at build time)");
+constexpr const char* kNoCuda = "this gsdk was built without CUDA (no CUDA toolkit was found at build time)";
+
+} // namespace
+
+struct CudaPerftEngine::Impl {};
+struct CudaPerftTable::Impl {};
+
+CudaPerftTable::CudaPerftTable(int, uint64_t) {
+  throw std::runtime_error(kNoCuda);
+}
+CudaPerftTable::~CudaPerftTable() = default;
+int CudaPerftTable::device() const {
+  return 0;
+}
+PerftTableStats CudaPerftTable::stats() const {
+  return {};
+}
+uint64_t default_cuda_table_bytes(int, double, uint64_t) {
+  return 0;
+}
+
+CudaPerftEngine::CudaPerftEngine(const GameInstance&, int, uint64_t, std::shared_ptr<CudaPerftTable>) {
+  throw std::runtime_error(kNoCuda);
 }
 CudaPerftEngine::~CudaPerftEngine() = default;
 std::vector<uint64_t> CudaPerftEngine::count(const std::vector<StateBlob>&, uint32_t) {
   return {};
 }
 double CudaPerftEngine::device_milliseconds() const {
+  return 0;
+}
+uint64_t CudaPerftEngine::frontier_states() const {
+  return 0;
+}
+uint64_t CudaPerftEngine::duplicates() const {
   return 0;
 }
 

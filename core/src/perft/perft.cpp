@@ -18,6 +18,9 @@
 #include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/runtime/progress_monitor.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
+#include "perft/hashed_counter.hpp"
+#include "perft/host_table.hpp"
+#include "perft/root_expansion.hpp"
 #include "perft/subtree_counter.hpp"
 #include "runtime/work_queue.hpp"
 
@@ -33,8 +36,6 @@ constexpr uint64_t kSubtreesPerCpuWorker = 32;
 constexpr uint64_t kGpuCallsPerStream = 4;
 // Beside CPU workers the GPUs take smaller batches, so the queue ends evenly.
 constexpr uint64_t kGpuCallsPerStreamWithCpu = 16;
-// The host expansion never holds more than this many bytes of subtree states.
-constexpr uint64_t kMaxExpansionBytes = uint64_t{1} << 30;
 // Of a device's free memory, the share its streams' arenas take together, but no more than
 // kMaxArenaBytesPerStream each: allocating (and freeing) tens of GiB costs about 0.15 s per call on an
 // H100, while 4 GiB already holds a level of 60 million chess children and a bigger frontier is
@@ -51,41 +52,6 @@ uint64_t whole_granules(uint64_t bytes) {
 }
 // A CUDA stream's batches are cut to take about this long, so a stop request is honoured soon.
 constexpr double kCudaCallSeconds = 0.5;
-
-struct Subtree {
-  uint32_t root_move; // index into the root's legal moves
-  StateBlob state;
-};
-
-// The subtrees below the root, whose legal moves are `root_moves`, all of the same remaining depth
-// (returned in `depth`, which starts as the job's depth, at least 2). Expands level by level until
-// there are `target` subtrees, but always leaves at least one ply to count and keeps the last level
-// that fits kMaxExpansionBytes, so a wide game cannot exhaust memory.
-std::vector<Subtree> expand(const GameInstance& game, const StateBlob& root, const std::vector<uint32_t>& root_moves,
-                            uint32_t& depth, uint64_t target) {
-  std::vector<Subtree> level;
-  for (uint32_t k = 0; k < root_moves.size(); ++k) {
-    level.push_back({k, root});
-    game.apply_move(level.back().state, root_moves[k]);
-  }
-  --depth;
-  const uint64_t max_subtrees = kMaxExpansionBytes / (game.state_size() + sizeof(Subtree));
-  std::vector<uint32_t> moves(game.max_moves());
-  while (level.size() < target && depth >= 2 && !level.empty()) {
-    std::vector<Subtree> next;
-    for (const Subtree& s : level) {
-      const uint32_t n = game.checked_legal_moves(s.state, moves);
-      if (next.size() + n > max_subtrees) return level;
-      for (uint32_t k = 0; k < n; ++k) {
-        next.push_back({s.root_move, s.state});
-        game.apply_move(next.back().state, moves[k]);
-      }
-    }
-    level = std::move(next);
-    --depth;
-  }
-  return level;
-}
 
 // The ids of `ids` (sorted) inside the part's `ranges` (sorted, disjoint).
 std::vector<uint64_t> in_part(const std::vector<uint64_t>& ids, const std::vector<std::pair<uint64_t, uint64_t>>& ranges) {
@@ -123,8 +89,10 @@ std::vector<uint64_t> subtrees_to_count(const PerftProgress* resume, uint64_t su
 
 // One engine per (device, stream). Arenas share each device's free memory, measured before any of
 // them allocates; a device listed twice gets twice the streams.
+// With `table_nodes` > 0 (a hashed job), each device also gets a table, shared by its streams' engines.
 std::vector<std::unique_ptr<CudaPerftEngine>> start_engines(const GameInstance& game, const PerftJob& job,
-                                                            unsigned streams) {
+                                                            unsigned streams, double table_nodes,
+                                                            std::vector<std::shared_ptr<CudaPerftTable>>& tables) {
   std::map<int, uint64_t> streams_on;
   for (int device : job.cuda_devices) streams_on[device] += streams;
   std::map<int, uint64_t> arena_bytes;
@@ -134,10 +102,18 @@ std::vector<std::unique_ptr<CudaPerftEngine>> start_engines(const GameInstance& 
             ? job.arena_bytes_per_stream
             : std::min(kMaxArenaBytesPerStream,
                        whole_granules(static_cast<uint64_t>(cuda_free_memory(device) * kArenaShareOfFreeMemory) / count));
+  std::map<int, std::shared_ptr<CudaPerftTable>> table_of;
+  if (table_nodes > 0)
+    for (const auto& [device, count] : streams_on) {
+      const uint64_t bytes = job.hashing.device_table_bytes != 0
+                                 ? job.hashing.device_table_bytes
+                                 : default_cuda_table_bytes(device, table_nodes, arena_bytes[device] * count);
+      tables.push_back(table_of[device] = std::make_shared<CudaPerftTable>(device, bytes));
+    }
   std::vector<std::unique_ptr<CudaPerftEngine>> engines;
   for (int device : job.cuda_devices)
     for (unsigned s = 0; s < streams; ++s) {
-      engines.push_back(std::make_unique<CudaPerftEngine>(game, device, arena_bytes[device]));
+      engines.push_back(std::make_unique<CudaPerftEngine>(game, device, arena_bytes[device], table_of[device]));
       // CUDA loads a module's kernels on their first launch: a shallow count of the root launches them all
       // (every BFS kernel and the plugin's leaf kernel) before the clock of the real count starts.
       engines.back()->count({job.root}, std::min(job.depth, game.tables().cuda_perft->leaf_plies + 1));
@@ -180,6 +156,39 @@ PerftOutcome count_on_host(const GameInstance& game, const PerftJob& job) {
   return outcome;
 }
 
+// Below this many plies to go, a CPU worker counts whole rather than looking up (hashed_counter.hpp): measured in
+// docs/perf/chess_perft.md, "Hashed perft".
+constexpr uint32_t kCpuHashedDepth = 2;
+
+// About how many positions `subtrees` subtrees of `depth` plies have with at least `hashed_depth` plies to go, at
+// `branching` moves a position (transpositions not taken off: an upper bound to size tables by).
+double nodes_to_hash(uint64_t subtrees, double branching, uint32_t depth, uint32_t hashed_depth) {
+  double nodes = 0, level = static_cast<double>(subtrees);
+  for (uint32_t d = depth; d >= hashed_depth && d > 0 && level < 1e30; --d, level *= branching) nodes += level;
+  return nodes;
+}
+
+void add(TableCounters& sum, const TableCounters& part) {
+  sum.probes += part.probes;
+  sum.hits += part.hits;
+  sum.stores += part.stores;
+  sum.fills += part.fills;
+}
+
+void add(PerftTableStats& sum, const PerftTableStats& part) {
+  sum.bytes += part.bytes;
+  sum.slots += part.slots;
+  sum.filled += part.filled;
+  sum.probes += part.probes;
+  sum.hits += part.hits;
+  sum.stores += part.stores;
+}
+
+PerftTableStats table_stats(const HostTable& table, const TableCounters& counters) {
+  return {table.bytes(), table.slots(), std::min(counters.fills, table.slots()), counters.probes, counters.hits,
+          counters.stores};
+}
+
 } // namespace
 
 PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const PerftProgressFn& progress) {
@@ -197,14 +206,22 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   }
 
   PerftOutcome outcome;
+  std::vector<uint32_t> root_moves(game.max_moves());
+  root_moves.resize(game.checked_legal_moves(job.root, root_moves));
+  // Tables are sized for the nodes a job of this branching would store (host_table.hpp), the root's the guess.
+  const double branching = std::max<double>(2.0, static_cast<double>(root_moves.size()));
   const unsigned streams = std::max(1u, job.streams_per_device);
   // Device start-up is timed apart from the count, as GPU perft programs report it (a tenth of a second
   // per process on an H100, most of a shallow count's time).
   std::vector<std::unique_ptr<CudaPerftEngine>> engines;
+  std::vector<std::shared_ptr<CudaPerftTable>> device_tables;
   std::string startup_error;
   if (!job.cuda_devices.empty()) {
     try {
-      engines = start_engines(game, job, streams);
+      const uint32_t device_hashed_depth = game.tables().cuda_perft->leaf_plies + 1;
+      const double table_nodes =
+          job.hashing.enabled ? nodes_to_hash(1, branching, job.depth, device_hashed_depth) : 0.0;
+      engines = start_engines(game, job, streams, table_nodes, device_tables);
     } catch (const std::exception& e) {
       startup_error = e.what();
     }
@@ -221,21 +238,42 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   const uint64_t target =
       std::max<uint64_t>(kSubtreesPerCpuWorker * job.cpu_threads, uint64_t{gpu_workers} * gpu_calls);
 
-  std::vector<uint32_t> root_moves(game.max_moves());
-  root_moves.resize(game.checked_legal_moves(job.root, root_moves));
-  uint32_t depth = job.depth;
   // A resumed job cuts the root as the job it resumes did, so its subtree ids mean the same subtrees.
   if (job.resume && job.split_target && job.resume->split_target != job.split_target)
     throw std::invalid_argument(fmt::format("the resumed count cut the root for {} subtrees, this one asks for {}",
                                             job.resume->split_target, job.split_target));
+  const bool hashed = job.hashing.enabled;
+  if (job.resume && job.resume->distinct != hashed)
+    throw std::invalid_argument(hashed ? "the resumed count was made without transposition tables (resume it with "
+                                         "hashing off)"
+                                       : "the resumed count was made with transposition tables (resume it with "
+                                         "hashing on)");
   const uint64_t split_target = job.resume ? job.resume->split_target : job.split_target ? job.split_target : target;
-  const std::vector<Subtree> subtrees = expand(game, job.root, root_moves, depth, split_target);
+  const RootExpansion subtrees = expand_root(game, job.root, root_moves, job.depth, split_target, hashed);
+  const uint32_t depth = subtrees.depth;
+  outcome.hash.enabled = hashed;
+  if (hashed) {
+    outcome.hash.paths = subtrees.paths;
+    outcome.hash.subtrees = subtrees.size();
+  }
+  std::unique_ptr<HostTable> host_table;
+  if (hashed && job.cpu_threads > 0 && depth >= kCpuHashedDepth) {
+    try {
+      host_table = std::make_unique<HostTable>(
+          job.hashing.host_table_bytes != 0
+              ? job.hashing.host_table_bytes
+              : default_host_table_bytes(nodes_to_hash(subtrees.size(), branching, depth, kCpuHashedDepth)));
+    } catch (const std::exception& e) {
+      startup_error = e.what();
+    }
+  }
 
   // Each subtree's count is written by the one worker that claimed it, or comes from the resumed job.
   std::vector<uint128> leaves(subtrees.size(), 0);
   std::vector<uint64_t> uncounted = subtrees_to_count(job.resume, subtrees.size(), leaves);
   if (job.part) uncounted = in_part(uncounted, job.part->ranges(subtrees.size()));
   outcome.progress.split_target = split_target;
+  outcome.progress.distinct = hashed;
   outcome.progress.subtrees = subtrees.size();
   if (job.resume) outcome.progress.counted = job.resume->counted;
   std::mutex progress_mutex; // guards outcome.progress while workers run
@@ -251,6 +289,8 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   if (!startup_error.empty()) queue.fail(startup_error);
 
   std::vector<uint128> worker_leaves(workers, 0);
+  std::mutex counters_mutex; // guards table_counters
+  TableCounters table_counters;
   std::vector<unsigned char> worker_counted(workers, 0);
   const auto record = [&](uint64_t subtree) {
     std::lock_guard lock(progress_mutex);
@@ -288,20 +328,28 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
         try {
           if (w < job.cpu_threads) {
             SubtreeCounter counter(game, plugin_table, job.stop, job.cpu_call_seconds);
+            std::optional<HashedCounter> hashed_counter;
+            if (host_table) hashed_counter.emplace(game, plugin_table, *host_table, kCpuHashedDepth, job.stop);
             while (queue.next.load() < cpu_claims_end) {
               const auto [item, end_item] = queue.claim(1);
               if (item >= end_item) break;
               const uint64_t subtree = uncounted[item];
-              const std::optional<uint128> counted = counter.count(subtrees[subtree].state, depth);
+              const StateBlob& state = subtrees.states[subtree];
+              const std::optional<uint128> counted =
+                  hashed_counter ? hashed_counter->count(state, depth) : counter.count(state, depth);
               if (!counted) { // stopped: the subtree is left uncounted, for a resumed job to count whole
                 queue.stopped = true;
                 break;
               }
               leaves[subtree] = *counted;
-              worker_leaves[w] += leaves[subtree];
+              worker_leaves[w] += leaves[subtree] * subtrees.paths_to(subtree);
               worker_counted[w] = 1;
               record(subtree);
               ++queue.done;
+            }
+            if (hashed_counter) {
+              std::lock_guard lock(counters_mutex);
+              add(table_counters, hashed_counter->counters());
             }
             return;
           }
@@ -314,14 +362,14 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
                std::tie(item, end_item) = queue.claim(batch)) {
             const auto call_began = std::chrono::steady_clock::now();
             roots.clear();
-            for (uint64_t i = item; i < end_item; ++i) roots.push_back(subtrees[uncounted[i]].state);
+            for (uint64_t i = item; i < end_item; ++i) roots.push_back(subtrees.states[uncounted[i]]);
             const std::vector<uint64_t> counts = engine.count(roots, depth);
             if (counts.size() != roots.size())
               throw std::runtime_error(
                   fmt::format("GPU perft engine returned {} counts for {} roots", counts.size(), roots.size()));
             for (uint64_t i = item; i < end_item; ++i) {
               leaves[uncounted[i]] = counts[i - item];
-              worker_leaves[w] += counts[i - item];
+              worker_leaves[w] += uint128{counts[i - item]} * subtrees.paths_to(uncounted[i]);
               record(uncounted[i]);
             }
             worker_counted[w] = 1;
@@ -342,7 +390,9 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   outcome.stopped = queue.stopped.load();
 
   std::vector<uint128> per_root(root_moves.size(), 0);
-  for (size_t i = 0; i < subtrees.size(); ++i) per_root[subtrees[i].root_move] += leaves[i];
+  for (size_t i = 0; i < subtrees.size(); ++i)
+    for (uint64_t k = subtrees.first[i]; k < subtrees.first[i + 1]; ++k)
+      per_root[subtrees.weights[k].root_move] += leaves[i] * subtrees.weights[k].paths;
   for (uint128 n : per_root) outcome.leaves += n;
   if (job.divide)
     for (size_t k = 0; k < root_moves.size(); ++k)
@@ -355,6 +405,12 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   }
   for (const auto& engine : engines) outcome.device_milliseconds += engine->device_milliseconds();
   outcome.device_milliseconds -= warm_up_milliseconds;
+  if (host_table) outcome.hash.host = table_stats(*host_table, table_counters);
+  for (const auto& table : device_tables) add(outcome.hash.device, table->stats());
+  for (const auto& engine : engines) {
+    outcome.hash.frontier_states += engine->frontier_states();
+    outcome.hash.duplicates += engine->duplicates();
+  }
   // What counted, or when nothing did (an empty tree, an early failure) what was meant to.
   outcome.engine = cpu_counted || cuda_counted ? engine_name(cpu_counted, plugin_table, cuda_counted)
                                                : engine_name(job.cpu_threads > 0, plugin_table, gpu_workers > 0);

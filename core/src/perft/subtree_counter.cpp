@@ -1,18 +1,14 @@
 // subtree_counter.cpp - counting one CPU perft subtree in calls short enough to honour a stop request
 // (subtree_counter.hpp).
 #include "perft/subtree_counter.hpp"
+#include "perft/whole_count.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <stdexcept>
-
-#include <fmt/format.h>
 
 namespace gsdk::core {
 
 namespace {
-
-constexpr uint32_t kMessageSize = 2048;
 
 using Clock = std::chrono::steady_clock;
 
@@ -62,16 +58,7 @@ std::optional<uint128> SubtreeCounter::count_at(const StateBlob& state, uint32_t
 }
 
 uint128 SubtreeCounter::count_whole(const StateBlob& state, uint32_t depth) const {
-  if (!plugin_table_) return generic_perft(game_, state, depth);
-  uint64_t leaves = 0;
-  char error[kMessageSize] = {};
-  const int32_t status =
-      game_.tables().cpu_perft->count(game_.handle(), state.data(), depth, &leaves, error, kMessageSize);
-  if (status != GSDK_OK)
-    throw std::runtime_error(fmt::format("plugin '{}' ({}): {} count at depth {} failed (status {}): {}",
-                                         game_.tables().name(), game_.tables().path, GSDK_TABLE_CPU_PERFT, depth,
-                                         status, error));
-  return leaves;
+  return gsdk::core::count_whole(game_, plugin_table_, state, depth);
 }
 
 } // namespace gsdk::core

@@ -1,0 +1,256 @@
+// cuda_hashed_count.cu - the GPU perft engine's hashed count (cuda_perft.hpp): breadth-first as the plain count,
+// but every level that expands first merges its equal states and looks the rest up in the device's table, and
+// counts come back up: each state's count is the sum of its children's, folded into it once they are counted, and
+// stored in the table.
+//
+// A level (count_level) holds its states, their move counts (fused into the previous level's apply, as in the plain
+// count), and beside them their keys and links (hashed_level.cuh). States the table knows and states linked to an
+// equal one get no moves, so the expansion (expand_hashed) takes only the others' children, in ranges cut as the
+// plain count cuts a level that does not fit its share of the arena; each range's children are counted (their own
+// level, or the plugin's fused leaf count) and added into their parents' counts (bfs_counts.cuh), the parents being
+// the ranges' own indices since the expand keeps them. Then the level stores its counts and copies them to the
+// linked states. A range counted before another of the same level has its counts in the table when the later
+// range's children look up: the tables also merge work across ranges and calls.
+//
+// Levels of leaf_plies plies or fewer are counted whole by the plugin, unhashed: their count is as cheap as a
+// look-up. docs/perf/chess_perft.md ("Hashed perft") has the bytes per state and the measurements.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "perft/bfs_counts.cuh"
+#include "perft/bfs_expand.cuh"
+#include "perft/canonical_state.hpp"
+#include "perft/cuda_engine.cuh"
+#include "perft/hashed_level.cuh"
+
+namespace gsdk::core {
+
+using namespace cuda_engine;
+
+namespace {
+
+// Merge slots per state, at least: a power of two, so that the slot is a mask of the key.
+constexpr uint64_t kSlotsPerState = 2;
+
+// Leaf levels of at least this many plies are looked up before the plugin counts them.
+constexpr uint32_t kHashedLeafDepth = 2;
+
+uint64_t merge_slots(uint64_t n) {
+  uint64_t slots = 1;
+  while (slots < kSlotsPerState * n) slots <<= 1;
+  return slots;
+}
+
+cuda_table::View table_view(const std::shared_ptr<CudaPerftTable>& table) {
+  return table->impl().view;
+}
+
+} // namespace
+
+std::vector<uint64_t> CudaPerftEngine::Impl::count_hashed(const std::vector<StateBlob>& roots, uint32_t depth) {
+  if (depth == 0) return std::vector<uint64_t>(roots.size(), 1); // perft(s, 0) = 1
+  if (roots.empty()) return {};
+  check_roots(roots);
+  const auto n = static_cast<uint32_t>(roots.size());
+  const ArenaScope call(arena);
+  const uint64_t needed = footprint(uint64_t{n} * state_size) + footprint(uint64_t{n} * 8) + kAlignment;
+  if (needed > free_bytes())
+    throw std::runtime_error(where(device) + "arena too small: the " + std::to_string(n) + " roots need " +
+                             std::to_string(needed) + " bytes, have " + std::to_string(free_bytes()) + " free of " +
+                             std::to_string(arena.capacity()));
+  HashedFrontier roots_level{allocate<unsigned char>(uint64_t{n} * state_size), nullptr, n};
+  auto* counts = allocate<unsigned long long>(n);
+  const cudaStream_t s = cuda_stream();
+  check(device, cudaEventRecord(started.get(), s), "cudaEventRecord");
+  const std::vector<unsigned char> packed = upload_roots(roots, roots_level.states);
+  count_level(roots_level, depth, counts);
+
+  unsigned long long merged = 0;
+  check(device, cudaMemcpyAsync(&merged, merged_states, sizeof merged, cudaMemcpyDeviceToHost, s),
+        "copying the merge counter to the host");
+  std::vector<uint64_t> leaves = download_counts(counts, n);
+  duplicates = merged;
+  return leaves;
+}
+
+// counts[i] = perft(frontier.states[i], depth).
+void CudaPerftEngine::Impl::count_level(HashedFrontier frontier, uint32_t depth, unsigned long long* counts) {
+  const cudaStream_t s = cuda_stream();
+  const uint32_t n = frontier.size;
+  const ArenaScope level(arena);
+  const bool leaf_level = depth <= table.leaf_plies;
+  if (leaf_level && !hashes_leaf_level(depth)) {
+    if (depth != 1 || !frontier.moves) {
+      frontier.moves = allocate<uint32_t>(n);
+      count_leaves(frontier.states, n, depth, frontier.moves);
+    }
+    hashed::widen_kernel<<<hashed::blocks_for(n), hashed::kThreads, 0, s>>>(frontier.moves, n, counts);
+    check(device, cudaGetLastError(), "launching widen");
+    return;
+  }
+  if (!leaf_level && !frontier.moves) {
+    frontier.moves = allocate<uint32_t>(n);
+    count_leaves(frontier.states, n, 1, frontier.moves);
+  }
+  if (const auto canonical = cuda_canonical_entry(game)) {
+    char message[kMessageSize] = {};
+    const int32_t status =
+        canonical(game.handle(), frontier.states, n, frontier.states, s, message, kMessageSize);
+    if (status != GSDK_OK)
+      throw std::runtime_error(where(device) + "plugin '" + game.tables().name() + "' cuda_canonical failed (status " +
+                               std::to_string(status) + "): " + message);
+  }
+  auto* keys = allocate<perft_key::Key>(n);
+  auto* link = allocate<uint32_t>(n);
+  const cuda_table::View view = table_view(hash_table);
+  hashed::keys_kernel<<<hashed::blocks_for(n), hashed::kThreads, 0, s>>>(frontier.states, n, state_size, depth, keys);
+  check(device, cudaGetLastError(), "launching the key kernel");
+  {
+    const ArenaScope scratch(arena);
+    const uint64_t slots = merge_slots(n);
+    auto* slot_owner = allocate<uint32_t>(slots);
+    hashed::claim_slots_kernel<<<hashed::blocks_for(n), hashed::kThreads, 0, s>>>(keys, n, slot_owner, slots - 1);
+    hashed::classify_kernel<<<hashed::blocks_for(n), hashed::kThreads, 0, s>>>(
+        keys, n, slot_owner, slots - 1, view, frontier.moves, link, counts, merged_states);
+    check(device, cudaGetLastError(), "launching the merge kernels");
+  }
+  frontier_states += n;
+  if (leaf_level)
+    count_misses(frontier, depth, link, counts);
+  else
+    expand_hashed(frontier, 0, n, depth, counts);
+  hashed::finish_kernel<<<hashed::blocks_for(n), hashed::kThreads, 0, s>>>(keys, n, link, view, counts);
+  check(device, cudaGetLastError(), "launching the store kernel");
+}
+
+// Adds the counts of the children of frontier states [begin, end) into counts[begin, end).
+void CudaPerftEngine::Impl::expand_hashed(const HashedFrontier& frontier, uint32_t begin, uint32_t end,
+                                          uint32_t depth, unsigned long long* counts) {
+  const uint32_t n = end - begin;
+  const unsigned char* states = frontier.states + uint64_t{begin} * state_size;
+  uint32_t* moves_of = frontier.moves + begin;
+  const uint64_t children = move_total(moves_of, n);
+  if (children == 0) return;
+  const bool children_are_leaves = depth - 1 <= table.leaf_plies;
+  // Children of a hashed leaf level are stored, to be looked up; the others the plugin may count from the parents.
+  const bool hashed_children = !children_are_leaves || hashes_leaf_level(depth - 1);
+  const auto count_after_moves = hashed_children ? nullptr : count_leaves_after_moves;
+  const uint64_t bytes =
+      hashed_level_bytes(n, children, count_after_moves == nullptr, hashed_children, children_are_leaves);
+  const uint64_t free = free_bytes();
+  // As in the plain count: a level whose children expand again leaves them room (cuda_perft.cu).
+  const uint64_t budget = children_are_leaves ? free : free / (1 + children / n);
+  if (children > kMaxCallItems || bytes > budget) {
+    if (n > 1) {
+      expand_hashed(frontier, begin, begin + n / 2, depth, counts);
+      expand_hashed(frontier, begin + n / 2, end, depth, counts);
+      return;
+    }
+    if (children > kMaxCallItems || bytes > free)
+      throw std::runtime_error(where(device) + "arena too small: one state's " + std::to_string(children) +
+                               " children need " + std::to_string(bytes) + " bytes, have " + std::to_string(free) +
+                               " free of " + std::to_string(arena.capacity()) +
+                               (children > kMaxCallItems ? " (and one call takes at most 2^31 - 1 children)" : ""));
+  }
+
+  const auto count = static_cast<uint32_t>(children);
+  const cudaStream_t s = cuda_stream();
+  const ArenaScope level(arena);
+  auto* parents = allocate<uint32_t>(count);
+  // Children's move counts are fused into apply when they expand again or are counted one ply deep unhashed.
+  const bool fuse_counts = !children_are_leaves || (depth - 1 == 1 && !hashed_children);
+  HashedFrontier next{count_after_moves ? nullptr : allocate<unsigned char>(children * state_size),
+                      !count_after_moves && fuse_counts ? allocate<uint32_t>(count) : nullptr, count};
+  uint32_t* leaf_counts = count_after_moves ? allocate<uint32_t>(count) : nullptr;
+  auto* child_counts = count_after_moves ? nullptr : allocate<unsigned long long>(count);
+  {
+    const ArenaScope scratch(arena);
+    uint32_t* offsets = allocate<uint32_t>(n);
+    size_t scan_bytes = 0;
+    check(device, exclusive_sum(nullptr, scan_bytes, moves_of, offsets, n, s), "sizing the scan");
+    void* scan_scratch = arena.allocate(scan_bytes);
+    uint32_t* moves = allocate<uint32_t>(count);
+    uint32_t* splits = allocate<uint32_t>(uint64_t{bfs::expand_blocks(n, count)} + 1);
+    check(device, exclusive_sum(scan_scratch, scan_bytes, moves_of, offsets, n, s),
+          "the exclusive scan of the move counts");
+    char message[kMessageSize] = {};
+    plugin_call("generate_moves",
+                table.generate_moves(game.handle(), states, n, offsets, moves, s, message, kMessageSize), message);
+    check(device, bfs::expand(offsets, nullptr, n, count, splits, parents, nullptr, s), "launching the expand");
+    if (count_after_moves)
+      plugin_call("count_leaves_after_moves",
+                  count_after_moves(game.handle(), states, parents, moves, count, depth - 1, leaf_counts, s, message,
+                                    kMessageSize),
+                  message);
+    else
+      plugin_call("apply_moves",
+                  table.apply_moves(game.handle(), states, parents, moves, count, next.states, next.moves, s, message,
+                                    kMessageSize),
+                  message);
+  }
+  if (count_after_moves) {
+    check(device, bfs::add_counts(leaf_counts, parents, count, counts + begin, s), "launching add_counts");
+    return;
+  }
+  count_level(next, depth - 1, child_counts);
+  check(device, bfs::add_counts(child_counts, parents, count, counts + begin, s), "launching add_counts");
+}
+
+bool CudaPerftEngine::Impl::hashes_leaf_level(uint32_t depth) const {
+  static const bool measured = std::getenv("GSDK_DEV_LEAF_HASH") == nullptr; // measurement switch, to go
+  return measured && depth >= kHashedLeafDepth;
+}
+
+// A hashed leaf level: the states the table lacks (link to themselves) are gathered and counted whole by the
+// plugin, and their counts scattered back.
+void CudaPerftEngine::Impl::count_misses(const HashedFrontier& frontier, uint32_t depth, const uint32_t* link,
+                                         unsigned long long* counts) {
+  const cudaStream_t s = cuda_stream();
+  const uint32_t n = frontier.size;
+  const ArenaScope scratch(arena);
+  uint32_t* flags = allocate<uint32_t>(n);
+  hashed::miss_flags_kernel<<<hashed::blocks_for(n), hashed::kThreads, 0, s>>>(link, n, flags);
+  check(device, cudaGetLastError(), "launching miss_flags");
+  const uint64_t misses = move_total(flags, n);
+  if (misses == 0) return;
+  const auto m = static_cast<uint32_t>(misses);
+  uint32_t* positions = allocate<uint32_t>(n);
+  size_t scan_bytes = 0;
+  check(device, exclusive_sum(nullptr, scan_bytes, flags, positions, n, s), "sizing the scan");
+  void* scan_scratch = arena.allocate(scan_bytes);
+  check(device, exclusive_sum(scan_scratch, scan_bytes, flags, positions, n, s), "the scan of the misses");
+  auto* dense = allocate<unsigned char>(uint64_t{m} * state_size);
+  uint32_t* index = allocate<uint32_t>(m);
+  hashed::gather_kernel<<<hashed::blocks_for(n), hashed::kThreads, 0, s>>>(frontier.states, state_size, flags,
+                                                                          positions, n, dense, index);
+  check(device, cudaGetLastError(), "launching gather");
+  uint32_t* dense_counts = allocate<uint32_t>(m);
+  count_leaves(dense, m, depth, dense_counts);
+  hashed::scatter_kernel<<<hashed::blocks_for(m), hashed::kThreads, 0, s>>>(dense_counts, index, m, counts);
+  check(device, cudaGetLastError(), "launching scatter");
+}
+
+// Peak arena bytes of expanding `parents` states into `children` for a hashed count: the children kept while they
+// are counted (parent indices, states unless the plugin counts them from parents and moves, move counts, 64-bit
+// counts, and when they are a hashed level in turn their keys, links and merge slots) plus the expansion's scratch
+// (offsets, scan temporary, moves, expand partitions), each rounded to the arena's alignment.
+uint64_t CudaPerftEngine::Impl::hashed_level_bytes(uint64_t parents, uint64_t children, bool stores_children,
+                                                   bool hashed_children, bool leaf_children) const {
+  size_t scan_bytes = 0;
+  check(device, exclusive_sum(nullptr, scan_bytes, nullptr, nullptr, parents, cuda_stream()), "sizing the scan");
+  const uint64_t blocks = (parents + children + bfs::kExpandItems - 1) / bfs::kExpandItems;
+  uint64_t kept = footprint(children * 4) + (stores_children ? footprint(children * state_size) : 0) +
+                  footprint(children * 4) + footprint(children * 8);
+  if (hashed_children)
+    kept += footprint(children * sizeof(perft_key::Key)) + footprint(children * 4) + footprint(merge_slots(children) * 4);
+  // A hashed leaf level gathers the states the table lacks: flags, their positions, the states, their indices, their
+  // counts.
+  if (hashed_children && leaf_children) kept += 4 * footprint(children * 4) + footprint(children * state_size);
+  const uint64_t scratch =
+      footprint(parents * 4) + footprint(scan_bytes) + footprint(children * 4) + footprint((blocks + 1) * 4);
+  return kept + scratch + 8 * kAlignment;
+}
+
+} // namespace gsdk::core
