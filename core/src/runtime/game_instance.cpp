@@ -1,6 +1,7 @@
 // game_instance.cpp - creating a game instance and the per-state helpers.
 #include "gsdk/core/runtime/game_instance.hpp"
 
+#include <cstring>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -79,6 +80,18 @@ void GameInstance::require_moves_in_live_state(const StateBlob& s, uint32_t n) c
       fmt::format("game '{}' returned {} legal moves in the non-terminal state '{}' (expected 1 to "
                   "its max_moves {})",
                   game().name, n, state_to_string(s), max_moves_));
+}
+
+void GameInstance::canonical_states(const unsigned char* states, uint32_t count, unsigned char* out) const {
+  if (!tables_.perft_keys) {
+    if (out != states && count != 0) std::memcpy(out, states, size_t{count} * state_size_);
+    return;
+  }
+  char error[kMessageSize] = {};
+  const int32_t status = tables_.perft_keys->canonical(handle_, states, count, out, error, kMessageSize);
+  if (status != GSDK_OK)
+    throw std::runtime_error(fmt::format("plugin '{}' ({}): {} canonical of {} states failed (status {}): {}",
+                                         tables_.name(), tables_.path, GSDK_TABLE_PERFT_KEYS, count, status, error));
 }
 
 } // namespace gsdk::core

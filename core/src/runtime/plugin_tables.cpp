@@ -80,6 +80,8 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
                                            sizeof(gsdk_observations));
   t.batched_steps = bind<gsdk_batched_steps>(path, info, GSDK_TABLE_BATCHED_STEPS, GSDK_TYPE_BATCHED_STEPS,
                                              sizeof(gsdk_batched_steps));
+  t.perft_keys =
+      bind<gsdk_perft_keys>(path, info, GSDK_TABLE_PERFT_KEYS, GSDK_TYPE_PERFT_KEYS, sizeof(gsdk_perft_keys));
   if ((t.cpu_qlearning || t.cuda_qlearning) && !t.environment)
     throw std::runtime_error(fmt::format("{}: plugin '{}' has a Q-learning table but no '{}' table", path,
                                          info.plugin_name, GSDK_TABLE_ENVIRONMENT));

@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 11u
+#define GSDK_ABI_MINOR 12u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -70,6 +70,7 @@ extern "C" {
 #define GSDK_TYPE_EVALUATION 0x47530019u           /* ABI 1.10 */
 #define GSDK_TYPE_OBSERVATIONS 0x4753001au         /* ABI 1.11 */
 #define GSDK_TYPE_BATCHED_STEPS 0x4753001bu        /* ABI 1.11 */
+#define GSDK_TYPE_PERFT_KEYS 0x4753001cu           /* ABI 1.12 */
 
 /* Capability table names for get_proc. */
 #define GSDK_TABLE_GAME "gsdk.game.v1"
@@ -93,6 +94,7 @@ extern "C" {
 #define GSDK_TABLE_EVALUATION "gsdk.evaluation.v1"                     /* ABI 1.10 */
 #define GSDK_TABLE_OBSERVATIONS "gsdk.observations.v1"                 /* ABI 1.11 */
 #define GSDK_TABLE_BATCHED_STEPS "gsdk.batched_steps.v1"               /* ABI 1.11 */
+#define GSDK_TABLE_PERFT_KEYS "gsdk.perft_keys.v1"                     /* ABI 1.12 */
 
 typedef struct gsdk_header {
   uint32_t type;
@@ -706,6 +708,26 @@ typedef struct gsdk_batched_steps {
   int32_t (*cuda_reset)(const gsdk_game_instance* instance, void* states, uint32_t count, int32_t device,
                         void* stream, int32_t* players, uint8_t* legal, char* error, uint32_t error_size);
 } gsdk_batched_steps;
+
+/* ---- canonical states, for hashed perft (ABI 1.12) ---------------------------------------------- */
+
+/* Hashed perft caches subtree counts under a hash of a state's bytes and the remaining depth. A state may hold
+ * bytes that never change its subtree's counts (chess's move clocks); without this table such states miss each
+ * other in the cache, and the count is still right. */
+
+/* Canonical states for hashed perft. For every state s of the game, c = canonical(s) must be a state whose perft
+ * counts equal s's at every depth, and canonical(c) == c byte for byte; bytes that never change a subtree (move
+ * clocks, an en-passant square no pawn can take) are set to fixed values, so that transpositions share one key. */
+typedef struct gsdk_perft_keys {
+  gsdk_header header;
+  /* out[i] = canonical(states[i]) for i < count; out may equal states (in place). Host memory. */
+  int32_t (*canonical)(const gsdk_game_instance* instance, const void* states, uint32_t count, void* out,
+                       char* error, uint32_t error_size);
+  /* The same in device memory, enqueued on stream (a cudaStream_t) without waiting; NULL when the plugin has no
+   * CUDA perft table. */
+  int32_t (*cuda_canonical)(const gsdk_game_instance* instance, const void* states, uint32_t count, void* out,
+                            void* stream, char* error, uint32_t error_size);
+} gsdk_perft_keys;
 
 /* The entry point every plugin exports. */
 GSDK_EXPORT int32_t gsdk_negotiate(const gsdk_negotiation* request, gsdk_plugin_info* info,

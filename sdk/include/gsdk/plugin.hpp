@@ -76,6 +76,11 @@
 //         float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal) const;
 //     void cuda_reset_batch(State* states, uint32_t count, int32_t device, void* stream, int32_t* players,
 //         uint8_t* legal) const;  // with cuda_step_batch
+//     // canonical states for hashed perft (ABI 1.12): the bytes that never change a subtree's counts (move clocks)
+//     // set to fixed values in place; the device form beside it fills cuda_canonical only with the CUDA perft
+//     // kernels (in place allowed, enqueued on the stream):
+//     void canonical_state(State&) const;
+//     void cuda_canonical_states(const State* in, uint32_t count, State* out, void* stream) const;
 //   };
 //   GSDK_PLUGIN(MyGame, "1.0.0")
 //
@@ -341,6 +346,14 @@ concept HasCudaBatchedSteps = requires(const G g, typename G::State* states, con
   g.cuda_reset_batch(states, uint32_t{}, int32_t{}, stream, players, bytes);
 };
 
+// gsdk.perft_keys.v1: the CPU canonical_state of one state in place, and the device form over a batch beside it.
+template <typename G>
+concept HasPerftKeys = requires(const G g, typename G::State& s) { g.canonical_state(s); };
+template <typename G>
+concept HasCudaPerftKeys = requires(const G g, const typename G::State* in, typename G::State* out, void* stream) {
+  g.cuda_canonical_states(in, uint32_t{}, out, stream);
+};
+
 // A batch call's arrays: NULL with a non-empty batch is the caller's mistake, refused with the array's name.
 inline void require_arrays(const char* call, uint32_t count,
                            std::initializer_list<std::pair<const char*, const void*>> arrays) {
@@ -365,6 +378,7 @@ template <typename G> struct Adapter {
                 "fill_observations must be noexcept: gsdk.observations.v1's fill has no error channel");
   static_assert(!HasCudaObservations<G> || HasObservations<G>,
                 "cuda_fill_observations completes fill_observations, observation_shape and observation_type");
+  static_assert(!HasCudaPerftKeys<G> || HasPerftKeys<G>, "cuda_canonical_states completes canonical_state");
 
   static const G& game(const gsdk_game_instance* i) { return *reinterpret_cast<const G*>(i); }
   static const State& state(const void* s) { return *static_cast<const State*>(s); }
@@ -699,6 +713,28 @@ template <typename G> struct Adapter {
     return nullptr;
   }
 
+  static int32_t canonical_states(const gsdk_game_instance* i, const void* s, uint32_t count, void* out, char* error,
+                                  uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      require_arrays("canonical", count, {{"states", s}, {"out", out}});
+      if (count == 0) return;
+      if (out != s) std::memcpy(out, s, size_t{count} * sizeof(State));
+      State* canonical = static_cast<State*>(out);
+      for (uint32_t k = 0; k < count; ++k) game(i).canonical_state(canonical[k]);
+    });
+  }
+  static int32_t cuda_canonical_states(const gsdk_game_instance* i, const void* s, uint32_t count, void* out,
+                                       void* stream, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      require_arrays("cuda_canonical", count, {{"states", s}, {"out", out}});
+      if (count != 0) game(i).cuda_canonical_states(states(s), count, static_cast<State*>(out), stream);
+    });
+  }
+  static constexpr auto cuda_perft_keys() -> decltype(gsdk_perft_keys::cuda_canonical) {
+    if constexpr (HasCudaPerft<G> && HasCudaPerftKeys<G>) return &cuda_canonical_states;
+    return nullptr;
+  }
+
   static const gsdk_game* game_table() {
     static const std::span<const gsdk_param_desc> params = G::parameters();
     static const gsdk_game table = {
@@ -814,6 +850,11 @@ template <typename G> struct Adapter {
       static const gsdk_batched_steps steps = {{GSDK_TYPE_BATCHED_STEPS, sizeof(gsdk_batched_steps)}, &step_batch,
                                                cuda_steps(), cuda_resets()};
       if (n == GSDK_TABLE_BATCHED_STEPS) return &steps;
+    }
+    if constexpr (HasPerftKeys<G>) {
+      static const gsdk_perft_keys keys = {{GSDK_TYPE_PERFT_KEYS, sizeof(gsdk_perft_keys)}, &canonical_states,
+                                           cuda_perft_keys()};
+      if (n == GSDK_TABLE_PERFT_KEYS) return &keys;
     }
     return nullptr;
   }

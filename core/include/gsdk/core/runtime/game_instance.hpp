@@ -55,6 +55,13 @@ public:
   bool is_exact(const unsigned char* s) const {
     return tables_.exact_states && tables_.exact_states->is_exact(handle_, s) != 0;
   }
+  // Whether the game gives canonical states for hashed perft (its gsdk.perft_keys.v1 table).
+  bool has_canonical_states() const { return tables_.perft_keys != nullptr; }
+  // out[k] = the canonical form of states[k] for k < count (state_size() bytes each; out may equal states, not
+  // overlap it otherwise): a state of the same perft counts at every depth, equal for states that differ only in
+  // bytes that never change a subtree. A byte copy when the game has no table. Throws std::runtime_error naming the
+  // plugin, the table and the plugin's message when the plugin's call fails.
+  void canonical_states(const unsigned char* states, uint32_t count, unsigned char* out) const;
   std::string state_to_string(const StateBlob& s) const;
   std::string move_to_string(const StateBlob& s, uint32_t move) const;
   // Throws std::invalid_argument with the plugin's message.

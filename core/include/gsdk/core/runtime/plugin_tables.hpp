@@ -32,6 +32,7 @@ struct PluginTables {
   const gsdk_evaluation* evaluation = nullptr;                     // optional (ABI 1.10)
   const gsdk_observations* observations = nullptr;                 // optional (ABI 1.11)
   const gsdk_batched_steps* batched_steps = nullptr;               // optional (ABI 1.11)
+  const gsdk_perft_keys* perft_keys = nullptr;                     // optional (ABI 1.12)
 
   std::string name() const { return info.plugin_name ? info.plugin_name : ""; }
   std::string version() const { return info.plugin_version ? info.plugin_version : ""; }
