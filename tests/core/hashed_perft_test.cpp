@@ -142,7 +142,9 @@ TEST_F(HashedPerft, ATableOfOneBucketEvictsAllTheTimeAndStillCountsExactly) {
       expect_same_counts(tiny, plain, g->game().name + " one bucket, depth " + std::to_string(depth));
       EXPECT_EQ(tiny.hash.host.slots, 4u) << "one bucket of four slots";
       EXPECT_LE(tiny.hash.host.filled, 4u);
-      if (depth >= 8) EXPECT_GT(tiny.hash.host.stores, tiny.hash.host.slots) << "stores must have evicted";
+      if (depth >= 8) {
+        EXPECT_GT(tiny.hash.host.stores, tiny.hash.host.slots) << "stores must have evicted";
+      }
     }
   }
 }

@@ -6,16 +6,14 @@
 
 namespace gsdk::core {
 
+// In place, on the host.
 inline void make_canonical(const GameInstance& game, StateBlob& state) {
-  (void)game;
-  (void)state;
+  if (game.has_canonical_states()) game.canonical_states(state.data(), 1, state.data());
 }
 
 // The game's device entry for canonical states, or null.
-inline auto cuda_canonical_entry(const GameInstance& game) {
-  (void)game;
-  return static_cast<int32_t (*)(const gsdk_game_instance*, const void*, uint32_t, void*, void*, char*, uint32_t)>(
-      nullptr);
+inline auto cuda_canonical_entry(const GameInstance& game) -> decltype(gsdk_perft_keys::cuda_canonical) {
+  return game.tables().perft_keys ? game.tables().perft_keys->cuda_canonical : nullptr;
 }
 
 } // namespace gsdk::core

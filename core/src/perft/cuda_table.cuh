@@ -4,7 +4,7 @@
 //
 // A bucket is one 64-byte line read as four 16-byte loads. Lookups and stores of one level run in separate
 // kernels, and the engines of one device may run at once on their streams: a slot two writers race for may tear,
-// which the check word turns into a miss (table_bucket.hpp). The counters (look-ups, hits, stores, fills) are summed
+// which its check turns into a miss (table_bucket.hpp). The counters (look-ups, hits, stores, fills) are summed
 // per warp and added once per warp.
 #pragma once
 
@@ -44,8 +44,8 @@ __device__ __forceinline__ bool probe(const View& table, const perft_key::Key& k
   const perft_table::Slot* bucket = table.slots + perft_table::bucket_of(key, table.buckets) * perft_table::kSlots;
   for (uint32_t i = 0; i < perft_table::kSlots; ++i) {
     const perft_table::Slot slot = load_slot(bucket + i);
-    if (perft_table::holds(slot, key.hi)) {
-      count = slot.count;
+    if (perft_table::holds(slot, key)) {
+      count = perft_table::count_of(slot);
       return true;
     }
   }
@@ -54,12 +54,14 @@ __device__ __forceinline__ bool probe(const View& table, const perft_key::Key& k
 
 // Returns 0 when nothing was written, 1 when a slot was, 2 when an empty one was.
 __device__ __forceinline__ unsigned store(const View& table, const perft_key::Key& key, uint64_t count) {
+  const perft_table::Slot slot = perft_table::encode(key, count);
+  if (perft_table::is_empty(slot)) return 0;
   perft_table::Slot* bucket = table.slots + perft_table::bucket_of(key, table.buckets) * perft_table::kSlots;
   perft_table::Slot slots[perft_table::kSlots];
   for (uint32_t i = 0; i < perft_table::kSlots; ++i) slots[i] = load_slot(bucket + i);
-  const uint32_t v = perft_table::victim(slots, key.hi);
+  const uint32_t v = perft_table::victim(slots, key);
   if (v == perft_table::kSlots) return 0;
-  *reinterpret_cast<ulonglong2*>(bucket + v) = make_ulonglong2(key.hi ^ count, count);
+  *reinterpret_cast<ulonglong2*>(bucket + v) = make_ulonglong2(slot.high, slot.low);
   return perft_table::is_empty(slots[v]) ? 2 : 1;
 }
 

@@ -57,9 +57,9 @@ std::optional<uint64_t> HostTable::probe(const perft_key::Key& key, TableCounter
   const uint64_t* bucket = words_ + perft_table::bucket_of(key, buckets_) * 2 * perft_table::kSlots;
   for (uint32_t i = 0; i < perft_table::kSlots; ++i) {
     const perft_table::Slot slot{load(bucket[2 * i]), load(bucket[2 * i + 1])};
-    if (perft_table::holds(slot, key.hi)) {
+    if (perft_table::holds(slot, key)) {
       ++counters.hits;
-      return slot.count;
+      return perft_table::count_of(slot);
     }
   }
   return std::nullopt;
@@ -69,12 +69,14 @@ void HostTable::store(const perft_key::Key& key, uint64_t count, TableCounters& 
   uint64_t* bucket = words_ + perft_table::bucket_of(key, buckets_) * 2 * perft_table::kSlots;
   perft_table::Slot slots[perft_table::kSlots];
   for (uint32_t i = 0; i < perft_table::kSlots; ++i) slots[i] = {load(bucket[2 * i]), load(bucket[2 * i + 1])};
-  const uint32_t v = perft_table::victim(slots, key.hi);
+  const perft_table::Slot slot = perft_table::encode(key, count);
+  if (perft_table::is_empty(slot)) return;
+  const uint32_t v = perft_table::victim(slots, key);
   if (v == perft_table::kSlots) return;
   ++counters.stores;
   if (perft_table::is_empty(slots[v])) ++counters.fills;
-  save(bucket[2 * v], key.hi ^ count);
-  save(bucket[2 * v + 1], count);
+  save(bucket[2 * v], slot.high);
+  save(bucket[2 * v + 1], slot.low);
 }
 
 uint64_t default_host_table_bytes(double nodes) {

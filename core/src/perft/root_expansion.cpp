@@ -15,7 +15,7 @@ namespace {
 constexpr uint64_t kMaxExpansionBytes = uint64_t{1} << 30;
 // Nor more paths than this (a game whose paths meet all the time, such as nim, has a few states reached by
 // astronomically many paths): path counts stay 64-bit.
-constexpr unsigned __int128 kMaxPaths = uint64_t{1} << 62;
+constexpr uint64_t kMaxPaths = uint64_t{1} << 62;
 
 // One level of the expansion as it is built: states and their weights, equal states merged when distinct.
 class LevelBuilder {
@@ -46,7 +46,7 @@ public:
     level.depth = depth;
     level.states = std::move(states_);
     level.first.push_back(0);
-    unsigned __int128 paths = 0;
+    uint128 paths = 0;
     for (std::vector<SubtreeWeight>& w : weights_) {
       std::stable_sort(w.begin(), w.end(), [](const auto& a, const auto& b) { return a.root_move < b.root_move; });
       for (const SubtreeWeight& x : w) {

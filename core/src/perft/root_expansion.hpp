@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "gsdk/core/perft/perft.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
 
 namespace gsdk::core {
