@@ -50,8 +50,12 @@ protected:
 
 gsdk::host::PluginCatalog* HashedPerft::catalog_ = nullptr;
 
-PerftJob job_for(const StateBlob& root, uint32_t depth, unsigned threads, bool hashed, uint64_t table_bytes = 0) {
+// With split_target 0 the root is cut for the workers, and a game of few positions such as nim is expanded by the
+// host, merging as it goes, nearly to the leaves; the tests of the workers' table cut it into a few subtrees only.
+PerftJob job_for(const StateBlob& root, uint32_t depth, unsigned threads, bool hashed, uint64_t table_bytes = 0,
+                 uint64_t split_target = 0) {
   PerftJob job;
+  job.split_target = split_target;
   job.root = root;
   job.depth = depth;
   job.cpu_threads = threads;
@@ -103,7 +107,7 @@ TEST_F(HashedPerft, EqualsTheUnhashedCountForEveryDepthAndThreadCount) {
       const PerftOutcome plain = complete(*g, job_for(root, depth, 2, false));
       EXPECT_EQ(plain.leaves, generic_perft(*g, root, depth));
       for (unsigned threads : {1u, 2u, 5u}) {
-        const std::string what = g->game().name + " depth " + std::to_string(depth) + ", " +
+        const std::string what = std::string(g->game().name) + " depth " + std::to_string(depth) + ", " +
                                  std::to_string(threads) + " threads";
         const PerftOutcome hashed = complete(*g, job_for(root, depth, threads, true));
         expect_same_counts(hashed, plain, what);
@@ -125,8 +129,10 @@ TEST_F(HashedPerft, TheGenericEngineHashesToo) {
 TEST_F(HashedPerft, CountsADepthOnlyTranspositionsMakeAffordable) {
   // 3^24 = 2.8e11 lines: hours without a table, milliseconds with one (nim has 2 x 61 positions).
   const auto g = nim(60, 3);
-  const PerftOutcome out = complete(*g, job_for(g->initial_state(), 24, 2, true));
+  const PerftOutcome out = complete(*g, job_for(g->initial_state(), 24, 2, true, 0, 3));
   EXPECT_EQ(out.leaves, nim_lines(60, 3, 24));
+  EXPECT_EQ(out.hash.subtrees, 3u);
+  EXPECT_EQ(complete(*g, job_for(g->initial_state(), 24, 2, true)).leaves, out.leaves) << "expanded by the host";
   EXPECT_GT(out.hash.host.hits, 0u);
   EXPECT_LT(out.wall_seconds, 30.0) << "the table did not merge the transpositions";
 }
@@ -138,8 +144,8 @@ TEST_F(HashedPerft, ATableOfOneBucketEvictsAllTheTimeAndStillCountsExactly) {
     const StateBlob root = g->initial_state();
     for (uint32_t depth : {5u, 8u, 10u}) {
       const PerftOutcome plain = complete(*g, job_for(root, depth, 2, false));
-      const PerftOutcome tiny = complete(*g, job_for(root, depth, 2, true, 1));
-      expect_same_counts(tiny, plain, g->game().name + " one bucket, depth " + std::to_string(depth));
+      const PerftOutcome tiny = complete(*g, job_for(root, depth, 2, true, 1, 2));
+      expect_same_counts(tiny, plain, std::string(g->game().name) + " one bucket, depth " + std::to_string(depth));
       EXPECT_EQ(tiny.hash.host.slots, 4u) << "one bucket of four slots";
       EXPECT_LE(tiny.hash.host.filled, 4u);
       if (depth >= 8) {
@@ -151,7 +157,7 @@ TEST_F(HashedPerft, ATableOfOneBucketEvictsAllTheTimeAndStillCountsExactly) {
 
 TEST_F(HashedPerft, TheExpansionMergesPathsAndTheStatisticsSaySo) {
   const auto g = nim(40, 4);
-  const PerftOutcome out = complete(*g, job_for(g->initial_state(), 12, 2, true));
+  const PerftOutcome out = complete(*g, job_for(g->initial_state(), 12, 2, true, 0, 20));
   EXPECT_TRUE(out.hash.enabled);
   EXPECT_TRUE(out.progress.distinct);
   EXPECT_GT(out.hash.paths, out.hash.subtrees) << "nim's paths meet: the expansion must merge them";

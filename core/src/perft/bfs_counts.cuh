@@ -23,7 +23,7 @@ inline constexpr unsigned kFullWarp = 0xffffffffu;
 
 // *total += counts[0] + ... + counts[n - 1], summed in 64 bits: grid-stride per thread, then CUB's block
 // reduction and one atomic per block.
-__global__ void __launch_bounds__(kCountThreads)
+static __global__ void __launch_bounds__(kCountThreads)
     sum_counts_kernel(const uint32_t* counts, uint32_t n, unsigned long long* total) {
   using BlockSum = cub::BlockReduce<unsigned long long, kCountThreads>;
   __shared__ typename BlockSum::TempStorage storage;
@@ -39,7 +39,7 @@ __global__ void __launch_bounds__(kCountThreads)
 // one owner and flushes at a change; the lanes' last runs are then merged by a segmented warp reduction, so a warp
 // issues about one atomic per owner it saw instead of one per state.
 template <typename Count>
-__global__ void __launch_bounds__(kCountThreads)
+static __global__ void __launch_bounds__(kCountThreads)
     add_counts_kernel(const Count* counts, const uint32_t* roots, uint32_t n, unsigned long long* totals) {
   const unsigned lane = threadIdx.x & 31;
   const uint64_t warp_base = uint64_t{blockIdx.x} * kLeafTile + (threadIdx.x >> 5) * 32 * kLeafItems;

@@ -42,7 +42,7 @@ __device__ __forceinline__ uint32_t parents_before(const uint32_t* offsets, uint
 }
 
 // splits[b] = the first parent of expand block b, for b <= blocks.
-__global__ void partition_kernel(const uint32_t* offsets, uint32_t n, uint32_t children, uint32_t blocks,
+static __global__ void partition_kernel(const uint32_t* offsets, uint32_t n, uint32_t children, uint32_t blocks,
                                  uint32_t* splits) {
   const uint32_t b = blockIdx.x * blockDim.x + threadIdx.x;
   if (b > blocks) return;
@@ -53,7 +53,7 @@ __global__ void partition_kernel(const uint32_t* offsets, uint32_t n, uint32_t c
 
 // parents[j] = the parent of child j; child_roots[j] = roots[parents[j]] unless roots is null (a hashed level
 // folds counts into parents, not roots).
-__global__ void __launch_bounds__(kExpandThreads)
+static __global__ void __launch_bounds__(kExpandThreads)
     expand_kernel(const uint32_t* offsets, const uint32_t* roots, uint32_t n, uint32_t children, const uint32_t* splits,
                   uint32_t* parents, uint32_t* child_roots) {
   // The block's own parents' offsets, and their roots preceded by the root of the parent just

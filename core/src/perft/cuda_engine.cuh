@@ -167,6 +167,7 @@ struct CudaPerftEngine::Impl {
   void expand_hashed(const HashedFrontier& frontier, uint32_t begin, uint32_t end, uint32_t depth,
                      unsigned long long* counts);
   void count_misses(const HashedFrontier& frontier, uint32_t depth, const uint32_t* link, unsigned long long* counts);
+  void count_whole_level(const HashedFrontier& frontier, uint32_t depth, unsigned long long* counts);
   uint64_t hashed_level_bytes(uint64_t parents, uint64_t children, bool stores_children, bool hashed_children,
                               bool leaf_children) const;
   // Whether a level of `depth` <= leaf_plies plies is looked up before the plugin counts it (cuda_hashed_count.cu).

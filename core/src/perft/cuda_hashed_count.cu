@@ -83,9 +83,10 @@ void CudaPerftEngine::Impl::count_level(HashedFrontier frontier, uint32_t depth,
   const bool leaf_level = depth <= table.leaf_plies;
   if (leaf_level && !hashes_leaf_level(depth)) {
     if (depth != 1 || !frontier.moves) {
-      frontier.moves = allocate<uint32_t>(n);
-      count_leaves(frontier.states, n, depth, frontier.moves);
+      count_whole_level(frontier, depth, counts);
+      return;
     }
+    // The fused move counts of the parents' apply are the count.
     hashed::widen_kernel<<<hashed::blocks_for(n), hashed::kThreads, 0, s>>>(frontier.moves, n, counts);
     check(device, cudaGetLastError(), "launching widen");
     return;
@@ -117,10 +118,7 @@ void CudaPerftEngine::Impl::count_level(HashedFrontier frontier, uint32_t depth,
     check(device, cudaGetLastError(), "launching the merge kernels");
   }
   frontier_states += n;
-  if (leaf_level)
-    count_misses(frontier, depth, link, counts);
-  else
-    expand_hashed(frontier, 0, n, depth, counts);
+  count_misses(frontier, depth, link, counts);
   hashed::finish_kernel<<<hashed::blocks_for(n), hashed::kThreads, 0, s>>>(keys, n, link, view, counts);
   check(device, cudaGetLastError(), "launching the store kernel");
 }
@@ -203,33 +201,59 @@ bool CudaPerftEngine::Impl::hashes_leaf_level(uint32_t depth) const {
   return measured && depth >= kHashedLeafDepth;
 }
 
-// A hashed leaf level: the states the table lacks (link to themselves) are gathered and counted whole by the
-// plugin, and their counts scattered back.
+// The states of a hashed level that the table lacks and that are not merged into another (they link to themselves):
+// the plugin's calls take whole runs of states, so these are gathered into a run of their own (unless they are all
+// of them), counted there (whole at a leaf level, else through their children) and their counts scattered back.
 void CudaPerftEngine::Impl::count_misses(const HashedFrontier& frontier, uint32_t depth, const uint32_t* link,
                                          unsigned long long* counts) {
   const cudaStream_t s = cuda_stream();
   const uint32_t n = frontier.size;
+  const bool leaf_level = depth <= table.leaf_plies;
   const ArenaScope scratch(arena);
   uint32_t* flags = allocate<uint32_t>(n);
   hashed::miss_flags_kernel<<<hashed::blocks_for(n), hashed::kThreads, 0, s>>>(link, n, flags);
   check(device, cudaGetLastError(), "launching miss_flags");
   const uint64_t misses = move_total(flags, n);
   if (misses == 0) return;
+  if (misses == n) { // nothing merged, nothing known: the level itself is the run
+    if (leaf_level)
+      count_whole_level(frontier, depth, counts);
+    else
+      expand_hashed(frontier, 0, n, depth, counts);
+    return;
+  }
   const auto m = static_cast<uint32_t>(misses);
   uint32_t* positions = allocate<uint32_t>(n);
   size_t scan_bytes = 0;
   check(device, exclusive_sum(nullptr, scan_bytes, flags, positions, n, s), "sizing the scan");
   void* scan_scratch = arena.allocate(scan_bytes);
   check(device, exclusive_sum(scan_scratch, scan_bytes, flags, positions, n, s), "the scan of the misses");
-  auto* dense = allocate<unsigned char>(uint64_t{m} * state_size);
+  HashedFrontier dense{allocate<unsigned char>(uint64_t{m} * state_size),
+                       frontier.moves ? allocate<uint32_t>(m) : nullptr, m};
   uint32_t* index = allocate<uint32_t>(m);
-  hashed::gather_kernel<<<hashed::blocks_for(n), hashed::kThreads, 0, s>>>(frontier.states, state_size, flags,
-                                                                          positions, n, dense, index);
+  hashed::gather_kernel<<<hashed::blocks_for(n), hashed::kThreads, 0, s>>>(
+      frontier.states, frontier.moves, state_size, flags, positions, n, dense.states, dense.moves, index);
   check(device, cudaGetLastError(), "launching gather");
-  uint32_t* dense_counts = allocate<uint32_t>(m);
-  count_leaves(dense, m, depth, dense_counts);
+  auto* dense_counts = allocate<unsigned long long>(m);
+  if (leaf_level) {
+    count_whole_level(dense, depth, dense_counts);
+  } else {
+    check(device, cudaMemsetAsync(dense_counts, 0, uint64_t{m} * 8, s), "clearing the counts");
+    expand_hashed(dense, 0, m, depth, dense_counts);
+  }
   hashed::scatter_kernel<<<hashed::blocks_for(m), hashed::kThreads, 0, s>>>(dense_counts, index, m, counts);
   check(device, cudaGetLastError(), "launching scatter");
+}
+
+// counts[i] = perft(frontier.states[i], depth) for a depth the plugin counts whole.
+void CudaPerftEngine::Impl::count_whole_level(const HashedFrontier& frontier, uint32_t depth,
+                                              unsigned long long* counts) {
+  const ArenaScope scratch(arena);
+  uint32_t* small = allocate<uint32_t>(frontier.size);
+  count_leaves(frontier.states, frontier.size, depth, small);
+  hashed::widen_kernel<<<hashed::blocks_for(frontier.size), hashed::kThreads, 0, cuda_stream()>>>(
+      small, frontier.size, counts);
+  check(device, cudaGetLastError(), "launching widen");
 }
 
 // Peak arena bytes of expanding `parents` states into `children` for a hashed count: the children kept while they
@@ -245,9 +269,11 @@ uint64_t CudaPerftEngine::Impl::hashed_level_bytes(uint64_t parents, uint64_t ch
                   footprint(children * 4) + footprint(children * 8);
   if (hashed_children)
     kept += footprint(children * sizeof(perft_key::Key)) + footprint(children * 4) + footprint(merge_slots(children) * 4);
-  // A hashed leaf level gathers the states the table lacks: flags, their positions, the states, their indices, their
-  // counts.
-  if (hashed_children && leaf_children) kept += 4 * footprint(children * 4) + footprint(children * state_size);
+  // A hashed level gathers the states the table lacks (count_misses): flags, positions, indices, leaf counts, the
+  // states, their 64-bit counts, and above the leaves their move counts.
+  if (hashed_children)
+    kept += 4 * footprint(children * 4) + footprint(children * state_size) + footprint(children * 8) +
+            (leaf_children ? 0 : footprint(children * 4));
   const uint64_t scratch =
       footprint(parents * 4) + footprint(scan_bytes) + footprint(children * 4) + footprint((blocks + 1) * 4);
   return kept + scratch + 8 * kAlignment;

@@ -24,7 +24,7 @@ inline unsigned blocks_for(uint64_t n) {
   return static_cast<unsigned>((n + kThreads - 1) / kThreads);
 }
 
-__global__ void keys_kernel(const unsigned char* states, uint32_t n, uint32_t state_size, uint32_t depth,
+static __global__ void keys_kernel(const unsigned char* states, uint32_t n, uint32_t state_size, uint32_t depth,
                             perft_key::Key* keys) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
@@ -33,7 +33,7 @@ __global__ void keys_kernel(const unsigned char* states, uint32_t n, uint32_t st
                                 : perft_key::state_key(s, state_size, depth);
 }
 
-__global__ void claim_slots_kernel(const perft_key::Key* keys, uint32_t n, uint32_t* slots, uint64_t mask) {
+static __global__ void claim_slots_kernel(const perft_key::Key* keys, uint32_t n, uint32_t* slots, uint64_t mask) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   slots[keys[i].hi & mask] = i;
@@ -43,7 +43,7 @@ __global__ void claim_slots_kernel(const perft_key::Key* keys, uint32_t n, uint3
 // table holds its count (then in counts[i]), else i (it expands: counts[i] = 0, to be added to). States that do not
 // expand get no moves (when the level has move counts: a leaf level has none). merged[0] counts the states linked
 // to another.
-__global__ void classify_kernel(const perft_key::Key* keys, uint32_t n, const uint32_t* slots, uint64_t mask,
+static __global__ void classify_kernel(const perft_key::Key* keys, uint32_t n, const uint32_t* slots, uint64_t mask,
                                 cuda_table::View table, uint32_t* move_counts, uint32_t* link,
                                 unsigned long long* counts, unsigned long long* merged) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -74,7 +74,7 @@ __global__ void classify_kernel(const perft_key::Key* keys, uint32_t n, const ui
 }
 
 // Once the expanding states' counts are whole: stores them, and copies them to the states linked to them.
-__global__ void finish_kernel(const perft_key::Key* keys, uint32_t n, const uint32_t* link, cuda_table::View table,
+static __global__ void finish_kernel(const perft_key::Key* keys, uint32_t n, const uint32_t* link, cuda_table::View table,
                               unsigned long long* counts) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned stored = 0, filled = 0;
@@ -93,18 +93,21 @@ __global__ void finish_kernel(const perft_key::Key* keys, uint32_t n, const uint
 }
 
 // flags[i] = 1 for the states that expand (or are counted whole) themselves.
-__global__ void miss_flags_kernel(const uint32_t* link, uint32_t n, uint32_t* flags) {
+static __global__ void miss_flags_kernel(const uint32_t* link, uint32_t n, uint32_t* flags) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) flags[i] = link[i] == i;
 }
 
-// dense[positions[i]] = states[i] and index[positions[i]] = i for the flagged states.
-__global__ void gather_kernel(const unsigned char* states, uint32_t state_size, const uint32_t* flags,
-                              const uint32_t* positions, uint32_t n, unsigned char* dense, uint32_t* index) {
+// dense[positions[i]] = states[i], dense_moves[positions[i]] = moves[i] (when there are move counts) and
+// index[positions[i]] = i for the flagged states.
+static __global__ void gather_kernel(const unsigned char* states, const uint32_t* moves, uint32_t state_size,
+                                     const uint32_t* flags, const uint32_t* positions, uint32_t n,
+                                     unsigned char* dense, uint32_t* dense_moves, uint32_t* index) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n || !flags[i]) return;
   const uint32_t to = positions[i];
   index[to] = i;
+  if (moves) dense_moves[to] = moves[i];
   if (state_size % 8 == 0) {
     const auto* from = reinterpret_cast<const uint64_t*>(states + uint64_t{i} * state_size);
     auto* into = reinterpret_cast<uint64_t*>(dense + uint64_t{to} * state_size);
@@ -115,14 +118,14 @@ __global__ void gather_kernel(const unsigned char* states, uint32_t state_size, 
 }
 
 // counts[index[k]] = dense_counts[k].
-__global__ void scatter_kernel(const uint32_t* dense_counts, const uint32_t* index, uint32_t m,
+static __global__ void scatter_kernel(const unsigned long long* dense_counts, const uint32_t* index, uint32_t m,
                                unsigned long long* counts) {
   const uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k < m) counts[index[k]] = dense_counts[k];
 }
 
 // counts[i] = small[i], widened.
-__global__ void widen_kernel(const uint32_t* small, uint32_t n, unsigned long long* counts) {
+static __global__ void widen_kernel(const uint32_t* small, uint32_t n, unsigned long long* counts) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) counts[i] = small[i];
 }
