@@ -1,10 +1,11 @@
-// chess_game.cpp - the per-state table and CPU perft of chess_perft.so.
+// chess_game.cpp - the per-state table, CPU perft and canonical positions of chess_perft.so.
 #include "chess_game.hpp"
 
 #include <stdexcept>
 
 #include "cpu/cpu_perft.hpp"
 
+#include "rules/canonical.hpp"
 #include "rules/fen.hpp"
 #include "rules/make_move.hpp"
 #include "rules/movegen.hpp"
@@ -76,5 +77,7 @@ Game::State Game::state_from_string(std::string_view text) const {
 }
 
 uint64_t Game::cpu_perft(const State& s, uint32_t depth) const { return cpu::perft(s, depth); }
+
+void Game::canonical_state(State& s) const { canonicalize(s); }
 
 } // namespace chess

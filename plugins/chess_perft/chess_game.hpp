@@ -1,5 +1,5 @@
 // chess_game.hpp - chess as a gsdk game: per-state rules (FEN text, UCI moves), perft on CPU threads,
-// and the batch kernels the core's GPU perft engine drives.
+// the batch kernels the core's GPU perft engine drives, and canonical positions for hashed perft.
 #pragma once
 
 #include <cstdint>
@@ -43,6 +43,9 @@ public:
   State state_from_string(std::string_view text) const;
 
   uint64_t cpu_perft(const State& s, uint32_t depth) const;
+  // gsdk.perft_keys.v1: move clocks to fixed values, an en-passant square no pawn attacks cleared
+  // (rules/canonical.hpp).
+  void canonical_state(State& s) const;
 
   // gsdk.move_codes.v1 and gsdk.observations.v1 for vectorised environments (rules/environment.hpp).
   uint32_t code_count() const { return kCodeCount; }
@@ -67,6 +70,7 @@ public:
                               State* children, uint32_t* child_counts, void* stream) const;
   void cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
                                            uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const;
+  void cuda_canonical_states(const State* in, uint32_t count, State* out, void* stream) const;
 #endif
 
 private:

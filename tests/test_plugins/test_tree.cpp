@@ -1,5 +1,5 @@
-// test_tree.cpp - test_tree's per-state table and CPU perft (the rules are in test_tree_rules.hpp, the
-// CUDA perft kernels in test_tree.cu).
+// test_tree.cpp - test_tree's per-state table, CPU perft and canonical states (the rules are in test_tree_rules.hpp,
+// the CUDA perft and canonical-state kernels in test_tree.cu).
 #include "test_tree.hpp"
 
 #include <cinttypes>
@@ -12,6 +12,9 @@ const gsdk_param_desc kParameters[] = {
     {"seed", GSDK_PARAM_INT, 0, 34, 0.0, nullptr, 0, 2147483647.0, "hash of the initial state"},
     {"max_ply", GSDK_PARAM_INT, 0, 40, 0.0, nullptr, 1, 1000, "ply at which every game ends"},
     {"fail_apply", GSDK_PARAM_BOOL, 0, 0, 0.0, nullptr, 0, 1, "the CUDA apply_moves and count_leaves_after_moves fail (tests error reports)"},
+    {"keys_fault", GSDK_PARAM_INT, 0, 0, 0.0, nullptr, 0, 4,
+     "breaks gsdk.perft_keys.v1 on purpose: 0 correct, 1 canonical states of other counts, 2 not idempotent, 3 "
+     "canonical fails, 4 the device's canonical states differ from the host's"},
 };
 } // namespace
 
@@ -19,7 +22,7 @@ std::span<const gsdk_param_desc> Game::parameters() { return kParameters; }
 
 Game::Game(const gsdk::Params& params)
     : seed_(static_cast<uint64_t>(params.get_int("seed"))), max_ply_(static_cast<uint32_t>(params.get_int("max_ply"))),
-      fail_apply_(params.get_bool("fail_apply")) {}
+      fail_apply_(params.get_bool("fail_apply")), keys_fault_(params.get_int("keys_fault")) {}
 
 uint32_t Game::legal_moves(const State& s, uint32_t* moves, double*) const {
   const uint32_t n = move_count(s, max_ply_);
@@ -55,6 +58,11 @@ uint64_t Game::cpu_perft(const State& s, uint32_t depth) const {
   uint64_t leaves = 0;
   for (uint32_t m = 0; m < n; ++m) leaves += cpu_perft(child(s, m), depth - 1);
   return leaves;
+}
+
+void Game::canonical_state(State& s) const {
+  if (keys_fault_ == kKeysFaultFails) throw gsdk::PluginError("test_tree canonical: failing as asked (keys_fault 3)");
+  canonicalize(s, keys_fault_);
 }
 
 } // namespace test_tree

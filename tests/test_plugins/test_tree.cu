@@ -1,5 +1,5 @@
-// test_tree.cu - test_tree's gsdk.cuda_perft.v1 kernels, one thread per state or child: deliberately
-// plain, since they exist to test the core's GPU perft engine, not to be fast.
+// test_tree.cu - test_tree's gsdk.cuda_perft.v1 kernels and gsdk.perft_keys.v1's cuda_canonical, one thread per
+// state or child: deliberately plain, since they exist to test the core's GPU perft engine, not to be fast.
 #include <cuda_runtime.h>
 
 #include <string>
@@ -50,6 +50,15 @@ __global__ void count_leaves_after_moves_kernel(const State* states, const uint3
   if (j < count) counts[j] = leaf_count(child(states[parents[j]], moves[j]), plies, max_ply);
 }
 
+__global__ void canonical_kernel(const State* in, uint32_t count, int64_t keys_fault, State* out) {
+  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= count) return;
+  State s = in[i];
+  canonicalize(s, keys_fault);
+  if (keys_fault == kKeysFaultDeviceDiffers) s.reserved = 1;
+  out[i] = s;
+}
+
 void check_plies(const char* function, uint32_t plies) {
   if (plies < 1 || plies > kLeafPlies)
     throw gsdk::PluginError(std::string("test_tree ") + function + ": plies " + std::to_string(plies) +
@@ -93,6 +102,13 @@ void Game::cuda_perft_count_leaves_after_moves(const State* states, const uint32
   count_leaves_after_moves_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(
       states, parents, moves, count, plies, max_ply_, counts);
   check_launch("count_leaves_after_moves");
+}
+
+void Game::cuda_canonical_states(const State* in, uint32_t count, State* out, void* stream) const {
+  if (keys_fault_ == kKeysFaultFails)
+    throw gsdk::PluginError("test_tree cuda_canonical: failing as asked (keys_fault 3)", GSDK_ERR_DEVICE);
+  canonical_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(in, count, keys_fault_, out);
+  check_launch("canonical");
 }
 
 } // namespace test_tree

@@ -2,7 +2,8 @@
 // gsdk.cuda_perft.v1 kernels the core's GPU perft engine is tested with. Parameters: the initial
 // state's hash (`seed`), the ply at which every game ends (`max_ply`; the score is the ply reached)
 // and `fail_apply`, which makes the CUDA apply_moves and count_leaves_after_moves fail so that error
-// reports can be tested.
+// reports can be tested. Its gsdk.perft_keys.v1 (CPU, and CUDA beside the kernels) clears `reserved`;
+// `keys_fault` breaks it on purpose (test_tree_rules.hpp).
 #pragma once
 
 #include <cstdint>
@@ -39,6 +40,7 @@ public:
   State state_from_string(std::string_view text) const;
 
   uint64_t cpu_perft(const State& s, uint32_t depth) const;
+  void canonical_state(State& s) const;
 #if defined(GSDK_WITH_CUDA)
   static constexpr uint32_t kCudaPerftLeafPlies = kLeafPlies;
   void cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
@@ -49,12 +51,14 @@ public:
                               State* children, uint32_t* child_counts, void* stream) const;
   void cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
                                            uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const;
+  void cuda_canonical_states(const State* in, uint32_t count, State* out, void* stream) const;
 #endif
 
 private:
   uint64_t seed_;
   uint32_t max_ply_;
   bool fail_apply_;
+  int64_t keys_fault_;
 };
 
 } // namespace test_tree

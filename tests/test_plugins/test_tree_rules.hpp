@@ -34,6 +34,18 @@ GSDK_HD State child(const State& s, uint32_t move) {
   return State{mix(s.hash ^ (uint64_t{move} + 1) * 0x9e3779b97f4a7c15ull), s.ply + 1, 0};
 }
 
+// gsdk.perft_keys.v1's canonical state: `reserved` never changes a subtree, so it is set to 0 (states reached by play
+// already have 0 there). `keys_fault` breaks it on purpose, so that the conformance checks can be seen to fail: an
+// idempotent canonical state of other counts, one that is not idempotent, a refusal, and a device that writes other
+// bytes than the host.
+inline constexpr int64_t kKeysFaultWrongPerft = 1, kKeysFaultNotIdempotent = 2, kKeysFaultFails = 3,
+                         kKeysFaultDeviceDiffers = 4;
+
+GSDK_HD void canonicalize(State& s, int64_t keys_fault) {
+  if (keys_fault == kKeysFaultWrongPerft) s.hash &= ~uint64_t{1};
+  s.reserved = keys_fault == kKeysFaultNotIdempotent ? s.reserved ^ 1u : 0u;
+}
+
 // The CUDA leaf kernel counts at most this many plies.
 inline constexpr uint32_t kLeafPlies = 2;
 

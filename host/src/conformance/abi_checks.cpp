@@ -146,6 +146,12 @@ void tables(CheckContext& context, Findings& findings) {
     if (!t.batched_steps->step && !t.batched_steps->cuda_step)
       findings.fail("a gsdk.batched_steps.v1 table with neither step nor cuda_step");
   }
+  if (t.perft_keys) {
+    expect_table(findings, info, GSDK_TABLE_PERFT_KEYS, GSDK_TYPE_PERFT_KEYS, sizeof(gsdk_perft_keys),
+                 {(const void*)t.perft_keys->canonical});
+    if (t.perft_keys->cuda_canonical && !t.cuda_perft)
+      findings.fail("a gsdk.perft_keys.v1 table with cuda_canonical but no gsdk.cuda_perft.v1");
+  }
   if (t.exact_states)
     expect_table(findings, info, GSDK_TABLE_EXACT_STATES, GSDK_TYPE_EXACT_STATES, sizeof(gsdk_exact_states),
                  {(const void*)t.exact_states->is_exact});

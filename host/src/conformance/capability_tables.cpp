@@ -26,6 +26,7 @@ std::vector<CapabilityTable> capability_tables(const core::PluginTables& t) {
       {GSDK_TABLE_EVALUATION, "static evaluation and state hashes (alpha-beta)", t.evaluation != nullptr},
       {GSDK_TABLE_OBSERVATIONS, "observations of states (vectorised environments)", t.observations != nullptr},
       {GSDK_TABLE_BATCHED_STEPS, "batched environment steps (vectorised environments)", t.batched_steps != nullptr},
+      {GSDK_TABLE_PERFT_KEYS, "canonical states (hashed perft)", t.perft_keys != nullptr},
   };
 }
 

@@ -12,6 +12,7 @@ std::vector<CheckSpec> rules_checks();       // the per-state table over random 
 std::vector<CheckSpec> playout_checks();     // batch and generic playouts, replay, the exact distribution
 std::vector<CheckSpec> determinism_checks(); // results independent of thread counts and work splits
 std::vector<CheckSpec> perft_checks();       // perft tables against the per-state rules
+std::vector<CheckSpec> perft_key_checks();   // canonical states for hashed perft: idempotent, perft kept, CUDA
 std::vector<CheckSpec> qlearning_checks();   // environment, trainers and pictures
 std::vector<CheckSpec> nested_checks();      // move codes and the device NMCS/NRPA tables
 std::vector<CheckSpec> cuda_checks();        // CUDA playouts and trainers against the CPU, bit for bit

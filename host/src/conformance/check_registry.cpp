@@ -12,7 +12,7 @@ namespace gsdk::host::conformance {
 const std::vector<CheckSpec>& all_checks() {
   static const std::vector<CheckSpec> checks = [] {
     std::vector<CheckSpec> all;
-    for (auto group : {abi_checks, rules_checks, playout_checks, determinism_checks, perft_checks, qlearning_checks,
+    for (auto group : {abi_checks, rules_checks, playout_checks, determinism_checks, perft_checks, perft_key_checks, qlearning_checks,
                        nested_checks, cuda_checks, observation_checks, batched_step_checks}) {
       std::vector<CheckSpec> some = group();
       all.insert(all.end(), some.begin(), some.end());

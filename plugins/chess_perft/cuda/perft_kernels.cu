@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "chess_game.hpp"
+#include "cuda/cuda_status.hpp"
 #include "rules/make_move.hpp"
 #include "rules/movegen.hpp"
 
@@ -110,12 +111,6 @@ __global__ void apply(const Position* states, const uint32_t* parents, const uin
 
 unsigned blocks(uint64_t threads) { return static_cast<unsigned>((threads + kBlock - 1) / kBlock); }
 
-void check_cuda(cudaError_t status, const char* what) {
-  if (status != cudaSuccess)
-    throw gsdk::PluginError(std::string("chess_perft: ") + what + " failed: " + cudaGetErrorString(status),
-                            GSDK_ERR_DEVICE);
-}
-
 // The magic slider tables live in each device's global memory; copy them before a device's first
 // launch.
 void ensure_magic_tables() {
@@ -131,10 +126,6 @@ void ensure_magic_tables() {
   check_cuda(cudaMemcpyToSymbol(magic::kDeviceAttacks, t.attacks, sizeof t.attacks), "copying the slider attacks");
   if (copied.size() <= static_cast<size_t>(device)) copied.resize(device + 1, false);
   copied[device] = true;
-}
-
-void check_launch(const char* kernel) {
-  check_cuda(cudaGetLastError(), (std::string("launching ") + kernel).c_str());
 }
 
 // perft(source(i), plies) into counts[i] for i < count.
