@@ -17,7 +17,6 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "perft/bfs_counts.cuh"
 #include "perft/bfs_expand.cuh"
@@ -34,7 +33,9 @@ namespace {
 // Merge slots per state, at least: a power of two, so that the slot is a mask of the key.
 constexpr uint64_t kSlotsPerState = 2;
 
-// Leaf levels of at least this many plies are looked up before the plugin counts them.
+// Leaf levels of at least this many plies are looked up before the plugin counts them: in chess, the 2-ply counts
+// of the positions the table lacks cost more than storing every child and looking it up (startpos perft 10: 3.12 s
+// without, 2.58 s with, one H200).
 constexpr uint32_t kHashedLeafDepth = 2;
 
 uint64_t merge_slots(uint64_t n) {
@@ -197,8 +198,7 @@ void CudaPerftEngine::Impl::expand_hashed(const HashedFrontier& frontier, uint32
 }
 
 bool CudaPerftEngine::Impl::hashes_leaf_level(uint32_t depth) const {
-  static const bool measured = std::getenv("GSDK_DEV_LEAF_HASH") == nullptr; // measurement switch, to go
-  return measured && depth >= kHashedLeafDepth;
+  return depth >= kHashedLeafDepth;
 }
 
 // The states of a hashed level that the table lacks and that are not merged into another (they link to themselves):
