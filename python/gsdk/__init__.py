@@ -17,7 +17,8 @@ from ._gsdk import ConfigError, DeviceArray, Error, OutputError, PluginError
 from . import _gsdk
 from .vector_env import VectorEnv
 
-__all__ = ["Error", "ConfigError", "PluginError", "OutputError", "list", "run", "perft", "VectorEnv", "DeviceArray"]
+__all__ = ["Error", "ConfigError", "PluginError", "OutputError", "list", "run", "perft", "PerftCount", "PerftDivide",
+           "VectorEnv", "DeviceArray"]
 
 
 def list():  # noqa: A001 - the name of `gsdk list`
@@ -60,20 +61,52 @@ def run(config, set=None, device=None, threads=None, seed=None, out=None):  # no
     return _run(config, set=set, device=device, threads=threads, seed=seed, out=out)
 
 
-def perft(game, position, depth, device="auto", params=None, divide=False):
+class PerftCount(int):
+    """perft()'s count: an int, with the transposition tables' statistics as `.hash` (None without hashing)."""
+
+    hash = None  # noqa: A003 - the "hash" of the results file
+
+
+class PerftDivide(dict):
+    """perft(divide=True)'s {move: leaves}, with `.hash` as PerftCount's and the total as `.leaves`."""
+
+    hash = None  # noqa: A003
+    leaves = 0
+
+
+def perft(game, position, depth, device="auto", params=None, divide=False, hash=True, hash_mb=0,  # noqa: A002
+          gpu_hash_mb=0):
     """The number of leaves of `game`'s move tree `depth` plies below `position` ("start" or the game's text form
     of a state), as `gsdk perft` counts them. With divide=True: a dict {move: leaves} per root move instead.
 
-    params: the game's parameters, a dict {name: value} as [params] of an experiment takes.
+    params:      the game's parameters, a dict {name: value} as [params] of an experiment takes.
+    hash:        transposition tables (the default): a subtree met again by another move order is counted once;
+                 the counts are the same as with hash=False, which counts every path (`gsdk perft --no-hash`).
+    hash_mb:     MiB of the CPU workers' table; gpu_hash_mb: MiB of each GPU's table (0: the default). A size with
+                 hash=False is a ConfigError.
+
+    The result is an int (a dict with divide=True) whose `.hash` attribute holds what the tables did, the results
+    file's "hash" object: {"enabled", "paths", "subtrees", "host": {"bytes", "slots", "filled", "probes", "hits",
+    "stores"}, "device": {the same, the GPUs' summed}, "frontier_states", "duplicates"}; None with hash=False.
     """
     experiment = {
         "game": game,
         "algorithm": "perft",
         "params": dict(params or {}),
-        "perft": {"divide": bool(divide), "positions": [{"position": position, "depth": depth}]},
+        "perft": {
+            "divide": bool(divide),
+            "hash": bool(hash),
+            "hash_mb": hash_mb,
+            "gpu_hash_mb": gpu_hash_mb,
+            "positions": [{"position": position, "depth": depth}],
+        },
         "run": {"device": device},
     }
     counted = _run(experiment, source="<gsdk.perft>")["result"]["positions"][0]
     if divide:
-        return {entry["move"]: int(entry["leaves"]) for entry in counted["divide"]}
-    return int(counted["leaves"])
+        result = PerftDivide((entry["move"], int(entry["leaves"])) for entry in counted["divide"])
+        result.leaves = int(counted["leaves"])
+    else:
+        result = PerftCount(int(counted["leaves"]))
+    result.hash = counted.get("hash")
+    return result

@@ -80,6 +80,41 @@ def test_perft_divide_sums_to_the_total():
     assert sum(divided.values()) == gsdk.perft("othello", "start", 5) == 1396
 
 
+HASH_KEYS = {"enabled", "paths", "subtrees", "host", "device", "frontier_states", "duplicates"}
+TABLE_KEYS = {"bytes", "slots", "filled", "probes", "hits", "stores"}
+
+
+def test_perft_hash_keywords_give_the_same_counts_and_the_tables_statistics():
+    hashed = gsdk.perft("othello", "start", 6, device="cpu")
+    plain = gsdk.perft("othello", "start", 6, device="cpu", hash=False)
+    sized = gsdk.perft("othello", "start", 6, device="cpu", hash_mb=1, gpu_hash_mb=2)
+    assert hashed == plain == sized == 8200
+    assert isinstance(hashed, int) and isinstance(hashed, gsdk.PerftCount)
+    assert plain.hash is None  # no tables, no statistics
+    for stats in (hashed.hash, sized.hash):
+        assert set(stats) == HASH_KEYS
+        assert set(stats["host"]) == set(stats["device"]) == TABLE_KEYS
+        assert all(isinstance(stats[key], int) for key in ("paths", "subtrees", "frontier_states", "duplicates"))
+    if sized.hash["enabled"]:  # what the core reports once it hashes: the 1 MiB table it was asked for
+        assert 0 < sized.hash["host"]["bytes"] <= 1 << 20
+    divided = gsdk.perft("othello", "start", 5, divide=True, hash_mb=1)
+    assert isinstance(divided, gsdk.PerftDivide)
+    assert divided == gsdk.perft("othello", "start", 5, divide=True, hash=False)
+    assert divided.leaves == sum(divided.values()) == 1396
+    assert set(divided.hash) == HASH_KEYS
+
+
+def test_perft_hash_keywords_are_checked():
+    with pytest.raises(gsdk.ConfigError) as raised:
+        gsdk.perft("othello", "start", 3, hash=False, hash_mb=64)
+    assert "'hash_mb' in [perft] = 64 sizes a transposition table, but hash = false" in str(raised.value)
+    with pytest.raises(gsdk.ConfigError) as raised:
+        gsdk.perft("othello", "start", 3, gpu_hash_mb=-1)
+    assert "'gpu_hash_mb' in [perft] = -1 is out of range" in str(raised.value)
+    assert str(raised.value).startswith("<gsdk.perft>:")
+    assert gsdk.perft("othello", "start", 3, hash=False, hash_mb=0) == 56  # 0 is the default size, not a size
+
+
 def test_unknown_game_is_a_plugin_error_naming_the_loaded_games():
     with pytest.raises(gsdk.PluginError) as raised:
         gsdk.perft("nosuch", "start", 1)

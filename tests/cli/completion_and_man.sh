@@ -48,6 +48,10 @@ words=$(complete_words run --progress)
 has "$words" --progress-every "gsdk run --progress"
 words=$(complete_words perft --div)
 has "$words" --divide "gsdk perft --div"
+words=$(complete_words perft --no)
+has "$words" --no-hash "gsdk perft --no"
+words=$(complete_words perft --gpu)
+has "$words" --gpu-hash-mb "gsdk perft --gpu"
 words=$(complete_words help ma)
 has "$words" match "gsdk help ma"
 words=$(complete_words perft "")

@@ -1,7 +1,8 @@
 // shards_cli_test.cpp - `gsdk run CONFIG --shard K/N` and `gsdk merge`: the merged results of N shards have the
 // digest (and counts) one process gives, whatever each shard's threads; a merge refuses shards of another run, a
 // missing, repeated or unfinished shard, and files that are not shards, with exit status 2; --shard refuses values
-// that are not K/N. (Every algorithm can be spread now: shards_more_cli_test.cpp tests the others.)
+// that are not K/N. Hashed perft shards merge to the unhashed one-process digest. (Every algorithm can be spread now:
+// shards_more_cli_test.cpp tests the others.)
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -125,6 +126,24 @@ TEST_F(ShardsCli, PerftShardsMergeToTheOneProcessCounts) {
   const nlohmann::json shard = json("shard-1.json");
   EXPECT_LT(std::stoull(shard["results"]["result"]["positions"][0]["leaves"].get<std::string>()),
             std::stoull(one["result"]["positions"][0]["leaves"].get<std::string>()));
+}
+
+// Hashed shards (transposition tables, small ones) merge to the counts and digest of one process without tables;
+// the hashing keys are no part of a shard's identity, and each shard's results have its tables' statistics.
+TEST_F(ShardsCli, HashedPerftShardsMergeToTheUnhashedOneProcessDigest) {
+  ASSERT_EQ(run({"run", "perft.toml", "--out", "one.json", "--set", "perft.hash=false"}).status, 0);
+  shard_and_merge("perft.toml", {2, 1, 1}, {"--set", "perft.hash_mb=1"});
+  const nlohmann::json one = json("one.json"), merged = json("merged.json");
+  EXPECT_EQ(merged["status"], "complete");
+  EXPECT_EQ(merged["digest"], one["digest"]);
+  ASSERT_EQ(merged["result"]["positions"].size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(merged["result"]["positions"][i]["leaves"], one["result"]["positions"][i]["leaves"]);
+    EXPECT_EQ(merged["result"]["positions"][i]["divide"], one["result"]["positions"][i]["divide"]);
+    EXPECT_TRUE(merged["result"]["positions"][i].contains("hash")) << i;
+    EXPECT_FALSE(one["result"]["positions"][i].contains("hash")) << i;
+  }
+  EXPECT_TRUE(json("shard-2.json")["results"]["result"]["positions"][0].contains("hash"));
 }
 
 TEST_F(ShardsCli, APerftShardChecksNoExpectedCountButTheMergeDoes) {

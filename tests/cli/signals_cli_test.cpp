@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -41,9 +42,13 @@ constexpr const char* kEndless = "playouts.count=10000000000";
 // A run to interrupt and resume must outlast its first checkpoint by far, yet run whole within a test on any
 // machine: the tests size it from a whole run's time, deepening until it takes this long.
 constexpr double kResumableSeconds = 2.0;
-// test_nim's perft from depth 17 (3^17 leaves, under a second on 2 threads of a fast machine) deepened as needed.
+// test_nim's perft from depth 17 (3^17 leaves, under a second on 2 threads of a fast machine) deepened as needed,
+// without transposition tables (which count its few distinct positions at once).
 const std::vector<std::string> kNimPerft = {"perft",   "test_nim",   "start",     "17", "--param", "stones=1000",
-                                            "--param", "max_take=3", "--threads", "2",  "-q"};
+                                            "--param", "max_take=3", "--threads", "2",  "-q",      "--no-hash"};
+// test_tree's perft, hashed: its states are 64-bit hashes that practically never repeat, so the tables do not
+// shorten it; from depth 12, deepened as needed.
+const std::vector<std::string> kTreePerft = {"perft", "test_tree", "start", "12", "--threads", "2", "-q"};
 
 class SignalsCli : public ::testing::Test {
 protected:
@@ -196,18 +201,28 @@ TEST_F(SignalsCli, CheckpointOfAnotherRunIsRefused) {
   EXPECT_EQ(run(other_threads).status, 0) << "threads and devices are not part of a run's identity";
 }
 
+// `count` (a kNimPerft or kTreePerft) from its depth, deepened until the whole count takes kResumableSeconds here (or
+// `deepest` is reached); `whole` is that count's outcome.
+std::vector<std::string> resumable_perft(std::vector<std::string> count, int deepest, Outcome& whole,
+                                         const std::function<Outcome(const std::vector<std::string>&)>& run) {
+  for (int depth = std::stoi(count[3]);; ++depth) {
+    count[3] = std::to_string(depth);
+    whole = run(count);
+    if (whole.status != 0) return count;
+    const size_t at = whole.out.find("Time: ");
+    if (at == std::string::npos || std::stod(whole.out.substr(at + 6)) >= kResumableSeconds || depth == deepest)
+      return count;
+  }
+}
+
 TEST_F(SignalsCli, PerftInterruptedAndResumedFromItsCheckpointGivesTheWholeCount) {
   // The depth that takes kResumableSeconds here (each level is three times the last), from a whole count's time.
-  std::vector<std::string> args = kNimPerft;
   Outcome whole;
-  for (int depth = 17;; ++depth) {
-    args[3] = std::to_string(depth);
-    whole = run(with_test_plugins(args));
-    ASSERT_EQ(whole.status, 0) << describe(whole);
-    const size_t at = whole.out.find("Time: ");
-    ASSERT_NE(at, std::string::npos) << whole.out;
-    if (std::stod(whole.out.substr(at + 6)) >= kResumableSeconds || depth == 22) break;
-  }
+  std::vector<std::string> args = resumable_perft(kNimPerft, 22, whole, [&](const std::vector<std::string>& a) {
+    return run(with_test_plugins(a));
+  });
+  ASSERT_EQ(whole.status, 0) << describe(whole);
+  ASSERT_TRUE(contains(whole.out, "Time: ")) << whole.out;
   const std::string depth = args[3];
   args.insert(args.end(), {"--checkpoint", "ck.json", "--checkpoint-every", "0.2"});
   double seconds = 0;
@@ -229,6 +244,69 @@ TEST_F(SignalsCli, PerftInterruptedAndResumedFromItsCheckpointGivesTheWholeCount
   const Outcome refused = run(with_test_plugins(shallower));
   EXPECT_EQ(refused.status, 2) << describe(refused);
   EXPECT_TRUE(contains(refused.err, "depth: checkpoint " + depth + ", this run " + shallower[3])) << refused.err;
+}
+
+// The same with transposition tables: a hashed count interrupted and resumed (with other threads, and a table of
+// another size, which is no part of the checkpoint's identity) gives the uninterrupted count.
+TEST_F(SignalsCli, HashedPerftInterruptedAndResumedFromItsCheckpointGivesTheWholeCount) {
+  Outcome whole;
+  std::vector<std::string> args = resumable_perft(kTreePerft, 20, whole, [&](const std::vector<std::string>& a) {
+    return run(with_test_plugins(a));
+  });
+  ASSERT_EQ(whole.status, 0) << describe(whole);
+  ASSERT_TRUE(contains(whole.out, "\nHash: ")) << "hashed by default\n" << whole.out;
+  args.insert(args.end(), {"--checkpoint", "ck.json", "--checkpoint-every", "0.2"});
+  double seconds = 0;
+  const auto ended = interrupt_after_checkpoint(with_test_plugins(args), "ck.json", seconds);
+  ASSERT_EQ(ended.status, 130) << describe(ended);
+  EXPECT_LT(seconds, 2.0) << "from SIGINT to exit";
+  EXPECT_EQ(json("ck.json")["complete"], false);
+  EXPECT_TRUE(json("ck.json")["progress"].contains("distinct")) << json("ck.json")["progress"].dump().substr(0, 200);
+
+  args[5] = "1"; // --threads 1
+  args.insert(args.end(), {"--hash-mb", "4"});
+  const Outcome resumed = run(with_test_plugins(args));
+  ASSERT_EQ(resumed.status, 0) << describe(resumed);
+  EXPECT_EQ(nodes_searched(resumed.out), nodes_searched(whole.out)) << "the resumed count is the whole count";
+  EXPECT_NE(nodes_searched(whole.out), "");
+  EXPECT_TRUE(contains(resumed.out, "\nHash: ")) << resumed.out;
+  EXPECT_EQ(json("ck.json")["complete"], true);
+}
+
+// A checkpoint counted with tables cut the root into distinct states (PerftProgress::distinct); one counted without
+// did not: neither resumes the other kind of count, and the refusal says how to resume it. (This needs the core's
+// hashed perft, which marks its progress distinct: before it, every progress reads as not distinct.)
+TEST_F(SignalsCli, APerftCheckpointResumesOnlyWithItsOwnHashing) {
+  const std::vector<std::string> count = {"perft", "test_tree", "start", "8", "--threads", "2", "-q"};
+  const auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = count;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run(with_test_plugins(args));
+  };
+  const Outcome hashed = with({"--checkpoint", "hashed.json"});
+  ASSERT_EQ(hashed.status, 0) << describe(hashed);
+  ASSERT_EQ(with({"--checkpoint", "plain.json", "--no-hash"}).status, 0);
+  EXPECT_EQ(json("hashed.json")["progress"]["distinct"], true)
+      << "the core's hashed count cuts its root into distinct states";
+  EXPECT_EQ(json("plain.json")["progress"]["distinct"], false);
+
+  const Outcome unhashed = with({"--checkpoint", "hashed.json", "--no-hash"});
+  EXPECT_EQ(unhashed.status, 2) << describe(unhashed);
+  EXPECT_TRUE(contains(unhashed.err, "hashed.json: the checkpoint does not fit this count: it was counted with "
+                                     "transposition tables (hashing), and this count is without them"))
+      << unhashed.err;
+  EXPECT_TRUE(contains(unhashed.err, "leave out --no-hash")) << unhashed.err;
+  const Outcome rehashed = with({"--checkpoint", "plain.json"});
+  EXPECT_EQ(rehashed.status, 2) << describe(rehashed);
+  EXPECT_TRUE(contains(rehashed.err, "plain.json: the checkpoint does not fit this count: it was counted without "
+                                     "transposition tables"))
+      << rehashed.err;
+  EXPECT_TRUE(contains(rehashed.err, "add --no-hash")) << rehashed.err;
+  // With its own hashing, either resumes (other table sizes too).
+  const Outcome again = with({"--checkpoint", "hashed.json", "--hash-mb", "3"});
+  ASSERT_EQ(again.status, 0) << describe(again);
+  EXPECT_EQ(nodes_searched(again.out), nodes_searched(hashed.out));
+  EXPECT_EQ(with({"--checkpoint", "plain.json", "--no-hash"}).status, 0);
 }
 
 } // namespace

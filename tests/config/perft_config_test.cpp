@@ -113,7 +113,8 @@ TEST(PerftConfig, OverridesApply) {
 
 TEST(PerftConfig, UnknownKeysListTheValidOnes) {
   EXPECT_EQ(error_of(edited("divide = true", "dvide = true")),
-            "exp.toml:5:1: unknown key 'dvide' in [perft]; valid keys: divide, engine, positions");
+            "exp.toml:5:1: unknown key 'dvide' in [perft]; valid keys: divide, engine, hash, hash_mb, gpu_hash_mb, "
+            "positions");
   EXPECT_EQ(error_of(edited("depth = 3", "dpeth = 3")),
             "exp.toml:15:1: unknown key 'dpeth' in [[perft.positions]] entry 2; valid keys: name, position, depth, "
             "expect");
@@ -169,6 +170,54 @@ TEST(PerftConfig, PositionsMustBeTables) {
   EXPECT_EQ(error_of(head + "positions = []\n"), "exp.toml:4:13: 'positions' in [perft] needs at least one position");
   EXPECT_EQ(error_of(head + "positions = [{position = \"start\", depth = 1}, 5]\n"),
             "exp.toml:4:47: 'positions' in [perft] must hold tables, got an integer");
+}
+
+// [perft] hash, hash_mb and gpu_hash_mb: hashing is on by default with the core's table sizes; sizes are MiB.
+TEST(PerftConfig, HashingKeys) {
+  const gsdk::core::PerftHashing defaults = perft_of(parse(kPerft)).hashing;
+  EXPECT_TRUE(defaults.enabled) << "hashing is on by default";
+  EXPECT_EQ(defaults.host_table_bytes, 0u) << "0: the core's default";
+  EXPECT_EQ(defaults.device_table_bytes, 0u);
+  const gsdk::core::PerftHashing sized =
+      perft_of(parse(edited("divide = true", "divide = true\nhash_mb = 64\ngpu_hash_mb = 2.5e3"))).hashing;
+  EXPECT_TRUE(sized.enabled);
+  EXPECT_EQ(sized.host_table_bytes, uint64_t{64} << 20) << "MiB";
+  EXPECT_EQ(sized.device_table_bytes, uint64_t{2500} << 20) << "a whole float is an integer, as elsewhere";
+  const gsdk::core::PerftHashing largest =
+      perft_of(parse(edited("divide = true", "hash_mb = 1099511627776"))).hashing;
+  EXPECT_EQ(largest.host_table_bytes, uint64_t{1} << 60) << "2^40 MiB, the largest";
+  const gsdk::core::PerftHashing off = perft_of(parse(edited("divide = true", "hash = false"))).hashing;
+  EXPECT_FALSE(off.enabled);
+  EXPECT_FALSE(perft_of(parse(edited("divide = true", "hash = false\nhash_mb = 0\ngpu_hash_mb = 0"))).hashing.enabled)
+      << "0 is the default size, not a size: it goes with hash = false";
+  const gsdk::core::PerftHashing overridden =
+      perft_of(parse(kPerft, {"perft.hash_mb=16", "perft.gpu_hash_mb=32"})).hashing;
+  EXPECT_EQ(overridden.host_table_bytes, uint64_t{16} << 20);
+  EXPECT_EQ(overridden.device_table_bytes, uint64_t{32} << 20);
+  EXPECT_FALSE(perft_of(parse(kPerft, {"perft.hash=false"})).hashing.enabled);
+}
+
+TEST(PerftConfig, HashingKeysAreChecked) {
+  EXPECT_EQ(error_of(edited("divide = true", "hash = \"yes\"")),
+            "exp.toml:5:8: 'hash' in [perft] must be true or false, got a string");
+  EXPECT_EQ(error_of(edited("divide = true", "hash_mb = -1")),
+            "exp.toml:5:11: 'hash_mb' in [perft] = -1 is out of range [0, 1099511627776]");
+  EXPECT_EQ(error_of(edited("divide = true", "gpu_hash_mb = 1099511627777")),
+            "exp.toml:5:15: 'gpu_hash_mb' in [perft] = 1099511627777 is out of range [0, 1099511627776]");
+  EXPECT_EQ(error_of(edited("divide = true", "hash_mb = 1.5")),
+            "exp.toml:5:11: 'hash_mb' in [perft] = 1.5 is not a whole number");
+  EXPECT_EQ(error_of(edited("divide = true", "gpu_hash_mb = \"64\"")),
+            "exp.toml:5:15: 'gpu_hash_mb' in [perft] must be an integer, got a string");
+  // A size with hash = false is a contradiction, located at the size.
+  EXPECT_EQ(error_of(edited("divide = true", "hash = false\nhash_mb = 64")),
+            "exp.toml:6:11: 'hash_mb' in [perft] = 64 sizes a transposition table, but hash = false counts without "
+            "them: remove 'hash_mb' or set hash = true");
+  EXPECT_EQ(error_of(edited("divide = true", "gpu_hash_mb = 8"), {"perft.hash=false"}),
+            "exp.toml:5:15: 'gpu_hash_mb' in [perft] = 8 sizes a transposition table, but hash = false counts "
+            "without them: remove 'gpu_hash_mb' or set hash = true");
+  EXPECT_EQ(error_of(edited("divide = true", "hash = false"), {"perft.hash_mb=4"}),
+            "--set[1]:1:15: 'hash_mb' in [perft] = 4 sizes a transposition table, but hash = false counts without "
+            "them: remove 'hash_mb' or set hash = true");
 }
 
 TEST(PerftConfig, TablesOfTheOtherAlgorithmAreRefused) {

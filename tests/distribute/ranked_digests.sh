@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ranked_digests.sh - every distributable algorithm under mpirun -np 2 and -np 3 on CPU gives the one-process
-# digest: a count-bounded NRPA, a match, a Q-learning sweep (playouts and perft: tests/docs/scale_out_examples.sh);
+# digest: a count-bounded NRPA, a match, a Q-learning sweep, perft hashed and not (playouts and chess perft:
+# tests/docs/scale_out_examples.sh);
 # and what cannot be spread over ranks (a search bounded by score, one training run) is refused once, with exit status
 # 2. (Bounded by time: ranked_time_bound.sh.)
 # Usage: ranked_digests.sh GSDK MPIEXEC TEST_PLUGIN_DIR
@@ -75,6 +76,52 @@ for config in nrpa match sweep; do
       fail "$config under $ranks ranks ran $(blocks_run "$config.np$ranks.json") blocks, not ${items[$config]}"
     echo "ok: $config under $ranks ranks: the one-process digest, ${items[$config]} blocks run"
   done
+done
+
+# Perft with transposition tables (the default), with small ones and without (--no-hash) under 2 and 3 ranks: the
+# one-process count per root move without tables, for `gsdk perft` and a perft experiment's digest; the options reach
+# every rank (the results' "hash" object and the Hash line only when hashed).
+cat >perft.toml <<'TOML'
+game = "test_coin_tree"
+algorithm = "perft"
+[perft]
+divide = true
+[[perft.positions]]
+position = "start"
+depth = 12
+[run]
+device = "cpu"
+threads = 1
+TOML
+counts() {
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1]))['result']; print(d['leaves'], d['divide'])" "$1"
+}
+hashed() { python3 -c "import json,sys; print('hash' in json.load(open(sys.argv[1]))['result'])" "$1"; }
+"$gsdk" perft test_coin_tree start 12 --divide --no-hash --threads 1 --plugin-dir "$plugins" --json perft.one.json \
+  -q >perft.one.log 2>&1 || fail "perft: the one-process count (perft.one.log)"
+"$gsdk" run perft.toml --plugin-dir "$plugins" --set perft.hash=false --out perft-run.one.json -q \
+  >perft-run.one.log 2>&1 || fail "perft: the one-process run (perft-run.one.log)"
+for ranks in 2 3; do
+  for options in "" "--no-hash" "--hash-mb 1"; do
+    name="perft.np$ranks${options// /}"
+    # shellcheck disable=SC2086 # the options are words
+    "$mpiexec" --oversubscribe -np "$ranks" "$gsdk" perft test_coin_tree start 12 --divide --threads 1 $options \
+      --plugin-dir "$plugins" --json "$name.json" -q >"$name.log" 2>&1 ||
+      fail "$name: gsdk perft under $ranks ranks ($name.log)"
+    [ "$(counts "$name.json")" = "$(counts perft.one.json)" ] ||
+      fail "$name: the count per root move under $ranks ranks is not the one process's without tables"
+    expected=True lines=1
+    [ "$options" != "--no-hash" ] || expected=False lines=0
+    [ "$(hashed "$name.json")" = "$expected" ] || fail "$name: a hash object in the results is not $expected"
+    [ "$(grep -c '^Hash: ' "$name.log")" = "$lines" ] || fail "$name: $lines Hash line(s) expected ($name.log)"
+    echo "ok: gsdk perft $options under $ranks ranks: the one-process count without tables"
+  done
+  "$mpiexec" --oversubscribe -np "$ranks" "$gsdk" run perft.toml --plugin-dir "$plugins" --set perft.hash_mb=1 \
+    --out "perft-run.np$ranks.json" -q >"perft-run.np$ranks.log" 2>&1 ||
+    fail "perft experiment under $ranks ranks (perft-run.np$ranks.log)"
+  [ "$(digest "perft-run.np$ranks.json")" = "$(digest perft-run.one.json)" ] ||
+    fail "perft: the hashed digest under $ranks ranks is not the one process's without tables"
+  echo "ok: a hashed perft experiment under $ranks ranks: the one-process digest without tables"
 done
 
 # Refused before any work, said once (by rank 0), exit status 2.

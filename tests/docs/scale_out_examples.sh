@@ -10,7 +10,8 @@
 #   --part mpi     mpi.sbatch under 2 and then 3 ranks on this machine: the script's `mpirun` is the real one
 #                  with the options a one-node CI run needs (-np, --oversubscribe, --allow-run-as-root) added in
 #                  front, where Slurm would give the allocation. Digests (run) and leaf counts per root move
-#                  (perft) must be one process's, and the 2-rank checkpoint must resume under 3 ranks. Without
+#                  (perft, hashed, against one process without tables) must be one process's, and the 2-rank
+#                  checkpoint must resume under 3 ranks. Without
 #                  --mpiexec (a gsdk built without MPI) it says so and exits 77, which CTest shows as skipped.
 #
 # Usage: scale_out_examples.sh --part shards|mpi --gsdk FILE --doc FILE --configs DIR [--mpiexec FILE]
@@ -141,7 +142,8 @@ EOF
   export PATH="$work/launcher:$PATH"
 
   run_logged run.one 0 gsdk run configs/graveler.toml --out one/graveler.json --quiet
-  run_logged perft.one 0 gsdk perft chess_perft start 6 --divide --json one/perft.json --quiet
+  # The ranks count with transposition tables (the default); the one process without them (--no-hash).
+  run_logged perft.one 0 gsdk perft chess_perft start 6 --divide --no-hash --json one/perft.json --quiet
   local digest perft ranks
   digest=$(json_field one/graveler.json 'd["digest"]')
   perft=$(json_field one/perft.json '(d["result"]["leaves"], d["result"]["divide"])')
@@ -158,6 +160,8 @@ EOF
       "$(json_field "results/perft.np$ranks.json" '(d["result"]["leaves"], d["result"]["divide"])')"
     expect_same "gsdk perft: reports printed under $ranks ranks" 1 \
       "$(grep -c '^Nodes searched: ' "logs/perft.np$ranks")"
+    expect_same "gsdk perft: hashed under $ranks ranks" "True 1" \
+      "$(json_field "results/perft.np$ranks.json" '"hash" in d["result"]') $(grep -c '^Hash: ' "logs/perft.np$ranks")"
   done
   run_logged run.np3-resumes-np2 0 env GSDK_TEST_RANKS=3 bash mpi.sbatch run configs/graveler.toml \
     --out results/graveler.resumed.json --checkpoint checkpoints/graveler.np2.json --quiet

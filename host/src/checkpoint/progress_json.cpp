@@ -67,13 +67,18 @@ core::PlayoutProgress playout_progress_from_json(const nlohmann::json& progress,
 nlohmann::json perft_progress_json(const core::PerftProgress& progress) {
   nlohmann::json counted = nlohmann::json::array();
   for (const auto& [id, leaves] : progress.counted) counted.push_back({id, core::to_string(leaves)});
-  return {{"split_target", progress.split_target}, {"subtrees", progress.subtrees}, {"counted", counted}};
+  return {{"split_target", progress.split_target},
+          {"distinct", progress.distinct},
+          {"subtrees", progress.subtrees},
+          {"counted", counted}};
 }
 
 core::PerftProgress perft_progress_from_json(const nlohmann::json& progress, const std::string& file) {
   return checked(file, [&] {
     core::PerftProgress p;
     p.split_target = progress.at("split_target").get<uint64_t>();
+    // Absent from the checkpoints of gsdk before hashed perft, which never merged equal states.
+    p.distinct = progress.value("distinct", false);
     p.subtrees = progress.at("subtrees").get<uint64_t>();
     for (const nlohmann::json& entry : progress.at("counted"))
       p.counted.emplace_back(entry.at(0).get<uint64_t>(), parse_leaves(entry.at(1).get<std::string>()));
@@ -100,6 +105,11 @@ nlohmann::json merge_playout_progress(const nlohmann::json& a, const nlohmann::j
 nlohmann::json merge_perft_progress(const nlohmann::json& a, const nlohmann::json& b, const std::string& where) {
   core::PerftProgress into = perft_progress_from_json(a, where);
   const core::PerftProgress more = perft_progress_from_json(b, where);
+  if (into.distinct != more.distinct)
+    throw CheckpointMismatch(fmt::format(
+        "{}: one part was counted with transposition tables (hashing) and the other without (--no-hash, [perft] hash = "
+        "false): their subtrees are not the same, so count every part with the same hashing",
+        where));
   if (into.split_target != more.split_target || into.subtrees != more.subtrees)
     throw CheckpointMismatch(fmt::format("{}: the parts cut the root differently ({} subtrees for {}, {} for {})", where,
                                          into.subtrees, into.split_target, more.subtrees, more.split_target));

@@ -7,6 +7,8 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
@@ -36,7 +38,9 @@ namespace {
 constexpr uint32_t kMaxDepth = 64;
 
 // What a checkpoint of this count must match: gsdk's version, the game, its parameters and plugin (name,
-// version, the SHA-1 of its file), the position and the depth; not devices, threads or --divide.
+// version, the SHA-1 of its file), the position and the depth; not devices, threads, --divide or the hashing options,
+// which never change a count (a checkpoint counted with tables resumes with other sizes; one counted with them is
+// refused without them, and the reverse, by the distinct check of its progress: perft_resume_refusal).
 nlohmann::json perft_identity(const LoadedPlugin& plugin, const ResolvedParams& params, const std::string& position,
                               uint32_t depth) {
   nlohmann::json identity =
@@ -51,10 +55,34 @@ int usage_error(const std::string& message) {
   return kExitUsage;
 }
 
+// --no-hash, --hash-mb and --gpu-hash-mb as given (sizes in MiB, 0: the core's default).
+struct HashOptions {
+  bool enabled = true;
+  uint64_t host_mib = 0, device_mib = 0;
+};
+
+// The hashing options, or what is wrong with them (a size beyond kMaxHashMib, a size with --no-hash).
+std::variant<HashOptions, std::string> read_hash_options(const po::variables_map& vm) {
+  HashOptions hash;
+  hash.enabled = vm.count("no-hash") == 0;
+  for (const auto& [name, mib] : {std::pair{"hash-mb", &hash.host_mib}, std::pair{"gpu-hash-mb", &hash.device_mib}}) {
+    if (!vm.count(name)) continue;
+    *mib = whole_number_of<uint64_t>(vm, name);
+    if (*mib > kMaxHashMib)
+      return fmt::format("--{} must be at most {} MiB (2^40), got {}", name, kMaxHashMib, *mib);
+    if (!hash.enabled && *mib != 0)
+      return fmt::format("--{} {} sizes a transposition table, but --no-hash counts without them: give one or the "
+                         "other",
+                         name, *mib);
+  }
+  return hash;
+}
+
 // The count as one rank of an MPI job: the same count as a perft experiment of one position (ranked_run.hpp), with
 // rank 0 printing and writing (--json) what `gsdk perft` does, and the ranks' part in it.
 int perft_as_rank(MpiWorld& world, const po::variables_map& vm, const PluginCatalog& catalog,
-                  const RunSettings& settings, bool divide, bool generic, uint32_t depth, double checkpoint_seconds) {
+                  const RunSettings& settings, bool divide, bool generic, const HashOptions& hash, uint32_t depth,
+                  double checkpoint_seconds) {
   std::optional<ExperimentConfig> config;
   try {
     toml::table doc{{"game", vm["game"].as<std::string>()}, {"algorithm", "perft"}};
@@ -64,7 +92,12 @@ int perft_as_rank(MpiWorld& world, const po::variables_map& vm, const PluginCata
     positions.push_back(toml::table{{"name", "position"},
                                     {"position", vm["position"].as<std::string>()},
                                     {"depth", static_cast<int64_t>(depth)}});
-    doc.insert("perft", toml::table{{"divide", divide}, {"engine", generic ? "generic" : "batch"}, {"positions", positions}});
+    doc.insert("perft", toml::table{{"divide", divide},
+                                    {"engine", generic ? "generic" : "batch"},
+                                    {"hash", hash.enabled},
+                                    {"hash_mb", static_cast<int64_t>(hash.host_mib)},
+                                    {"gpu_hash_mb", static_cast<int64_t>(hash.device_mib)},
+                                    {"positions", positions}});
     doc.insert("run", toml::table{{"device", settings.device},
                                   {"threads", static_cast<int64_t>(settings.threads)},
                                   {"streams", static_cast<int64_t>(settings.streams)}});
@@ -119,6 +152,8 @@ int perft_as_rank(MpiWorld& world, const po::variables_map& vm, const PluginCata
   std::printf("Time: %.3f s (start-up included)\n", seconds);
   std::printf("Speed: %.0f nodes/s\n", std::stod(counted["leaves"].get<std::string>()) / std::max(seconds, 1e-9));
   std::printf("Engine: %d MPI ranks\n", world.place().ranks);
+  if (counted.contains("hash"))
+    std::printf("Hash: %s\n", perft_hash_line(perft_hash_from_json(counted["hash"])).c_str());
   return kExitOk;
 }
 
@@ -159,6 +194,9 @@ int command_perft(const Arguments& args) {
       "streams", whole_number<unsigned>(1), "CUDA streams per GPU, 1..64")(
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)")(
       "generic", "count through the per-state rules only (the reference for the plugin's perft tables)")(
+      "no-hash", "count every path: no transposition tables (the same counts; hashing is on by default)")(
+      "hash-mb", whole_number<uint64_t>(), "MiB of the CPU workers' transposition table (0: the default)")(
+      "gpu-hash-mb", whole_number<uint64_t>(), "MiB of each GPU's transposition table (0: the default)")(
       "json", po::value<std::string>(), "also write the result as a JSON document")(
       "checkpoint", po::value<std::string>(),
       "save the counted subtrees to FILE while counting and when stopped; run again with the same FILE to resume")(
@@ -170,8 +208,8 @@ int command_perft(const Arguments& args) {
   positional.add(kOperandWords, -1);
   po::variables_map vm;
   const std::string usage = "gsdk perft GAME POSITION DEPTH [--divide] [--device cpu|cuda|all|auto] [--threads N] "
-                            "[--streams N] [--param name=value]... [--generic] [--json FILE] [--checkpoint FILE "
-                            "[--checkpoint-every S]]\n  Words after `--` are operands even when they start with '-' "
+                            "[--streams N] [--param name=value]... [--generic] [--no-hash | [--hash-mb MB] "
+                            "[--gpu-hash-mb MB]] [--json FILE] [--checkpoint FILE [--checkpoint-every S]]\n  Words after `--` are operands even when they start with '-' "
                             "(an Othello board): gsdk perft othello -- -XO... 5, or --position=-XO... 5";
   if (auto exit = parse_arguments(args, usage, options, positional, vm, &operand_words)) return *exit;
   if (const std::string wrong = fill_operands(vm); !wrong.empty()) return usage_error(wrong + "\nusage: " + usage);
@@ -189,6 +227,9 @@ int command_perft(const Arguments& args) {
   if (settings.streams < 1 || settings.streams > 64)
     return usage_error(fmt::format("--streams must be from 1 to 64, got {}", settings.streams));
   const bool divide = vm.count("divide") > 0, generic = vm.count("generic") > 0;
+  const std::variant<HashOptions, std::string> hash_or_error = read_hash_options(vm);
+  if (const std::string* wrong = std::get_if<std::string>(&hash_or_error)) return usage_error(*wrong);
+  const HashOptions hash = std::get<HashOptions>(hash_or_error);
   const double checkpoint_seconds = vm["checkpoint-every"].as<double>();
   if (!(checkpoint_seconds > 0 && checkpoint_seconds <= 1e9))
     return usage_error(
@@ -208,7 +249,7 @@ int command_perft(const Arguments& args) {
   }
   const PluginCatalog catalog = load_catalog(vm, world->place().rank == 0);
   if (world->distributed())
-    return perft_as_rank(*world, vm, catalog, settings, divide, generic, *depth, checkpoint_seconds);
+    return perft_as_rank(*world, vm, catalog, settings, divide, generic, hash, *depth, checkpoint_seconds);
   const std::string game_name = vm["game"].as<std::string>();
   const std::string position = vm["position"].as<std::string>();
   const LoadedPlugin* plugin = nullptr;
@@ -235,7 +276,7 @@ int command_perft(const Arguments& args) {
   } catch (const ConfigError& e) {
     return usage_error(e.what());
   }
-  core::PerftJob job = perft_job(devices, generic, divide);
+  core::PerftJob job = perft_job(devices, generic, divide, perft_hashing(hash.enabled, hash.host_mib, hash.device_mib));
   job.root = std::move(root);
   job.depth = *depth;
   job.stop = &install_stop_signals();
@@ -264,7 +305,8 @@ int command_perft(const Arguments& args) {
     outcome = core::run_perft(game, job, [&](uint64_t done, uint64_t total) { bar.update(done, total); });
   } catch (const std::invalid_argument& e) {
     if (!resumed) throw;
-    return usage_error(fmt::format("{}: the checkpoint does not fit this count: {}", checkpoint->path(), e.what()));
+    return usage_error(fmt::format("{}: the checkpoint does not fit this count: {}", checkpoint->path(),
+                                   perft_resume_refusal(*resumed, job.hashing, e.what())));
   }
   bar.finish();
   if (checkpoint) {
@@ -286,7 +328,7 @@ int command_perft(const Arguments& args) {
                 {"status", !outcome.error.empty() ? "incomplete"
                            : outcome.stopped      ? "interrupted"
                                                   : "complete"},
-                {"result", perft_json(outcome, divide)}});
+                {"result", perft_json(outcome, divide, job.hashing.enabled)}});
     if (outcome.error.empty() && outcome.stopped)
       doc["interrupted"] = {
           {"signal", signal_name(stop_signal())},
@@ -308,7 +350,7 @@ int command_perft(const Arguments& args) {
                  (checkpoint ? "; run the same command again to resume from " + checkpoint->path() : ""));
     return interrupted_exit_status(stop_signal());
   }
-  print_perft(outcome, divide, devices.summary);
+  print_perft(outcome, divide, job.hashing.enabled, devices.summary);
   return kExitOk;
 }
 

@@ -28,6 +28,13 @@ const StringKey kEngine{"engine",
                         {"batch", "generic"},
                         "\"batch\": the plugin's perft tables; \"generic\": recursion through the per-state rules "
                         "(the reference)"};
+const BooleanKey kHash{"hash", true,
+                       "transposition tables: a subtree met again by another move order is counted once (the counts "
+                       "are the same); false counts every path"};
+const IntegerKey kHashMb{"hash_mb", 0, 0, static_cast<int64_t>(kMaxHashMib),
+                         "MiB of the CPU workers' shared table (0: the default, a share of the available memory)"};
+const IntegerKey kGpuHashMb{"gpu_hash_mb", 0, 0, static_cast<int64_t>(kMaxHashMib),
+                            "MiB of each GPU's table (0: the default, the GPU's free memory beside its engine)"};
 const OtherKey kPositions{"positions", "array of tables", "required",
                           "[[perft.positions]] entries: name (default: the position), position (\"start\" or the "
                           "game's text form of a state), depth (0..64), expect (the known count: an integer or a "
@@ -55,6 +62,7 @@ class PerftRunOutcome : public AlgorithmOutcome {
 public:
   std::vector<CountedPosition> counted;
   bool divide = false;
+  bool hashed = false; // [perft] hash
   std::string engine, experiment, game, devices, digest_text;
   core::uint128 total = 0;
   double seconds = 0, startup_seconds = 0, device_milliseconds = 0;
@@ -75,7 +83,7 @@ public:
     nlohmann::json positions = nlohmann::json::array();
     for (const CountedPosition& c : counted) {
       const PerftPosition& p = c.position;
-      nlohmann::json j = perft_json(c.outcome, divide);
+      nlohmann::json j = perft_json(c.outcome, divide, hashed);
       j["name"] = p.name;
       j["position"] = p.position;
       j["depth"] = p.depth;
@@ -118,6 +126,11 @@ public:
     if (device_milliseconds > 0) std::printf(", %.3f ms in GPU kernels", device_milliseconds);
     if (startup_seconds > 0) std::printf(" (GPU start-up %.3f s before)", startup_seconds);
     std::printf(", %.4g nodes/s\n", seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
+    if (hashed) {
+      core::PerftHashStats hash;
+      for (const CountedPosition& c : counted) add_perft_hash(hash, c.outcome.hash);
+      std::printf("  hash %s\n", perft_hash_line(hash).c_str());
+    }
     std::printf("  digest %s\n  results %s\n", digest_text.c_str(), results_path.c_str());
   }
 };
@@ -128,7 +141,8 @@ public:
     static const AlgorithmInfo info{"perft",
                                     "leaf counts of the move tree (perft), per root move with divide, checked against "
                                     "the known counts",
-                                    {describe(kDivide), describe(kEngine), describe(kPositions)},
+                                    {describe(kDivide), describe(kEngine), describe(kHash), describe(kHashMb),
+                                     describe(kGpuHashMb), describe(kPositions)},
                                     {},
                                     "",
                                     "perft draws no picture; its results file holds the leaf counts"};
@@ -139,6 +153,15 @@ public:
     auto settings = std::make_shared<PerftSettings>();
     settings->divide = s.get(kDivide);
     settings->engine = s.get(kEngine);
+    const bool hash = s.get(kHash);
+    for (const IntegerKey* size : {&kHashMb, &kGpuHashMb})
+      if (const toml::node* n = s.node(size->name); !hash && n && s.get(*size) != 0)
+        throw s.error(*n, size->name,
+                      fmt::format("= {} sizes a transposition table, but hash = false counts without them: remove "
+                                  "'{}' or set hash = true",
+                                  s.get(*size), size->name));
+    settings->hashing =
+        perft_hashing(hash, static_cast<uint64_t>(s.get(kHashMb)), static_cast<uint64_t>(s.get(kGpuHashMb)));
     const toml::node* list = s.node(kPositions.name);
     if (!list)
       throw ConfigError(located(s.table().source(), "missing required key 'positions' in [perft]: add a "
@@ -162,6 +185,9 @@ public:
 
   bool has_checkpoints() const override { return true; }
   bool has_parts() const override { return true; }
+  // Tables change which subtrees are counted again, never the counts: a checkpoint resumes with other sizes, and one
+  // counted with tables is refused without them (and the reverse) by its progress (perft_resume_refusal).
+  std::vector<std::string> keys_outside_results() const override { return {kHash.name, kHashMb.name, kGpuHashMb.name}; }
 
   // {"positions": [...]}: position by position.
   nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
@@ -192,6 +218,7 @@ public:
     OutputStream events(context.config.events_file, "events file");
     auto outcome = std::make_unique<PerftRunOutcome>();
     outcome->divide = settings.divide;
+    outcome->hashed = settings.hashing.enabled;
     outcome->engine = settings.engine;
     outcome->experiment = context.config.name;
     outcome->game = context.config.game;
@@ -207,7 +234,7 @@ public:
     std::string canonical, mismatches;
     for (size_t i = 0; i < roots.size(); ++i) {
       const PerftPosition& p = settings.positions[i];
-      core::PerftJob job = perft_job(context.devices, generic, settings.divide);
+      core::PerftJob job = perft_job(context.devices, generic, settings.divide, settings.hashing);
       job.root = roots[i];
       job.depth = p.depth;
       job.stop = context.stop;
@@ -235,7 +262,8 @@ public:
       } catch (const std::invalid_argument& e) {
         if (!job.resume) throw;
         throw CheckpointMismatch(fmt::format("{}: the checkpoint does not fit position '{}': {}",
-                                             context.checkpoint->path(), p.name, e.what()));
+                                             context.checkpoint->path(), p.name,
+                                             perft_resume_refusal(*job.resume, job.hashing, e.what())));
       }
       bar.finish();
       const core::PerftOutcome& counted = outcome->counted.back().outcome;
@@ -297,9 +325,29 @@ DeviceNeeds perft_device_needs(const core::PluginTables& tables, bool generic_en
   return needs;
 }
 
-core::PerftJob perft_job(const DeviceChoice& devices, bool generic, bool divide) {
+core::PerftHashing perft_hashing(bool enabled, uint64_t host_mib, uint64_t device_mib) {
+  if (host_mib > kMaxHashMib || device_mib > kMaxHashMib)
+    throw std::invalid_argument(
+        fmt::format("a perft table of more than 2^40 MiB ({} and {} MiB)", host_mib, device_mib));
+  return {.enabled = enabled, .host_table_bytes = host_mib << 20, .device_table_bytes = device_mib << 20};
+}
+
+std::string perft_resume_refusal(const core::PerftProgress& resumed, const core::PerftHashing& hashing,
+                                 const std::string& what) {
+  if (resumed.distinct == hashing.enabled) return what;
+  return resumed.distinct
+             ? "it was counted with transposition tables (hashing), and this count is without them (--no-hash, "
+               "[perft] hash = false): resume it with hashing on, as it was saved (leave out --no-hash, or set "
+               "hash = true), or count afresh with another checkpoint file"
+             : "it was counted without transposition tables (--no-hash, [perft] hash = false), and this count hashes: "
+               "resume it without hashing, as it was saved (add --no-hash, or set hash = false), or count afresh "
+               "with another checkpoint file";
+}
+
+core::PerftJob perft_job(const DeviceChoice& devices, bool generic, bool divide, const core::PerftHashing& hashing) {
   core::PerftJob job;
   job.divide = divide;
+  job.hashing = hashing;
   job.cpu_threads = devices.cpu_threads;
   for (const auto& g : devices.gpus) job.cuda_devices.push_back(g.ordinal);
   job.streams_per_device = devices.streams;

@@ -24,8 +24,22 @@ struct PerftPosition {
 struct PerftSettings : AlgorithmSettings {
   bool divide = false;
   std::string engine = "batch"; // "batch": the plugin's perft tables | "generic": per-state recursion
+  core::PerftHashing hashing{.enabled = true}; // [perft] hash, hash_mb and gpu_hash_mb
   std::vector<PerftPosition> positions;
 };
+
+// The largest table size `gsdk perft --hash-mb`/`--gpu-hash-mb` and [perft] hash_mb/gpu_hash_mb take, in MiB (2^60
+// bytes: no machine has it, and bytes still fit 64 bits).
+inline constexpr uint64_t kMaxHashMib = uint64_t{1} << 40;
+
+// The hashing of a perft job: on or off, and the tables' sizes in MiB (0: the core's default).
+core::PerftHashing perft_hashing(bool enabled, uint64_t host_mib, uint64_t device_mib);
+
+// Why the core refused to resume `resumed` for a job hashed as `hashing` (its std::invalid_argument `what`), as told
+// to the user: a checkpoint counted with transposition tables resumes only with them, and one counted without only
+// without (PerftProgress::distinct), which the message says how to do; else the core's reason.
+std::string perft_resume_refusal(const core::PerftProgress& resumed, const core::PerftHashing& hashing,
+                                 const std::string& what);
 
 // The root a position text names: "start" for the initial state, else the game's text form of a state.
 // Throws std::invalid_argument "invalid position for game '<name>': <the game's reason>".
@@ -35,7 +49,7 @@ core::StateBlob perft_root(const core::GameInstance& game, const std::string& po
 DeviceNeeds perft_device_needs(const core::PluginTables& tables, bool generic_engine);
 
 // A perft job (root and depth still to set) on the devices chosen for it.
-core::PerftJob perft_job(const DeviceChoice& devices, bool generic, bool divide);
+core::PerftJob perft_job(const DeviceChoice& devices, bool generic, bool divide, const core::PerftHashing& hashing);
 
 const Algorithm& perft_algorithm();
 
