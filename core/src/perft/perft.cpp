@@ -36,6 +36,10 @@ constexpr uint64_t kSubtreesPerCpuWorker = 32;
 constexpr uint64_t kGpuCallsPerStream = 4;
 // Beside CPU workers the GPUs take smaller batches, so the queue ends evenly.
 constexpr uint64_t kGpuCallsPerStreamWithCpu = 16;
+// A hashed count cuts the root finer for its GPUs: subtrees that transpose into each other meet in the device's table
+// across calls anyway, and small subtrees keep each call short (a stop request waits for the calls under way) and
+// the streams evenly loaded. Measured in docs/perf/chess_perft.md ("Hashed perft").
+constexpr uint64_t kHashedSubtreesPerStream = 256;
 // Of a device's free memory, the share its streams' arenas take together, but no more than
 // kMaxArenaBytesPerStream each: allocating (and freeing) tens of GiB costs about 0.15 s per call on an
 // H100, while 4 GiB already holds a level of 60 million chess children and a bigger frontier is
@@ -235,8 +239,8 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
   const unsigned gpu_workers = static_cast<unsigned>(job.cuda_devices.size()) * streams;
   const unsigned workers = job.cpu_threads + gpu_workers;
   const uint64_t gpu_calls = job.cpu_threads == 0 ? kGpuCallsPerStream : kGpuCallsPerStreamWithCpu;
-  const uint64_t target =
-      std::max<uint64_t>(kSubtreesPerCpuWorker * job.cpu_threads, uint64_t{gpu_workers} * gpu_calls);
+  const uint64_t gpu_subtrees = uint64_t{gpu_workers} * (job.hashing.enabled ? kHashedSubtreesPerStream : gpu_calls);
+  const uint64_t target = std::max<uint64_t>(kSubtreesPerCpuWorker * job.cpu_threads, gpu_subtrees);
 
   // A resumed job cuts the root as the job it resumes did, so its subtree ids mean the same subtrees.
   if (job.resume && job.split_target && job.resume->split_target != job.split_target)
