@@ -3,7 +3,9 @@
 // canonical state clears its `reserved` word), out of place and in place, and a failing call turned into an error
 // naming the plugin, the table and the plugin's message.
 #include <cstring>
+#include <memory>
 #include <stdexcept>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -18,30 +20,19 @@ using gsdk::core::GameInstance;
 using gsdk::core::StateBlob;
 using gsdk::test::contains;
 
-class CanonicalStates : public ::testing::Test {
-protected:
-  static void SetUpTestSuite() {
-    catalog_ = new gsdk::host::PluginCatalog;
-    catalog_->load_file(gsdk::test::test_plugin_dir("valid") / "test_nim.so");
-    catalog_->load_file(gsdk::test::test_plugin_dir("valid") / "test_tree.so");
-  }
-  static void TearDownTestSuite() {
-    delete catalog_;
-    catalog_ = nullptr;
-  }
-  void SetUp() override {
-    ASSERT_NE(catalog_->find("test_nim"), nullptr) << "test_nim.so did not load";
-    ASSERT_NE(catalog_->find("test_tree"), nullptr) << "test_tree.so did not load";
-  }
-  static std::unique_ptr<GameInstance> game(const std::string& name, const toml::table& params = {}) {
-    const auto& tables = catalog_->find(name)->tables;
-    return std::make_unique<GameInstance>(tables, gsdk::host::resolve_params(*tables.game, params).values);
-  }
-
-  static gsdk::host::PluginCatalog* catalog_;
-};
-
-gsdk::host::PluginCatalog* CanonicalStates::catalog_ = nullptr;
+// test_nim (no table) or test_tree under `params`; the plugins are loaded once per program.
+std::unique_ptr<GameInstance> game(const std::string& name, const toml::table& params = {}) {
+  static const std::unique_ptr<gsdk::host::PluginCatalog> catalog = [] {
+    auto loaded = std::make_unique<gsdk::host::PluginCatalog>();
+    loaded->load_file(gsdk::test::test_plugin_dir("valid") / "test_nim.so");
+    loaded->load_file(gsdk::test::test_plugin_dir("valid") / "test_tree.so");
+    return loaded;
+  }();
+  const gsdk::host::LoadedPlugin* plugin = catalog->find(name);
+  if (!plugin) throw std::runtime_error(name + ".so did not load");
+  return std::make_unique<GameInstance>(plugin->tables,
+                                        gsdk::host::resolve_params(*plugin->tables.game, params).values);
+}
 
 // test_tree's state: {uint64_t hash; uint32_t ply; uint32_t reserved}.
 StateBlob tree_state(uint64_t hash, uint32_t ply, uint32_t reserved) {
@@ -52,7 +43,7 @@ StateBlob tree_state(uint64_t hash, uint32_t ply, uint32_t reserved) {
   return s;
 }
 
-TEST_F(CanonicalStates, AGameWithoutTheTableGetsItsBytesCopied) {
+TEST(CanonicalStates, AGameWithoutTheTableGetsItsBytesCopied) {
   const auto nim = game("test_nim");
   EXPECT_FALSE(nim->has_canonical_states());
   StateBlob states = nim->initial_state();
@@ -68,7 +59,7 @@ TEST_F(CanonicalStates, AGameWithoutTheTableGetsItsBytesCopied) {
   nim->canonical_states(nullptr, 0, nullptr);
 }
 
-TEST_F(CanonicalStates, AGameWithTheTableGivesItsCanonicalStates) {
+TEST(CanonicalStates, AGameWithTheTableGivesItsCanonicalStates) {
   const auto tree = game("test_tree");
   ASSERT_TRUE(tree->has_canonical_states());
   StateBlob states = tree_state(34, 0, 7);
@@ -83,7 +74,7 @@ TEST_F(CanonicalStates, AGameWithTheTableGivesItsCanonicalStates) {
   EXPECT_EQ(states, expected) << "in place";
 }
 
-TEST_F(CanonicalStates, AFailingCallNamesThePluginTheTableAndItsMessage) {
+TEST(CanonicalStates, AFailingCallNamesThePluginTheTableAndItsMessage) {
   const auto tree = game("test_tree", toml::table{{"keys_fault", 3}});
   const StateBlob state = tree_state(34, 0, 0);
   StateBlob out(state.size());
