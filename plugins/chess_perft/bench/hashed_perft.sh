@@ -37,7 +37,7 @@ timed() {
   start=$(date +%s.%N)
   "$@" > "$log" 2>&1
   end=$(date +%s.%N)
-  echo "$end - $start" | bc -l
+  awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }'
 }
 
 table=()
@@ -60,7 +60,7 @@ for case in "$@"; do
     pg_time=$(echo "$pg_line" | sed -E 's/.*time: ([0-9.e+-]+) seconds.*/\1/')
     same=$([[ $pg_leaves == "$leaves" ]] && echo same || echo "DIFFERENT ($pg_leaves)")
     line+=$(printf '  perft_gpu %8.3f s (process %8.3f s)  %s  x%.2f' "$pg_time" "$pg_whole" "$same" \
-      "$(echo "$pg_time / $count" | bc -l)")
+      "$(awk -v a="$pg_time" -v b="$count" 'BEGIN { print a / b }')")
   fi
   echo "$line"
   table+=("$line")
