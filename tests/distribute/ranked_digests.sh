@@ -114,7 +114,7 @@ for ranks in 2 3; do
     [ "$options" != "--no-hash" ] || expected=False lines=0
     [ "$(hashed "$name.json")" = "$expected" ] || fail "$name: a hash object in the results is not $expected"
     [ "$(grep -c '^Hash: ' "$name.log")" = "$lines" ] || fail "$name: $lines Hash line(s) expected ($name.log)"
-    echo "ok: gsdk perft $options under $ranks ranks: the one-process count without tables"
+    echo "ok: gsdk perft ${options:-(hashed by default)} under $ranks ranks: the one-process count without tables"
   done
   "$mpiexec" --oversubscribe -np "$ranks" "$gsdk" run perft.toml --plugin-dir "$plugins" --set perft.hash_mb=1 \
     --out "perft-run.np$ranks.json" -q >"perft-run.np$ranks.log" 2>&1 ||
