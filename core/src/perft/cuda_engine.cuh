@@ -174,6 +174,7 @@ struct CudaPerftEngine::Impl {
   bool hashes_leaf_level(uint32_t depth) const;
   void count_leaves(const unsigned char* states, uint32_t n, uint32_t plies, uint32_t* counts);
   uint64_t level_bytes(uint64_t parents, uint64_t children, bool stores_children) const;
+  bool must_split(uint32_t n, uint64_t children, uint64_t bytes, bool children_are_leaves) const;
   void plugin_call(const char* function, int32_t status, const char* message) const;
 
   const GameInstance& game;

@@ -138,20 +138,10 @@ void CudaPerftEngine::Impl::expand_hashed(const HashedFrontier& frontier, uint32
   const auto count_after_moves = hashed_children ? nullptr : count_leaves_after_moves;
   const uint64_t bytes =
       hashed_level_bytes(n, children, count_after_moves == nullptr, hashed_children, children_are_leaves);
-  const uint64_t free = free_bytes();
-  // As in the plain count: a level whose children expand again leaves them room (cuda_perft.cu).
-  const uint64_t budget = children_are_leaves ? free : free / (1 + children / n);
-  if (children > kMaxCallItems || bytes > budget) {
-    if (n > 1) {
-      expand_hashed(frontier, begin, begin + n / 2, depth, counts);
-      expand_hashed(frontier, begin + n / 2, end, depth, counts);
-      return;
-    }
-    if (children > kMaxCallItems || bytes > free)
-      throw std::runtime_error(where(device) + "arena too small: one state's " + std::to_string(children) +
-                               " children need " + std::to_string(bytes) + " bytes, have " + std::to_string(free) +
-                               " free of " + std::to_string(arena.capacity()) +
-                               (children > kMaxCallItems ? " (and one call takes at most 2^31 - 1 children)" : ""));
+  if (must_split(n, children, bytes, children_are_leaves)) {
+    expand_hashed(frontier, begin, begin + n / 2, depth, counts);
+    expand_hashed(frontier, begin + n / 2, end, depth, counts);
+    return;
   }
 
   const auto count = static_cast<uint32_t>(children);

@@ -120,22 +120,10 @@ void CudaPerftEngine::Impl::expand(const Frontier& frontier, uint32_t depth) {
   const bool children_are_leaves = depth - 1 <= table.leaf_plies;
   // Leaves the plugin can count from (parent, move) pairs (ABI 1.8) need no stored children.
   const auto count_after_moves = children_are_leaves ? count_leaves_after_moves : nullptr;
-  const uint64_t bytes = level_bytes(n, children, count_after_moves == nullptr);
-  const uint64_t free = free_bytes();
-  // A level whose children expand again leaves room for them: with b children per state here and
-  // about as many below, taking 1/(1 + b) of the free arena lets the next level fit in one piece.
-  const uint64_t budget = children_are_leaves ? free : free / (1 + children / n);
-  if (children > kMaxCallItems || bytes > budget) {
-    if (n > 1) {
-      expand(frontier.part(0, n / 2, state_size), depth);
-      expand(frontier.part(n / 2, n, state_size), depth);
-      return;
-    }
-    if (children > kMaxCallItems || bytes > free)
-      throw std::runtime_error(where(device) + "arena too small: one state's " + std::to_string(children) +
-                               " children need " + std::to_string(bytes) + " bytes, have " + std::to_string(free) +
-                               " free of " + std::to_string(arena.capacity()) +
-                               (children > kMaxCallItems ? " (and one call takes at most 2^31 - 1 children)" : ""));
+  if (must_split(n, children, level_bytes(n, children, count_after_moves == nullptr), children_are_leaves)) {
+    expand(frontier.part(0, n / 2, state_size), depth);
+    expand(frontier.part(n / 2, n, state_size), depth);
+    return;
   }
 
   const auto count = static_cast<uint32_t>(children);
@@ -200,6 +188,22 @@ uint64_t CudaPerftEngine::Impl::move_total(const uint32_t* counts, uint32_t n) {
         "copying a level total to the host");
   check(device, cudaStreamSynchronize(s), "computing a level's move total (stream synchronize)");
   return *pinned_total.get();
+}
+
+// Whether a level of n states and `children` children, taking `bytes` of the arena, must be cut in halves. A level
+// whose children expand again leaves room for them: with b children per state here and about as many below, taking
+// 1/(1 + b) of the free arena lets the next level fit in one piece. Throws when one state's children cannot fit.
+bool CudaPerftEngine::Impl::must_split(uint32_t n, uint64_t children, uint64_t bytes, bool children_are_leaves) const {
+  const uint64_t free = free_bytes();
+  const uint64_t budget = children_are_leaves ? free : free / (1 + children / n);
+  if (children <= kMaxCallItems && bytes <= budget) return false;
+  if (n > 1) return true;
+  if (children > kMaxCallItems || bytes > free)
+    throw std::runtime_error(where(device) + "arena too small: one state's " + std::to_string(children) +
+                             " children need " + std::to_string(bytes) + " bytes, have " + std::to_string(free) +
+                             " free of " + std::to_string(arena.capacity()) +
+                             (children > kMaxCallItems ? " (and one call takes at most 2^31 - 1 children)" : ""));
+  return false;
 }
 
 // Peak arena bytes of expanding `parents` states into `children`: the children (states unless the
