@@ -36,8 +36,8 @@ private:
   uint64_t buckets_ = 0;
 };
 
-// The table's size when the job names none: room for twice the states a job of this many `nodes` at its hashed
-// depths can store, within a share of the memory available, at least a megabyte.
+// The table's size when the job names none: room for twice the positions a job of this many `nodes` (paths) at its
+// hashed depths is expected to store, at least 1 MiB, within a share of the memory available (host_table.cpp).
 uint64_t default_host_table_bytes(double nodes);
 
 } // namespace gsdk::core
