@@ -22,7 +22,9 @@ std::optional<uint128> HashedCounter::count_at(const StateBlob& state, uint32_t 
   if (depth < hashed_depth_) return gsdk::core::count_whole(game_, plugin_table_, state, depth);
   if (stop_requested(stop_)) return std::nullopt;
   const perft_key::Key key = perft_key::state_key(state.data(), game_.state_size(), depth);
-  if (const std::optional<uint64_t> known = table_.probe(key, counters_)) return *known;
+  const std::optional<uint64_t> known = table_.probe(key, counters_);
+  if (depth == hashed_depth_) judge_floor(known.value_or(0));
+  if (known) return *known;
   if (depth == hashed_depth_) return store(key, gsdk::core::count_whole(game_, plugin_table_, state, depth));
   if (ply == moves_.size()) {
     moves_.emplace_back(game_.max_moves());
@@ -41,6 +43,15 @@ std::optional<uint128> HashedCounter::count_at(const StateBlob& state, uint32_t 
     leaves += *below;
   }
   return store(key, leaves);
+}
+
+void HashedCounter::judge_floor(uint64_t saved) {
+  ++floor_probes_;
+  floor_saved_ += saved;
+  if (floor_probes_ < kJudgedProbes) return;
+  if (floor_saved_ < uint128{kLeavesPerLookUp} * floor_probes_) ++hashed_depth_;
+  floor_probes_ = 0;
+  floor_saved_ = 0;
 }
 
 uint128 HashedCounter::store(const perft_key::Key& key, uint128 leaves) {
