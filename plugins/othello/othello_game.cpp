@@ -9,6 +9,7 @@
 #include "cpu/playouts_cpu.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "rules/board_text.hpp"
+#include "rules/canonical.hpp"
 #include "rules/endgame.hpp"
 #include "rules/evaluation.hpp"
 #include "rules/random_game.hpp"
@@ -114,6 +115,8 @@ uint64_t Game::cpu_perft(const State& s, uint32_t depth) const {
   if (cpu::best_simd_level() == GSDK_SIMD_AVX512) return cpu::perft_avx512(s, depth, convention_);
   return cpu::perft_portable(s, depth, convention_);
 }
+
+void Game::canonical_state(State& s) const { canonicalize(s); }
 
 int32_t Game::best_simd_level() { return cpu::best_simd_level(); }
 

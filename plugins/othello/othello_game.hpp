@@ -48,6 +48,8 @@ public:
   State state_from_string(std::string_view text) const;
 
   uint64_t cpu_perft(const State& s, uint32_t depth) const;
+  // gsdk.perft_keys.v1: the smallest of the position's 8 board symmetries, side to move cleared (rules/canonical.hpp).
+  void canonical_state(State& s) const;
 
   static int32_t best_simd_level();
   void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;
@@ -102,6 +104,8 @@ public:
                               State* children, uint32_t* child_counts, void* stream) const;
   void cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
                                            uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const;
+  // The same as canonical_state, to the bit, one thread per position (cuda/canonical_kernels.cu).
+  void cuda_canonical_states(const State* in, uint32_t count, State* out, void* stream) const;
 #endif
 
 private:

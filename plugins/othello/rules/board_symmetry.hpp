@@ -1,6 +1,7 @@
 // board_symmetry.hpp - a bitboard seen through each of the 8 board symmetries of rules/patterns.hpp's
 // transform, by whole-board bit operations, so that the fast pattern sum (cpu/pattern_sum_cpu.cpp) gathers an
-// instance's squares with the base shape's mask. Host only.
+// instance's squares with the base shape's mask, and so that hashed perft keys a position by the smallest of its
+// images (rules/canonical.hpp). The three board operations are host and device code; the image array is host only.
 #pragma once
 
 #include <array>
@@ -10,20 +11,23 @@
 
 namespace othello {
 
-// Row r becomes row 7 - r: the bytes reversed.
-constexpr Bitboard flip_rows(Bitboard b) {
-  return __builtin_bswap64(b);
+// Row r becomes row 7 - r: the bytes reversed, by three swaps (the host compiler makes them one bswap; the device
+// has no 64-bit byte swap builtin).
+GSDK_HD constexpr Bitboard flip_rows(Bitboard b) {
+  b = ((b >> 8) & 0x00ff00ff00ff00ffu) | ((b & 0x00ff00ff00ff00ffu) << 8);
+  b = ((b >> 16) & 0x0000ffff0000ffffu) | ((b & 0x0000ffff0000ffffu) << 16);
+  return (b >> 32) | (b << 32);
 }
 
 // Column c becomes column 7 - c: the bits of every byte reversed (chessprogramming.org, mirrorHorizontal).
-constexpr Bitboard flip_columns(Bitboard b) {
+GSDK_HD constexpr Bitboard flip_columns(Bitboard b) {
   b = ((b >> 1) & 0x5555555555555555u) | ((b & 0x5555555555555555u) << 1);
   b = ((b >> 2) & 0x3333333333333333u) | ((b & 0x3333333333333333u) << 2);
   return ((b >> 4) & 0x0f0f0f0f0f0f0f0fu) | ((b & 0x0f0f0f0f0f0f0f0fu) << 4);
 }
 
 // Square (row, column) becomes (column, row): three delta swaps (chessprogramming.org, flipDiagA1H8).
-constexpr Bitboard transpose(Bitboard b) {
+GSDK_HD constexpr Bitboard transpose(Bitboard b) {
   Bitboard t = 0x0f0f0f0f00000000u & (b ^ (b << 28));
   b ^= t ^ (t >> 28);
   t = 0x3333000033330000u & (b ^ (b << 14));
