@@ -1,5 +1,6 @@
-"""gsdk from Python: the plugins and games gsdk sees, experiments and perft counts, run by gsdk's host library, and
-vectorised environments (gsdk.VectorEnv) of any game with move codes.
+"""gsdk from Python: the plugins and games gsdk sees, experiments and perft counts, run by gsdk's host library,
+vectorised environments (gsdk.VectorEnv) of any game with move codes, and any game's rules one state at a time
+(gsdk.load_game).
 
 The functions return plain Python objects (dicts, lists, ints, strings): the same documents the gsdk command
 writes, so a run's digest here equals `gsdk run`'s for the same config. docs/python.md shows each in use.
@@ -15,10 +16,13 @@ import os
 
 from ._gsdk import ConfigError, DeviceArray, Error, OutputError, PluginError
 from . import _gsdk
+from .game import PLAYER_CHANCE, PLAYER_TERMINAL, Game, State, load_game
 from .vector_env import VectorEnv
 
-__all__ = ["Error", "ConfigError", "PluginError", "OutputError", "list", "run", "perft", "PerftCount", "PerftDivide",
-           "VectorEnv", "DeviceArray"]
+__version__ = _gsdk.__version__  # gsdk's version, the CLI's `gsdk --version`
+
+__all__ = ["__version__", "Error", "ConfigError", "PluginError", "OutputError", "list", "run", "perft", "PerftCount", "PerftDivide",
+           "VectorEnv", "DeviceArray", "load_game", "Game", "State", "PLAYER_CHANCE", "PLAYER_TERMINAL"]
 
 
 def list():  # noqa: A001 - the name of `gsdk list`

@@ -7,12 +7,13 @@ legal actions of each game. Every array has the environments along its first axi
 import json
 
 from . import _gsdk
+from ._plugin_dirs import plugin_dirs
 
 
 class VectorEnv(_gsdk.VectorEnv):
     """n games of `game` stepped together on the CPU's threads or on a CUDA device.
 
-    VectorEnv(game, n, seed, params=None, device="cpu", threads=None)
+    VectorEnv(game, n, seed, params=None, device="cpu", threads=None, plugin_dir=None)
 
     game:    a game name as gsdk.list() shows it ("othello", "minefield", ...); the game needs move codes (the
              plugin's gsdk.move_codes.v1 table).
@@ -24,6 +25,7 @@ class VectorEnv(_gsdk.VectorEnv):
              and the arrays returned are gsdk.DeviceArray objects, which torch.from_dlpack() and cupy.from_dlpack()
              take without a copy (a.numpy() copies to the host).
     threads: CPU threads stepping the games (default: all).
+    plugin_dir: a folder, or a list of folders, searched for plugins first (as the CLI's --plugin-dir).
 
     reset() -> obs                       every game from its initial state; obs has shape (n, *observation_shape)
     step(actions) -> (obs, rewards, terminated)
@@ -44,8 +46,9 @@ class VectorEnv(_gsdk.VectorEnv):
     ones).
     """
 
-    def __init__(self, game, n, seed, params=None, device="cpu", threads=None):
-        super().__init__(game, n, seed, json.dumps({"params": dict(params or {})}), device, threads)
+    def __init__(self, game, n, seed, params=None, device="cpu", threads=None, plugin_dir=None):
+        super().__init__(game, n, seed, json.dumps({"params": dict(params or {})}), device, threads,
+                         plugin_dirs(plugin_dir))
 
     def __repr__(self):
         return (f"gsdk.VectorEnv(n={self.num_envs}, num_actions={self.num_actions}, "

@@ -13,13 +13,14 @@
 #include "algorithms/run_files.hpp"
 #include "config/config_error.hpp"
 #include "dict_config.hpp"
+#include "game_api.hpp"
 #include "interruptible_call.hpp"
 #include "module_plugins.hpp"
 #include "python_errors.hpp"
-#include "vector_env.hpp"
 #include "report/output_file.hpp"
 #include "report/plugin_listing.hpp"
 #include "report/results_file.hpp"
+#include "vector_env.hpp"
 
 namespace gsdk::python {
 
@@ -98,6 +99,7 @@ std::string run_json(const std::optional<std::string>& path, const std::optional
 
 PYBIND11_MODULE(_gsdk, m) {
   m.doc() = "gsdk's host library (use the gsdk package, not this module)";
+  m.attr("__version__") = GSDK_VERSION;
   // Local to this module, so that other pybind11 modules' exceptions keep their own translation. The translator of
   // the last one registered is tried first: the subclasses before std::runtime_error, every other error of a run.
   const py::exception<std::runtime_error>& error = py::register_local_exception<std::runtime_error>(m, "Error");
@@ -109,6 +111,7 @@ PYBIND11_MODULE(_gsdk, m) {
         py::arg("device"), py::arg("threads"), py::arg("seed"), py::arg("out"),
         "runs an experiment as `gsdk run` does; returns the results document as JSON text");
   bind_vector_env(m);
+  bind_game_api(m);
 }
 
 } // namespace gsdk::python

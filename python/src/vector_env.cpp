@@ -1,5 +1,5 @@
-// vector_env.cpp - gsdk._gsdk.VectorEnv over core::VectorEnv. The plugin catalog, the game's parameters and the
-// instance live as long as the environment, which refers to them. Steps release the GIL: a program may step one
+// vector_env.cpp - gsdk._gsdk.VectorEnv over core::VectorEnv. The loaded game (plugin, parameters, instance) lives as
+// long as the environment, which refers to it. Steps release the GIL: a program may step one
 // environment while its other threads choose actions for another.
 #include "vector_env.hpp"
 
@@ -10,17 +10,10 @@
 
 #include <fmt/format.h>
 #include <pybind11/stl.h>
-#include <toml++/toml.h>
 
-#include "algorithms/run_experiment.hpp"
-#include "config/config_error.hpp"
-#include "dict_config.hpp"
 #include "env_arrays.hpp"
 #include "gsdk/core/environments/vector_env.hpp"
-#include "gsdk/core/runtime/game_instance.hpp"
-#include "module_plugins.hpp"
-#include "plugins/game_params.hpp"
-#include "python_errors.hpp"
+#include "loaded_game.hpp"
 
 namespace gsdk::python {
 
@@ -47,31 +40,14 @@ core::VectorEnvSettings device_settings(const std::string& device) {
 class PyVectorEnv {
 public:
   PyVectorEnv(const std::string& game, uint32_t count, uint64_t seed, const std::string& params_json,
-              const std::string& device, const std::optional<unsigned>& threads)
-      : catalog_(load_module_catalog()) {
-    const host::LoadedPlugin* plugin = catalog_.find(game);
-    if (!plugin) {
-      try {
-        host::require_plugin(catalog_, game, "VectorEnv: ");
-      } catch (const host::ConfigError& e) {
-        throw PluginError(e.what());
-      }
-    }
-    // The parameters go through the CLI's checks: a dict {"params": {...}} as TOML text, located in "params:line:column".
-    const std::string text = dict_as_toml(params_json);
-    const toml::table document = toml::parse(std::string_view(text), std::string_view("params"));
-    const toml::table* params = document["params"].as_table();
-    params_ = host::resolve_params(*plugin->tables.game, params ? *params : toml::table{});
-    try {
-      game_ = std::make_unique<core::GameInstance>(plugin->tables, params_.values);
-    } catch (const std::invalid_argument& e) {
-      throw host::ConfigError(fmt::format("params: {}", e.what()));
-    }
+              const std::string& device, const std::optional<unsigned>& threads,
+              const std::vector<std::string>& plugin_dirs)
+      : game_(std::make_unique<LoadedGame>(game, params_json, plugin_dirs, "VectorEnv: ")) {
     core::VectorEnvSettings settings = device_settings(device);
     settings.count = count;
     settings.seed = seed;
     settings.threads = threads.value_or(0);
-    env_ = std::make_unique<core::VectorEnv>(*game_, settings);
+    env_ = std::make_unique<core::VectorEnv>(game_->instance(), settings);
     keep(env_->reset()); // step() may come first: every game starts from its initial state
   }
 
@@ -129,9 +105,7 @@ private:
     return as_python_array(step.observations);
   }
 
-  host::PluginCatalog catalog_;
-  host::ResolvedParams params_;
-  std::unique_ptr<core::GameInstance> game_;
+  std::unique_ptr<LoadedGame> game_;
   std::unique_ptr<core::VectorEnv> env_;
   core::EnvStep last_;
 };
@@ -148,9 +122,9 @@ void bind_vector_env(py::module_& m) {
   bind_device_array(m);
   py::class_<PyVectorEnv>(m, "VectorEnv")
       .def(py::init<const std::string&, uint32_t, uint64_t, const std::string&, const std::string&,
-                    const std::optional<unsigned>&>(),
+                    const std::optional<unsigned>&, const std::vector<std::string>&>(),
            py::arg("game"), py::arg("n"), py::arg("seed"), py::arg("params_json"), py::arg("device"),
-           py::arg("threads"))
+           py::arg("threads"), py::arg("plugin_dirs"))
       .def("reset", &PyVectorEnv::reset)
       .def("step", &PyVectorEnv::step, py::arg("actions"))
       .def("legal_actions_mask", &PyVectorEnv::legal_actions_mask)

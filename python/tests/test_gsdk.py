@@ -88,6 +88,7 @@ def test_perft_hash_keywords_give_the_same_counts_and_the_tables_statistics():
     hashed = gsdk.perft("othello", "start", 6, device="cpu")
     plain = gsdk.perft("othello", "start", 6, device="cpu", hash=False)
     sized = gsdk.perft("othello", "start", 6, device="cpu", hash_mb=1, gpu_hash_mb=2)
+    deeper = gsdk.perft("othello", "start", 7, device="cpu", hash_mb=1)
     assert hashed == plain == sized == 8200
     assert isinstance(hashed, int) and isinstance(hashed, gsdk.PerftCount)
     assert plain.hash is None  # no tables, no statistics
@@ -95,8 +96,8 @@ def test_perft_hash_keywords_give_the_same_counts_and_the_tables_statistics():
         assert set(stats) == HASH_KEYS
         assert set(stats["host"]) == set(stats["device"]) == TABLE_KEYS
         assert all(isinstance(stats[key], int) for key in ("paths", "subtrees", "frontier_states", "duplicates"))
-    if sized.hash["enabled"]:  # what the core reports once it hashes: the 1 MiB table it was asked for
-        assert 0 < sized.hash["host"]["bytes"] <= 1 << 20
+    # At depth 6 Othello's root expansion leaves 1-ply subtrees, below any table; at 7 the 1 MiB table asked for.
+    assert deeper == 55092 and 0 < deeper.hash["host"]["bytes"] <= 1 << 20
     divided = gsdk.perft("othello", "start", 5, divide=True, hash_mb=1)
     assert isinstance(divided, gsdk.PerftDivide)
     assert divided == gsdk.perft("othello", "start", 5, divide=True, hash=False)
