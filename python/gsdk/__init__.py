@@ -16,13 +16,17 @@ import os
 
 from ._gsdk import ConfigError, DeviceArray, Error, OutputError, PluginError
 from . import _gsdk
+from . import aec
+from .aec import AECEnv, aec_env
+from .agent import Agent
 from .game import PLAYER_CHANCE, PLAYER_TERMINAL, Game, State, load_game
 from .vector_env import VectorEnv
 
 __version__ = _gsdk.__version__  # gsdk's version, the CLI's `gsdk --version`
 
 __all__ = ["__version__", "Error", "ConfigError", "PluginError", "OutputError", "list", "run", "perft", "PerftCount", "PerftDivide",
-           "VectorEnv", "DeviceArray", "load_game", "Game", "State", "PLAYER_CHANCE", "PLAYER_TERMINAL"]
+           "VectorEnv", "DeviceArray", "load_game", "Game", "State", "PLAYER_CHANCE", "PLAYER_TERMINAL", "Agent", "aec",
+           "AECEnv", "aec_env"]
 
 
 def list():  # noqa: A001 - the name of `gsdk list`

@@ -1,169 +1,127 @@
-// game_api.cpp - gsdk._gsdk.Game and gsdk._gsdk.State over a loaded game's per-state table (game_api.hpp). A state
-// is its bytes and a shared reference to the loaded game, so states outlive the Game object they came from.
-// Actions are the game's move codes where it has them (gsdk.move_codes.v1, the VectorEnv's actions), else the
-// plugin's own move numbers; every action a caller passes is checked against the state's legal moves first, so a
-// plugin never sees an illegal move from Python.
+// game_api.cpp - gsdk._gsdk.Game and gsdk._gsdk.State over a loaded game's per-state table (game_api.hpp).
 #include "game_api.hpp"
 
 #include <algorithm>
 #include <cstring>
-#include <memory>
+#include <functional>
 #include <stdexcept>
-#include <string>
-#include <utility>
-#include <vector>
+#include <string_view>
 
 #include <fmt/format.h>
-#include <pybind11/numpy.h>
+#include <fmt/ranges.h>
 #include <pybind11/stl.h>
 
 #include "gsdk/environments/step_rewards.hpp"
-#include "loaded_game.hpp"
 
 namespace gsdk::python {
 
 namespace py = pybind11;
 
-namespace {
+int32_t PyState::current_player() const { return instance().current_player(bytes_); }
+bool PyState::is_terminal() const { return current_player() == GSDK_PLAYER_TERMINAL; }
+bool PyState::is_chance_node() const { return current_player() == GSDK_PLAYER_CHANCE; }
 
-using Game = std::shared_ptr<const LoadedGame>;
+std::vector<uint32_t> PyState::legal_actions() const {
+  std::vector<uint32_t> actions = moves().actions;
+  std::sort(actions.begin(), actions.end());
+  return actions;
+}
 
-// The legal moves of a live state with their actions and chance probabilities.
-struct Moves {
-  std::vector<uint32_t> moves;
-  std::vector<uint32_t> actions;
-  std::vector<double> probabilities;
-};
+std::vector<std::pair<uint32_t, double>> PyState::chance_outcomes() const {
+  if (!is_chance_node()) throw std::invalid_argument("chance_outcomes: the state is not a chance node");
+  const Moves m = moves();
+  std::vector<std::pair<uint32_t, double>> outcomes;
+  for (size_t k = 0; k < m.actions.size(); ++k) outcomes.emplace_back(m.actions[k], m.probabilities[k]);
+  std::sort(outcomes.begin(), outcomes.end());
+  return outcomes;
+}
 
-class PyState {
-public:
-  PyState(Game game, core::StateBlob bytes) : game_(std::move(game)), bytes_(std::move(bytes)) {}
+uint32_t PyState::move_of_action(uint32_t action, const char* who) const {
+  if (is_terminal())
+    throw std::invalid_argument(fmt::format("{}({}): the game is over ({})", who, action, to_string()));
+  const Moves m = moves();
+  const auto found = std::find(m.actions.begin(), m.actions.end(), action);
+  if (found != m.actions.end()) return m.moves[static_cast<size_t>(found - m.actions.begin())];
+  std::vector<uint32_t> legal = m.actions;
+  std::sort(legal.begin(), legal.end());
+  throw std::invalid_argument(
+      fmt::format("{}({}): not a legal action here; legal: [{}]", who, action, fmt::join(legal, ", ")));
+}
 
-  int32_t current_player() const { return instance().current_player(bytes_); }
-  bool is_terminal() const { return current_player() == GSDK_PLAYER_TERMINAL; }
-  bool is_chance_node() const { return current_player() == GSDK_PLAYER_CHANCE; }
+uint32_t PyState::action_of_move(uint32_t move) const {
+  const gsdk_move_codes* codes = instance().tables().move_codes;
+  return codes ? codes->move_code(instance().handle(), bytes_.data(), move) : move;
+}
 
-  std::vector<uint32_t> legal_actions() const {
-    std::vector<uint32_t> actions = moves().actions;
-    std::sort(actions.begin(), actions.end());
-    return actions;
+void PyState::apply_action(uint32_t action) {
+  instance().apply_move(bytes_, move_of_action(action, "apply_action"));
+}
+
+std::string PyState::action_to_string(uint32_t action) const {
+  return instance().move_to_string(bytes_, move_of_action(action, "action_to_string"));
+}
+
+// Zero for every player until the game is over; then the VectorEnv's rewards of the last step.
+std::vector<float> PyState::returns() const {
+  std::vector<float> result(instance().game().player_count, 0.0f);
+  if (is_terminal())
+    gsdk::environments::write_step_rewards(true, instance().score(bytes_), instance().game().player_count,
+                                           result.data());
+  return result;
+}
+
+int64_t PyState::score() const { return instance().score(bytes_); }
+
+py::array PyState::observation_tensor() const {
+  const gsdk_observations* table = instance().tables().observations;
+  if (!table) {
+    py::array_t<uint8_t> raw(static_cast<py::ssize_t>(bytes_.size()));
+    std::memcpy(raw.mutable_data(), bytes_.data(), bytes_.size());
+    return raw;
   }
+  uint32_t extents[GSDK_OBSERVATION_MAX_RANK] = {};
+  const uint32_t rank = table->shape(instance().handle(), extents, GSDK_OBSERVATION_MAX_RANK);
+  if (rank == 0 || rank > GSDK_OBSERVATION_MAX_RANK)
+    throw std::runtime_error(fmt::format("game '{}': observations.shape returned rank {}, expected 1..{}",
+                                         instance().game().name, rank, GSDK_OBSERVATION_MAX_RANK));
+  const std::vector<py::ssize_t> shape(extents, extents + rank);
+  py::array out = table->element_type(instance().handle()) == GSDK_ELEMENT_FLOAT32
+                      ? py::array(py::dtype::of<float>(), shape)
+                      : py::array(py::dtype::of<uint8_t>(), shape);
+  table->fill(instance().handle(), bytes_.data(), 1, out.mutable_data());
+  return out;
+}
 
-  std::vector<std::pair<uint32_t, double>> chance_outcomes() const {
-    if (!is_chance_node()) throw std::invalid_argument("chance_outcomes: the state is not a chance node");
-    const Moves m = moves();
-    std::vector<std::pair<uint32_t, double>> outcomes;
-    for (size_t k = 0; k < m.actions.size(); ++k) outcomes.emplace_back(m.actions[k], m.probabilities[k]);
-    std::sort(outcomes.begin(), outcomes.end());
-    return outcomes;
-  }
+std::string PyState::to_string() const { return instance().state_to_string(bytes_); }
 
-  void apply_action(uint32_t action) {
-    if (is_terminal())
-      throw std::invalid_argument(fmt::format("apply_action({}): the game is over ({})", action, to_string()));
-    const Moves m = moves();
-    const auto found = std::find(m.actions.begin(), m.actions.end(), action);
-    if (found == m.actions.end()) {
-      std::vector<uint32_t> legal = m.actions;
-      std::sort(legal.begin(), legal.end());
-      throw std::invalid_argument(fmt::format("apply_action({}): not a legal action here; legal: [{}]", action,
-                                              fmt::join(legal, ", ")));
-    }
-    instance().apply_move(bytes_, m.moves[static_cast<size_t>(found - m.actions.begin())]);
-  }
+py::bytes PyState::state_bytes() const { return {reinterpret_cast<const char*>(bytes_.data()), bytes_.size()}; }
 
-  std::string action_to_string(uint32_t action) const {
-    const Moves m = moves();
-    const auto found = std::find(m.actions.begin(), m.actions.end(), action);
-    if (found == m.actions.end())
-      throw std::invalid_argument(fmt::format("action_to_string({}): not a legal action here", action));
-    return instance().move_to_string(bytes_, m.moves[static_cast<size_t>(found - m.actions.begin())]);
-  }
+size_t PyState::hash() const {
+  return std::hash<std::string_view>{}({reinterpret_cast<const char*>(bytes_.data()), bytes_.size()});
+}
 
-  // Zero for every player until the game is over; then the VectorEnv's rewards of the last step.
-  std::vector<float> returns() const {
-    std::vector<float> result(instance().game().player_count, 0.0f);
-    if (is_terminal())
-      gsdk::environments::write_step_rewards(true, instance().score(bytes_), instance().game().player_count,
-                                             result.data());
-    return result;
-  }
+PyState::Moves PyState::moves() const {
+  Moves m;
+  if (is_terminal()) return m;
+  const core::GameInstance& g = instance();
+  m.moves.resize(g.max_moves());
+  m.probabilities.resize(g.max_moves());
+  const uint32_t n = g.legal_moves(bytes_, m.moves.data(), m.probabilities.data());
+  g.require_moves_in_live_state(bytes_, n);
+  m.moves.resize(n);
+  m.probabilities.resize(n);
+  for (uint32_t move : m.moves) m.actions.push_back(action_of_move(move));
+  return m;
+}
 
-  int64_t score() const { return instance().score(bytes_); }
+PyGame::PyGame(const std::string& name, const std::string& params_json, const std::vector<std::string>& plugin_dirs)
+    : game_(std::make_shared<const LoadedGame>(name, params_json, plugin_dirs, "load_game: ")) {}
 
-  py::array observation_tensor() const {
-    const gsdk_observations* table = instance().tables().observations;
-    if (!table) {
-      py::array_t<uint8_t> raw(static_cast<py::ssize_t>(bytes_.size()));
-      std::memcpy(raw.mutable_data(), bytes_.data(), bytes_.size());
-      return raw;
-    }
-    uint32_t extents[GSDK_OBSERVATION_MAX_RANK] = {};
-    const uint32_t rank = table->shape(instance().handle(), extents, GSDK_OBSERVATION_MAX_RANK);
-    if (rank == 0 || rank > GSDK_OBSERVATION_MAX_RANK)
-      throw std::runtime_error(fmt::format("game '{}': observations.shape returned rank {}, expected 1..{}",
-                                           instance().game().name, rank, GSDK_OBSERVATION_MAX_RANK));
-    const std::vector<py::ssize_t> shape(extents, extents + rank);
-    py::array out = table->element_type(instance().handle()) == GSDK_ELEMENT_FLOAT32
-                        ? py::array(py::dtype::of<float>(), shape)
-                        : py::array(py::dtype::of<uint8_t>(), shape);
-    table->fill(instance().handle(), bytes_.data(), 1, out.mutable_data());
-    return out;
-  }
-
-  PyState clone() const { return *this; }
-  std::string to_string() const { return instance().state_to_string(bytes_); }
-  py::bytes state_bytes() const { return {reinterpret_cast<const char*>(bytes_.data()), bytes_.size()}; }
-  bool equals(const PyState& other) const { return game_ == other.game_ && bytes_ == other.bytes_; }
-  size_t hash() const { return std::hash<std::string_view>{}({reinterpret_cast<const char*>(bytes_.data()), bytes_.size()}); }
-
-private:
-  const core::GameInstance& instance() const { return game_->instance(); }
-
-  Moves moves() const {
-    Moves m;
-    if (is_terminal()) return m;
-    const core::GameInstance& g = instance();
-    m.moves.resize(g.max_moves());
-    m.probabilities.resize(g.max_moves());
-    const uint32_t n = g.legal_moves(bytes_, m.moves.data(), m.probabilities.data());
-    g.require_moves_in_live_state(bytes_, n);
-    m.moves.resize(n);
-    m.probabilities.resize(n);
-    const gsdk_move_codes* codes = g.tables().move_codes;
-    for (uint32_t move : m.moves) m.actions.push_back(codes ? codes->move_code(g.handle(), bytes_.data(), move) : move);
-    return m;
-  }
-
-  Game game_;
-  core::StateBlob bytes_;
-};
-
-class PyGame {
-public:
-  PyGame(const std::string& name, const std::string& params_json, const std::vector<std::string>& plugin_dirs)
-      : game_(std::make_shared<const LoadedGame>(name, params_json, plugin_dirs, "load_game: ")) {}
-
-  PyState new_initial_state() const { return {game_, instance().initial_state()}; }
-  PyState state_from_string(const std::string& text) const { return {game_, instance().state_from_string(text)}; }
-
-  std::string name() const { return instance().game().name; }
-  std::string description() const { return instance().game().description; }
-  uint32_t num_players() const { return instance().game().player_count; }
-  uint32_t max_moves() const { return instance().max_moves(); }
-  std::pair<int64_t, int64_t> score_range() const { return instance().score_range(); }
-  py::object num_distinct_actions() const {
-    const gsdk_move_codes* codes = instance().tables().move_codes;
-    if (!codes) return py::none();
-    return py::int_(codes->code_count(instance().handle()));
-  }
-
-private:
-  const core::GameInstance& instance() const { return game_->instance(); }
-  Game game_;
-};
-
-} // namespace
+py::object PyGame::num_distinct_actions() const {
+  const gsdk_move_codes* codes = instance().tables().move_codes;
+  if (!codes) return py::none();
+  return py::int_(codes->code_count(instance().handle()));
+}
 
 void bind_game_api(py::module_& m) {
   m.attr("PLAYER_TERMINAL") = GSDK_PLAYER_TERMINAL;

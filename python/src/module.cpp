@@ -9,6 +9,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "agent_api.hpp"
 #include "algorithms/run_experiment.hpp"
 #include "algorithms/run_files.hpp"
 #include "config/config_error.hpp"
@@ -112,6 +113,7 @@ PYBIND11_MODULE(_gsdk, m) {
         "runs an experiment as `gsdk run` does; returns the results document as JSON text");
   bind_vector_env(m);
   bind_game_api(m);
+  bind_agent_api(m);
 }
 
 } // namespace gsdk::python
