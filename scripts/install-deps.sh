@@ -11,7 +11,8 @@ set -euo pipefail
 # libopenmpi-dev and openmpi-bin (mpirun): gsdk's MPI ranks (cmake/Mpi.cmake) and the tests run under mpirun.
 # pybind11-dev, python3-dev, python3-numpy and python3-pytest: the gsdk Python module (python/, cmake/Python.cmake)
 # and its pytest tests; python3-venv, python3-pip, python3-setuptools and python3-wheel: `pip install .` into a
-# virtualenv, offline (pyproject.toml, scripts/test_python_package.sh).
+# virtualenv, offline (pyproject.toml, scripts/test_python_package.sh); python3-torch: the training example's smoke run
+# (python/examples/train_othello_ppo.py, a CPU torch).
 # groff-base (groff): the tests render the generated man page without warnings.
 # python3-matplotlib: the Python tour (python/examples/first_hour.py, run by the tests) plots a sweep.
 # libdlpack-dev: dlpack.h, the tensor exchange struct through which VectorEnv hands device arrays to torch/cupy.
@@ -19,7 +20,7 @@ packages=(build-essential cmake ninja-build libboost-dev libboost-program-option
           librandom123-dev nlohmann-json3-dev libfmt-dev libssl-dev libgtest-dev gnuplot-nox stockfish
           libpng-dev zlib1g-dev dpkg-dev file clang libclang-rt-14-dev llvm python3 libopenmpi-dev openmpi-bin
           pybind11-dev python3-dev python3-numpy python3-pytest python3-venv python3-pip python3-setuptools
-          python3-wheel grhino groff-base libdlpack-dev
+          python3-wheel python3-torch grhino groff-base libdlpack-dev
           python3-matplotlib)
 missing=()
 for p in "${packages[@]}"; do

@@ -11,6 +11,8 @@
 #include <dlpack/dlpack.h>
 #include <fmt/format.h>
 
+#include "numpy_buffers.hpp"
+
 namespace gsdk::python {
 
 namespace py = pybind11;
@@ -21,13 +23,13 @@ namespace {
 // cupy read it.
 constexpr uint8_t kDLBoolCode = 6;
 
-py::dtype numpy_type(core::ElementType type, bool flags) {
-  if (flags) return py::dtype::of<bool>();
+Element element_of(core::ElementType type, bool flags) {
+  if (flags) return Element::boolean;
   switch (type) {
-  case core::ElementType::uint8: return py::dtype::of<uint8_t>();
-  case core::ElementType::int32: return py::dtype::of<int32_t>();
-  case core::ElementType::uint32: return py::dtype::of<uint32_t>();
-  case core::ElementType::float32: return py::dtype::of<float>();
+  case core::ElementType::uint8: return Element::uint8;
+  case core::ElementType::int32: return Element::int32;
+  case core::ElementType::uint32: return Element::uint32;
+  case core::ElementType::float32: return Element::float32;
   }
   throw std::logic_error("unknown element type");
 }
@@ -69,7 +71,7 @@ struct DeviceArray {
   bool flags = false;
 
   py::tuple shape() const { return py::cast(python_shape(*array)); }
-  py::dtype dtype() const { return numpy_type(array->type(), flags); }
+  py::object dtype() const { return numpy_dtype(element_of(array->type(), flags)); }
   py::tuple dlpack_device() const { return py::make_tuple(static_cast<int>(kDLCUDA), array->device()); }
 
   // The capsule of the DLPack protocol. The data is complete when a VectorEnv call returns (its calls are
@@ -91,10 +93,11 @@ struct DeviceArray {
   }
 
   // A numpy copy in host memory, for printing and tests.
-  py::array numpy() const {
-    py::array result(dtype(), python_shape(*array));
-    core::copy_to_host(*array, result.mutable_data());
-    return result;
+  py::object numpy() const {
+    auto host = std::make_shared<std::vector<unsigned char>>(array->bytes());
+    core::copy_to_host(*array, host->data());
+    const void* data = host->data();
+    return numpy_view(std::move(host), data, element_of(array->type(), flags), python_shape(*array));
   }
 };
 
@@ -103,9 +106,7 @@ struct DeviceArray {
 py::object as_python_array(const std::shared_ptr<core::EnvArray>& array, bool flags) {
   if (array->place() == core::MemoryPlace::cuda) return py::cast(DeviceArray{array, flags});
   // The numpy array's base owns a reference to the core's array, so the memory lives as long as any view of it.
-  auto* owner = new std::shared_ptr<core::EnvArray>(array);
-  py::capsule base(owner, [](void* p) { delete static_cast<std::shared_ptr<core::EnvArray>*>(p); });
-  return py::array(numpy_type(array->type(), flags), python_shape(*array), array->data(), base);
+  return numpy_view(array, array->data(), element_of(array->type(), flags), python_shape(*array));
 }
 
 void bind_device_array(py::module_& m) {
@@ -136,23 +137,21 @@ bool is_cuda_dlpack(const py::object& actions) {
   return device[0].cast<int>() == kDLCUDA || device[0].cast<int>() == kDLCUDAManaged;
 }
 
-// Host actions: n integers, none negative (a negative value would otherwise wrap around to a large code).
-py::array_t<uint32_t, py::array::c_style | py::array::forcecast> host_actions(const py::object& actions, uint32_t count,
-                                                                                 uint32_t action_count) {
-  const py::array given = py::array::ensure(actions);
-  if (!given) throw std::invalid_argument("step(actions): expected an array of integers, got " +
-                                          py::str(py::type::of(actions)).cast<std::string>());
-  const char kind = given.dtype().kind();
-  if (kind != 'i' && kind != 'u')
-    throw std::invalid_argument(fmt::format("step(actions): expected integer actions (move codes), got dtype {}",
-                                            py::str(given.dtype()).cast<std::string>()));
-  if (given.ndim() != 1 || given.shape(0) != static_cast<py::ssize_t>(count))
-    throw std::invalid_argument(fmt::format("step(actions): expected shape ({},), one action per environment, got {}",
-                                            count, py::str(py::cast(std::vector<py::ssize_t>(
-                                                           given.shape(), given.shape() + given.ndim())))
-                                                           .cast<std::string>()));
-  // Out of range before the cast to uint32, which would otherwise wrap a negative or a 64-bit value into a code.
+// Host actions: n integers, none negative (a negative value would otherwise wrap around to a large code), as a
+// C-contiguous uint32 numpy array (read through numpy's Python functions: numpy_buffers.hpp says why).
+py::object host_actions(const py::object& actions, uint32_t count, uint32_t action_count) {
   const py::module_ numpy = py::module_::import("numpy");
+  const py::object given = numpy.attr("asarray")(actions);
+  const std::string kind = given.attr("dtype").attr("kind").cast<std::string>();
+  if (kind != "i" && kind != "u")
+    throw std::invalid_argument(fmt::format("step(actions): expected integer actions (move codes), got dtype {} ({})",
+                                            py::str(given.attr("dtype")).cast<std::string>(),
+                                            py::str(py::type::of(actions)).cast<std::string>()));
+  const auto shape = given.attr("shape").cast<std::vector<py::ssize_t>>();
+  if (shape.size() != 1 || shape[0] != static_cast<py::ssize_t>(count))
+    throw std::invalid_argument(fmt::format("step(actions): expected shape ({},), one action per environment, got {}",
+                                            count, py::str(given.attr("shape")).cast<std::string>()));
+  // Out of range before the cast to uint32, which would otherwise wrap a negative or a 64-bit value into a code.
   const py::object bad = numpy.attr("flatnonzero")(
       numpy.attr("logical_or")(given.attr("__lt__")(0), given.attr("__ge__")(action_count)));
   if (py::len(bad) > 0) {
@@ -163,9 +162,7 @@ py::array_t<uint32_t, py::array::c_style | py::array::forcecast> host_actions(co
                                             action_count - 1));
   }
   // Every value is a code now, so the cast from int64 (numpy's default) to uint32 keeps it.
-  auto codes = py::array_t<uint32_t, py::array::c_style | py::array::forcecast>::ensure(given);
-  if (!codes) throw py::error_already_set();
-  return codes;
+  return numpy.attr("ascontiguousarray")(given, py::arg("dtype") = "uint32");
 }
 
 } // namespace
@@ -173,7 +170,7 @@ py::array_t<uint32_t, py::array::c_style | py::array::forcecast> host_actions(co
 ActionsView::ActionsView(const py::object& actions, uint32_t count, const core::VectorEnv& env) {
   if (!is_cuda_dlpack(actions)) {
     host_ = host_actions(actions, count, env.action_count());
-    data_ = host_.data();
+    data_ = static_cast<const uint32_t*>(py::buffer(host_).request().ptr);
     return;
   }
   if (!env.on_cuda())

@@ -6,9 +6,8 @@
 #include <cstdint>
 #include <memory>
 
-#include <pybind11/numpy.h>
-#include <pybind11/stl.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include "gsdk/core/environments/vector_env.hpp"
 
@@ -31,7 +30,7 @@ public:
   core::MemoryPlace place() const { return place_; }
 
 private:
-  pybind11::array_t<uint32_t, pybind11::array::c_style | pybind11::array::forcecast> host_;
+  pybind11::object host_; // the host actions as a C-contiguous uint32 numpy array
   // The consumed DLManagedTensor, given back through its deleter (also when the constructor refuses it).
   std::unique_ptr<void, void (*)(void*)> managed_{nullptr, &release_consumed};
   static void release_consumed(void* tensor);

@@ -12,6 +12,7 @@
 #include <pybind11/stl.h>
 
 #include "gsdk/environments/step_rewards.hpp"
+#include "numpy_buffers.hpp"
 
 namespace gsdk::python {
 
@@ -72,24 +73,23 @@ std::vector<float> PyState::returns() const {
 
 int64_t PyState::score() const { return instance().score(bytes_); }
 
-py::array PyState::observation_tensor() const {
+py::object PyState::observation_tensor() const {
   const gsdk_observations* table = instance().tables().observations;
-  if (!table) {
-    py::array_t<uint8_t> raw(static_cast<py::ssize_t>(bytes_.size()));
-    std::memcpy(raw.mutable_data(), bytes_.data(), bytes_.size());
-    return raw;
-  }
+  if (!table) return numpy_copy(bytes_.data(), Element::uint8, {static_cast<py::ssize_t>(bytes_.size())});
   uint32_t extents[GSDK_OBSERVATION_MAX_RANK] = {};
   const uint32_t rank = table->shape(instance().handle(), extents, GSDK_OBSERVATION_MAX_RANK);
   if (rank == 0 || rank > GSDK_OBSERVATION_MAX_RANK)
     throw std::runtime_error(fmt::format("game '{}': observations.shape returned rank {}, expected 1..{}",
                                          instance().game().name, rank, GSDK_OBSERVATION_MAX_RANK));
   const std::vector<py::ssize_t> shape(extents, extents + rank);
-  py::array out = table->element_type(instance().handle()) == GSDK_ELEMENT_FLOAT32
-                      ? py::array(py::dtype::of<float>(), shape)
-                      : py::array(py::dtype::of<uint8_t>(), shape);
-  table->fill(instance().handle(), bytes_.data(), 1, out.mutable_data());
-  return out;
+  const Element type = table->element_type(instance().handle()) == GSDK_ELEMENT_FLOAT32 ? Element::float32
+                                                                                          : Element::uint8;
+  size_t bytes = element_bytes(type);
+  for (py::ssize_t extent : shape) bytes *= static_cast<size_t>(extent);
+  auto out = std::make_shared<std::vector<unsigned char>>(bytes);
+  table->fill(instance().handle(), bytes_.data(), 1, out->data());
+  const void* data = out->data();
+  return numpy_view(std::move(out), data, type, shape);
 }
 
 std::string PyState::to_string() const { return instance().state_to_string(bytes_); }

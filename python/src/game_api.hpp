@@ -12,7 +12,6 @@
 #include <utility>
 #include <vector>
 
-#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
 #include "loaded_game.hpp"
@@ -34,7 +33,7 @@ public:
   std::string action_to_string(uint32_t action) const;
   std::vector<float> returns() const;
   int64_t score() const;
-  pybind11::array observation_tensor() const;
+  pybind11::object observation_tensor() const;
   PyState clone() const { return *this; }
   std::string to_string() const;
   pybind11::bytes state_bytes() const;

@@ -17,6 +17,7 @@
 #include "game_api.hpp"
 #include "interruptible_call.hpp"
 #include "module_plugins.hpp"
+#include "numpy_buffers.hpp"
 #include "python_errors.hpp"
 #include "report/output_file.hpp"
 #include "report/plugin_listing.hpp"
@@ -111,6 +112,7 @@ PYBIND11_MODULE(_gsdk, m) {
   m.def("run_json", &run_json, py::arg("path"), py::arg("dict_json"), py::arg("source"), py::arg("overrides"),
         py::arg("device"), py::arg("threads"), py::arg("seed"), py::arg("out"),
         "runs an experiment as `gsdk run` does; returns the results document as JSON text");
+  bind_numpy_buffers(m);
   bind_vector_env(m);
   bind_game_api(m);
   bind_agent_api(m);

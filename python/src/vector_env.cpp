@@ -14,6 +14,7 @@
 #include "env_arrays.hpp"
 #include "gsdk/core/environments/vector_env.hpp"
 #include "loaded_game.hpp"
+#include "numpy_buffers.hpp"
 
 namespace gsdk::python {
 
@@ -83,16 +84,14 @@ public:
     return as_python_array(actions);
   }
 
-  py::array states() const {
+  py::object states() const {
     const std::vector<unsigned char> bytes = env_->states_on_host();
-    const py::ssize_t state_size = static_cast<py::ssize_t>(bytes.size() / env_->count());
-    py::array_t<uint8_t> result({static_cast<py::ssize_t>(env_->count()), state_size});
-    std::memcpy(result.mutable_data(), bytes.data(), bytes.size());
-    return result;
+    const auto state_size = static_cast<py::ssize_t>(bytes.size() / env_->count());
+    return numpy_copy(bytes.data(), Element::uint8, {static_cast<py::ssize_t>(env_->count()), state_size});
   }
 
   const core::VectorEnv& env() const { return *env_; }
-  py::dtype observation_dtype() const { return as_python_array(last_.observations).attr("dtype"); }
+  py::object observation_dtype() const { return as_python_array(last_.observations).attr("dtype"); }
   std::string device() const {
     return env_->on_cuda() ? fmt::format("cuda:{}", env_->cuda_device()) : std::string("cpu");
   }
