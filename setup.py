@@ -5,6 +5,9 @@ executable and the shipped plugins with the project's own CMake build, and stage
     gsdk/_gsdk.<this Python's suffix>  the extension module, built for the interpreter that runs pip
     gsdk/bin/gsdk                      the executable behind the `gsdk` console command
     gsdk/bin/plugins/*.so              the shipped plugins, which the module and the executable both find there
+    gsdk/_libs/*.so.*                  the shared libraries the module and the executable link beyond the C and C++
+                                       runtimes (Boost.Program_options, OpenSSL's libcrypto, libpng, zlib, MPI's),
+                                       found through a RUNPATH of $ORIGIN/_libs, so the wheel runs where they are not
 
 The CMake build goes to build/python-<tag> (<tag> names the interpreter, e.g. cp311), where a second install reuses
 it. GSDK_CMAKE_BUILD_DIR=DIR takes an existing build instead (scripts/test.sh installs from build/), which must have
@@ -22,6 +25,7 @@ from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
+from setuptools.command.install import install
 from setuptools.dist import Distribution
 
 ROOT = Path(__file__).resolve().parent
@@ -60,6 +64,48 @@ def cmake_build():
     return build_dir
 
 
+# What every Linux with a Python has: the C library's parts and the C++ runtime. Everything else a binary of the
+# wheel links is carried in it, as auditwheel's manylinux policy does (auditwheel is not in the registries here, so
+# this is its step by hand, with ldd and patchelf).
+SYSTEM_LIBRARIES = ("linux-vdso.", "ld-linux", "libc.so", "libm.so", "libdl.so", "libpthread.so", "librt.so",
+                    "libstdc++.so", "libgcc_s.so")
+
+
+def linked_libraries(binary):
+    """{soname: resolved path} of the shared libraries `binary` loads, as ldd resolves them here."""
+    listing = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, check=True).stdout
+    found = {}
+    for line in listing.splitlines():
+        match = re.match(r"\s*(\S+) => (/\S+)", line)
+        if match:
+            found[match.group(1)] = Path(match.group(2))
+        elif "not found" in line:
+            raise RuntimeError(f"{binary}: ldd cannot find {line.split()[0]}; install it (scripts/install-deps.sh)")
+    return found
+
+
+def carry_libraries(binaries, package_dir):
+    """Copies the non-system libraries the binaries link into package_dir/_libs and points each binary's RUNPATH at
+    that folder (relative to the binary), and each copied library's at its own folder."""
+    patchelf = shutil.which("patchelf")
+    if not patchelf:
+        raise RuntimeError("patchelf is not installed: the wheel carries the shared libraries it links and patchelf "
+                           "points the binaries at them (apt-get install patchelf, or bash scripts/install-deps.sh)")
+    lib_dir = package_dir / "_libs"
+    lib_dir.mkdir(exist_ok=True)
+    for binary in binaries:
+        for soname, path in linked_libraries(binary).items():
+            if soname.startswith(SYSTEM_LIBRARIES):
+                continue
+            carried = lib_dir / soname
+            if not carried.exists():
+                shutil.copy2(path.resolve(), carried)
+                carried.chmod(0o755)
+                run([patchelf, "--set-rpath", "$ORIGIN", carried])
+        relative = os.path.relpath(lib_dir, binary.parent)
+        run([patchelf, "--set-rpath", f"$ORIGIN/{relative}", binary])
+
+
 def stage(build_dir, package_dir):
     """Copies what the build made into the package folder of the wheel being built."""
     module = build_dir / "python" / "gsdk" / f"_gsdk{sysconfig.get_config_var('EXT_SUFFIX')}"
@@ -79,6 +125,7 @@ def stage(build_dir, package_dir):
         raise RuntimeError(f"{build_dir / 'bin' / 'plugins'}: no plugins built")
     for plugin in plugins:
         shutil.copy2(plugin, plugin_dir / plugin.name)
+    carry_libraries([package_dir / module.name, bin_dir / "gsdk"], package_dir)
 
 
 class BuildWithCMake(build_py):
@@ -87,6 +134,18 @@ class BuildWithCMake(build_py):
     def run(self):
         super().run()
         stage(cmake_build(), Path(self.build_lib) / "gsdk")
+
+
+class InstallAnyLayout(install):
+    """install with the options that Debian's setuptools reads and only Debian's own distutils defines
+    (install_layout, prefix_option): Debian's setuptools on another interpreter's path (pyenv's Python 3.12 here,
+    which has none of its own) needs them to make a wheel."""
+
+    def initialize_options(self):
+        super().initialize_options()
+        for option in ("install_layout", "prefix_option"):
+            if not hasattr(self, option):
+                setattr(self, option, None)
 
 
 class BinaryDistribution(Distribution):
@@ -100,7 +159,7 @@ class BinaryDistribution(Distribution):
 setup(
     version=project_version(),
     distclass=BinaryDistribution,
-    cmdclass={"build_py": BuildWithCMake},
+    cmdclass={"build_py": BuildWithCMake, "install": InstallAnyLayout},
     # setuptools' own scratch folder, apart from the CMake builds in build/.
     options={"build": {"build_base": "build/setuptools"}, "egg_info": {"egg_base": "build"}},
 )

@@ -49,7 +49,8 @@ def run_pipeline(env, steps, actions, seed, barrier=None):
 
 def measure(args):
     per_pipeline = args.n // args.pipelines
-    envs = [gsdk.VectorEnv(args.game, per_pipeline, seed=args.seed + i, device=args.device, threads=args.threads)
+    envs = [gsdk.VectorEnv(args.game, per_pipeline, seed=args.seed + i, device=args.device, threads=args.threads,
+                           final_observation=False if args.no_final_observation else None)
             for i in range(args.pipelines)]
     for env in envs:
         run_pipeline(env, 3, args.actions, args.seed)  # warm up: first allocations, thread start
@@ -75,6 +76,8 @@ def main():
     parser.add_argument("--threads", type=int, default=None, help="CPU threads per environment (default: all)")
     parser.add_argument("--actions", choices=["numpy", "env"], default="numpy")
     parser.add_argument("--pipelines", type=int, default=1)
+    parser.add_argument("--no-final-observation", action="store_true",
+                        help="skip the final observations (the default keeps them where the game allows)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

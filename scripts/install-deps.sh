@@ -15,13 +15,14 @@ set -euo pipefail
 # (python/examples/train_othello_ppo.py, a CPU torch).
 # groff-base (groff): the tests render the generated man page without warnings.
 # python3-matplotlib: the Python tour (python/examples/first_hour.py, run by the tests) plots a sweep.
+# patchelf: pip install . points the wheel's binaries at the shared libraries it carries (setup.py).
 # libdlpack-dev: dlpack.h, the tensor exchange struct through which VectorEnv hands device arrays to torch/cupy.
 packages=(build-essential cmake ninja-build libboost-dev libboost-program-options-dev libtomlplusplus-dev
           librandom123-dev nlohmann-json3-dev libfmt-dev libssl-dev libgtest-dev gnuplot-nox stockfish
           libpng-dev zlib1g-dev dpkg-dev file clang libclang-rt-14-dev llvm python3 libopenmpi-dev openmpi-bin
           pybind11-dev python3-dev python3-numpy python3-pytest python3-venv python3-pip python3-setuptools
           python3-wheel python3-torch grhino groff-base libdlpack-dev
-          python3-matplotlib)
+          python3-matplotlib patchelf)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -20,7 +20,7 @@ void Game::fill_observations(const State* states, uint32_t count, void* out) con
 }
 
 void Game::step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
-                      int32_t* players, uint8_t* legal) const {
+                      int32_t* players, uint8_t* legal, State* final_states) const {
   for (uint32_t k = 0; k < count; ++k) {
     if (actions[k] >= kActions)
       throw gsdk::PluginError("minefield batched step: action " + std::to_string(actions[k]) + " of game " +
@@ -29,7 +29,10 @@ void Game::step_batch(State* states, const uint32_t* actions, uint32_t count, fl
     State& s = states[k];
     const WalkOutcome outcome = walk(environment_, s.cell, s.steps, actions[k]);
     gsdk::environments::write_step_rewards(outcome.ended, outcome.score, kPlayers, rewards + k);
-    if (outcome.ended) initial_state(s);
+    if (outcome.ended) {
+      if (final_states) final_states[k] = s;
+      initial_state(s);
+    }
     terminated[k] = outcome.ended ? 1 : 0;
     players[k] = 0;
     std::fill_n(legal + size_t{k} * kActions, kActions, uint8_t{1});

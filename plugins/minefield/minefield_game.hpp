@@ -56,9 +56,10 @@ public:
   std::vector<uint32_t> observation_shape() const { return {3, board_.size, board_.size}; }
   int32_t observation_type() const { return GSDK_ELEMENT_UINT8; }
   void fill_observations(const State* states, uint32_t count, void* out) const noexcept;
-  // Throws naming the game whose action is not 0..3.
+  // Throws naming the game whose action is not 0..3. An episode that ends leaves its final state in final_states[k]
+  // when final_states is not null (ABI 1.13's step_keeping_final).
   void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
-                  int32_t* players, uint8_t* legal) const;
+                  int32_t* players, uint8_t* legal, State* final_states) const;
 
   const Environment& environment() const { return environment_; }
   std::span<const uint32_t> start_states() const { return board_.starts; }
@@ -67,7 +68,8 @@ public:
   // 0..3 is left as it was (no error can leave a queued kernel).
   void cuda_fill_observations(const State* states, uint32_t count, int32_t device, void* stream, void* out) const;
   void cuda_step_batch(State* states, const uint32_t* actions, uint32_t count, int32_t device, void* stream,
-                       float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal) const;
+                       float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal,
+                       State* final_states) const;
   void cuda_reset_batch(State* states, uint32_t count, int32_t device, void* stream, int32_t* players,
                         uint8_t* legal) const;
   uint64_t cuda_qlearning_scratch_bytes(const gsdk_qlearning_request& request) const;

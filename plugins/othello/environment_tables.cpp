@@ -11,9 +11,9 @@ namespace othello {
 namespace cpu {
 
 void step_game(Position* states, const uint32_t* actions, uint32_t k, Convention convention, float* rewards,
-               uint8_t* terminated, int32_t* players, uint8_t* legal) {
+               uint8_t* terminated, int32_t* players, uint8_t* legal, Position* final_states) {
   StepOutcome outcome;
-  if (!step(states[k], actions[k], convention, outcome))
+  if (!step(states[k], actions[k], convention, outcome, final_states ? final_states + k : nullptr))
     throw gsdk::PluginError("othello batched step: action " + std::to_string(actions[k]) + " of game " +
                             std::to_string(k) + " is not the code of a legal move of " + to_text(states[k]) +
                             " (expected a legal square 0..63, or 64 to pass when no square is legal; the games "
@@ -42,10 +42,12 @@ void Game::fill_observations(const State* states, uint32_t count, void* out) con
 }
 
 void Game::step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
-                      int32_t* players, uint8_t* legal) const {
+                      int32_t* players, uint8_t* legal, State* final_states) const {
   if (cpu::avx512bw_available())
-    return cpu::step_batch_avx512(states, actions, count, convention_, rewards, terminated, players, legal);
-  for (uint32_t k = 0; k < count; ++k) cpu::step_game(states, actions, k, convention_, rewards, terminated, players, legal);
+    return cpu::step_batch_avx512(states, actions, count, convention_, rewards, terminated, players, legal,
+                                  final_states);
+  for (uint32_t k = 0; k < count; ++k)
+    cpu::step_game(states, actions, k, convention_, rewards, terminated, players, legal, final_states);
 }
 
 } // namespace othello

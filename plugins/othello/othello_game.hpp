@@ -70,16 +70,18 @@ public:
   std::vector<uint32_t> observation_shape() const { return {2, 8, 8}; }
   int32_t observation_type() const { return GSDK_ELEMENT_UINT8; }
   void fill_observations(const State* states, uint32_t count, void* out) const noexcept;
-  // Throws naming the game whose action is not a legal move's code.
+  // Throws naming the game whose action is not a legal move's code. A game that ends leaves its final position in
+  // final_states[k] when final_states is not null (ABI 1.13's step_keeping_final).
   void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
-                  int32_t* players, uint8_t* legal) const;
+                  int32_t* players, uint8_t* legal, State* final_states) const;
 
 #if defined(GSDK_WITH_CUDA)
   // The same as fill_observations and step_batch, to the bit, one thread per game (cuda/environment.cu). A game
   // whose action is not a legal move's code is left as it was (no error can leave a queued kernel).
   void cuda_fill_observations(const State* states, uint32_t count, int32_t device, void* stream, void* out) const;
   void cuda_step_batch(State* states, const uint32_t* actions, uint32_t count, int32_t device, void* stream,
-                       float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal) const;
+                       float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal,
+                       State* final_states) const;
   void cuda_reset_batch(State* states, uint32_t count, int32_t device, void* stream, int32_t* players,
                         uint8_t* legal) const;
   // The same values as evaluate(), to the bit (cuda/evaluation.cu).

@@ -13,16 +13,16 @@ import numpy as np
 import gsdk
 
 env = gsdk.VectorEnv("othello", 1024, seed=1)
-obs = env.reset()
+obs, info = env.reset()
 print(env, "observations", obs.shape, obs.dtype)
 
 rng = np.random.default_rng(0)
 finished = np.zeros(3, dtype=np.int64)  # black wins, white wins, draws
 while finished.sum() < 2000:
-    mask = env.legal_actions_mask()
+    mask = info["action_mask"]
     actions = np.argmax(rng.random(mask.shape) * mask, axis=1)
-    obs, rewards, terminated = env.step(actions)
-    paid = rewards[terminated]
+    obs, _, terminated, truncated, info = env.step(actions)
+    paid = info["rewards"][terminated]  # every player's reward (n, 2); the step's own is the mover's
     finished += [(paid[:, 0] > 0).sum(), (paid[:, 1] > 0).sum(), (paid[:, 0] == 0).sum()]
 print(f"random against random, {finished.sum()} games: black won {finished[0]}, white {finished[1]}, "
       f"drawn {finished[2]}")

@@ -99,9 +99,9 @@ def collect(env, net, steps, device, state):
         ro.logp[t], ro.value[t], ro.acted[t] = dist.log_prob(action), value, black
         last = torch.where(black, torch.full_like(last, t), last)
         actions = chosen.to(torch.int32)
-        state["obs"], rewards, terminated = env.step(actions.cpu().numpy() if env.device == "cpu" else actions)
+        state["obs"], _, terminated, _, info = env.step(actions.cpu().numpy() if env.device == "cpu" else actions)
         ended = as_tensor(terminated, device, torch.bool)
-        black_reward = as_tensor(rewards, device, torch.float32)[:, BLACK]
+        black_reward = as_tensor(info["rewards"], device, torch.float32)[:, BLACK]
         # The result goes to black's last decision in the game that ended (made this step or earlier).
         credit = ended & (last >= 0)
         rows = last[credit]
@@ -177,7 +177,7 @@ def win_rate(net, games, seed, device, env_device, greedy=True):
     rates = []
     for policy in (net, None):
         env = gsdk.VectorEnv("othello", games, seed=seed, device=env_device)
-        obs = env.reset()
+        obs, _ = env.reset()
         result = torch.full((games,), float("nan"), device=device)
         while torch.isnan(result).any():
             black = as_tensor(env.current_player(), device) == BLACK
@@ -189,9 +189,9 @@ def win_rate(net, games, seed, device, env_device, greedy=True):
                 mine = logits.argmax(1) if greedy else torch.distributions.Categorical(logits=logits).sample()
                 chosen = torch.where(black, mine, chosen)
             actions = chosen.to(torch.int32)
-            obs, rewards, terminated = env.step(actions.cpu().numpy() if env_device == "cpu" else actions)
+            obs, _, terminated, _, info = env.step(actions.cpu().numpy() if env_device == "cpu" else actions)
             ended = as_tensor(terminated, device, torch.bool) & torch.isnan(result)
-            score = as_tensor(rewards, device, torch.float32)[:, BLACK]
+            score = as_tensor(info["rewards"], device, torch.float32)[:, BLACK]
             result = torch.where(ended, (score + 1) / 2, result)  # win 1, draw 1/2, loss 0
         rates.append(result.mean().item())
     return rates[0], rates[1]
@@ -257,10 +257,11 @@ def main(argv=None):
     device = torch.device("cuda" if args.device.startswith("cuda") else "cpu")
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    env = gsdk.VectorEnv("othello", args.envs, seed=args.seed, device=args.device)
+    # A game's value at its end is its result: nothing bootstraps from final observations, so the env skips them.
+    env = gsdk.VectorEnv("othello", args.envs, seed=args.seed, device=args.device, final_observation=False)
     net = PolicyValueNet(args.channels).to(device)
     optimizer = torch.optim.Adam(net.parameters(), lr=args.lr)
-    state = {"obs": env.reset()}
+    state = {"obs": env.reset()[0]}
     rows = []
     start = time.monotonic()
     for iteration in range(1, args.iterations + 1):

@@ -17,6 +17,7 @@ import os
 from ._gsdk import ConfigError, DeviceArray, Error, OutputError, PluginError
 from . import _gsdk
 from . import aec
+from ._config_json import config_json
 from .aec import AECEnv, aec_env
 from .agent import Agent
 from .game import PLAYER_CHANCE, PLAYER_TERMINAL, Game, State, load_game
@@ -40,7 +41,7 @@ def _overrides(set):  # noqa: A002 - the keyword of run()
         return []
     if isinstance(set, dict):
         # JSON's forms of strings, numbers and booleans are TOML's too.
-        return [f"{key}={json.dumps(value)}" for key, value in set.items()]
+        return [f"{key}={config_json(value, f'set[{key!r}]')}" for key, value in set.items()]
     return [str(item) for item in set]
 
 
@@ -49,7 +50,7 @@ def _run(config, set=None, device=None, threads=None, seed=None, out=None, sourc
     if out is not None:
         out = os.fspath(out)
     if isinstance(config, dict):
-        text = _gsdk.run_json(None, json.dumps(config), source, overrides, device, threads, seed, out)
+        text = _gsdk.run_json(None, config_json(config, source), source, overrides, device, threads, seed, out)
     else:
         text = _gsdk.run_json(os.fspath(config), None, source, overrides, device, threads, seed, out)
     return json.loads(text)

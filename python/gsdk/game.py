@@ -11,9 +11,8 @@ game.num_distinct_actions-1), else the plugin's move numbers. docs/python.md, "O
 method.
 """
 
-import json
-
 from . import _gsdk
+from ._config_json import config_json
 from ._plugin_dirs import plugin_dirs
 
 PLAYER_TERMINAL = _gsdk.PLAYER_TERMINAL
@@ -36,4 +35,4 @@ def load_game(name, params=None, plugin_dir=None):
     plugin_dir: a folder, or a list of folders, searched for plugins first (as the CLI's --plugin-dir).
     Raises gsdk.PluginError naming the loaded games when none is called `name`.
     """
-    return Game(name, json.dumps({"params": dict(params or {})}), plugin_dirs(plugin_dir))
+    return Game(name, config_json({"params": dict(params or {})}, "load_game"), plugin_dirs(plugin_dir))

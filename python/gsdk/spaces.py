@@ -1,4 +1,5 @@
-"""gsdk.spaces: the observation and action spaces of gsdk's environments. Gymnasium's spaces (Box, Dict, Discrete)
+"""gsdk.spaces: the observation and action spaces of gsdk's environments. Gymnasium's spaces (Box, Dict, Discrete,
+MultiDiscrete)
 when Gymnasium is installed, so that wrappers and learners recognise them; else small local classes with the same
 attributes (shape, dtype, n, low, high, sample(mask=None), contains, seed), since the registries gsdk builds from
 have no Gymnasium."""
@@ -6,9 +7,9 @@ have no Gymnasium."""
 import numpy as np
 
 try:  # gymnasium's spaces when it is there, so wrappers and learners recognise them
-    from gymnasium.spaces import Box, Dict, Discrete
+    from gymnasium.spaces import Box, Dict, Discrete, MultiDiscrete
 except ImportError:  # pragma: no cover - depends on the interpreter
-    Box = Dict = Discrete = None
+    Box = Dict = Discrete = MultiDiscrete = None
 
 
 class _Space:
@@ -81,6 +82,35 @@ class LocalBox(_Space):
         return f"Box({self.shape}, {self.dtype})"
 
 
+class LocalMultiDiscrete(_Space):
+    """gymnasium.spaces.MultiDiscrete's subset: integer arrays with element i in 0 .. nvec[i]-1 (a vector
+    environment's batched Discrete actions)."""
+
+    def __init__(self, nvec, dtype=np.int64, seed=None):
+        self.nvec = np.asarray(nvec, dtype=dtype)
+        super().__init__(self.nvec.shape, dtype, seed)
+
+    def sample(self, mask=None):
+        """A uniform array; with a tuple of int8 masks, one per element, uniform among each mask's 1s."""
+        if mask is None:
+            return self.np_random.integers(0, self.nvec, dtype=self.dtype)
+        picks = [self._pick(n, m) for n, m in zip(self.nvec.flat, mask)]
+        return np.asarray(picks, dtype=self.dtype).reshape(self.shape)
+
+    def _pick(self, n, mask):
+        allowed = np.flatnonzero(np.asarray(mask) == 1)
+        return int(self.np_random.choice(allowed)) if allowed.size else 0
+
+    def contains(self, x):
+        """Whether x is an integer array of nvec's shape with 0 <= x < nvec."""
+        x = np.asarray(x)
+        return (x.shape == self.shape and np.issubdtype(x.dtype, np.integer)
+                and bool(np.all(x >= 0)) and bool(np.all(x < self.nvec)))
+
+    def __repr__(self):
+        return f"MultiDiscrete({self.nvec})"
+
+
 class LocalDict(_Space):
     """gymnasium.spaces.Dict's subset: a dict of named spaces."""
 
@@ -112,7 +142,7 @@ class LocalDict(_Space):
 
 
 if Box is None:
-    Box, Dict, Discrete = LocalBox, LocalDict, LocalDiscrete
+    Box, Dict, Discrete, MultiDiscrete = LocalBox, LocalDict, LocalDiscrete, LocalMultiDiscrete
 
 
 def bounds(dtype):

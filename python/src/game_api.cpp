@@ -150,6 +150,9 @@ void bind_game_api(py::module_& m) {
       .def("serialize", &PyState::to_string,
            "the game's text form of the state, which Game.deserialize_state() reads back to the same state")
       .def("state_bytes", &PyState::state_bytes, "the state's bytes, as the plugin stores them")
+      .def_property_readonly(
+          "game_name", [](const PyState& s) { return std::string(s.game()->instance().game().name); },
+          "the name of the state's game")
       .def("__str__", &PyState::to_string)
       .def("__repr__", [](const PyState& s) { return "<gsdk.State " + s.to_string() + ">"; })
       .def("__eq__", &PyState::equals)

@@ -53,7 +53,7 @@ def test_random_othello_games_end_with_zero_sum_returns():
 def test_actions_and_observations_are_the_vector_envs():
     game = gsdk.load_game("othello")
     env = gsdk.VectorEnv("othello", 1, seed=3)
-    obs = np.array(env.reset())
+    obs = np.array(env.reset()[0])
     state = game.new_initial_state()
     for _ in range(30):
         assert (state.observation_tensor() == obs[0]).all()
@@ -61,9 +61,9 @@ def test_actions_and_observations_are_the_vector_envs():
         assert sorted(np.flatnonzero(mask).tolist()) == state.legal_actions()
         action = int(np.array(env.random_actions())[0])
         state.apply_action(action)
-        obs, rewards, terminated = (np.array(a) for a in env.step(np.array([action], dtype=np.uint32)))
+        obs, _, terminated, _, info = env.step(np.array([action], dtype=np.uint32))
         if terminated[0]:
-            assert rewards[0].tolist() == state.returns()
+            assert info["rewards"][0].tolist() == state.returns()
             break
 
 

@@ -146,6 +146,38 @@ def test_none_in_a_dict_names_its_key():
         gsdk.run({"game": "graveler", "algorithm": "playouts", "playouts": {"count": None}})
 
 
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf")])
+def test_non_finite_numbers_are_config_errors_naming_their_key(value):
+    with pytest.raises(gsdk.ConfigError, match=r"<dict>: playouts\.count = (nan|inf|-inf): expected a finite number"):
+        gsdk.run({"game": "graveler", "algorithm": "playouts", "playouts": {"count": value}})
+    with pytest.raises(gsdk.ConfigError, match=r"set\['playouts\.count'\].*finite"):
+        gsdk.run({"game": "graveler", "algorithm": "playouts"}, set={"playouts.count": value})
+    with pytest.raises(gsdk.ConfigError, match=r"VectorEnv: params\.step_limit = .*finite"):
+        gsdk.VectorEnv("minefield", 2, params={"step_limit": value})
+    with pytest.raises(gsdk.ConfigError, match=r"load_game: params\.weights\[1\] = .*finite"):
+        gsdk.load_game("othello", params={"weights": [1.0, value]})
+
+
+def test_the_library_writes_nothing_to_stdout():
+    """A program's stdout is its own: runs, counts, environments and agents print nothing there."""
+    script = textwrap.dedent("""
+        import gsdk
+        gsdk.run({"game": "graveler", "algorithm": "playouts", "seed": 1, "playouts": {"count": 1000}}, threads=2)
+        gsdk.perft("othello", "start", 4)
+        env = gsdk.VectorEnv("othello", 8, seed=1)
+        env.step(env.random_actions())
+        game = gsdk.load_game("othello")
+        gsdk.Agent(game, "uct:playouts=50").choose_action(game.new_initial_state())
+        try:
+            gsdk.run({"game": "nosuch", "algorithm": "playouts", "playouts": {"count": 10}})
+        except gsdk.PluginError:
+            pass
+    """)
+    child = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=os.environ)
+    assert child.returncode == 0, child.stderr
+    assert child.stdout == ""
+
+
 @needs_cli
 @pytest.mark.parametrize("line", ['bogus = 1', 'count = "many"'])
 def test_errors_in_a_file_are_the_cli_messages(tmp_path, line):

@@ -50,3 +50,23 @@ def test_the_console_command_runs_the_packaged_executable():
     assert "Nodes searched: 1396" in count.stdout
     bad = subprocess.run([str(command), "perft", "no_such_game", "start", "3"], capture_output=True, text=True)
     assert bad.returncode == 2 and "no_such_game" in bad.stderr
+
+
+@needs_install
+def test_the_wheel_carries_the_libraries_its_binaries_link():
+    """Every library the module and the executable load beyond the C and C++ runtimes (Boost.Program_options,
+    libcrypto, libpng, zlib, MPI's) comes from the package's _libs, not the system's, so the wheel runs on a machine
+    without them."""
+    package = pathlib.Path(gsdk.__file__).resolve().parent
+    carried = (package / "_libs").resolve()
+    system = ("linux-vdso.", "ld-linux", "libc.so", "libm.so", "libdl.so", "libpthread.so", "librt.so",
+              "libstdc++.so", "libgcc_s.so")
+    module = next(package.glob("_gsdk*.so"))
+    for binary in (module, package / "bin" / "gsdk"):
+        listing = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, check=True).stdout
+        resolved = {line.split()[0]: pathlib.Path(line.split()[2]) for line in listing.splitlines() if " => /" in line}
+        outside = {soname: str(path) for soname, path in resolved.items()
+                   if not soname.startswith(system) and path.parent.resolve() != carried}
+        assert not outside, f"{binary.name} loads libraries the wheel does not carry: {outside}"
+        if binary == module:
+            assert any(soname.startswith("libboost_program_options") for soname in resolved)

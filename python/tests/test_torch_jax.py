@@ -21,7 +21,7 @@ def cpu_trajectory(actions_per_step, n, seed):
     env.reset()
     rows = []
     for actions in actions_per_step:
-        obs, rewards, terminated = env.step(np.asarray(actions, dtype=np.uint32))
+        obs, rewards, terminated, _, _ = env.step(np.asarray(actions, dtype=np.uint32))
         rows.append((np.array(obs), np.array(rewards), np.array(terminated)))
     return rows
 
@@ -33,7 +33,7 @@ def test_torch_reads_and_writes_the_gpu_arrays_in_place():
         pytest.skip("this torch has no CUDA")
     n = 4096
     env = gsdk.VectorEnv("othello", n, seed=5, device="cuda")
-    obs = env.reset()
+    obs, _ = env.reset()
     tensor = torch.from_dlpack(obs)
     assert tensor.is_cuda and tuple(tensor.shape) == (n, 2, 8, 8) and tensor.dtype == torch.uint8
     again = torch.from_dlpack(obs)
@@ -46,10 +46,12 @@ def test_torch_reads_and_writes_the_gpu_arrays_in_place():
         assert mask.is_cuda and mask.dtype == torch.bool
         scores = torch.rand(mask.shape, device="cuda", generator=generator) * mask
         actions = scores.argmax(dim=1).to(torch.int32)  # a legal action per game, chosen on the GPU
-        obs, rewards, terminated = env.step(actions)
+        obs, rewards, terminated, truncated, info = env.step(actions)
         chosen.append(actions.cpu().numpy())
         rewards_tensor = torch.from_dlpack(rewards)
-        assert rewards_tensor.is_cuda and tuple(rewards_tensor.shape) == (n, 2)
+        assert rewards_tensor.is_cuda and tuple(rewards_tensor.shape) == (n,)
+        assert tuple(torch.from_dlpack(info["rewards"]).shape) == (n, 2)
+        assert not torch.from_dlpack(truncated).any()
     last = cpu_trajectory(chosen, n, seed=5)[-1]
     assert (torch.from_dlpack(obs).cpu().numpy() == last[0]).all()
     assert (torch.from_dlpack(rewards).cpu().numpy() == last[1]).all()
@@ -64,7 +66,7 @@ def test_jax_reads_the_gpu_arrays_and_its_actions_step_the_games():
         pytest.skip("this jax has no GPU")
     n = 1024
     env = gsdk.VectorEnv("othello", n, seed=8, device="cuda")
-    obs = jnp.from_dlpack(env.reset())
+    obs = jnp.from_dlpack(env.reset()[0])
     assert obs.shape == (n, 2, 8, 8) and int(obs.sum()) == 4 * n
     assert list(obs.devices())[0].platform == "gpu"
     key = jax.random.PRNGKey(0)
@@ -73,7 +75,7 @@ def test_jax_reads_the_gpu_arrays_and_its_actions_step_the_games():
         mask = jnp.from_dlpack(env.legal_actions_mask())
         key, sub = jax.random.split(key)
         actions = jnp.argmax(jax.random.uniform(sub, mask.shape) * mask, axis=1).astype(jnp.int32)
-        obs, rewards, terminated = env.step(actions)
+        obs, rewards, terminated, _, _ = env.step(actions)
         chosen.append(np.asarray(actions))
     last = cpu_trajectory(chosen, n, seed=8)[-1]
     assert (np.asarray(jnp.from_dlpack(obs)) == last[0]).all()

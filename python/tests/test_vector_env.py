@@ -26,14 +26,15 @@ def play(env, steps, rng=None):
         else:
             mask = np.asarray(env.legal_actions_mask())
             actions = np.argmax(rng.random(mask.shape) * mask, axis=1)
-        obs, rewards, terminated = env.step(actions)
-        trajectory.append((np.array(obs), np.array(rewards), np.array(terminated), np.array(env.current_player())))
+        obs, _, terminated, _, info = env.step(actions)
+        trajectory.append((np.array(obs), np.array(info["rewards"]), np.array(terminated),
+                           np.array(env.current_player())))
     return trajectory
 
 
 def test_othello_starts_from_the_initial_position():
     env = gsdk.VectorEnv("othello", 8, seed=1)
-    obs = env.reset()
+    obs, _ = env.reset()
     assert env.num_envs == 8 and env.num_players == 2 and env.num_actions == 65
     assert obs.shape == (8, 2, 8, 8) and obs.dtype == np.uint8 and env.observation_shape == (2, 8, 8)
     assert (obs.sum(axis=(2, 3)) == 2).all()  # two discs of each side
@@ -46,8 +47,9 @@ def test_othello_starts_from_the_initial_position():
 def test_a_step_moves_and_hands_the_turn_over():
     env = gsdk.VectorEnv("othello", 2, seed=1)
     env.reset()
-    obs, rewards, terminated = env.step(np.array([19, 44]))
-    assert rewards.shape == (2, 2) and rewards.dtype == np.float32 and not rewards.any()
+    obs, rewards, terminated, _, info = env.step(np.array([19, 44]))
+    assert rewards.shape == (2,) and info["rewards"].shape == (2, 2) and rewards.dtype == np.float32
+    assert not info["rewards"].any()
     assert terminated.dtype == np.bool_ and not terminated.any()
     assert (env.current_player() == 1).all()
     # From white's view now: 1 own disc, 4 black discs.
@@ -56,7 +58,7 @@ def test_a_step_moves_and_hands_the_turn_over():
 
 def test_games_end_pay_and_restart():
     env = gsdk.VectorEnv("othello", 64, seed=7)
-    start = env.reset()
+    start, _ = env.reset()
     ended = 0
     for obs, rewards, terminated, players in play(env, 200, np.random.default_rng(3)):
         assert not rewards[~terminated].any()  # nothing is paid before the end
@@ -126,7 +128,7 @@ def test_refusals_name_the_problem():
 
 def test_host_arrays_are_numpy_and_outlive_the_next_step():
     env = gsdk.VectorEnv("othello", 3, seed=1)
-    first = env.reset()
+    first, _ = env.reset()
     kept = first.copy()
     env.step(env.random_actions())
     np.testing.assert_array_equal(first, kept)  # a step writes new arrays
@@ -138,15 +140,17 @@ def test_host_arrays_are_numpy_and_outlive_the_next_step():
 def test_cuda_plays_the_cpu_trajectory(game):
     cpu = gsdk.VectorEnv(game, 1000, seed=11)
     gpu = gsdk.VectorEnv(game, 1000, seed=11, device="cuda")
-    np.testing.assert_array_equal(np.asarray(gpu.reset()), cpu.reset())
+    np.testing.assert_array_equal(np.asarray(gpu.reset()[0]), cpu.reset()[0])
     for _ in range(120):
         actions = gpu.random_actions()
         assert isinstance(actions, gsdk.DeviceArray)
         np.testing.assert_array_equal(actions.numpy(), cpu.random_actions())
         got = gpu.step(actions)
         want = cpu.step(actions.numpy())
-        for g, w in zip(got, want):
+        for g, w in zip(got[:4], want[:4]):
             np.testing.assert_array_equal(g.numpy(), w)
+        for key in ("rewards", "action_mask", "current_player", "final_obs", "_final_obs"):
+            np.testing.assert_array_equal(np.asarray(got[4][key]), want[4][key])
         np.testing.assert_array_equal(np.asarray(gpu.legal_actions_mask()), cpu.legal_actions_mask())
     np.testing.assert_array_equal(gpu.states(), cpu.states())
 
@@ -160,7 +164,7 @@ class DLTensor(ctypes.Structure):
 @needs_cuda
 def test_device_arrays_go_out_through_dlpack():
     env = gsdk.VectorEnv("othello", 5, seed=1, device="cuda")
-    obs = env.reset()
+    obs, _ = env.reset()
     assert obs.__dlpack_device__() == (2, 0) and obs.shape == (5, 2, 8, 8) and obs.dtype == np.uint8
     capsule = obs.__dlpack__()
     get_pointer = ctypes.pythonapi.PyCapsule_GetPointer

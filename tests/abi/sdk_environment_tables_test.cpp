@@ -62,6 +62,20 @@ public:
   }
 };
 
+// The same game whose step keeps the final states (ABI 1.13).
+class KeepingGame : public CountingGame {
+public:
+  using CountingGame::CountingGame;
+  void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
+                  int32_t* players, uint8_t* legal, State* final_states) const {
+    for (uint32_t k = 0; k < count; ++k) {
+      const State before{states[k].value + static_cast<int32_t>(actions[k]) + 1};
+      CountingGame::step_batch(states + k, actions + k, 1, rewards + k, terminated + k, players + k, legal + 2 * k);
+      if (terminated[k] && final_states) final_states[k] = before;
+    }
+  }
+};
+
 // The same game without the environment's members.
 class PlainGame : public CountingGame {
 public:
@@ -93,6 +107,8 @@ TEST(SdkEnvironmentTables, PresentExactlyWhenProvidedWithoutCudaEntries) {
   EXPECT_EQ(observations->cuda_fill, nullptr);
   EXPECT_EQ(steps->cuda_step, nullptr);
   EXPECT_EQ(steps->cuda_reset, nullptr);
+  EXPECT_EQ(steps->step_keeping_final, nullptr) << "a step_batch without final_states offers no keeping form";
+  EXPECT_EQ(steps->cuda_step_keeping_final, nullptr);
   EXPECT_EQ(gsdk::detail::Adapter<PlainGame>::get_proc(GSDK_TABLE_OBSERVATIONS), nullptr);
   EXPECT_EQ(gsdk::detail::Adapter<PlainGame>::get_proc(GSDK_TABLE_BATCHED_STEPS), nullptr);
 }
@@ -132,6 +148,44 @@ TEST(SdkEnvironmentTables, StepsReachTheRulesAndTheirRefusalsBecomeStatusAndMess
   EXPECT_EQ(steps.step(instance(), states, actions, 2, rewards, nullptr, players, legal, error, sizeof error),
             GSDK_ERR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(error).find("`terminated` is NULL for a batch of 2 states"), std::string::npos) << error;
+}
+
+} // namespace
+
+namespace {
+
+TEST(SdkEnvironmentTables, AStepWithFinalStatesOffersTheKeepingFormWhichWritesOnlyEndedGames) {
+  using Keeping = gsdk::detail::Adapter<KeepingGame>;
+  const auto& steps = *static_cast<const gsdk_batched_steps*>(Keeping::get_proc(GSDK_TABLE_BATCHED_STEPS));
+  ASSERT_NE(steps.step, nullptr);
+  ASSERT_NE(steps.step_keeping_final, nullptr);
+  EXPECT_EQ(steps.cuda_step_keeping_final, nullptr);
+  gsdk_game_instance* i = nullptr;
+  ASSERT_EQ(Keeping::game_table()->create(nullptr, 0, &i, nullptr, 0), GSDK_OK);
+  Counter states[2] = {{0}, {2}};
+  Counter final_states[2] = {{-7}, {-7}};
+  const uint32_t actions[2] = {0, 1};
+  float rewards[2];
+  uint8_t terminated[2], legal[4];
+  int32_t players[2];
+  char error[128] = {};
+  ASSERT_EQ(steps.step_keeping_final(i, states, actions, 2, rewards, terminated, players, legal, final_states, error,
+                                     sizeof error),
+            GSDK_OK)
+      << error;
+  EXPECT_EQ(final_states[0].value, -7) << "a game that goes on had its final row written";
+  EXPECT_EQ(terminated[1], 1);
+  EXPECT_EQ(final_states[1].value, 4) << "the ended game's last state";
+  EXPECT_EQ(states[1].value, 0) << "the ended game restarted";
+  // The plain entry is the same step without final states.
+  states[1] = Counter{2};
+  ASSERT_EQ(steps.step(i, states, actions, 2, rewards, terminated, players, legal, error, sizeof error), GSDK_OK);
+  EXPECT_EQ(states[1].value, 0);
+  EXPECT_EQ(steps.step_keeping_final(i, states, actions, 2, rewards, terminated, players, legal, nullptr, error,
+                                     sizeof error),
+            GSDK_ERR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(error).find("`final_states` is NULL"), std::string::npos) << error;
+  Keeping::game_table()->destroy(i);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // table_growth_test.cpp - tables that grew within major 1 (ABI 1.6 appended run_stoppable to the GPU search
-// tables, ABI 1.8 count_leaves_after_moves to the GPU perft table): the SDK's helper fills a new field exactly
+// tables, ABI 1.8 count_leaves_after_moves to the GPU perft table, ABI 1.13 the steps keeping final states to the
+// batched steps): the SDK's helper fills a new field exactly
 // when the rules class has what it needs, and the host binds a plugin's table of the size it had before,
 // reading the new field only when the table's size covers it.
 #include <cstddef>
@@ -135,9 +136,11 @@ TEST(TableGrowth, HelperOffersTheFusedLeafCountExactlyWhenTheRulesHaveIt) {
 // A plugin whose level-1 and perft tables are these, with a game table from the helper.
 const gsdk_cuda_level1_searches* g_level1 = nullptr;
 const gsdk_cuda_perft* g_perft = nullptr;
+const gsdk_batched_steps* g_steps = nullptr;
 const void* proc(const char* name) {
   if (std::string_view(name) == GSDK_TABLE_CUDA_LEVEL1_SEARCHES) return g_level1;
   if (std::string_view(name) == GSDK_TABLE_CUDA_PERFT) return g_perft;
+  if (std::string_view(name) == GSDK_TABLE_BATCHED_STEPS) return g_steps;
   return gsdk::detail::Adapter<StoppingGame>::get_proc(name);
 }
 
@@ -154,13 +157,40 @@ gsdk::core::PluginTables bind_tables_as_set() {
 gsdk::core::PluginTables bind_with_level1(const gsdk_cuda_level1_searches& table) {
   g_level1 = &table;
   g_perft = nullptr;
+  g_steps = nullptr;
   return bind_tables_as_set();
 }
 
 gsdk::core::PluginTables bind_with_perft(const gsdk_cuda_perft& table) {
   g_level1 = nullptr;
   g_perft = &table;
+  g_steps = nullptr;
   return bind_tables_as_set();
+}
+
+gsdk::core::PluginTables bind_with_steps(const gsdk_batched_steps& table) {
+  g_level1 = nullptr;
+  g_perft = nullptr;
+  g_steps = &table;
+  return bind_tables_as_set();
+}
+
+int32_t no_step(const gsdk_game_instance*, void*, const uint32_t*, uint32_t, float*, uint8_t*, int32_t*, uint8_t*,
+                char*, uint32_t) {
+  return GSDK_OK;
+}
+int32_t no_keeping_step(const gsdk_game_instance*, void*, const uint32_t*, uint32_t, float*, uint8_t*, int32_t*,
+                        uint8_t*, void*, char*, uint32_t) {
+  return GSDK_OK;
+}
+
+// A 1.13 batched-steps table with a CPU step and its keeping form.
+gsdk_batched_steps keeping_steps_table() {
+  gsdk_batched_steps table{};
+  table.header = {GSDK_TYPE_BATCHED_STEPS, sizeof table};
+  table.step = &no_step;
+  table.step_keeping_final = &no_keeping_step;
+  return table;
 }
 
 // A grown table bound at its first version's size (its new field unread: the bytes after that size are not
@@ -191,6 +221,9 @@ TEST(TableGrowth, HostBindsATableOfItsFirstVersionAndReadsNewFieldsOnlyWhenCover
   expect_bound_by_its_size(perft_table<FusedPerftGame>(),
                            static_cast<uint32_t>(offsetof(gsdk_cuda_perft, count_leaves_after_moves)), bind_with_perft,
                            [](const PluginTables& t) { return gsdk::core::fused_leaf_count(*t.cuda_perft); });
+  expect_bound_by_its_size(keeping_steps_table(),
+                           static_cast<uint32_t>(offsetof(gsdk_batched_steps, step_keeping_final)), bind_with_steps,
+                           [](const PluginTables& t) { return gsdk::core::step_keeping_final(*t.batched_steps); });
 }
 
 } // namespace

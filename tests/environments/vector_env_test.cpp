@@ -1,8 +1,10 @@
 // vector_env_test.cpp - the core's vectorised environment (core/include/gsdk/core/environments/vector_env.hpp) on the
 // test plugins: shapes and types, a scripted tic-tac-toe win (rewards, termination, auto-reset), the same trajectories
 // on 1 and 3 threads and through the generic and the batched path, chance games deterministic per seed, illegal
-// actions refused with nothing changed, games and settings it cannot run refused; and, with a GPU, CUDA
-// environments equal to CPU ones step by step for every loaded game with batched_steps.cuda_step.
+// actions refused with nothing changed, games and settings it cannot run refused; step limits, final observations,
+// movers' rewards, reseeding and starting from given states; and, with a GPU, CUDA environments equal to CPU ones
+// step by step for every loaded game with batched_steps.cuda_step (with a step limit and final observations too
+// where the game keeps final states).
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -14,6 +16,7 @@
 
 #include "gpu.hpp"
 #include "gsdk/core/environments/vector_env.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
 #include "plugins/game_params.hpp"
 #include "plugins/plugin_catalog.hpp"
 #include "test_paths.hpp"
@@ -43,15 +46,24 @@ template <typename T> std::vector<T> values_of(const EnvArray& a) {
   return v;
 }
 
-// Everything a step hands out, as host bytes, and the states after it.
+// Everything a step hands out, as host bytes, and the states after it (final observations empty without them).
 struct Snapshot {
-  std::vector<unsigned char> observations, rewards, terminated, players, legal, states;
+  std::vector<unsigned char> observations, rewards, terminated, players, legal, truncated, actor_rewards, ended,
+      final_observations, states;
   bool operator==(const Snapshot&) const = default;
 };
 
 Snapshot snapshot(const EnvStep& s, const VectorEnv& env) {
-  return {bytes_of(*s.observations), bytes_of(*s.rewards), bytes_of(*s.terminated),
-          bytes_of(*s.players),      bytes_of(*s.legal),   env.states_on_host()};
+  return {bytes_of(*s.observations),
+          bytes_of(*s.rewards),
+          bytes_of(*s.terminated),
+          bytes_of(*s.players),
+          bytes_of(*s.legal),
+          bytes_of(*s.truncated),
+          bytes_of(*s.actor_rewards),
+          bytes_of(*s.ended),
+          s.final_observations ? bytes_of(*s.final_observations) : std::vector<unsigned char>{},
+          env.states_on_host()};
 }
 
 // reset, then `steps` steps of the env's own random actions.
@@ -151,6 +163,10 @@ TEST_P(ScriptedWin, PaysTheWinnerEndsTheGameAndStartsAgain) {
   const std::vector<uint32_t> winning = {2, 3};
   const EnvStep won = env.step(winning.data(), MemoryPlace::host);
   EXPECT_EQ(values_of<float>(*won.rewards), (std::vector<float>{1.0f, -1.0f, 0.0f, 0.0f}));
+  EXPECT_EQ(values_of<float>(*won.actor_rewards), (std::vector<float>{1.0f, 0.0f})) << "X moved and won game 0";
+  EXPECT_EQ(values_of<uint8_t>(*won.ended), (std::vector<uint8_t>{1, 0}));
+  EXPECT_EQ(values_of<uint8_t>(*won.truncated), (std::vector<uint8_t>{0, 0}));
+  EXPECT_EQ(won.final_observations, nullptr) << "not asked for";
   EXPECT_EQ(values_of<uint8_t>(*won.terminated), (std::vector<uint8_t>{1, 0}));
   EXPECT_EQ(values_of<int32_t>(*won.players), (std::vector<int32_t>{0, 1}));
   const auto legal = values_of<uint8_t>(*won.legal);
@@ -310,57 +326,191 @@ TEST_F(VectorEnvTest, ArraysOfAStepAreFreshAndOutliveTheEnvironment) {
   EXPECT_EQ(values_of<uint8_t>(*kept.legal), std::vector<uint8_t>(18, 1));
 }
 
+// Tic-tac-toe cannot end in three moves: a limit of 3 truncates every game at its third step. The final observations
+// are what an unlimited twin shows after the same three steps; the games restart and count again from 0.
+TEST_P(ScriptedWin, AStepLimitTruncatesKeepsTheFinalObservationAndRestarts) {
+  const auto ttt = game("test_tictactoe");
+  VectorEnvSettings limited = settings(2, 3, 1, GetParam());
+  limited.max_episode_steps = 3;
+  limited.final_observations = true;
+  VectorEnv env(*ttt, limited), twin(*ttt, settings(2, 3, 1, GetParam()));
+  const EnvStep start = env.reset();
+  twin.reset();
+  const std::vector<std::vector<uint32_t>> moves = {{0, 8}, {3, 0}, {1, 7}, {4, 1}, {2, 3}, {5, 2}};
+  for (size_t t = 0; t < moves.size(); ++t) {
+    const EnvStep s = env.step(moves[t].data(), MemoryPlace::host);
+    const bool at_limit = t == 2 || t == 5;
+    EXPECT_EQ(values_of<uint8_t>(*s.truncated), std::vector<uint8_t>(2, at_limit ? 1 : 0)) << "step " << t;
+    EXPECT_EQ(values_of<uint8_t>(*s.terminated), std::vector<uint8_t>(2, 0)) << "step " << t;
+    EXPECT_EQ(values_of<uint8_t>(*s.ended), std::vector<uint8_t>(2, at_limit ? 1 : 0)) << "step " << t;
+    EXPECT_EQ(values_of<float>(*s.rewards), std::vector<float>(4, 0.0f)) << "a truncation pays nothing";
+    ASSERT_NE(s.final_observations, nullptr);
+    if (t > 2) continue;
+    const EnvStep unlimited = twin.step(moves[t].data(), MemoryPlace::host);
+    EXPECT_EQ(bytes_of(*s.final_observations), bytes_of(*unlimited.observations)) << "step " << t;
+    if (!at_limit) {
+      EXPECT_EQ(bytes_of(*s.observations), bytes_of(*unlimited.observations)) << "step " << t;
+    } else {
+      EXPECT_EQ(bytes_of(*s.observations), bytes_of(*start.observations)) << "restarted";
+      EXPECT_EQ(bytes_of(*s.legal), bytes_of(*start.legal));
+      EXPECT_EQ(values_of<int32_t>(*s.players), (std::vector<int32_t>{0, 0}));
+    }
+  }
+}
+
+TEST_F(VectorEnvTest, FinalObservationsOfTerminatedGamesAreTheirLastStates) {
+  const auto ttt = game("test_tictactoe");
+  for (const bool generic : {false, true}) {
+    VectorEnvSettings keeping = settings(2, 3, 1, generic);
+    keeping.final_observations = true;
+    VectorEnv env(*ttt, keeping), twin(*ttt, settings(2, 3, 1, generic));
+    env.reset();
+    twin.reset();
+    const std::vector<std::vector<uint32_t>> moves = {{0, 8}, {3, 0}, {1, 7}, {4, 1}};
+    for (const auto& m : moves) {
+      env.step(m.data(), MemoryPlace::host);
+      twin.step(m.data(), MemoryPlace::host);
+    }
+    // The board X's winning move leaves: X on 0 1 2, O on 3 4, in test_tictactoe's planes (the mover's marks, then
+    // the other side's): each marked cell set in exactly one plane, X's three in one plane, O's two in the other.
+    const std::vector<uint32_t> winning = {2, 3};
+    const EnvStep won = env.step(winning.data(), MemoryPlace::host);
+    const auto final_planes = values_of<float>(*won.final_observations);
+    for (uint32_t cell = 0; cell < 9; ++cell)
+      EXPECT_EQ(final_planes[cell] + final_planes[9 + cell], cell < 5 ? 1.0f : 0.0f) << "cell " << cell;
+    const size_t x_plane = final_planes[0] == 1.0f ? 0 : 9, o_plane = 9 - x_plane;
+    for (uint32_t cell : {1u, 2u}) EXPECT_EQ(final_planes[x_plane + cell], 1.0f) << "X's cell " << cell;
+    for (uint32_t cell : {3u, 4u}) EXPECT_EQ(final_planes[o_plane + cell], 1.0f) << "O's cell " << cell;
+    const EnvStep twin_step = twin.step(winning.data(), MemoryPlace::host);
+    const auto observations = values_of<float>(*won.observations), twin_observations = values_of<float>(*twin_step.observations);
+    EXPECT_TRUE(std::equal(final_planes.begin() + 18, final_planes.end(), twin_observations.begin() + 18))
+        << "a game that goes on has its observation as its final one";
+    EXPECT_EQ(observations, twin_observations) << (generic ? "generic" : "batched");
+  }
+}
+
+TEST_F(VectorEnvTest, AResetWithASeedStartsTheStreamsOverFromIt) {
+  const auto coins = game("test_coin_tree");
+  VectorEnv reseeded(*coins, settings(64, 5)), fresh(*coins, settings(64, 21));
+  random_trajectory(reseeded, 7); // draws from seed 5's streams first
+  std::vector<Snapshot> again{snapshot(reseeded.reset(21), reseeded)};
+  for (int t = 0; t < 30; ++t) {
+    const auto actions = reseeded.random_actions();
+    again.push_back(snapshot(reseeded.step(actions->as<uint32_t>(), MemoryPlace::host), reseeded));
+  }
+  EXPECT_TRUE(again == random_trajectory(fresh, 30));
+}
+
+TEST_F(VectorEnvTest, GamesStartFromGivenStatesAndAFinishedOneIsRefused) {
+  const auto ttt = game("test_tictactoe");
+  VectorEnv env(*ttt, settings(2, 1));
+  const uint32_t size = ttt->state_size();
+  std::vector<unsigned char> states(2 * size);
+  auto first = ttt->initial_state();
+  ttt->apply_move(first.data(), 4); // X in the centre: O to move, 8 cells free
+  std::memcpy(states.data(), first.data(), size);
+  std::memcpy(states.data() + size, ttt->initial_state().data(), size);
+  const EnvStep s = env.reset_from_states(states.data(), states.size());
+  EXPECT_EQ(values_of<int32_t>(*s.players), (std::vector<int32_t>{1, 0}));
+  const auto legal = values_of<uint8_t>(*s.legal);
+  EXPECT_EQ(legal[4], 0);
+  EXPECT_EQ(std::count(legal.begin(), legal.begin() + 9, 1), 8);
+  EXPECT_EQ(env.states_on_host(), states);
+  const std::vector<uint32_t> centre = {4, 4};
+  EXPECT_THROW(env.step(centre.data(), MemoryPlace::host), IllegalActionError) << "the centre is taken in game 0";
+  auto over = ttt->initial_state();
+  for (uint32_t cell : {0u, 3u, 1u, 4u, 2u}) ttt->apply_move(over.data(), cell);
+  std::memcpy(states.data() + size, over.data(), size);
+  try {
+    env.reset_from_states(states.data(), states.size());
+    ADD_FAILURE() << "a finished game was taken";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_TRUE(contains(e.what(), "environment 1 is a finished game")) << e.what();
+  }
+  EXPECT_THROW(env.reset_from_states(states.data(), states.size() - 1), std::invalid_argument);
+}
+
+// The CUDA and CPU environments of one game, stepped side by side with the same random actions.
+void expect_cuda_equals_cpu(const GameInstance& g, VectorEnvSettings settings, const std::string& label) {
+  VectorEnvSettings on_gpu = settings;
+  on_gpu.cuda = true;
+  VectorEnv cpu(g, settings), gpu(g, on_gpu);
+  ASSERT_TRUE(gpu.on_cuda());
+  const auto host = [&](const EnvStep& s) {
+    EXPECT_EQ(s.legal->place(), MemoryPlace::cuda);
+    // The GPU's arrays come back through host copies of the same bytes.
+    Snapshot out;
+    const std::vector<std::pair<std::shared_ptr<EnvArray>, std::vector<unsigned char>*>> arrays = {
+        {s.observations, &out.observations}, {s.rewards, &out.rewards},
+        {s.terminated, &out.terminated},     {s.players, &out.players},
+        {s.legal, &out.legal},               {s.truncated, &out.truncated},
+        {s.actor_rewards, &out.actor_rewards}, {s.ended, &out.ended},
+        {s.final_observations, &out.final_observations}};
+    for (const auto& [array, into] : arrays) {
+      if (!array) continue;
+      into->resize(array->bytes());
+      gsdk::core::copy_to_host(*array, into->data());
+    }
+    out.states = gpu.states_on_host();
+    return out;
+  };
+  ASSERT_TRUE(snapshot(cpu.reset(), cpu) == host(gpu.reset())) << label << " reset";
+  const uint32_t count = settings.count;
+  int truncated = 0;
+  for (int step = 0; step < 200; ++step) {
+    const auto cpu_actions = cpu.random_actions();
+    const auto gpu_actions = gpu.random_actions();
+    std::vector<uint32_t> copied(count);
+    gsdk::core::copy_to_host(*gpu_actions, copied.data());
+    ASSERT_EQ(values_of<uint32_t>(*cpu_actions), copied) << label << " step " << step;
+    const EnvStep a = cpu.step(cpu_actions->as<uint32_t>(), MemoryPlace::host);
+    // Alternate device and host actions: both are taken.
+    const EnvStep b = step % 2 ? gpu.step(gpu_actions->as<uint32_t>(), MemoryPlace::cuda)
+                               : gpu.step(copied.data(), MemoryPlace::host);
+    const Snapshot expected = snapshot(a, cpu);
+    ASSERT_TRUE(expected == host(b)) << label << " step " << step;
+    truncated += static_cast<int>(std::count(expected.truncated.begin(), expected.truncated.end(), 1));
+  }
+  if (settings.max_episode_steps) {
+    EXPECT_GT(truncated, 0) << label;
+  }
+  std::vector<uint32_t> bad(count, 0);
+  bad[0] = cpu.action_count();
+  EXPECT_THROW(gpu.step(bad.data(), MemoryPlace::host), IllegalActionError);
+}
+
 // Every loaded game with a CUDA step (the test plugins and the shipped plugins): the CUDA environment hands out what
-// the CPU environment does, step by step, with the same random actions.
+// the CPU environment does, step by step; with a step limit and final observations where the game keeps final
+// states on the device, and a clear refusal of final observations where it does not.
 TEST_F(VectorEnvTest, CudaMatchesCpu) {
   GSDK_REQUIRE_GPU();
   gsdk::host::PluginCatalog all;
   all.load_directories({gsdk::test::plugin_dir(), gsdk::test::test_plugin_dir("valid")});
-  int covered = 0;
+  int covered = 0, keeping = 0;
   for (const auto& plugin : all.plugins()) {
     const auto& t = plugin->tables;
     if (!t.batched_steps || !t.batched_steps->cuda_step) continue;
     ++covered;
     const GameInstance g(t, gsdk::host::resolve_params(*t.game, toml::table{}).values);
-    VectorEnvSettings on_gpu = settings(700, 17, 2);
-    on_gpu.cuda = true;
-    VectorEnv cpu(g, settings(700, 17, 2)), gpu(g, on_gpu);
-    ASSERT_TRUE(gpu.on_cuda());
-    const auto host = [&](const EnvStep& s) {
-      EXPECT_EQ(s.legal->place(), MemoryPlace::cuda);
-      // The GPU's arrays come back through a host env array of the same bytes.
-      Snapshot out;
-      const std::vector<std::pair<std::shared_ptr<EnvArray>, std::vector<unsigned char>*>> arrays = {
-          {s.observations, &out.observations},
-          {s.rewards, &out.rewards},
-          {s.terminated, &out.terminated},
-          {s.players, &out.players},
-          {s.legal, &out.legal}};
-      for (const auto& [array, into] : arrays) {
-        into->resize(array->bytes());
-        gsdk::core::copy_to_host(*array, into->data());
-      }
-      out.states = gpu.states_on_host();
-      return out;
-    };
-    ASSERT_TRUE(snapshot(cpu.reset(), cpu) == host(gpu.reset())) << plugin->tables.name() << " reset";
-    for (int step = 0; step < 200; ++step) {
-      const auto cpu_actions = cpu.random_actions();
-      const auto gpu_actions = gpu.random_actions();
-      std::vector<uint32_t> copied(700);
-      gsdk::core::copy_to_host(*gpu_actions, copied.data());
-      ASSERT_EQ(values_of<uint32_t>(*cpu_actions), copied) << plugin->tables.name() << " step " << step;
-      const EnvStep a = cpu.step(cpu_actions->as<uint32_t>(), MemoryPlace::host);
-      // Alternate device and host actions: both are taken.
-      const EnvStep b = step % 2 ? gpu.step(gpu_actions->as<uint32_t>(), MemoryPlace::cuda)
-                                 : gpu.step(copied.data(), MemoryPlace::host);
-      ASSERT_TRUE(snapshot(a, cpu) == host(b)) << plugin->tables.name() << " step " << step;
+    expect_cuda_equals_cpu(g, settings(700, 17, 2), t.name());
+    VectorEnvSettings limited = settings(700, 19, 2);
+    limited.max_episode_steps = 25;
+    limited.final_observations = true;
+    if (gsdk::core::cuda_step_keeping_final(*t.batched_steps)) {
+      ++keeping;
+      expect_cuda_equals_cpu(g, limited, t.name() + " with a step limit and final observations");
+      continue;
     }
-    std::vector<uint32_t> bad(700, 0);
-    bad[0] = cpu.action_count();
-    EXPECT_THROW(gpu.step(bad.data(), MemoryPlace::host), IllegalActionError);
+    limited.cuda = true;
+    try {
+      VectorEnv refused(g, limited);
+      ADD_FAILURE() << t.name() << ": final observations on CUDA were taken without cuda_step_keeping_final";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_TRUE(contains(e.what(), "cuda_step_keeping_final")) << e.what();
+    }
   }
   if (covered == 0) GTEST_SKIP() << "no loaded game has batched_steps.cuda_step yet";
+  EXPECT_GT(keeping, 0) << "othello and minefield keep final states on the device";
 }
 
 } // namespace

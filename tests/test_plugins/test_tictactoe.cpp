@@ -3,6 +3,7 @@
 // that the tests can show alpha-beta and evaluation-backed UCT play a game that brings no search code of its own.
 // Cells are numbered row by row from 0; a state's text is the board as one word ('.', 'X', 'O') and the side to
 // move. X (player 0) moves first; the score is +1 when X completes a line, -1 for O, 0 for a full board.
+#include <cstddef>
 #include <cstring>
 #include <string>
 
@@ -15,8 +16,9 @@ const gsdk_param_desc kParameters[] = {
     {"board_size", GSDK_PARAM_INT, 0, 3, 0.0, nullptr, 3, kLargest, "cells per side of the square board"},
     {"exact_empties", GSDK_PARAM_INT, 0, 0, 0.0, nullptr, 0, kLargest* kLargest,
      "states with at most this many empty cells are in the exact range (searched to the end)"},
-    {"env_fault", GSDK_PARAM_INT, 0, 0, 0.0, nullptr, 0, 2,
-     "0: correct environment tables; 1: the batched step pays a win to the loser; 2: fill skips a plane"},
+    {"env_fault", GSDK_PARAM_INT, 0, 0, 0.0, nullptr, 0, 3,
+     "0: correct environment tables; 1: the batched step pays a win to the loser; 2: fill skips a plane; 3: the "
+     "keeping step loses final states"},
 };
 
 class Game {
@@ -82,10 +84,10 @@ public:
     for (uint32_t k = 0; k < count; ++k) rules_.observe(states[k], out + static_cast<size_t>(k) * 2 * rules_.cells());
   }
   void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
-                  int32_t* players, uint8_t* legal) const {
+                  int32_t* players, uint8_t* legal, State* final_states) const {
     for (uint32_t k = 0; k < count; ++k)
       rules_.step(states[k], actions[k], rewards + 2 * k, terminated[k], players[k],
-                  legal + static_cast<size_t>(k) * rules_.cells());
+                  legal + static_cast<size_t>(k) * rules_.cells(), final_states ? final_states + k : nullptr);
   }
   const Rules& rules() const { return rules_; }
 
@@ -135,7 +137,16 @@ void fill_observations(const gsdk_game_instance* i, const void* states, uint32_t
 int32_t step_batch(const gsdk_game_instance* i, void* states, const uint32_t* actions, uint32_t count, float* rewards,
                    uint8_t* terminated, int32_t* players, uint8_t* legal, char* error, uint32_t error_size) {
   return gsdk::detail::guarded(error, error_size, [&] {
-    Adapter::game(i).step_batch(static_cast<State*>(states), actions, count, rewards, terminated, players, legal);
+    Adapter::game(i).step_batch(static_cast<State*>(states), actions, count, rewards, terminated, players, legal,
+                                nullptr);
+  });
+}
+int32_t step_batch_keeping_final(const gsdk_game_instance* i, void* states, const uint32_t* actions, uint32_t count,
+                                 float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal,
+                                 void* final_states, char* error, uint32_t error_size) {
+  return gsdk::detail::guarded(error, error_size, [&] {
+    Adapter::game(i).step_batch(static_cast<State*>(states), actions, count, rewards, terminated, players, legal,
+                                static_cast<State*>(final_states));
   });
 }
 
@@ -174,8 +185,14 @@ const gsdk_observations kObservations = {{GSDK_TYPE_OBSERVATIONS, sizeof(gsdk_ob
                                          &observation_type,
                                          &fill_observations,
                                          kCudaFill};
-const gsdk_batched_steps kBatchedSteps = {
-    {GSDK_TYPE_BATCHED_STEPS, sizeof(gsdk_batched_steps)}, &step_batch, kCudaStep, kCudaReset};
+// The CPU step keeps final states (ABI 1.13) and the CUDA one does not, as a plugin whose device code predates
+// that: a CUDA environment of it refuses final observations.
+const gsdk_batched_steps kBatchedSteps = {{GSDK_TYPE_BATCHED_STEPS, sizeof(gsdk_batched_steps)},
+                                          &step_batch,
+                                          kCudaStep,
+                                          kCudaReset,
+                                          &step_batch_keeping_final,
+                                          nullptr};
 
 const void* get_proc(const char* name) {
   const std::string_view n(name ? name : "");

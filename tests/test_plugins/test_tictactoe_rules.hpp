@@ -14,6 +14,7 @@ namespace test_tictactoe {
 constexpr int32_t kLargest = 5;
 constexpr int64_t kFaultWrongReward = 1;
 constexpr int64_t kFaultUnwrittenPlane = 2;
+constexpr int64_t kFaultLostFinalState = 3;
 
 struct State {
   char cells[28]; // size^2 used; 28: no padding bytes below
@@ -66,16 +67,17 @@ struct Rules {
     player = s.to_move;
     for (int32_t c = 0; c < cells(); ++c) legal_row[c] = s.cells[c] == '.' ? 1 : 0;
   }
-  // ABI 1.11's step of one game: the move of code `action`, the rewards and a restart when the game ends, then the
-  // side to move and the mask.
+  // ABI 1.11's step of one game: the move of code `action`, the rewards and a restart when the game ends (the final
+  // state kept in *final_state first, when given: ABI 1.13), then the side to move and the mask.
   GSDK_HD void step(State& s, uint32_t action, float* rewards, uint8_t& terminated, int32_t& player,
-                    uint8_t* legal_row) const {
+                    uint8_t* legal_row, State* final_state = nullptr) const {
     apply_move(s, action);
     const bool over = current_player(s) == GSDK_PLAYER_TERMINAL;
     const int32_t paid = env_fault == kFaultWrongReward ? -s.winner : s.winner;
     rewards[0] = over ? static_cast<float>(paid) : 0.0f;
     rewards[1] = -rewards[0] + 0.0f; // + 0.0f: no -0.0f beside a draw's 0.0f
     terminated = over ? 1 : 0;
+    if (over && final_state && env_fault != kFaultLostFinalState) *final_state = s;
     if (over) initial_state(s);
     describe(s, player, legal_row);
   }

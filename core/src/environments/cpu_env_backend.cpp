@@ -1,7 +1,9 @@
 // cpu_env_backend.cpp - a VectorEnv's games on CPU threads: the per-state rules for any game with move codes
 // (chance nodes sampled from each game's own stream), or the game's batched_steps.step when it has one (games
-// without chance nodes only). Each thread takes a consecutive chunk of games and fills their observations right
-// after stepping them, while their states are still in its cache.
+// without chance nodes only; with final observations, its step_keeping_final). After the step the episodes past
+// the step limit are truncated and the final states kept. Each thread takes a consecutive chunk of games and fills
+// their observations right after stepping them, while their states are still in its cache.
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -12,6 +14,7 @@
 #include "environments/env_backend.hpp"
 #include "environments/env_streams.hpp"
 #include "gsdk/core/playouts/chance_outcome.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
 #include "gsdk/environments/step_rewards.hpp"
 #include "runtime/batch_split.hpp"
 
@@ -31,10 +34,13 @@ struct StepArrays {
   uint8_t* terminated;
   int32_t* players;
   uint8_t* legal;
+  uint8_t* truncated;
+  float* actor_rewards;
+  uint8_t* ended;
 };
 
 // Not initialised: a batched step writes every byte; the per-state paths clear what they write in part
-// (clear_chunk), each thread its own games.
+// (clear_chunk), each thread its own games; truncated, ended and actor_rewards are written after either.
 StepArrays fresh_arrays(const EnvLayout& layout, const std::shared_ptr<HostBlockCache>& cache) {
   StepArrays a;
   a.out.observations =
@@ -43,10 +49,16 @@ StepArrays fresh_arrays(const EnvLayout& layout, const std::shared_ptr<HostBlock
   a.out.terminated = std::make_shared<EnvArray>(ElementType::uint8, layout.batch_shape({}), cache);
   a.out.players = std::make_shared<EnvArray>(ElementType::int32, layout.batch_shape({}), cache);
   a.out.legal = std::make_shared<EnvArray>(ElementType::uint8, layout.batch_shape({layout.action_count}), cache);
+  a.out.truncated = std::make_shared<EnvArray>(ElementType::uint8, layout.batch_shape({}), cache);
+  a.out.actor_rewards = std::make_shared<EnvArray>(ElementType::float32, layout.batch_shape({}), cache);
+  a.out.ended = std::make_shared<EnvArray>(ElementType::uint8, layout.batch_shape({}), cache);
   a.rewards = a.out.rewards->as<float>();
   a.terminated = a.out.terminated->as<uint8_t>();
   a.players = a.out.players->as<int32_t>();
   a.legal = a.out.legal->as<uint8_t>();
+  a.truncated = a.out.truncated->as<uint8_t>();
+  a.actor_rewards = a.out.actor_rewards->as<float>();
+  a.ended = a.out.ended->as<uint8_t>();
   return a;
 }
 
@@ -54,28 +66,31 @@ class CpuEnvBackend final : public EnvBackend {
 public:
   CpuEnvBackend(const GameInstance& game, const EnvLayout& layout, unsigned threads, bool force_generic)
       : game_(game), layout_(layout), threads_(threads),
-        batched_(!force_generic && game.tables().batched_steps && game.tables().batched_steps->step &&
-                 !(game.game().flags & GSDK_GAME_FLAG_CHANCE)),
+        batched_(!force_generic && !(game.game().flags & GSDK_GAME_FLAG_CHANCE) && batched_entry(game, layout)),
         states_(static_cast<size_t>(layout.count) * layout.state_size),
-        legal_(static_cast<size_t>(layout.count) * layout.action_count), chance_draws_(layout.count, 0) {}
+        legal_(static_cast<size_t>(layout.count) * layout.action_count), players_(layout.count, 0),
+        chance_draws_(layout.count, 0),
+        episode_steps_(layout.count, 0),
+        final_states_(layout.final_observations ? states_.size() : 0) {}
 
-  EnvStep reset() override {
-    StepArrays a = fresh_arrays(layout_, cache_);
-    split_ranges(threads_, layout_.count, kGamesPerThread, [&](unsigned, size_t begin, size_t end) {
-      clear_chunk(begin, end, a);
-      Scratch scratch(game_.max_moves());
-      for (size_t k = begin; k < end; ++k) {
-        restart(k, scratch);
-        describe(k, a, scratch);
-      }
-      finish_chunk(begin, end, a);
+  EnvStep reset(std::optional<uint64_t> seed) override {
+    if (seed) start_streams_over(*seed);
+    return start([&](size_t k, Scratch& scratch) { restart(k, scratch); });
+  }
+
+  EnvStep reset_from_states(const unsigned char* states) override {
+    return start([&](size_t k, Scratch& scratch) {
+      std::memcpy(state(k), states + k * layout_.state_size, layout_.state_size);
+      resolve_chance(k, scratch);
     });
-    return a.out;
   }
 
   EnvStep step(const uint32_t* actions, MemoryPlace) override {
     refuse_illegal(actions);
     StepArrays a = fresh_arrays(layout_, cache_);
+    if (layout_.final_observations)
+      a.out.final_observations = std::make_shared<EnvArray>(
+          layout_.observation_type, layout_.batch_shape(layout_.observation_shape), cache_);
     split_ranges(threads_, layout_.count, kGamesPerThread, [&](unsigned, size_t begin, size_t end) {
       if (batched_) {
         batched_step(begin, end, actions, a);
@@ -83,7 +98,8 @@ public:
         clear_chunk(begin, end, a);
         generic_step(begin, end, actions, a);
       }
-      finish_chunk(begin, end, a);
+      end_episodes(begin, end, a);
+      finish_chunk(begin, end, a, true);
     });
     return a.out;
   }
@@ -108,14 +124,46 @@ private:
     std::vector<double> probabilities;
   };
 
+  // The CPU step this game's batched table offers for the layout, if any.
+  static bool batched_entry(const GameInstance& game, const EnvLayout& layout) {
+    const gsdk_batched_steps* table = game.tables().batched_steps;
+    if (!table || !table->step) return false;
+    return !layout.final_observations || step_keeping_final(*table) != nullptr;
+  }
+
+  void start_streams_over(uint64_t seed) {
+    layout_.seed = seed;
+    random_calls_ = 0;
+    std::fill(chance_draws_.begin(), chance_draws_.end(), 0);
+  }
+
+  // Every game from `place(k, scratch)` (a live state with chance resolved), with a fresh episode: zero rewards,
+  // nothing terminated or truncated.
+  template <typename Place> EnvStep start(Place place) {
+    StepArrays a = fresh_arrays(layout_, cache_);
+    split_ranges(threads_, layout_.count, kGamesPerThread, [&](unsigned, size_t begin, size_t end) {
+      clear_chunk(begin, end, a);
+      std::memset(a.truncated + begin, 0, end - begin);
+      std::memset(a.ended + begin, 0, end - begin);
+      Scratch scratch(game_.max_moves());
+      for (size_t k = begin; k < end; ++k) {
+        place(k, scratch);
+        describe(k, a, scratch);
+        episode_steps_[k] = 0;
+      }
+      finish_chunk(begin, end, a, false);
+    });
+    return a.out;
+  }
+
   unsigned char* state(size_t k) { return states_.data() + k * layout_.state_size; }
+  unsigned char* final_state(size_t k) { return final_states_.data() + k * layout_.state_size; }
   const uint8_t* mask_row(size_t k) const { return legal_.data() + k * layout_.action_count; }
 
-  // Zero rewards, nothing terminated and empty masks for games [begin, end), which the per-state paths then mark.
+  // Zero rewards and nothing terminated for games [begin, end), which the per-state paths then mark.
   void clear_chunk(size_t begin, size_t end, StepArrays& a) const {
     std::memset(a.rewards + begin * layout_.player_count, 0, (end - begin) * layout_.player_count * sizeof(float));
     std::memset(a.terminated + begin, 0, end - begin);
-    std::memset(a.legal + begin * layout_.action_count, 0, (end - begin) * layout_.action_count);
   }
 
   // Before any game changes: the lowest game whose action is out of range or not legal there.
@@ -151,17 +199,7 @@ private:
 
   // Player to move and legal mask of game k's live state.
   void describe(size_t k, StepArrays& a, Scratch& scratch) {
-    const unsigned char* s = state(k);
-    a.players[k] = game_.current_player(s);
-    const uint32_t n = game_.game().legal_moves(game_.handle(), s, scratch.moves.data(), nullptr);
-    uint8_t* row = a.legal + k * layout_.action_count;
-    for (uint32_t m = 0; m < n; ++m) {
-      const uint32_t code = move_code(s, scratch.moves[m]);
-      if (code >= layout_.action_count)
-        throw std::runtime_error(fmt::format("game '{}': move {} has code {}, but code_count is {}", game_.game().name,
-                                             scratch.moves[m], code, layout_.action_count));
-      row[code] = 1;
-    }
+    a.players[k] = describe_state(game_, state(k), layout_.action_count, scratch.moves, a.legal + k * layout_.action_count);
   }
 
   uint32_t move_code(const unsigned char* s, uint32_t move) const {
@@ -187,6 +225,7 @@ private:
         gsdk::environments::write_step_rewards(true, game_.score(state(k)), layout_.player_count,
                                                  a.rewards + k * layout_.player_count);
         a.terminated[k] = 1;
+        if (layout_.final_observations) std::memcpy(final_state(k), state(k), layout_.state_size);
         restart(k, scratch);
       }
       describe(k, a, scratch);
@@ -195,25 +234,66 @@ private:
 
   void batched_step(size_t begin, size_t end, const uint32_t* actions, StepArrays& a) {
     char error[kMessageSize] = {};
-    const int32_t status = game_.tables().batched_steps->step(
-        game_.handle(), state(begin), actions + begin, static_cast<uint32_t>(end - begin),
-        a.rewards + begin * layout_.player_count, a.terminated + begin, a.players + begin,
-        a.legal + begin * layout_.action_count, error, kMessageSize);
+    const gsdk_batched_steps& table = *game_.tables().batched_steps;
+    const auto count = static_cast<uint32_t>(end - begin);
+    float* rewards = a.rewards + begin * layout_.player_count;
+    uint8_t* legal = a.legal + begin * layout_.action_count;
+    const int32_t status =
+        layout_.final_observations
+            ? table.step_keeping_final(game_.handle(), state(begin), actions + begin, count, rewards,
+                                       a.terminated + begin, a.players + begin, legal, final_state(begin), error,
+                                       kMessageSize)
+            : table.step(game_.handle(), state(begin), actions + begin, count, rewards, a.terminated + begin,
+                         a.players + begin, legal, error, kMessageSize);
     if (status != GSDK_OK)
       throw std::runtime_error(fmt::format("game '{}': batched_steps.step of environments [{}, {}) failed: {}",
                                            game_.game().name, begin, end, error));
   }
 
-  // Observations of the chunk's games and the copy of their mask this backend validates the next actions with.
-  void finish_chunk(size_t begin, size_t end, StepArrays& a) {
+  // After a step: the episodes of games [begin, end) that reach the step limit without ending are truncated and
+  // restarted, and the final states of the rest that go on are their states (final observations' rows).
+  void end_episodes(size_t begin, size_t end, StepArrays& a) {
+    std::memset(a.truncated + begin, 0, end - begin);
+    Scratch scratch(game_.max_moves());
+    for (size_t k = begin; k < end; ++k) {
+      a.ended[k] = a.terminated[k];
+      if (a.terminated[k]) {
+        episode_steps_[k] = 0;
+        continue;
+      }
+      const bool truncate = layout_.max_episode_steps != 0 && ++episode_steps_[k] >= layout_.max_episode_steps;
+      if (layout_.final_observations) std::memcpy(final_state(k), state(k), layout_.state_size);
+      if (!truncate) continue;
+      a.truncated[k] = 1;
+      a.ended[k] = 1;
+      episode_steps_[k] = 0;
+      restart(k, scratch);
+      describe(k, a, scratch);
+    }
+  }
+
+  // Observations of the chunk's games (and of their final states), the rewards of the players who moved (after a
+  // step), and the copies of their masks and players this backend validates the next actions with and pays them by.
+  void finish_chunk(size_t begin, size_t end, StepArrays& a, bool stepped) {
     const size_t codes = layout_.action_count;
     std::memcpy(legal_.data() + begin * codes, a.legal + begin * codes, (end - begin) * codes);
+    for (size_t k = begin; k < end; ++k) {
+      a.actor_rewards[k] = stepped ? a.rewards[k * layout_.player_count + static_cast<size_t>(players_[k])] : 0.0f;
+      players_[k] = a.players[k];
+    }
     auto* observations = static_cast<unsigned char*>(a.out.observations->data()) + begin * layout_.observation_bytes;
+    observe(state(begin), end - begin, observations);
+    if (!a.out.final_observations) return;
+    observe(final_state(begin), end - begin,
+            static_cast<unsigned char*>(a.out.final_observations->data()) + begin * layout_.observation_bytes);
+  }
+
+  void observe(const unsigned char* states, size_t count, unsigned char* observations) const {
     const gsdk_observations* table = game_.tables().observations;
     if (table)
-      table->fill(game_.handle(), state(begin), static_cast<uint32_t>(end - begin), observations);
+      table->fill(game_.handle(), states, static_cast<uint32_t>(count), observations);
     else
-      std::memcpy(observations, state(begin), (end - begin) * layout_.state_size);
+      std::memcpy(observations, states, count * layout_.state_size);
   }
 
   const GameInstance& game_;
@@ -222,7 +302,10 @@ private:
   bool batched_;
   std::vector<unsigned char> states_;
   std::vector<uint8_t> legal_;         // the mask of the current states, the caller's copy aside
+  std::vector<int32_t> players_;       // the players to move in the current states, likewise
   std::vector<uint64_t> chance_draws_; // per game: chance draws so far
+  std::vector<uint32_t> episode_steps_; // per game: steps of its episode so far
+  std::vector<unsigned char> final_states_; // with final observations: the states the last step's episodes ended in
   uint64_t random_calls_ = 0;
   std::shared_ptr<HostBlockCache> cache_ = std::make_shared<HostBlockCache>();
 };

@@ -1,6 +1,7 @@
 // cuda_env_backend.cpp - a VectorEnv's games on one CUDA device: states, masks and every output in device memory,
-// stepped by the game's batched_steps.cuda_step on the environment's stream after a check of the actions on the
-// device (only 4 bytes come back unless an action is bad).
+// stepped by the game's batched_steps.cuda_step (cuda_step_keeping_final with final observations) on the
+// environment's stream after a check of the actions on the device (only 4 bytes come back unless an action is bad),
+// then the episodes' ends (step limit, final states) by the environment's own kernel.
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "environments/cuda_env_stream.hpp"
 #include "environments/env_backend.hpp"
 #include "environments/env_kernels.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
 
 namespace gsdk::core {
 
@@ -23,20 +25,44 @@ public:
       : game_(game), layout_(layout), stream_(std::make_shared<CudaEnvStream>(device)),
         states_(device_array(ElementType::uint8, layout.batch_shape({layout.state_size}))),
         legal_(device_array(ElementType::uint8, layout.batch_shape({layout.action_count}))),
-        first_bad_(device_array(ElementType::uint32, {1})) {}
-
-  EnvStep reset() override {
+        players_(device_array(ElementType::int32, layout.batch_shape({}))),
+        first_bad_(device_array(ElementType::uint32, {1})) {
     CudaDeviceScope scope(stream_->device());
+    if (layout.final_observations)
+      final_states_ = device_array(ElementType::uint8, layout.batch_shape({layout.state_size}));
+    if (layout.max_episode_steps == 0) return;
+    episode_steps_ = device_array(ElementType::uint32, {layout.count});
+    initial_state_ = device_array(ElementType::uint8, {layout.state_size});
+    initial_player_ = device_array(ElementType::int32, {1});
+    initial_legal_ = device_array(ElementType::uint8, {layout.action_count});
+    reset_games(initial_state_->data(), 1, initial_player_->as<int32_t>(), initial_legal_->as<uint8_t>());
+  }
+
+  EnvStep reset(std::optional<uint64_t> seed) override {
+    CudaDeviceScope scope(stream_->device());
+    if (seed) {
+      layout_.seed = *seed;
+      random_calls_ = 0;
+    }
     EnvStep out = fresh_step();
-    char error[kMessageSize] = {};
-    check(game_.tables().batched_steps->cuda_reset(game_.handle(), states_->data(), layout_.count, stream_->device(),
-                                                   stream_->handle(), out.players->as<int32_t>(),
-                                                   out.legal->as<uint8_t>(), error, kMessageSize),
-          "batched_steps.cuda_reset", error);
-    stream_->zero(out.rewards->data(), out.rewards->bytes());
-    stream_->zero(out.terminated->data(), out.terminated->bytes());
-    finish(out);
-    return out;
+    reset_games(states_->data(), layout_.count, out.players->as<int32_t>(), out.legal->as<uint8_t>());
+    return started(out);
+  }
+
+  EnvStep reset_from_states(const unsigned char* states) override {
+    CudaDeviceScope scope(stream_->device());
+    std::vector<int32_t> players(layout_.count);
+    std::vector<uint8_t> legal(static_cast<size_t>(layout_.count) * layout_.action_count);
+    std::vector<uint32_t> moves(game_.max_moves());
+    for (size_t k = 0; k < layout_.count; ++k)
+      players[k] = describe_state(game_, states + k * layout_.state_size, layout_.action_count, moves,
+                                  legal.data() + k * layout_.action_count);
+    EnvStep out = fresh_step();
+    stream_->copy(states_->data(), states, states_->bytes());
+    stream_->copy(out.players->data(), players.data(), out.players->bytes());
+    stream_->copy(out.legal->data(), legal.data(), out.legal->bytes());
+    stream_->synchronize(); // the host vectors die here
+    return started(out);
   }
 
   EnvStep step(const uint32_t* actions, MemoryPlace actions_place) override {
@@ -50,11 +76,25 @@ public:
     refuse_illegal(actions);
     EnvStep out = fresh_step();
     char error[kMessageSize] = {};
-    check(game_.tables().batched_steps->cuda_step(game_.handle(), states_->data(), actions, layout_.count,
-                                                  stream_->device(), stream_->handle(), out.rewards->as<float>(),
-                                                  out.terminated->as<uint8_t>(), out.players->as<int32_t>(),
-                                                  out.legal->as<uint8_t>(), error, kMessageSize),
-          "batched_steps.cuda_step", error);
+    const gsdk_batched_steps& table = *game_.tables().batched_steps;
+    if (final_states_)
+      check(cuda_step_keeping_final(table)(game_.handle(), states_->data(), actions, layout_.count, stream_->device(),
+                                           stream_->handle(), out.rewards->as<float>(), out.terminated->as<uint8_t>(),
+                                           out.players->as<int32_t>(), out.legal->as<uint8_t>(),
+                                           final_states_->data(), error, kMessageSize),
+            "batched_steps.cuda_step_keeping_final", error);
+    else
+      check(table.cuda_step(game_.handle(), states_->data(), actions, layout_.count, stream_->device(),
+                            stream_->handle(), out.rewards->as<float>(), out.terminated->as<uint8_t>(),
+                            out.players->as<int32_t>(), out.legal->as<uint8_t>(), error, kMessageSize),
+            "batched_steps.cuda_step", error);
+    end_episodes(out);
+    env_kernels::actor_rewards(out.rewards->as<float>(), players_->as<int32_t>(), layout_.count, layout_.player_count,
+                               out.actor_rewards->as<float>(), stream_->handle());
+    if (final_states_) {
+      out.final_observations = device_array(layout_.observation_type, layout_.batch_shape(layout_.observation_shape));
+      observe(final_states_->data(), *out.final_observations);
+    }
     finish(out);
     return out;
   }
@@ -89,7 +129,66 @@ private:
     out.terminated = device_array(ElementType::uint8, layout_.batch_shape({}));
     out.players = device_array(ElementType::int32, layout_.batch_shape({}));
     out.legal = device_array(ElementType::uint8, layout_.batch_shape({layout_.action_count}));
+    out.truncated = device_array(ElementType::uint8, layout_.batch_shape({}));
+    out.actor_rewards = device_array(ElementType::float32, layout_.batch_shape({}));
+    out.ended = device_array(ElementType::uint8, layout_.batch_shape({}));
     return out;
+  }
+
+  // The game's cuda_reset of `count` games into the given device arrays.
+  void reset_games(void* states, uint32_t count, int32_t* players, uint8_t* legal) const {
+    char error[kMessageSize] = {};
+    check(game_.tables().batched_steps->cuda_reset(game_.handle(), states, count, stream_->device(), stream_->handle(),
+                                                   players, legal, error, kMessageSize),
+          "batched_steps.cuda_reset", error);
+  }
+
+  // A fresh episode in every game, its states, players and masks in place: no rewards, nothing ended, step counts 0.
+  EnvStep started(EnvStep& out) {
+    stream_->zero(out.rewards->data(), out.rewards->bytes());
+    stream_->zero(out.terminated->data(), out.terminated->bytes());
+    stream_->zero(out.truncated->data(), out.truncated->bytes());
+    stream_->zero(out.actor_rewards->data(), out.actor_rewards->bytes());
+    stream_->zero(out.ended->data(), out.ended->bytes());
+    if (episode_steps_) stream_->zero(episode_steps_->data(), episode_steps_->bytes());
+    finish(out);
+    return out;
+  }
+
+  // Step counts, truncation, final states and the union of the ends after the game's step.
+  void end_episodes(EnvStep& out) {
+    env_kernels::EpisodeEnds ends;
+    ends.count = layout_.count;
+    ends.state_size = layout_.state_size;
+    ends.action_count = layout_.action_count;
+    ends.max_episode_steps = layout_.max_episode_steps;
+    ends.terminated = out.terminated->as<uint8_t>();
+    ends.episode_steps = episode_steps_ ? episode_steps_->as<uint32_t>() : nullptr;
+    ends.truncated = out.truncated->as<uint8_t>();
+    ends.ended = out.ended->as<uint8_t>();
+    ends.states = states_->as<uint8_t>();
+    ends.players = out.players->as<int32_t>();
+    ends.legal = out.legal->as<uint8_t>();
+    ends.final_states = final_states_ ? final_states_->as<uint8_t>() : nullptr;
+    if (episode_steps_) {
+      ends.initial_state = initial_state_->as<uint8_t>();
+      ends.initial_player = initial_player_->as<int32_t>();
+      ends.initial_legal = initial_legal_->as<uint8_t>();
+    }
+    env_kernels::end_episodes(ends, stream_->handle());
+  }
+
+  // The observations of `states` (count games in device memory) into `observations`.
+  void observe(const void* states, EnvArray& observations) const {
+    const gsdk_observations* table = game_.tables().observations;
+    if (!table) {
+      stream_->copy(observations.data(), states, observations.bytes());
+      return;
+    }
+    char error[kMessageSize] = {};
+    check(table->cuda_fill(game_.handle(), states, layout_.count, stream_->device(), stream_->handle(),
+                           observations.data(), error, kMessageSize),
+          "observations.cuda_fill", error);
   }
 
   void check(int32_t status, const char* entry, const char* error) const {
@@ -114,18 +213,12 @@ private:
     throw IllegalActionError(bad, action, layout_.action_count, legal_codes(row.data(), layout_.action_count));
   }
 
-  // Observations of the new states and this backend's copy of the mask, then the wait that makes a step synchronous.
+  // Observations of the new states and this backend's copies of the mask and players, then the wait that makes a
+  // step synchronous.
   void finish(EnvStep& out) {
-    const gsdk_observations* table = game_.tables().observations;
-    if (table) {
-      char error[kMessageSize] = {};
-      check(table->cuda_fill(game_.handle(), states_->data(), layout_.count, stream_->device(), stream_->handle(),
-                             out.observations->data(), error, kMessageSize),
-            "observations.cuda_fill", error);
-    } else {
-      stream_->copy(out.observations->data(), states_->data(), states_->bytes());
-    }
+    observe(states_->data(), *out.observations);
     stream_->copy(legal_->data(), out.legal->data(), legal_->bytes());
+    stream_->copy(players_->data(), out.players->data(), players_->bytes());
     stream_->synchronize();
   }
 
@@ -134,7 +227,11 @@ private:
   std::shared_ptr<CudaEnvStream> stream_;
   std::unique_ptr<EnvArray> states_;
   std::unique_ptr<EnvArray> legal_;     // the mask of the current states, the caller's copy aside
+  std::unique_ptr<EnvArray> players_;   // the players to move in the current states, likewise
   std::unique_ptr<EnvArray> first_bad_; // one word the action check writes
+  std::unique_ptr<EnvArray> final_states_; // with final observations: the states the last step's episodes ended in
+  // With a step limit: each game's steps in its episode, and the initial rows a truncated game restarts from.
+  std::unique_ptr<EnvArray> episode_steps_, initial_state_, initial_player_, initial_legal_;
   uint64_t random_calls_ = 0;
 };
 

@@ -1,4 +1,5 @@
-// env_kernels.cu - a VectorEnv's own device work: which action is illegal, and random legal actions.
+// env_kernels.cu - a VectorEnv's own device work: which action is illegal, random legal actions, and the ends of
+// episodes.
 #include "environments/env_kernels.hpp"
 
 #include <cuda_runtime.h>
@@ -34,6 +35,37 @@ __global__ void random_actions_kernel(uint64_t seed, uint64_t call, const uint8_
       env_streams::random_legal_code(seed, k, call, legal + static_cast<uint64_t>(k) * action_count, action_count);
 }
 
+__device__ void copy_bytes(uint8_t* to, const uint8_t* from, uint32_t bytes) {
+  for (uint32_t i = 0; i < bytes; ++i) to[i] = from[i];
+}
+
+__global__ void end_episodes_kernel(EpisodeEnds e) {
+  const uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= e.count) return;
+  e.truncated[k] = 0;
+  e.ended[k] = e.terminated[k];
+  if (e.terminated[k]) {
+    if (e.episode_steps) e.episode_steps[k] = 0;
+    return;
+  }
+  uint8_t* state = e.states + static_cast<uint64_t>(k) * e.state_size;
+  if (e.final_states) copy_bytes(e.final_states + static_cast<uint64_t>(k) * e.state_size, state, e.state_size);
+  if (e.max_episode_steps == 0 || ++e.episode_steps[k] < e.max_episode_steps) return;
+  e.truncated[k] = 1;
+  e.ended[k] = 1;
+  e.episode_steps[k] = 0;
+  copy_bytes(state, e.initial_state, e.state_size);
+  e.players[k] = *e.initial_player;
+  copy_bytes(e.legal + static_cast<uint64_t>(k) * e.action_count, e.initial_legal, e.action_count);
+}
+
+__global__ void actor_rewards_kernel(const float* rewards, const int32_t* players, uint32_t count,
+                                     uint32_t player_count, float* out) {
+  const uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= count) return;
+  out[k] = rewards[static_cast<uint64_t>(k) * player_count + static_cast<uint32_t>(players[k])];
+}
+
 unsigned blocks(uint32_t count) {
   return (count + kThreads - 1) / kThreads;
 }
@@ -59,6 +91,18 @@ void random_actions(uint64_t seed, uint64_t call, const uint8_t* legal, uint32_t
   random_actions_kernel<<<blocks(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(seed, call, legal, count,
                                                                                            action_count, codes);
   check_launch("random actions");
+}
+
+void end_episodes(const EpisodeEnds& ends, void* stream) {
+  end_episodes_kernel<<<blocks(ends.count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(ends);
+  check_launch("the episode ends");
+}
+
+void actor_rewards(const float* rewards, const int32_t* players, uint32_t count, uint32_t player_count, float* out,
+                   void* stream) {
+  actor_rewards_kernel<<<blocks(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(rewards, players, count,
+                                                                                          player_count, out);
+  check_launch("the movers' rewards");
 }
 
 } // namespace gsdk::core::env_kernels

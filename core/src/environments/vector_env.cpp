@@ -2,10 +2,13 @@
 // a CPU or CUDA backend.
 #include "gsdk/core/environments/vector_env.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "environments/env_backend.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
 
 namespace gsdk::core {
@@ -59,6 +62,15 @@ void require_cuda_tables(const GameInstance& game) {
   if (t.observations && !t.observations->cuda_fill) refuse("gsdk.observations.v1 cuda_fill");
 }
 
+// Final observations on CUDA need the device step that keeps the states episodes end in.
+void require_cuda_final_states(const GameInstance& game) {
+  if (cuda_step_keeping_final(*game.tables().batched_steps)) return;
+  throw std::invalid_argument(fmt::format("game '{}' (plugin {}): its gsdk.batched_steps.v1 table has no "
+                                          "cuda_step_keeping_final (ABI 1.13), so a CUDA environment of it cannot "
+                                          "give final observations; turn them off, or use device=\"cpu\"",
+                                          game.game().name, game.tables().path));
+}
+
 EnvLayout checked_layout(const GameInstance& game, const VectorEnvSettings& settings) {
   const PluginTables& t = game.tables();
   const char* name = game.game().name;
@@ -77,6 +89,8 @@ EnvLayout checked_layout(const GameInstance& game, const VectorEnvSettings& sett
   layout.player_count = players;
   layout.state_size = game.state_size();
   layout.seed = settings.seed;
+  layout.max_episode_steps = settings.max_episode_steps;
+  layout.final_observations = settings.final_observations;
   if (layout.action_count == 0)
     throw std::invalid_argument(fmt::format("game '{}': move_codes.code_count is 0, expected >= 1", name));
   read_observation_layout(game, layout);
@@ -86,6 +100,7 @@ EnvLayout checked_layout(const GameInstance& game, const VectorEnvSettings& sett
     throw std::invalid_argument(fmt::format("game '{}' has chance nodes, which batched steps (the only steps a CUDA "
                                             "environment takes) leave out; device=\"cpu\" works for it",
                                             name));
+  if (settings.final_observations) require_cuda_final_states(game);
   return layout;
 }
 
@@ -101,6 +116,21 @@ std::vector<uint32_t> legal_codes(const uint8_t* mask_row, uint32_t action_count
   for (uint32_t c = 0; c < action_count; ++c)
     if (mask_row[c]) codes.push_back(c);
   return codes;
+}
+
+int32_t describe_state(const GameInstance& game, const unsigned char* state, uint32_t action_count,
+                       std::vector<uint32_t>& moves, uint8_t* legal_row) {
+  std::fill_n(legal_row, action_count, uint8_t{0});
+  const uint32_t n = game.game().legal_moves(game.handle(), state, moves.data(), nullptr);
+  const gsdk_move_codes& codes = *game.tables().move_codes;
+  for (uint32_t m = 0; m < n; ++m) {
+    const uint32_t code = codes.move_code(game.handle(), state, moves[m]);
+    if (code >= action_count)
+      throw std::runtime_error(fmt::format("game '{}': move {} has code {}, but code_count is {}", game.game().name,
+                                           moves[m], code, action_count));
+    legal_row[code] = 1;
+  }
+  return game.current_player(state);
 }
 
 IllegalActionError::IllegalActionError(uint32_t environment, uint32_t action, uint32_t action_count,
@@ -129,8 +159,26 @@ uint32_t VectorEnv::player_count() const {
   return game_.game().player_count;
 }
 
-EnvStep VectorEnv::reset() {
-  EnvStep first = backend_->reset();
+EnvStep VectorEnv::reset(std::optional<uint64_t> seed) {
+  EnvStep first = backend_->reset(seed);
+  if (seed) settings_.seed = *seed;
+  started_ = true;
+  return first;
+}
+
+EnvStep VectorEnv::reset_from_states(const unsigned char* states, uint64_t bytes) {
+  const uint64_t state_size = game_.state_size();
+  if (!states || bytes != uint64_t{settings_.count} * state_size)
+    throw std::invalid_argument(fmt::format("VectorEnv::reset_from_states: {} bytes of states, expected {} games of "
+                                            "{} bytes ({})",
+                                            states ? bytes : 0, settings_.count, state_size,
+                                            uint64_t{settings_.count} * state_size));
+  for (uint32_t k = 0; k < settings_.count; ++k)
+    if (game_.current_player(states + k * state_size) == GSDK_PLAYER_TERMINAL)
+      throw std::invalid_argument(fmt::format("VectorEnv::reset_from_states: the state of environment {} is a "
+                                              "finished game, expected one with a move to make",
+                                              k));
+  EnvStep first = backend_->reset_from_states(states);
   started_ = true;
   return first;
 }

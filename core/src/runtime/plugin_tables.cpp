@@ -79,7 +79,7 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
   t.observations = bind<gsdk_observations>(path, info, GSDK_TABLE_OBSERVATIONS, GSDK_TYPE_OBSERVATIONS,
                                            sizeof(gsdk_observations));
   t.batched_steps = bind<gsdk_batched_steps>(path, info, GSDK_TABLE_BATCHED_STEPS, GSDK_TYPE_BATCHED_STEPS,
-                                             sizeof(gsdk_batched_steps));
+                                             offsetof(gsdk_batched_steps, step_keeping_final));
   t.perft_keys =
       bind<gsdk_perft_keys>(path, info, GSDK_TABLE_PERFT_KEYS, GSDK_TYPE_PERFT_KEYS, sizeof(gsdk_perft_keys));
   if ((t.cpu_qlearning || t.cuda_qlearning) && !t.environment)

@@ -142,9 +142,14 @@ void tables(CheckContext& context, Findings& findings) {
                  {(const void*)t.observations->shape, (const void*)t.observations->element_type,
                   (const void*)t.observations->fill});
   if (t.batched_steps) {
-    expect_table(findings, info, GSDK_TABLE_BATCHED_STEPS, GSDK_TYPE_BATCHED_STEPS, sizeof(gsdk_batched_steps), {});
+    expect_table(findings, info, GSDK_TABLE_BATCHED_STEPS, GSDK_TYPE_BATCHED_STEPS,
+                 offsetof(gsdk_batched_steps, step_keeping_final), {});
     if (!t.batched_steps->step && !t.batched_steps->cuda_step)
       findings.fail("a gsdk.batched_steps.v1 table with neither step nor cuda_step");
+    if (core::step_keeping_final(*t.batched_steps) && !t.batched_steps->step)
+      findings.fail("a gsdk.batched_steps.v1 table with step_keeping_final but no step");
+    if (core::cuda_step_keeping_final(*t.batched_steps) && !t.batched_steps->cuda_step)
+      findings.fail("a gsdk.batched_steps.v1 table with cuda_step_keeping_final but no cuda_step");
   }
   if (t.perft_keys) {
     expect_table(findings, info, GSDK_TABLE_PERFT_KEYS, GSDK_TYPE_PERFT_KEYS, sizeof(gsdk_perft_keys),

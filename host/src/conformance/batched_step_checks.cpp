@@ -1,7 +1,8 @@
 // batched_step_checks.cpp - the checks of gsdk.batched_steps.v1: only for games without chance nodes and with move
 // codes; its CPU step, and on a GPU its CUDA step and reset, giving what the core's generic per-state stepping gives
 // (states, rewards, terminated, players, legal masks and observations) over random trajectories of a few hundred
-// steps, game ends and resets included.
+// steps, game ends and resets included; and the steps that keep final states (ABI 1.13) under a step limit, with the
+// final observations, truncations and movers' rewards that a learner's environment builds from them.
 #include <cstring>
 #include <string>
 
@@ -9,6 +10,7 @@
 
 #include "conformance/check_groups.hpp"
 #include "gsdk/core/environments/vector_env.hpp"
+#include "gsdk/core/runtime/plugin_tables.hpp"
 
 namespace gsdk::host::conformance {
 
@@ -54,6 +56,12 @@ void compare(const core::EnvStep& expected, const core::EnvStep& found, const co
       {"players", host_bytes(*expected.players) == host_bytes(*found.players)},
       {"legal masks", host_bytes(*expected.legal) == host_bytes(*found.legal)},
       {"observations", host_bytes(*expected.observations) == host_bytes(*found.observations)},
+      {"truncations", host_bytes(*expected.truncated) == host_bytes(*found.truncated)},
+      {"ends", host_bytes(*expected.ended) == host_bytes(*found.ended)},
+      {"movers' rewards", same_rewards(*expected.actor_rewards, *found.actor_rewards)},
+      {"final observations",
+       !expected.final_observations ||
+           (found.final_observations && host_bytes(*expected.final_observations) == host_bytes(*found.final_observations))},
   };
   for (const auto& [what, same] : checks)
     if (!same) findings.stop(fmt::format("{}: the {} differ from the generic per-state stepping's", when, what));
@@ -67,6 +75,8 @@ void compare_trajectories(const CheckContext& context, const core::VectorEnvSett
   reference_settings.count = tested_settings.count;
   reference_settings.seed = tested_settings.seed;
   reference_settings.force_generic = true;
+  reference_settings.max_episode_steps = tested_settings.max_episode_steps;
+  reference_settings.final_observations = tested_settings.final_observations;
   core::VectorEnv reference(context.game(), reference_settings), tested(context.game(), tested_settings);
   compare(reference.reset(), tested.reset(), reference, tested, fmt::format("{}: reset", label), findings);
   for (int step = 1; step <= kSteps; ++step) {
@@ -114,6 +124,39 @@ void cuda_step(CheckContext& context, Findings& findings) {
   compare_trajectories(context, settings, "CUDA step", findings);
 }
 
+// Final observations and a step limit short enough to truncate some games and let others end.
+void keep_final_states(core::VectorEnvSettings& settings) {
+  settings.final_observations = true;
+  settings.max_episode_steps = 23;
+}
+
+void cpu_final_states(CheckContext& context, Findings& findings) {
+  require_steppable(context, findings);
+  if (!core::step_keeping_final(*context.tables().batched_steps))
+    findings.skip("the table has no step_keeping_final (ABI 1.13); final observations step by the per-state rules");
+  core::VectorEnvSettings settings;
+  settings.count = kGames;
+  settings.seed = 47;
+  settings.threads = 2;
+  keep_final_states(settings);
+  compare_trajectories(context, settings, "CPU step keeping final states", findings);
+}
+
+void cuda_final_states(CheckContext& context, Findings& findings) {
+  require_steppable(context, findings);
+  const gsdk_batched_steps& table = *context.tables().batched_steps;
+  if (!core::cuda_step_keeping_final(table)) findings.skip("the table has no cuda_step_keeping_final (ABI 1.13)");
+  if (!table.cuda_step || !table.cuda_reset)
+    findings.stop("the table has cuda_step_keeping_final without cuda_step and cuda_reset");
+  core::VectorEnvSettings settings;
+  settings.count = kGames;
+  settings.seed = 53;
+  settings.cuda = true;
+  settings.cuda_device = context.gpu();
+  keep_final_states(settings);
+  compare_trajectories(context, settings, "CUDA step keeping final states", findings);
+}
+
 } // namespace
 
 std::vector<CheckSpec> batched_step_checks() {
@@ -133,6 +176,16 @@ std::vector<CheckSpec> batched_step_checks() {
        {GSDK_TABLE_BATCHED_STEPS},
        true,
        cuda_step},
+      {"environment.batched_cpu_final_states",
+       "the CPU step keeping final states gives the per-state stepping's final observations under a step limit",
+       {GSDK_TABLE_BATCHED_STEPS},
+       false,
+       cpu_final_states},
+      {"environment.batched_cuda_final_states",
+       "the CUDA step keeping final states gives the per-state stepping's final observations under a step limit",
+       {GSDK_TABLE_BATCHED_STEPS},
+       true,
+       cuda_final_states},
   };
 }
 

@@ -42,12 +42,16 @@ __device__ void write_live(int32_t* player, uint8_t* legal) {
 }
 
 __global__ void step_kernel(Environment environment, State* states, const uint32_t* actions, uint32_t count,
-                            uint32_t start, float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal) {
+                            uint32_t start, float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal,
+                            State* final_states) {
   for (uint64_t k = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; k < count; k += uint64_t{gridDim.x} * blockDim.x) {
     State s = states[k];
     WalkOutcome outcome{false, 0};
     if (actions[k] < kActions) outcome = walk(environment, s.cell, s.steps, actions[k]); // else left as it was
-    if (outcome.ended) s = State{start, 0};
+    if (outcome.ended) {
+      if (final_states) final_states[k] = s;
+      s = State{start, 0};
+    }
     states[k] = s;
     gsdk::environments::write_step_rewards(outcome.ended, outcome.score, 1, rewards + k);
     terminated[k] = outcome.ended ? 1 : 0;
@@ -79,7 +83,8 @@ template <auto Kernel> unsigned blocks_for(int32_t device, uint64_t threads) {
 } // namespace
 
 void Game::cuda_step_batch(State* states, const uint32_t* actions, uint32_t count, int32_t device, void* stream,
-                           float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal) const {
+                           float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal,
+                           State* final_states) const {
   if (count == 0) return;
   check(cudaSetDevice(device), "cudaSetDevice");
   const auto s = static_cast<cudaStream_t>(stream);
@@ -88,7 +93,7 @@ void Game::cuda_step_batch(State* states, const uint32_t* actions, uint32_t coun
   on_device.cells = cells.get();
   step_kernel<<<blocks_for<step_kernel>(device, count), kBlock, 0, s>>>(on_device, states, actions, count,
                                                                           board_.starts.front(), rewards, terminated,
-                                                                          players, legal);
+                                                                          players, legal, final_states);
   check(cudaGetLastError(), "launching the batched step kernel");
 }
 

@@ -22,7 +22,7 @@ void store_byte_plane(uint64_t mask, uint8_t* out) {
 } // namespace
 
 void step_batch_avx512(Position* states, const uint32_t* actions, uint32_t count, Convention convention,
-                       float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal) {
+                       float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal, Position* final_states) {
   const __m512i one = _mm512_set1_epi64(1);
   for (uint32_t first = 0; first < count; first += 8) {
     const uint32_t lanes = count - first < 8 ? count - first : 8;
@@ -52,7 +52,7 @@ void step_batch_avx512(Position* states, const uint32_t* actions, uint32_t count
     for (uint32_t i = 0; i < lanes; ++i) {
       const uint32_t k = first + i;
       if (!((ordinary >> i) & 1u)) {
-        step_game(states, actions, k, convention, rewards, terminated, players, legal);
+        step_game(states, actions, k, convention, rewards, terminated, players, legal, final_states);
         continue;
       }
       Position& p = states[k];

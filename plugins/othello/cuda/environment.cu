@@ -26,7 +26,7 @@ template <typename Body> __device__ void for_each_tile(uint32_t count, Body body
 
 __global__ void __launch_bounds__(kBlock) step_kernel(Position* states, const uint32_t* actions, uint32_t count,
                                                       Convention convention, float* rewards, uint8_t* terminated,
-                                                      int32_t* players, uint8_t* legal) {
+                                                      int32_t* players, uint8_t* legal, Position* final_states) {
   __shared__ alignas(16) uint8_t shared[LegalRows::kBytes];
   const LegalRows rows{shared};
   for_each_tile(count, [&](uint64_t first, uint64_t k, bool active, uint32_t tile_rows) {
@@ -34,7 +34,7 @@ __global__ void __launch_bounds__(kBlock) step_kernel(Position* states, const ui
       Position p = states[k];
       StepOutcome outcome;
       // An action that is no legal move's code leaves its game as it was.
-      if (!step(p, actions[k], convention, outcome)) outcome = StepOutcome{false, 0, legal_moves(p)};
+      if (!step(p, actions[k], convention, outcome, final_states ? final_states + k : nullptr)) outcome = StepOutcome{false, 0, legal_moves(p)};
       states[k] = p;
       write_step(p, outcome, rewards + 2 * k, terminated + k, players + k, rows.row(threadIdx.x));
     }
@@ -84,11 +84,12 @@ void Game::cuda_fill_observations(const State* states, uint32_t count, int32_t d
 }
 
 void Game::cuda_step_batch(State* states, const uint32_t* actions, uint32_t count, int32_t device, void* stream,
-                           float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal) const {
+                           float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal,
+                           State* final_states) const {
   if (count == 0) return;
   cuda::check(cudaSetDevice(device), "cudaSetDevice");
   step_kernel<<<blocks_for<step_kernel>(device, count), kBlock, 0, as_stream(stream)>>>(
-      states, actions, count, convention_, rewards, terminated, players, legal);
+      states, actions, count, convention_, rewards, terminated, players, legal, final_states);
   cuda::check(cudaGetLastError(), "launching the batched step kernel");
 }
 

@@ -34,9 +34,10 @@ struct StepOutcome {
 };
 
 // Plays the move whose code is `code` in the non-terminal p under convention c, and returns true; a game that
-// ends is scored and p becomes the start position. Returns false, p untouched, when no legal move has that code.
+// ends is scored, its final position goes to *final_state (when given) and p becomes the start position. Returns
+// false, p untouched, when no legal move has that code.
 // (An empty square whose move turns nothing over is no move: the flips decide legality, no mobility needed.)
-GSDK_HD bool step(Position& p, uint32_t code, Convention c, StepOutcome& outcome) {
+GSDK_HD bool step(Position& p, uint32_t code, Convention c, StepOutcome& outcome, Position* final_state = nullptr) {
   if (code == kPass) {
     if (legal_moves(p) != 0 || !opponent_can_move(p)) return false; // a square to play, or the game is over
   } else {
@@ -51,6 +52,7 @@ GSDK_HD bool step(Position& p, uint32_t code, Convention c, StepOutcome& outcome
   if (outcome.moves != 0) return true;
   if (!opponent_can_move(p)) {
     outcome = StepOutcome{true, final_score(p), 0};
+    if (final_state) *final_state = p;
     p = start_position();
   } else {
     settle(p, c); // free_pass makes a forced pass at once

@@ -98,6 +98,7 @@ TEST(OthelloEnvironment, Avx512StepsAndObservationsEqualTheOneGameSteps) {
     constexpr uint32_t kGames = 43; // five vectors and three games
     gsdk::test::StepArrays vector(kGames, sizeof(Position), 2, kCodeCount), single = vector;
     std::vector<Position> vector_states(kGames, start_position()), single_states = vector_states;
+    std::vector<Position> vector_final(kGames), single_final(kGames);
     for (uint32_t k = 0; k < kGames; ++k) write_legal_codes(legal_moves(start_position()), &single.legal[k * kCodeCount]);
     std::vector<uint8_t> vector_observations(kGames * kObservationBytes), single_observations = vector_observations;
     std::mt19937_64 random(23);
@@ -107,10 +108,19 @@ TEST(OthelloEnvironment, Avx512StepsAndObservationsEqualTheOneGameSteps) {
         single.actions[k] = gsdk::test::random_legal_code(&single.legal[k * kCodeCount], kCodeCount, random);
       for (uint32_t k = 0; k < kGames; ++k)
         cpu::step_game(single_states.data(), single.actions.data(), k, convention, single.rewards.data(),
-                       single.terminated.data(), single.players.data(), single.legal.data());
+                       single.terminated.data(), single.players.data(), single.legal.data(), single_final.data());
       cpu::step_batch_avx512(vector_states.data(), single.actions.data(), kGames, convention, vector.rewards.data(),
-                             vector.terminated.data(), vector.players.data(), vector.legal.data());
+                             vector.terminated.data(), vector.players.data(), vector.legal.data(),
+                             vector_final.data());
       for (uint32_t k = 0; k < kGames; ++k) {
+        if (single.terminated[k]) {
+          // The final position is a finished game: neither side has a move.
+          ASSERT_EQ(legal_moves(single_final[k]), 0u) << "game " << k << " step " << t;
+          ASSERT_FALSE(opponent_can_move(single_final[k])) << "game " << k << " step " << t;
+          ASSERT_EQ(vector_final[k].own, single_final[k].own) << "game " << k << " step " << t;
+          ASSERT_EQ(vector_final[k].opponent, single_final[k].opponent) << "game " << k << " step " << t;
+          ASSERT_EQ(vector_final[k].side, single_final[k].side) << "game " << k << " step " << t;
+        }
         ASSERT_EQ(vector_states[k].own, single_states[k].own) << "game " << k << " step " << t;
         ASSERT_EQ(vector_states[k].opponent, single_states[k].opponent) << "game " << k << " step " << t;
         ASSERT_EQ(vector_states[k].side, single_states[k].side) << "game " << k << " step " << t;

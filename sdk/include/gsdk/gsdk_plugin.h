@@ -23,7 +23,7 @@ extern "C" {
 
 /* ABI version: a plugin speaks exactly one major; minors only append. */
 #define GSDK_ABI_MAJOR 1u
-#define GSDK_ABI_MINOR 12u
+#define GSDK_ABI_MINOR 13u
 
 #define GSDK_ENTRY_SYMBOL "gsdk_negotiate"
 
@@ -707,6 +707,18 @@ typedef struct gsdk_batched_steps {
    * NULL without CUDA. */
   int32_t (*cuda_reset)(const gsdk_game_instance* instance, void* states, uint32_t count, int32_t device,
                         void* stream, int32_t* players, uint8_t* legal, char* error, uint32_t error_size);
+  /* ABI 1.13: step and cuda_step that also keep what a learner's final observation is made from: for every game k
+   * the step ends, its final state (before the restart) goes to final_states[k] (state_size bytes a game, indexed as
+   * states; device memory for the CUDA form); the rows of games that go on are not written. Everything else as step
+   * and cuda_step. NULL when absent: a host then steps such games through the per-state rules on the CPU, and gives
+   * no final observations on CUDA. */
+  int32_t (*step_keeping_final)(const gsdk_game_instance* instance, void* states, const uint32_t* actions,
+                                uint32_t count, float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal,
+                                void* final_states, char* error, uint32_t error_size);
+  int32_t (*cuda_step_keeping_final)(const gsdk_game_instance* instance, void* states, const uint32_t* actions,
+                                     uint32_t count, int32_t device, void* stream, float* rewards,
+                                     uint8_t* terminated, int32_t* players, uint8_t* legal, void* final_states,
+                                     char* error, uint32_t error_size);
 } gsdk_batched_steps;
 
 /* ---- canonical states, for hashed perft (ABI 1.12) ---------------------------------------------- */

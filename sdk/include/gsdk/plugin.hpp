@@ -76,6 +76,9 @@
 //         float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal) const;
 //     void cuda_reset_batch(State* states, uint32_t count, int32_t device, void* stream, int32_t* players,
 //         uint8_t* legal) const;  // with cuda_step_batch
+//     // either step may take a last `State* final_states` (ABI 1.13; null or, for each game the step ends, where its
+//     // final state goes before the restart): the table then offers step_keeping_final / cuda_step_keeping_final,
+//     // which give learners their final observations
 //     // canonical states for hashed perft (ABI 1.12): the bytes that never change a subtree's counts (move clocks)
 //     // set to fixed values in place; the device form beside it fills cuda_canonical only with the CUDA perft
 //     // kernels (in place allowed, enqueued on the stream):
@@ -335,16 +338,30 @@ concept HasCudaObservations = requires(const G g, const typename G::State* state
 };
 // gsdk.batched_steps.v1: the CPU step of a batch, and the CUDA step and reset beside it.
 template <typename G>
-concept HasBatchedSteps = requires(const G g, typename G::State* states, const uint32_t* actions, float* rewards,
-                                   uint8_t* bytes, int32_t* players) {
+concept HasBatchedStepsOnly = requires(const G g, typename G::State* states, const uint32_t* actions, float* rewards,
+                                       uint8_t* bytes, int32_t* players) {
   g.step_batch(states, actions, uint32_t{}, rewards, bytes, players, bytes);
 };
 template <typename G>
-concept HasCudaBatchedSteps = requires(const G g, typename G::State* states, const uint32_t* actions, float* rewards,
+concept HasBatchedStepsKeepingFinal = requires(const G g, typename G::State* states, const uint32_t* actions,
+                                               float* rewards, uint8_t* bytes, int32_t* players) {
+  g.step_batch(states, actions, uint32_t{}, rewards, bytes, players, bytes, states);
+};
+template <typename G> concept HasBatchedSteps = HasBatchedStepsOnly<G> || HasBatchedStepsKeepingFinal<G>;
+template <typename G>
+concept HasCudaBatchedStepsOnly = requires(const G g, typename G::State* states, const uint32_t* actions, float* rewards,
                                        uint8_t* bytes, int32_t* players, void* stream) {
   g.cuda_step_batch(states, actions, uint32_t{}, int32_t{}, stream, rewards, bytes, players, bytes);
   g.cuda_reset_batch(states, uint32_t{}, int32_t{}, stream, players, bytes);
 };
+template <typename G>
+concept HasCudaBatchedStepsKeepingFinal = requires(const G g, typename G::State* states, const uint32_t* actions,
+                                                   float* rewards, uint8_t* bytes, int32_t* players, void* stream) {
+  g.cuda_step_batch(states, actions, uint32_t{}, int32_t{}, stream, rewards, bytes, players, bytes, states);
+  g.cuda_reset_batch(states, uint32_t{}, int32_t{}, stream, players, bytes);
+};
+template <typename G>
+concept HasCudaBatchedSteps = HasCudaBatchedStepsOnly<G> || HasCudaBatchedStepsKeepingFinal<G>;
 
 // gsdk.perft_keys.v1: the CPU canonical_state of one state in place, and the device form over a batch beside it.
 template <typename G>
@@ -683,8 +700,26 @@ template <typename G> struct Adapter {
       require_arrays("batched step", count,
                      {{"states", s}, {"actions", actions}, {"rewards", rewards}, {"terminated", terminated},
                       {"players", players}, {"legal", legal}});
-      game(i).step_batch(static_cast<State*>(s), actions, count, rewards, terminated, players, legal);
+      if constexpr (HasBatchedStepsKeepingFinal<G>)
+        game(i).step_batch(static_cast<State*>(s), actions, count, rewards, terminated, players, legal, nullptr);
+      else
+        game(i).step_batch(static_cast<State*>(s), actions, count, rewards, terminated, players, legal);
     });
+  }
+  static int32_t step_batch_keeping_final(const gsdk_game_instance* i, void* s, const uint32_t* actions,
+                                          uint32_t count, float* rewards, uint8_t* terminated, int32_t* players,
+                                          uint8_t* legal, void* final_states, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      require_arrays("batched step keeping final states", count,
+                     {{"states", s}, {"actions", actions}, {"rewards", rewards}, {"terminated", terminated},
+                      {"players", players}, {"legal", legal}, {"final_states", final_states}});
+      game(i).step_batch(static_cast<State*>(s), actions, count, rewards, terminated, players, legal,
+                         static_cast<State*>(final_states));
+    });
+  }
+  static constexpr auto steps_keeping_final() -> decltype(gsdk_batched_steps::step_keeping_final) {
+    if constexpr (HasBatchedStepsKeepingFinal<G>) return &step_batch_keeping_final;
+    return nullptr;
   }
   static int32_t cuda_step_batch(const gsdk_game_instance* i, void* s, const uint32_t* actions, uint32_t count,
                                  int32_t device, void* stream, float* rewards, uint8_t* terminated, int32_t* players,
@@ -693,9 +728,29 @@ template <typename G> struct Adapter {
       require_arrays("cuda batched step", count,
                      {{"states", s}, {"actions", actions}, {"rewards", rewards}, {"terminated", terminated},
                       {"players", players}, {"legal", legal}});
-      game(i).cuda_step_batch(static_cast<State*>(s), actions, count, device, stream, rewards, terminated, players,
-                              legal);
+      if constexpr (HasCudaBatchedStepsKeepingFinal<G>)
+        game(i).cuda_step_batch(static_cast<State*>(s), actions, count, device, stream, rewards, terminated, players,
+                                legal, nullptr);
+      else
+        game(i).cuda_step_batch(static_cast<State*>(s), actions, count, device, stream, rewards, terminated, players,
+                                legal);
     });
+  }
+  static int32_t cuda_step_batch_keeping_final(const gsdk_game_instance* i, void* s, const uint32_t* actions,
+                                               uint32_t count, int32_t device, void* stream, float* rewards,
+                                               uint8_t* terminated, int32_t* players, uint8_t* legal,
+                                               void* final_states, char* error, uint32_t error_size) {
+    return guarded(error, error_size, [&] {
+      require_arrays("cuda batched step keeping final states", count,
+                     {{"states", s}, {"actions", actions}, {"rewards", rewards}, {"terminated", terminated},
+                      {"players", players}, {"legal", legal}, {"final_states", final_states}});
+      game(i).cuda_step_batch(static_cast<State*>(s), actions, count, device, stream, rewards, terminated, players,
+                              legal, static_cast<State*>(final_states));
+    });
+  }
+  static constexpr auto cuda_steps_keeping_final() -> decltype(gsdk_batched_steps::cuda_step_keeping_final) {
+    if constexpr (HasCudaBatchedStepsKeepingFinal<G>) return &cuda_step_batch_keeping_final;
+    return nullptr;
   }
   static int32_t cuda_reset_batch(const gsdk_game_instance* i, void* s, uint32_t count, int32_t device, void* stream,
                                   int32_t* players, uint8_t* legal, char* error, uint32_t error_size) {
@@ -848,7 +903,10 @@ template <typename G> struct Adapter {
     }
     if constexpr (HasBatchedSteps<G>) {
       static const gsdk_batched_steps steps = {{GSDK_TYPE_BATCHED_STEPS, sizeof(gsdk_batched_steps)}, &step_batch,
-                                               cuda_steps(), cuda_resets()};
+                                               cuda_steps(),
+                                               cuda_resets(),
+                                               steps_keeping_final(),
+                                               cuda_steps_keeping_final()};
       if (n == GSDK_TABLE_BATCHED_STEPS) return &steps;
     }
     if constexpr (HasPerftKeys<G>) {

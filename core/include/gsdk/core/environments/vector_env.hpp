@@ -1,11 +1,14 @@
 // vector_env.hpp - n games of one instance stepped together for learners (the Python module's gsdk.VectorEnv):
 // actions are move codes, rewards are paid when a game ends and the game starts again at once (auto-reset), as the
-// ABI 1.11 comment in gsdk_plugin.h says. Every game draws its chance outcomes and random actions from streams keyed
-// by (seed, game index), so trajectories do not depend on the thread count or on CPU versus CUDA.
+// ABI 1.11 comment in gsdk_plugin.h says; optionally a step limit truncates an episode, and the step keeps the last
+// observation of every episode it ends (Gymnasium's same-step auto-reset). Every game draws its chance outcomes and
+// random actions from streams keyed by (seed, game index), so trajectories do not depend on the thread count or on
+// CPU versus CUDA.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -24,12 +27,24 @@ struct VectorEnvSettings {
   // CPU: step through the per-state rules even when the game has batched_steps.step (what the conformance suite
   // and the tests compare the batched path against).
   bool force_generic = false;
+  // An episode that has made this many steps without ending is truncated and restarted (0: no limit).
+  uint32_t max_episode_steps = 0;
+  // Every step also gives the observations of the states its episodes ended in (EnvStep::final_observations). On
+  // the CPU a game whose batched steps cannot keep final states (before ABI 1.13) steps by the per-state rules; on
+  // CUDA it is refused.
+  bool final_observations = false;
 };
 
-// Shapes {n, observation...}, {n, players}, {n}, {n}, {n, action_count}; element types observation_type(), float32,
-// uint8, int32, uint8. Every array of a step is fresh: the caller may keep it.
+// Shapes {n, observation...}, {n, players}, {n}, {n}, {n, action_count}, {n}, {n}, {n}; element types
+// observation_type(), float32, uint8, int32, uint8, uint8, float32, uint8. Every array of a step is fresh: the
+// caller may keep it. terminated and truncated are exclusive (a game that ends on its last allowed step is
+// terminated); ended is their union. actor_rewards[k] is the reward of the player who made game k's move (the
+// player to move before the step), 0 from a reset.
+// final_observations (only with VectorEnvSettings::final_observations, and not from a reset): row k is the
+// observation of the state game k's episode ended in where terminated or truncated, else the row of observations.
 struct EnvStep {
-  std::shared_ptr<EnvArray> observations, rewards, terminated, players, legal;
+  std::shared_ptr<EnvArray> observations, rewards, terminated, players, legal, truncated, actor_rewards, ended;
+  std::shared_ptr<EnvArray> final_observations;
 };
 
 // An action that is out of range or not legal in its game; names the game index, the action and the legal codes.
@@ -63,12 +78,18 @@ public:
   const std::vector<uint64_t>& observation_shape() const { return observation_shape_; }
   ElementType observation_type() const { return observation_type_; }
   bool on_cuda() const { return settings_.cuda; }
+  uint32_t max_episode_steps() const { return settings_.max_episode_steps; }
+  bool final_observations() const { return settings_.final_observations; }
   int32_t cuda_device() const { return settings_.cuda_device; }
   // The cudaStream_t this environment's work is queued on (null on the CPU), for DLPack's stream handshake.
   void* cuda_stream() const;
 
-  // Every game to the initial state (chance nodes resolved from its stream); zero rewards, nothing terminated.
-  EnvStep reset();
+  // Every game to the initial state (chance nodes resolved from its stream); zero rewards, nothing terminated. A
+  // seed replaces the settings' one (the streams start over); without one the games go on drawing from theirs.
+  EnvStep reset(std::optional<uint64_t> seed = std::nullopt);
+  // Every game from the given states, count() x state size bytes on the host, chance nodes resolved; an episode
+  // that ends restarts from the initial state. Throws std::invalid_argument naming the first state that is over.
+  EnvStep reset_from_states(const unsigned char* states, uint64_t bytes);
   // One move code per game, in host or CUDA memory (of this env's device). Synchronous: when it returns the arrays
   // are ready. Refuses before changing any game: IllegalActionError for the lowest game whose action is bad,
   // std::logic_error before reset().

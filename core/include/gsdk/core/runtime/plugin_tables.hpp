@@ -53,6 +53,20 @@ inline auto fused_leaf_count(const gsdk_cuda_perft& table) -> decltype(table.cou
   return table.count_leaves_after_moves;
 }
 
+// The batched steps that keep final states (ABI 1.13), CPU and CUDA, or null when the plugin's table predates them
+// or lacks that form.
+inline auto step_keeping_final(const gsdk_batched_steps& table) -> decltype(table.step_keeping_final) {
+  if (table.header.size < offsetof(gsdk_batched_steps, step_keeping_final) + sizeof(table.step_keeping_final))
+    return nullptr;
+  return table.step_keeping_final;
+}
+inline auto cuda_step_keeping_final(const gsdk_batched_steps& table) -> decltype(table.cuda_step_keeping_final) {
+  if (table.header.size <
+      offsetof(gsdk_batched_steps, cuda_step_keeping_final) + sizeof(table.cuda_step_keeping_final))
+    return nullptr;
+  return table.cuda_step_keeping_final;
+}
+
 // Looks up every table through info.get_proc and validates each header. Throws std::runtime_error
 // naming the plugin file, the table and what was wrong.
 PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info);
