@@ -3,8 +3,10 @@
 on the same GPU, in one process, random legal actions, as a learner's Python loop drives each.
 
 gsdk: VectorEnv("othello", n, device="cuda"); each step torch picks a uniformly random legal action per game on the
-GPU from the mask (read in place through DLPack) and env.step() takes the torch tensor in place. Measured with and
-without final observations, and with the env's own random_actions().
+GPU from the mask (read in place through DLPack: a uniform score per legal action, the highest wins) and env.step()
+takes the torch tensor in place. The pick runs eagerly (three kernels) and, where torch.compile works, fused into
+one kernel as XLA fuses Pgx's; measured with and without final observations, and with the env's own
+random_actions().
 Pgx: pgx.make("othello") with jax.vmap'd init/step and pgx.experimental.auto_reset (Pgx's own wrapper, the
 auto-reset a learner needs), actions from pgx.experimental.act_randomly; timed two ways: one jitted call per step from
 Python (the loop a learner writes) and a whole rollout fused into one jax.lax.scan (Pgx's best case).
@@ -31,28 +33,49 @@ def best_rate(run, n, steps, repeats):
     return max(rates)
 
 
-def gsdk_rates(n, steps, repeats):
+def eager_pick(mask):
+    """A uniformly random legal action per row of a bool mask (ties have probability 0)."""
+    import torch
+
+    scores = torch.where(mask, torch.rand(mask.shape, device=mask.device), -1.0)
+    return scores.argmax(dim=1).to(torch.int32)
+
+
+def compiled_pick():
+    """eager_pick fused by torch.compile, or None where this torch cannot compile it (no Triton, ...)."""
+    import torch
+
+    try:
+        pick = torch.compile(eager_pick, fullgraph=True)
+        pick(torch.ones((8, 65), dtype=torch.bool, device="cuda"))
+        return pick
+    except Exception as error:  # noqa: BLE001 - reported, the eager pick stands
+        print(f"torch.compile unavailable: {type(error).__name__}: {error}"[:300], flush=True)
+        return None
+
+
+def gsdk_rates(n, steps, repeats, fused_pick):
     import gsdk
     import torch
 
-    generator = torch.Generator(device="cuda").manual_seed(1)
+    torch.manual_seed(1)
     rates = {}
-    for label, final in (("torch_actions", None), ("torch_actions_no_final_obs", False)):
-        env = gsdk.VectorEnv("othello", n, seed=1, device="cuda", final_observation=final)
-        _, info = env.reset()
-        state = {"info": info}
+    picks = [("torch_actions", eager_pick)] + ([("torch_compiled_actions", fused_pick)] if fused_pick else [])
+    for name, pick in picks:
+        for suffix, final in (("", None), ("_no_final_obs", False)):
+            env = gsdk.VectorEnv("othello", n, seed=1, device="cuda", final_observation=final)
+            _, info = env.reset()
+            state = {"info": info}
 
-        def run(count):
-            for _ in range(count):
-                mask = torch.from_dlpack(state["info"]["action_mask"])
-                scores = torch.rand(mask.shape, device="cuda", generator=generator) * mask
-                actions = scores.argmax(dim=1).to(torch.int32)
-                _, _, _, _, state["info"] = env.step(actions)
-            torch.cuda.synchronize()
+            def run(count):
+                for _ in range(count):
+                    actions = pick(torch.from_dlpack(state["info"]["action_mask"]))
+                    _, _, _, _, state["info"] = env.step(actions)
+                torch.cuda.synchronize()
 
-        run(5)  # warm up
-        rates[label] = best_rate(run, n, steps, repeats)
-        env.close()
+            run(5)  # warm up
+            rates[name + suffix] = best_rate(run, n, steps, repeats)
+            env.close()
     env = gsdk.VectorEnv("othello", n, seed=1, device="cuda", final_observation=False)
 
     def run_env_actions(count):
@@ -121,8 +144,9 @@ def main():
     parser.add_argument("--skip-pgx", action="store_true")
     args = parser.parse_args()
     rows = []
+    fused_pick = compiled_pick()
     for n in args.sizes:
-        row = {"environments": n, "gsdk": gsdk_rates(n, args.steps, args.repeats)}
+        row = {"environments": n, "gsdk": gsdk_rates(n, args.steps, args.repeats, fused_pick)}
         if not args.skip_pgx:
             row["pgx"] = pgx_rates(n, args.steps, args.repeats)
         rows.append(row)

@@ -84,7 +84,7 @@ class PerftDivide(dict):
 
 
 def perft(game, position, depth, device="auto", params=None, divide=False, hash=True, hash_mb=0,  # noqa: A002
-          gpu_hash_mb=0):
+          gpu_hash_mb=0, threads=None):
     """The number of leaves of `game`'s move tree `depth` plies below `position` ("start" or the game's text form
     of a state), as `gsdk perft` counts them. With divide=True: a dict {move: leaves} per root move instead.
 
@@ -93,6 +93,8 @@ def perft(game, position, depth, device="auto", params=None, divide=False, hash=
                  the counts are the same as with hash=False, which counts every path (`gsdk perft --no-hash`).
     hash_mb:     MiB of the CPU workers' table; gpu_hash_mb: MiB of each GPU's table (0: the default). A size with
                  hash=False is a ConfigError.
+    threads:     CPU threads (as --threads; default: all). More threads split the root deeper, so the subtrees the
+                 tables see are shallower.
 
     The result is an int (a dict with divide=True) whose `.hash` attribute holds what the tables did, the results
     file's "hash" object: {"enabled", "paths", "subtrees", "host": {"bytes", "slots", "filled", "probes", "hits",
@@ -111,7 +113,7 @@ def perft(game, position, depth, device="auto", params=None, divide=False, hash=
         },
         "run": {"device": device},
     }
-    counted = _run(experiment, source="<gsdk.perft>")["result"]["positions"][0]
+    counted = _run(experiment, threads=threads, source="<gsdk.perft>")["result"]["positions"][0]
     if divide:
         result = PerftDivide((entry["move"], int(entry["leaves"])) for entry in counted["divide"])
         result.leaves = int(counted["leaves"])

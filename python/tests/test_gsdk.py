@@ -88,7 +88,8 @@ def test_perft_hash_keywords_give_the_same_counts_and_the_tables_statistics():
     hashed = gsdk.perft("othello", "start", 6, device="cpu")
     plain = gsdk.perft("othello", "start", 6, device="cpu", hash=False)
     sized = gsdk.perft("othello", "start", 6, device="cpu", hash_mb=1, gpu_hash_mb=2)
-    deeper = gsdk.perft("othello", "start", 7, device="cpu", hash_mb=1)
+    # Two threads, as here: a 16-core machine splits the root so deep that depth 7 leaves no subtree to a table.
+    deeper = gsdk.perft("othello", "start", 7, device="cpu", hash_mb=1, threads=2)
     assert hashed == plain == sized == 8200
     assert isinstance(hashed, int) and isinstance(hashed, gsdk.PerftCount)
     assert plain.hash is None  # no tables, no statistics

@@ -89,8 +89,6 @@ public:
                             out.players->as<int32_t>(), out.legal->as<uint8_t>(), error, kMessageSize),
             "batched_steps.cuda_step", error);
     end_episodes(out);
-    env_kernels::actor_rewards(out.rewards->as<float>(), players_->as<int32_t>(), layout_.count, layout_.player_count,
-                               out.actor_rewards->as<float>(), stream_->handle());
     if (final_states_) {
       out.final_observations = device_array(layout_.observation_type, layout_.batch_shape(layout_.observation_shape));
       observe(final_states_->data(), *out.final_observations);
@@ -155,12 +153,16 @@ private:
     return out;
   }
 
-  // Step counts, truncation, final states and the union of the ends after the game's step.
+  // Step counts, truncation, final states, the union of the ends and the movers' rewards after the game's step.
   void end_episodes(EnvStep& out) {
     env_kernels::EpisodeEnds ends;
     ends.count = layout_.count;
     ends.state_size = layout_.state_size;
     ends.action_count = layout_.action_count;
+    ends.player_count = layout_.player_count;
+    ends.rewards = out.rewards->as<float>();
+    ends.players_before = players_->as<int32_t>();
+    ends.actor_rewards = out.actor_rewards->as<float>();
     ends.max_episode_steps = layout_.max_episode_steps;
     ends.terminated = out.terminated->as<uint8_t>();
     ends.episode_steps = episode_steps_ ? episode_steps_->as<uint32_t>() : nullptr;

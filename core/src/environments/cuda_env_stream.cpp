@@ -61,8 +61,8 @@ void* CudaEnvStream::allocate(uint64_t bytes) {
   CudaDeviceScope scope(device_);
   void* block = nullptr;
   // A zero-byte request still gets a distinct block, so that data() is never null.
-  check(cudaMallocAsync(&block, bytes == 0 ? 1 : bytes, as_stream(stream_)), device_,
-        fmt::format("cudaMallocAsync of {} bytes", bytes).c_str());
+  const cudaError_t status = cudaMallocAsync(&block, bytes == 0 ? 1 : bytes, as_stream(stream_));
+  if (status != cudaSuccess) check(status, device_, fmt::format("cudaMallocAsync of {} bytes", bytes).c_str());
   return block;
 }
 

@@ -42,6 +42,8 @@ __device__ void copy_bytes(uint8_t* to, const uint8_t* from, uint32_t bytes) {
 __global__ void end_episodes_kernel(EpisodeEnds e) {
   const uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= e.count) return;
+  const auto mover = static_cast<uint32_t>(e.players_before[k]);
+  e.actor_rewards[k] = e.rewards[static_cast<uint64_t>(k) * e.player_count + mover];
   e.truncated[k] = 0;
   e.ended[k] = e.terminated[k];
   if (e.terminated[k]) {
@@ -57,13 +59,6 @@ __global__ void end_episodes_kernel(EpisodeEnds e) {
   copy_bytes(state, e.initial_state, e.state_size);
   e.players[k] = *e.initial_player;
   copy_bytes(e.legal + static_cast<uint64_t>(k) * e.action_count, e.initial_legal, e.action_count);
-}
-
-__global__ void actor_rewards_kernel(const float* rewards, const int32_t* players, uint32_t count,
-                                     uint32_t player_count, float* out) {
-  const uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k >= count) return;
-  out[k] = rewards[static_cast<uint64_t>(k) * player_count + static_cast<uint32_t>(players[k])];
 }
 
 unsigned blocks(uint32_t count) {
@@ -98,11 +93,5 @@ void end_episodes(const EpisodeEnds& ends, void* stream) {
   check_launch("the episode ends");
 }
 
-void actor_rewards(const float* rewards, const int32_t* players, uint32_t count, uint32_t player_count, float* out,
-                   void* stream) {
-  actor_rewards_kernel<<<blocks(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(rewards, players, count,
-                                                                                          player_count, out);
-  check_launch("the movers' rewards");
-}
 
 } // namespace gsdk::core::env_kernels

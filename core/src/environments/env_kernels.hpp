@@ -19,9 +19,12 @@ void random_actions(uint64_t seed, uint64_t call, const uint8_t* legal, uint32_t
 
 // What end_episodes reads and writes, all in device memory of one environment.
 struct EpisodeEnds {
-  uint32_t count = 0, state_size = 0, action_count = 0;
+  uint32_t count = 0, state_size = 0, action_count = 0, player_count = 0;
   uint32_t max_episode_steps = 0; // 0: no limit
   const uint8_t* terminated = nullptr;
+  const float* rewards = nullptr;          // every player's, (count, player_count)
+  const int32_t* players_before = nullptr; // the players who moved
+  float* actor_rewards = nullptr;          // out: each game's reward for the player who moved
   uint32_t* episode_steps = nullptr; // per game; may be null without a limit
   uint8_t* truncated = nullptr;
   uint8_t* ended = nullptr; // terminated or truncated
@@ -38,11 +41,8 @@ struct EpisodeEnds {
 // After a step, for every game k that terminated[k] does not mark: counts the step (with a limit); at the limit sets
 // truncated[k], keeps the state in final_states[k] and restarts the game from the initial rows; otherwise keeps its
 // state in final_states[k]. A terminated game's count starts over, its final state already kept by the game's step.
-// ended[k] = terminated[k] | truncated[k].
+// ended[k] = terminated[k] | truncated[k], and actor_rewards[k] = rewards[k * player_count + players_before[k]]
+// (one kernel: a small step's time is mostly launches).
 void end_episodes(const EpisodeEnds& ends, void* stream);
-
-// out[k] = rewards[k * player_count + players[k]]: each game's reward for the player who moved.
-void actor_rewards(const float* rewards, const int32_t* players, uint32_t count, uint32_t player_count, float* out,
-                   void* stream);
 
 } // namespace gsdk::core::env_kernels
