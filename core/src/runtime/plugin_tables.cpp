@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <stdexcept>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -29,6 +30,23 @@ const Table* bind(const std::string& path, const gsdk_plugin_info& info, const c
 
 } // namespace
 
+std::span<const TableDescriptor> optional_tables() {
+#define GSDK_DESCRIBE_TABLE(member, Struct, name, type, first_version_size, since, label) \
+  TableDescriptor{name, type, static_cast<uint32_t>(first_version_size), since, label},
+  static constexpr TableDescriptor kTables[] = {GSDK_OPTIONAL_TABLES(GSDK_DESCRIBE_TABLE)};
+#undef GSDK_DESCRIBE_TABLE
+  return kTables;
+}
+
+const void* PluginTables::optional_table(const char* abi_name) const {
+  const std::string_view wanted(abi_name);
+#define GSDK_FIND_TABLE(member, Struct, name, ...) \
+  if (wanted == name) return member;
+  GSDK_OPTIONAL_TABLES(GSDK_FIND_TABLE)
+#undef GSDK_FIND_TABLE
+  return nullptr;
+}
+
 PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) {
   if (!info.get_proc) throw std::runtime_error(fmt::format("{}: negotiation returned no get_proc", path));
   if (!info.plugin_name || !*info.plugin_name)
@@ -40,48 +58,10 @@ PluginTables bind_tables(const std::string& path, const gsdk_plugin_info& info) 
   if (!t.game)
     throw std::runtime_error(fmt::format("{}: plugin '{}' has no '{}' table, which every plugin must provide", path,
                                          info.plugin_name, GSDK_TABLE_GAME));
-  t.cpu_playouts =
-      bind<gsdk_cpu_playouts>(path, info, GSDK_TABLE_CPU_PLAYOUTS, GSDK_TYPE_CPU_PLAYOUTS, sizeof(gsdk_cpu_playouts));
-  t.cuda_playouts = bind<gsdk_cuda_playouts>(path, info, GSDK_TABLE_CUDA_PLAYOUTS, GSDK_TYPE_CUDA_PLAYOUTS,
-                                             sizeof(gsdk_cuda_playouts));
-  t.replay = bind<gsdk_replay>(path, info, GSDK_TABLE_REPLAY, GSDK_TYPE_REPLAY, sizeof(gsdk_replay));
-  t.score_distribution = bind<gsdk_score_distribution>(path, info, GSDK_TABLE_SCORE_DISTRIBUTION,
-                                                       GSDK_TYPE_SCORE_DISTRIBUTION, sizeof(gsdk_score_distribution));
-  t.cpu_perft = bind<gsdk_cpu_perft>(path, info, GSDK_TABLE_CPU_PERFT, GSDK_TYPE_CPU_PERFT, sizeof(gsdk_cpu_perft));
-  t.cuda_perft = bind<gsdk_cuda_perft>(path, info, GSDK_TABLE_CUDA_PERFT, GSDK_TYPE_CUDA_PERFT,
-                                       offsetof(gsdk_cuda_perft, count_leaves_after_moves));
-  t.environment =
-      bind<gsdk_environment>(path, info, GSDK_TABLE_ENVIRONMENT, GSDK_TYPE_ENVIRONMENT, sizeof(gsdk_environment));
-  t.cpu_qlearning = bind<gsdk_cpu_qlearning>(path, info, GSDK_TABLE_CPU_QLEARNING, GSDK_TYPE_CPU_QLEARNING,
-                                             sizeof(gsdk_cpu_qlearning));
-  t.cuda_qlearning = bind<gsdk_cuda_qlearning>(path, info, GSDK_TABLE_CUDA_QLEARNING, GSDK_TYPE_CUDA_QLEARNING,
-                                               sizeof(gsdk_cuda_qlearning));
-  t.render = bind<gsdk_render>(path, info, GSDK_TABLE_RENDER, GSDK_TYPE_RENDER, sizeof(gsdk_render));
-  t.cuda_playout_batches = bind<gsdk_cuda_playout_batches>(
-      path, info, GSDK_TABLE_CUDA_PLAYOUT_BATCHES, GSDK_TYPE_CUDA_PLAYOUT_BATCHES, sizeof(gsdk_cuda_playout_batches));
-  t.move_codes =
-      bind<gsdk_move_codes>(path, info, GSDK_TABLE_MOVE_CODES, GSDK_TYPE_MOVE_CODES, sizeof(gsdk_move_codes));
-  t.cuda_level1_searches =
-      bind<gsdk_cuda_level1_searches>(path, info, GSDK_TABLE_CUDA_LEVEL1_SEARCHES, GSDK_TYPE_CUDA_LEVEL1_SEARCHES,
-                                      offsetof(gsdk_cuda_level1_searches, run_stoppable));
-  t.cuda_level2_searches =
-      bind<gsdk_cuda_level2_searches>(path, info, GSDK_TABLE_CUDA_LEVEL2_SEARCHES, GSDK_TYPE_CUDA_LEVEL2_SEARCHES,
-                                      offsetof(gsdk_cuda_level2_searches, run_stoppable));
-  t.cuda_nrpa_searches =
-      bind<gsdk_cuda_nrpa_searches>(path, info, GSDK_TABLE_CUDA_NRPA_SEARCHES, GSDK_TYPE_CUDA_NRPA_SEARCHES,
-                                    offsetof(gsdk_cuda_nrpa_searches, run_stoppable));
-  t.exact_states =
-      bind<gsdk_exact_states>(path, info, GSDK_TABLE_EXACT_STATES, GSDK_TYPE_EXACT_STATES, sizeof(gsdk_exact_states));
-  t.sequence_documents = bind<gsdk_sequence_documents>(path, info, GSDK_TABLE_SEQUENCE_DOCUMENTS,
-                                                       GSDK_TYPE_SEQUENCE_DOCUMENTS, sizeof(gsdk_sequence_documents));
-  t.evaluation =
-      bind<gsdk_evaluation>(path, info, GSDK_TABLE_EVALUATION, GSDK_TYPE_EVALUATION, sizeof(gsdk_evaluation));
-  t.observations = bind<gsdk_observations>(path, info, GSDK_TABLE_OBSERVATIONS, GSDK_TYPE_OBSERVATIONS,
-                                           sizeof(gsdk_observations));
-  t.batched_steps = bind<gsdk_batched_steps>(path, info, GSDK_TABLE_BATCHED_STEPS, GSDK_TYPE_BATCHED_STEPS,
-                                             offsetof(gsdk_batched_steps, step_keeping_final));
-  t.perft_keys =
-      bind<gsdk_perft_keys>(path, info, GSDK_TABLE_PERFT_KEYS, GSDK_TYPE_PERFT_KEYS, sizeof(gsdk_perft_keys));
+#define GSDK_BIND_TABLE(member, Struct, name, type, first_version_size, ...) \
+  t.member = bind<Struct>(path, info, name, type, first_version_size);
+  GSDK_OPTIONAL_TABLES(GSDK_BIND_TABLE)
+#undef GSDK_BIND_TABLE
   if ((t.cpu_qlearning || t.cuda_qlearning) && !t.environment)
     throw std::runtime_error(fmt::format("{}: plugin '{}' has a Q-learning table but no '{}' table", path,
                                          info.plugin_name, GSDK_TABLE_ENVIRONMENT));

@@ -60,15 +60,26 @@ void negotiation(CheckContext& context, Findings& findings) {
     findings.fail(fmt::format("the refusal of majors {} must name that range; its message was \"{}\"", range, error));
 }
 
-// Checks one optional table's header and that its entries are set.
-void expect_table(Findings& findings, const gsdk_plugin_info& info, const char* name, uint32_t type, size_t size,
-                  std::initializer_list<const void*> entries) {
-  const auto* header = static_cast<const gsdk_header*>(info.get_proc(name));
-  if (!header) return;
-  if (header->type != type)
-    findings.fail(fmt::format("table {}: type tag {:#x}, expected {:#x}", name, header->type, type));
-  if (header->size < size)
-    findings.fail(fmt::format("table {}: size {} does not cover its {} bytes of fields", name, header->size, size));
+// Each optional table the plugin gives, against core's table list: its type tag, and a size covering the fields of
+// its first version.
+void check_headers(Findings& findings, const core::PluginTables& t) {
+  for (const core::TableDescriptor& d : core::optional_tables()) {
+    if (!t.optional_table(d.abi_name)) continue;
+    const auto* header = static_cast<const gsdk_header*>(t.info.get_proc(d.abi_name));
+    if (!header) {
+      findings.fail(fmt::format("table {}: get_proc returned it at load time and NULL now", d.abi_name));
+      continue;
+    }
+    if (header->type != d.type)
+      findings.fail(fmt::format("table {}: type tag {:#x}, expected {:#x}", d.abi_name, header->type, d.type));
+    if (header->size < d.first_version_size)
+      findings.fail(fmt::format("table {}: size {} does not cover its {} bytes of fields", d.abi_name, header->size,
+                                d.first_version_size));
+  }
+}
+
+// The entries a table must set.
+void require_entries(Findings& findings, const char* name, std::initializer_list<const void*> entries) {
   for (const void* entry : entries)
     if (!entry) findings.fail(fmt::format("table {}: a required entry is NULL", name));
 }
@@ -88,10 +99,10 @@ void tables(CheckContext& context, Findings& findings) {
         (const void*)g.move_to_string, (const void*)g.state_from_string})
     if (!fn) findings.fail("a NULL entry in the game table");
 
-  const gsdk_plugin_info& info = t.info;
+  check_headers(findings, t);
   if (t.cpu_playouts) {
-    expect_table(findings, info, GSDK_TABLE_CPU_PLAYOUTS, GSDK_TYPE_CPU_PLAYOUTS, sizeof(gsdk_cpu_playouts),
-                 {(const void*)t.cpu_playouts->best_simd_level, (const void*)t.cpu_playouts->run});
+    require_entries(findings, GSDK_TABLE_CPU_PLAYOUTS,
+                    {(const void*)t.cpu_playouts->best_simd_level, (const void*)t.cpu_playouts->run});
     if (t.cpu_playouts->best_simd_level) {
       const int32_t level = t.cpu_playouts->best_simd_level();
       if (level < GSDK_SIMD_SCALAR || level > GSDK_SIMD_AVX512)
@@ -99,51 +110,38 @@ void tables(CheckContext& context, Findings& findings) {
     }
   }
   if (t.cuda_playouts)
-    expect_table(findings, info, GSDK_TABLE_CUDA_PLAYOUTS, GSDK_TYPE_CUDA_PLAYOUTS, sizeof(gsdk_cuda_playouts),
-                 {(const void*)t.cuda_playouts->scratch_bytes, (const void*)t.cuda_playouts->run});
+    require_entries(findings, GSDK_TABLE_CUDA_PLAYOUTS,
+                    {(const void*)t.cuda_playouts->scratch_bytes, (const void*)t.cuda_playouts->run});
   if (t.cuda_playout_batches) {
-    expect_table(findings, info, GSDK_TABLE_CUDA_PLAYOUT_BATCHES, GSDK_TYPE_CUDA_PLAYOUT_BATCHES,
-                 sizeof(gsdk_cuda_playout_batches), {(const void*)t.cuda_playout_batches->run});
+    require_entries(findings, GSDK_TABLE_CUDA_PLAYOUT_BATCHES, {(const void*)t.cuda_playout_batches->run});
     if (!t.cuda_playouts) findings.fail("a gsdk.cuda_playout_batches.v1 table without gsdk.cuda_playouts.v1");
   }
-  if (t.replay)
-    expect_table(findings, info, GSDK_TABLE_REPLAY, GSDK_TYPE_REPLAY, sizeof(gsdk_replay),
-                 {(const void*)t.replay->playout_moves});
+  if (t.replay) require_entries(findings, GSDK_TABLE_REPLAY, {(const void*)t.replay->playout_moves});
   if (t.score_distribution)
-    expect_table(findings, info, GSDK_TABLE_SCORE_DISTRIBUTION, GSDK_TYPE_SCORE_DISTRIBUTION,
-                 sizeof(gsdk_score_distribution), {(const void*)t.score_distribution->exact});
-  if (t.cpu_perft)
-    expect_table(findings, info, GSDK_TABLE_CPU_PERFT, GSDK_TYPE_CPU_PERFT, sizeof(gsdk_cpu_perft),
-                 {(const void*)t.cpu_perft->count});
+    require_entries(findings, GSDK_TABLE_SCORE_DISTRIBUTION, {(const void*)t.score_distribution->exact});
+  if (t.cpu_perft) require_entries(findings, GSDK_TABLE_CPU_PERFT, {(const void*)t.cpu_perft->count});
   if (t.cuda_perft)
-    expect_table(findings, info, GSDK_TABLE_CUDA_PERFT, GSDK_TYPE_CUDA_PERFT,
-                 offsetof(gsdk_cuda_perft, count_leaves_after_moves),
-                 {(const void*)t.cuda_perft->count_leaves, (const void*)t.cuda_perft->generate_moves,
-                  (const void*)t.cuda_perft->apply_moves});
+    require_entries(findings, GSDK_TABLE_CUDA_PERFT,
+                    {(const void*)t.cuda_perft->count_leaves, (const void*)t.cuda_perft->generate_moves,
+                     (const void*)t.cuda_perft->apply_moves});
   if (t.environment)
-    expect_table(findings, info, GSDK_TABLE_ENVIRONMENT, GSDK_TYPE_ENVIRONMENT, sizeof(gsdk_environment),
-                 {(const void*)t.environment->state_count, (const void*)t.environment->action_count,
-                  (const void*)t.environment->agent_count, (const void*)t.environment->step_limit,
-                  (const void*)t.environment->start_states, (const void*)t.environment->step});
-  if (t.cpu_qlearning)
-    expect_table(findings, info, GSDK_TABLE_CPU_QLEARNING, GSDK_TYPE_CPU_QLEARNING, sizeof(gsdk_cpu_qlearning),
-                 {(const void*)t.cpu_qlearning->train});
+    require_entries(findings, GSDK_TABLE_ENVIRONMENT,
+                    {(const void*)t.environment->state_count, (const void*)t.environment->action_count,
+                     (const void*)t.environment->agent_count, (const void*)t.environment->step_limit,
+                     (const void*)t.environment->start_states, (const void*)t.environment->step});
+  if (t.cpu_qlearning) require_entries(findings, GSDK_TABLE_CPU_QLEARNING, {(const void*)t.cpu_qlearning->train});
   if (t.cuda_qlearning)
-    expect_table(findings, info, GSDK_TABLE_CUDA_QLEARNING, GSDK_TYPE_CUDA_QLEARNING, sizeof(gsdk_cuda_qlearning),
-                 {(const void*)t.cuda_qlearning->scratch_bytes, (const void*)t.cuda_qlearning->train});
-  if (t.render)
-    expect_table(findings, info, GSDK_TABLE_RENDER, GSDK_TYPE_RENDER, sizeof(gsdk_render),
-                 {(const void*)t.render->policy_image});
+    require_entries(findings, GSDK_TABLE_CUDA_QLEARNING,
+                    {(const void*)t.cuda_qlearning->scratch_bytes, (const void*)t.cuda_qlearning->train});
+  if (t.render) require_entries(findings, GSDK_TABLE_RENDER, {(const void*)t.render->policy_image});
   if (t.move_codes)
-    expect_table(findings, info, GSDK_TABLE_MOVE_CODES, GSDK_TYPE_MOVE_CODES, sizeof(gsdk_move_codes),
-                 {(const void*)t.move_codes->code_count, (const void*)t.move_codes->move_code});
+    require_entries(findings, GSDK_TABLE_MOVE_CODES,
+                    {(const void*)t.move_codes->code_count, (const void*)t.move_codes->move_code});
   if (t.observations)
-    expect_table(findings, info, GSDK_TABLE_OBSERVATIONS, GSDK_TYPE_OBSERVATIONS, sizeof(gsdk_observations),
-                 {(const void*)t.observations->shape, (const void*)t.observations->element_type,
-                  (const void*)t.observations->fill});
+    require_entries(findings, GSDK_TABLE_OBSERVATIONS,
+                    {(const void*)t.observations->shape, (const void*)t.observations->element_type,
+                     (const void*)t.observations->fill});
   if (t.batched_steps) {
-    expect_table(findings, info, GSDK_TABLE_BATCHED_STEPS, GSDK_TYPE_BATCHED_STEPS,
-                 offsetof(gsdk_batched_steps, step_keeping_final), {});
     if (!t.batched_steps->step && !t.batched_steps->cuda_step)
       findings.fail("a gsdk.batched_steps.v1 table with neither step nor cuda_step");
     if (core::step_keeping_final(*t.batched_steps) && !t.batched_steps->step)
@@ -152,34 +150,28 @@ void tables(CheckContext& context, Findings& findings) {
       findings.fail("a gsdk.batched_steps.v1 table with cuda_step_keeping_final but no cuda_step");
   }
   if (t.perft_keys) {
-    expect_table(findings, info, GSDK_TABLE_PERFT_KEYS, GSDK_TYPE_PERFT_KEYS, sizeof(gsdk_perft_keys),
-                 {(const void*)t.perft_keys->canonical});
+    require_entries(findings, GSDK_TABLE_PERFT_KEYS, {(const void*)t.perft_keys->canonical});
     if (t.perft_keys->cuda_canonical && !t.cuda_perft)
       findings.fail("a gsdk.perft_keys.v1 table with cuda_canonical but no gsdk.cuda_perft.v1");
   }
-  if (t.exact_states)
-    expect_table(findings, info, GSDK_TABLE_EXACT_STATES, GSDK_TYPE_EXACT_STATES, sizeof(gsdk_exact_states),
-                 {(const void*)t.exact_states->is_exact});
+  if (t.exact_states) require_entries(findings, GSDK_TABLE_EXACT_STATES, {(const void*)t.exact_states->is_exact});
   if (t.evaluation)
-    expect_table(
-        findings, info, GSDK_TABLE_EVALUATION, GSDK_TYPE_EVALUATION, sizeof(gsdk_evaluation),
+    require_entries(
+        findings, GSDK_TABLE_EVALUATION,
         {(const void*)t.evaluation->scale, (const void*)t.evaluation->evaluate, (const void*)t.evaluation->hash});
   if (t.cuda_level1_searches)
-    expect_table(findings, info, GSDK_TABLE_CUDA_LEVEL1_SEARCHES, GSDK_TYPE_CUDA_LEVEL1_SEARCHES,
-                 offsetof(gsdk_cuda_level1_searches, run_stoppable),
-                 {(const void*)t.cuda_level1_searches->max_game_length, (const void*)t.cuda_level1_searches->run});
+    require_entries(findings, GSDK_TABLE_CUDA_LEVEL1_SEARCHES,
+                    {(const void*)t.cuda_level1_searches->max_game_length, (const void*)t.cuda_level1_searches->run});
   if (t.cuda_level2_searches) {
-    expect_table(findings, info, GSDK_TABLE_CUDA_LEVEL2_SEARCHES, GSDK_TYPE_CUDA_LEVEL2_SEARCHES,
-                 offsetof(gsdk_cuda_level2_searches, run_stoppable),
-                 {(const void*)t.cuda_level2_searches->scratch_bytes, (const void*)t.cuda_level2_searches->run});
+    require_entries(findings, GSDK_TABLE_CUDA_LEVEL2_SEARCHES,
+                    {(const void*)t.cuda_level2_searches->scratch_bytes, (const void*)t.cuda_level2_searches->run});
     if (!t.cuda_level1_searches)
       findings.fail("a gsdk.cuda_level2_searches.v1 table without gsdk.cuda_level1_searches.v1");
   }
   if (t.cuda_nrpa_searches) {
-    expect_table(findings, info, GSDK_TABLE_CUDA_NRPA_SEARCHES, GSDK_TYPE_CUDA_NRPA_SEARCHES,
-                 offsetof(gsdk_cuda_nrpa_searches, run_stoppable),
-                 {(const void*)t.cuda_nrpa_searches->max_game_length, (const void*)t.cuda_nrpa_searches->scratch_bytes,
-                  (const void*)t.cuda_nrpa_searches->run});
+    require_entries(findings, GSDK_TABLE_CUDA_NRPA_SEARCHES,
+                    {(const void*)t.cuda_nrpa_searches->max_game_length,
+                     (const void*)t.cuda_nrpa_searches->scratch_bytes, (const void*)t.cuda_nrpa_searches->run});
     if (!t.move_codes) findings.fail("a gsdk.cuda_nrpa_searches.v1 table without gsdk.move_codes.v1");
   }
 }

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <string>
 
+#include "gsdk/core/runtime/table_list.hpp"
 #include "gsdk/gsdk_plugin.h"
 
 namespace gsdk::core {
@@ -11,29 +12,14 @@ namespace gsdk::core {
 struct PluginTables {
   std::string path; // where it was loaded from (for messages)
   gsdk_plugin_info info{};
-  const gsdk_game* game = nullptr;                                 // required
-  const gsdk_cpu_playouts* cpu_playouts = nullptr;                 // optional
-  const gsdk_cuda_playouts* cuda_playouts = nullptr;               // optional
-  const gsdk_replay* replay = nullptr;                             // optional
-  const gsdk_score_distribution* score_distribution = nullptr;     // optional
-  const gsdk_cpu_perft* cpu_perft = nullptr;                       // optional (ABI 1.1)
-  const gsdk_cuda_perft* cuda_perft = nullptr;                     // optional (ABI 1.1)
-  const gsdk_environment* environment = nullptr;                   // optional (ABI 1.2)
-  const gsdk_cpu_qlearning* cpu_qlearning = nullptr;               // optional (ABI 1.2)
-  const gsdk_cuda_qlearning* cuda_qlearning = nullptr;             // optional (ABI 1.2)
-  const gsdk_render* render = nullptr;                             // optional (ABI 1.2)
-  const gsdk_cuda_playout_batches* cuda_playout_batches = nullptr; // optional (ABI 1.3)
-  const gsdk_move_codes* move_codes = nullptr;                     // optional (ABI 1.4)
-  const gsdk_cuda_level1_searches* cuda_level1_searches = nullptr; // optional (ABI 1.4)
-  const gsdk_cuda_level2_searches* cuda_level2_searches = nullptr; // optional (ABI 1.5)
-  const gsdk_cuda_nrpa_searches* cuda_nrpa_searches = nullptr;     // optional (ABI 1.5)
-  const gsdk_exact_states* exact_states = nullptr;                 // optional (ABI 1.7)
-  const gsdk_sequence_documents* sequence_documents = nullptr;     // optional (ABI 1.9)
-  const gsdk_evaluation* evaluation = nullptr;                     // optional (ABI 1.10)
-  const gsdk_observations* observations = nullptr;                 // optional (ABI 1.11)
-  const gsdk_batched_steps* batched_steps = nullptr;               // optional (ABI 1.11)
-  const gsdk_perft_keys* perft_keys = nullptr;                     // optional (ABI 1.12)
+  const gsdk_game* game = nullptr; // required
+  // Each optional table of table_list.hpp, null when the plugin lacks it: const gsdk_cpu_playouts* cpu_playouts, ...
+#define GSDK_TABLE_MEMBER(member, Struct, ...) const Struct* member = nullptr;
+  GSDK_OPTIONAL_TABLES(GSDK_TABLE_MEMBER)
+#undef GSDK_TABLE_MEMBER
 
+  // The optional table `abi_name` (an entry of optional_tables()) as bound, or null.
+  const void* optional_table(const char* abi_name) const;
   std::string name() const { return info.plugin_name ? info.plugin_name : ""; }
   std::string version() const { return info.plugin_version ? info.plugin_version : ""; }
 };
