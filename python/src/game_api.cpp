@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 #include <pybind11/stl.h>
 
+#include "gsdk/core/environments/vector_env.hpp"
 #include "gsdk/environments/step_rewards.hpp"
 #include "numpy_buffers.hpp"
 
@@ -76,17 +77,10 @@ int64_t PyState::score() const { return instance().score(bytes_); }
 py::object PyState::observation_tensor() const {
   const gsdk_observations* table = instance().tables().observations;
   if (!table) return numpy_copy(bytes_.data(), Element::uint8, {static_cast<py::ssize_t>(bytes_.size())});
-  uint32_t extents[GSDK_OBSERVATION_MAX_RANK] = {};
-  const uint32_t rank = table->shape(instance().handle(), extents, GSDK_OBSERVATION_MAX_RANK);
-  if (rank == 0 || rank > GSDK_OBSERVATION_MAX_RANK)
-    throw std::runtime_error(fmt::format("game '{}': observations.shape returned rank {}, expected 1..{}",
-                                         instance().game().name, rank, GSDK_OBSERVATION_MAX_RANK));
-  const std::vector<py::ssize_t> shape(extents, extents + rank);
-  const Element type = table->element_type(instance().handle()) == GSDK_ELEMENT_FLOAT32 ? Element::float32
-                                                                                          : Element::uint8;
-  size_t bytes = element_bytes(type);
-  for (py::ssize_t extent : shape) bytes *= static_cast<size_t>(extent);
-  auto out = std::make_shared<std::vector<unsigned char>>(bytes);
+  const core::ObservationLayout layout = core::observation_layout(instance()); // the VectorEnv's checks
+  const std::vector<py::ssize_t> shape(layout.shape.begin(), layout.shape.end());
+  const Element type = layout.type == core::ElementType::float32 ? Element::float32 : Element::uint8;
+  auto out = std::make_shared<std::vector<unsigned char>>(layout.bytes);
   table->fill(instance().handle(), bytes_.data(), 1, out->data());
   const void* data = out->data();
   return numpy_view(std::move(out), data, type, shape);

@@ -15,40 +15,6 @@ namespace gsdk::core {
 
 namespace {
 
-// Without observations a learner sees the state bytes.
-void read_observation_layout(const GameInstance& game, EnvLayout& layout) {
-  const gsdk_observations* table = game.tables().observations;
-  if (!table) {
-    layout.observation_shape = {layout.state_size};
-    layout.observation_type = ElementType::uint8;
-    layout.observation_bytes = layout.state_size;
-    return;
-  }
-  if (!table->shape || !table->element_type || !table->fill)
-    throw std::invalid_argument(fmt::format("game '{}': its gsdk.observations.v1 table lacks shape, element_type or "
-                                            "fill, which every observations table must have",
-                                            game.game().name));
-  uint32_t extents[GSDK_OBSERVATION_MAX_RANK] = {};
-  const uint32_t rank = table->shape(game.handle(), extents, GSDK_OBSERVATION_MAX_RANK);
-  if (rank < 1 || rank > GSDK_OBSERVATION_MAX_RANK)
-    throw std::invalid_argument(fmt::format("game '{}': observations.shape returned rank {}, expected 1..{}",
-                                            game.game().name, rank, GSDK_OBSERVATION_MAX_RANK));
-  const int32_t type = table->element_type(game.handle());
-  if (type != GSDK_ELEMENT_UINT8 && type != GSDK_ELEMENT_FLOAT32)
-    throw std::invalid_argument(fmt::format("game '{}': observations.element_type returned {}, expected {} (uint8) or "
-                                            "{} (float32)",
-                                            game.game().name, type, GSDK_ELEMENT_UINT8, GSDK_ELEMENT_FLOAT32));
-  layout.observation_type = type == GSDK_ELEMENT_UINT8 ? ElementType::uint8 : ElementType::float32;
-  layout.observation_bytes = element_bytes(layout.observation_type);
-  for (uint32_t d = 0; d < rank; ++d) {
-    if (extents[d] == 0)
-      throw std::invalid_argument(fmt::format(
-          "game '{}': observations.shape gives extent 0 in dimension {}, expected >= 1", game.game().name, d));
-    layout.observation_shape.push_back(extents[d]);
-    layout.observation_bytes *= extents[d];
-  }
-}
-
 // What a CUDA environment needs beyond what every environment needs.
 void require_cuda_tables(const GameInstance& game) {
   const PluginTables& t = game.tables();
@@ -93,7 +59,10 @@ EnvLayout checked_layout(const GameInstance& game, const VectorEnvSettings& sett
   layout.final_observations = settings.final_observations;
   if (layout.action_count == 0)
     throw std::invalid_argument(fmt::format("game '{}': move_codes.code_count is 0, expected >= 1", name));
-  read_observation_layout(game, layout);
+  const ObservationLayout observation = observation_layout(game);
+  layout.observation_shape = observation.shape;
+  layout.observation_type = observation.type;
+  layout.observation_bytes = observation.bytes;
   if (!settings.cuda) return layout;
   require_cuda_tables(game);
   if (game.game().flags & GSDK_GAME_FLAG_CHANCE)
@@ -105,6 +74,35 @@ EnvLayout checked_layout(const GameInstance& game, const VectorEnvSettings& sett
 }
 
 } // namespace
+
+ObservationLayout observation_layout(const GameInstance& game) {
+  const gsdk_observations* table = game.tables().observations;
+  if (!table) return {{game.state_size()}, ElementType::uint8, game.state_size()};
+  if (!table->shape || !table->element_type || !table->fill)
+    throw std::invalid_argument(fmt::format("game '{}': its gsdk.observations.v1 table lacks shape, element_type or "
+                                            "fill, which every observations table must have",
+                                            game.game().name));
+  uint32_t extents[GSDK_OBSERVATION_MAX_RANK] = {};
+  const uint32_t rank = table->shape(game.handle(), extents, GSDK_OBSERVATION_MAX_RANK);
+  if (rank < 1 || rank > GSDK_OBSERVATION_MAX_RANK)
+    throw std::invalid_argument(fmt::format("game '{}': observations.shape returned rank {}, expected 1..{}",
+                                            game.game().name, rank, GSDK_OBSERVATION_MAX_RANK));
+  const int32_t type = table->element_type(game.handle());
+  if (type != GSDK_ELEMENT_UINT8 && type != GSDK_ELEMENT_FLOAT32)
+    throw std::invalid_argument(fmt::format("game '{}': observations.element_type returned {}, expected {} (uint8) or "
+                                            "{} (float32)",
+                                            game.game().name, type, GSDK_ELEMENT_UINT8, GSDK_ELEMENT_FLOAT32));
+  ObservationLayout layout{{}, type == GSDK_ELEMENT_UINT8 ? ElementType::uint8 : ElementType::float32, 0};
+  layout.bytes = element_bytes(layout.type);
+  for (uint32_t d = 0; d < rank; ++d) {
+    if (extents[d] == 0)
+      throw std::invalid_argument(fmt::format(
+          "game '{}': observations.shape gives extent 0 in dimension {}, expected >= 1", game.game().name, d));
+    layout.shape.push_back(extents[d]);
+    layout.bytes *= extents[d];
+  }
+  return layout;
+}
 
 std::vector<uint64_t> EnvLayout::batch_shape(std::vector<uint64_t> extents) const {
   extents.insert(extents.begin(), count);

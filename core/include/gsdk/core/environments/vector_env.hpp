@@ -47,6 +47,18 @@ struct EnvStep {
   std::shared_ptr<EnvArray> final_observations;
 };
 
+// What a learner sees of one state of a game: its observations table's shape, element type and size in bytes, or,
+// without the table, the state's bytes (uint8, {state_size}).
+struct ObservationLayout {
+  std::vector<uint64_t> shape;
+  ElementType type = ElementType::uint8;
+  uint64_t bytes = 0;
+};
+
+// Checks the game's observations table (its entries set, rank 1..GSDK_OBSERVATION_MAX_RANK, extents >= 1, a known
+// element type) and throws std::invalid_argument naming the game and what the table returned.
+ObservationLayout observation_layout(const GameInstance& game);
+
 // An action that is out of range or not legal in its game; names the game index, the action and the legal codes.
 class IllegalActionError : public std::invalid_argument {
 public:
