@@ -1,12 +1,13 @@
 // playouts.cu - othello's CUDA random playouts: one thread per game with the whole game in registers,
 // one long-running launch per request, results folded per block into a histogram of final scores and
-// the lowest playout number of each score (which is all an exact summary needs).
+// the lowest playout number of each score (which is all an exact summary needs), added to the summary by the
+// SDK's fold (gsdk/cuda/score_table.hpp) that the SDK's playout template (gsdk/cuda/playout_tables.cuh) uses.
 #include <cuda_runtime.h>
 
 #include <string>
 
 #include "cuda_check.hpp"
-#include "gsdk/playout_summary.hpp"
+#include "gsdk/cuda/score_table.hpp"
 #include "othello_game.hpp"
 #include "rules/stepped_game.hpp"
 
@@ -23,8 +24,8 @@ struct ScoreTable {
   unsigned long long first_playout[kBins];
 };
 
-__global__ void __launch_bounds__(kBlock) playout_kernel(Position start, uint64_t seed, uint64_t first,
-                                                         uint64_t count, PlayoutPolicy policy, ScoreTable* out) {
+__global__ void __launch_bounds__(kBlock) playout_kernel(Position start, uint64_t seed, uint64_t first, uint64_t count,
+                                                         PlayoutPolicy policy, ScoreTable* out) {
   __shared__ unsigned int block_count[kBins];
   __shared__ unsigned long long block_first[kBins];
   for (int b = threadIdx.x; b < kBins; b += blockDim.x) {
@@ -49,7 +50,9 @@ __global__ void __launch_bounds__(kBlock) playout_kernel(Position start, uint64_
 
 } // namespace
 
-uint64_t Game::cuda_scratch_bytes(uint64_t) const { return sizeof(ScoreTable); }
+uint64_t Game::cuda_scratch_bytes(uint64_t) const {
+  return sizeof(ScoreTable);
+}
 
 void Game::cuda_playouts(const gsdk_playout_request& request, int32_t device, void* stream_handle, void* scratch,
                          uint64_t scratch_size, gsdk_playout_summary& summary) const {
@@ -68,8 +71,8 @@ void Game::cuda_playouts(const gsdk_playout_request& request, int32_t device, vo
   cuda::check(cudaMemsetAsync(table->first_playout, 0xff, sizeof table->first_playout, stream), "cudaMemsetAsync");
   cuda::check(cudaEventRecord(events.started, stream), "cudaEventRecord");
   const unsigned blocks = gsdk::cuda::grid_size<playout_kernel>(device, kBlock, request.playout_count, 0, cuda::kOwner);
-  playout_kernel<<<blocks, kBlock, 0, stream>>>(
-      start, request.seed, request.first_playout, request.playout_count, policy_, table);
+  playout_kernel<<<blocks, kBlock, 0, stream>>>(start, request.seed, request.first_playout, request.playout_count,
+                                                policy_, table);
   cuda::check(cudaGetLastError(), "launching the playout kernel");
   cuda::check(cudaEventRecord(events.finished, stream), "cudaEventRecord");
   ScoreTable result{};
@@ -78,18 +81,7 @@ void Game::cuda_playouts(const gsdk_playout_request& request, int32_t device, vo
   float milliseconds = 0;
   cuda::check(cudaEventElapsedTime(&milliseconds, events.started, events.finished), "cudaEventElapsedTime");
 
-  uint64_t played = 0;
-  for (int b = 0; b < kBins; ++b) {
-    if (result.count[b] == 0) continue;
-    summary.histogram[b] += result.count[b];
-    played += result.count[b];
-    gsdk::record_extremes(summary, b - 64, result.first_playout[b]);
-  }
-  if (played != request.playout_count)
-    throw gsdk::PluginError("othello CUDA: the kernel counted " + std::to_string(played) + " playouts of " +
-                            std::to_string(request.playout_count) + " (device result inconsistent)",
-                            GSDK_ERR_DEVICE);
-  summary.playouts += played;
+  gsdk::cuda::add_score_table(summary, result.count, result.first_playout, -64, request.playout_count, cuda::kOwner);
   summary.device_milliseconds += milliseconds;
 }
 

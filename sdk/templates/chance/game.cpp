@@ -101,15 +101,17 @@ void Game::cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summar
                             " bins, coin_runs needs " + std::to_string(flips_ + 1));
   for (uint64_t i = 0; i < request.playout_count; ++i) {
     const uint64_t playout = request.first_playout + i;
-    const State end = play_out(start, flips_, request.seed, playout, nullptr);
+    State end = start;
+    play_out(end, flips_, request.seed, playout, [](uint32_t) {});
     gsdk::record_playout(summary, end.longest, playout, 0);
   }
 }
 
 std::vector<uint32_t> Game::replay_playout(uint64_t seed, uint64_t playout, const State* start) const {
-  const State from = checked_start(start);
-  std::vector<uint32_t> moves(static_cast<size_t>(flips_ - from.flips_done));
-  play_out(from, flips_, seed, playout, moves.data());
+  State end = checked_start(start);
+  std::vector<uint32_t> moves;
+  moves.reserve(static_cast<size_t>(flips_ - end.flips_done));
+  play_out(end, flips_, seed, playout, [&moves](uint32_t flip) { moves.push_back(flip); });
   return moves;
 }
 

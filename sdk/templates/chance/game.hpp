@@ -1,7 +1,7 @@
 // game.hpp - coin_runs as a gsdk game: the rules class the GSDK_PLUGIN macro (gsdk/plugin.hpp) turns
 // into the C tables of gsdk_plugin.h. Each capability is a member function; the helper detects at
 // compile time which optional tables this class provides (here: CPU playouts, replay, exact score
-// distribution).
+// distribution, and in a CUDA build (GSDK_WITH_CUDA, cuda/kernels.cu) CUDA playouts from the SDK's template).
 #pragma once
 
 #include <cstdint>
@@ -45,8 +45,16 @@ public:
   void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;
   std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
   void exact_score_distribution(double* probabilities, uint32_t bins) const;
+#if defined(GSDK_WITH_CUDA)
+  // cuda/kernels.cu
+  uint64_t cuda_scratch_bytes(uint64_t playout_count) const;
+  void cuda_playouts(const gsdk_playout_request& request, int32_t device, void* stream, void* scratch,
+                     uint64_t scratch_size, gsdk_playout_summary& summary) const;
+#endif
 
-  int flips() const { return flips_; }
+  int flips() const {
+    return flips_;
+  }
 
 private:
   // `start` checked against this game (NULL: the initial state). Throws gsdk::PluginError.

@@ -1,5 +1,5 @@
 // rules.hpp - the rules of coin_runs, written once for every path that plays the game: the per-state
-// table (tree search, tests), the CPU batch loop and, should you add one, a CUDA kernel. Plain data
+// table (tree search, tests), the CPU batch loop and the CUDA table (device_rules.hpp). Plain data
 // and GSDK_HD functions only: no allocation, no exceptions, no virtual calls.
 //
 // A game flips a fair coin `flips` times; the score is the longest run of heads.
@@ -38,21 +38,21 @@ GSDK_HD void apply_flip(State& s, uint32_t move) {
   s.longest = static_cast<uint16_t>(run > longest ? run : longest);
 }
 
-// Plays one playout from `s` to the end of a `flips`-flip game and returns the final state. The
-// randomness is the stream (seed, playout) and nothing else: flip k after `s` is bit k % 64 of the
-// stream's word k / 64. When `moves` is not null the flips are written there too (replay), so the
-// batch path and replay cannot disagree.
-GSDK_HD State play_out(State s, int flips, uint64_t seed, uint64_t playout, uint32_t* moves) {
+// Plays one playout from `s` to the end of a `flips`-flip game, in place, calling log(flip) after each flip
+// (replay keeps them; the batch loop passes a callback that does nothing, which the compiler removes). The
+// randomness is the stream (seed, playout) and nothing else: flip k after `s` is bit k % 64 of the stream's
+// word k / 64. Every path plays this one function (the batch loop, replay, and the CUDA table through
+// device_rules.hpp), so they cannot disagree.
+template <typename Log> GSDK_HD void play_out(State& s, int flips, uint64_t seed, uint64_t playout, Log log) {
   gsdk::rng::PhiloxStream random(seed, playout);
   const int remaining = flips - s.flips_done;
   uint64_t word = 0;
   for (int k = 0; k < remaining; ++k) {
     if (k % 64 == 0) word = random.next_u64();
     const uint32_t flip = static_cast<uint32_t>(word >> (k % 64)) & 1u; // kHeads or kTails
-    if (moves) moves[k] = flip;
     apply_flip(s, flip);
+    log(flip);
   }
-  return s;
 }
 
 } // namespace coin_runs

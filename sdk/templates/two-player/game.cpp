@@ -66,15 +66,16 @@ void Game::cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summar
                             " bins, connect_four needs 3 (scores -1, 0, 1)");
   for (uint64_t i = 0; i < request.playout_count; ++i) {
     const uint64_t playout = request.first_playout + i;
-    gsdk::record_playout(summary, outcome(play_out(start, request.seed, playout, nullptr)), playout, kLowestScore);
+    State end = start;
+    play_out(end, request.seed, playout, [](uint32_t) {});
+    gsdk::record_playout(summary, outcome(end), playout, kLowestScore);
   }
 }
 
 std::vector<uint32_t> Game::replay_playout(uint64_t seed, uint64_t playout, const State* start) const {
-  const State from = checked_start(start);
-  std::vector<uint32_t> moves(kCells);
-  const State end = play_out(from, seed, playout, moves.data());
-  moves.resize(plies(end) - plies(from));
+  State end = checked_start(start);
+  std::vector<uint32_t> moves;
+  play_out(end, seed, playout, [&moves](uint32_t column) { moves.push_back(column); });
   return moves;
 }
 

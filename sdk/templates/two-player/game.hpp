@@ -1,7 +1,8 @@
 // game.hpp - connect_four as a gsdk game: the rules class the GSDK_PLUGIN macro (gsdk/plugin.hpp) turns into
 // the C tables of gsdk_plugin.h. Each capability is a member function; the helper detects at compile time
 // which optional tables this class provides: here CPU playouts, replay and CPU perft, and in a CUDA build
-// (GSDK_WITH_CUDA, cuda/kernels.cu) CUDA playouts, CUDA playout batches for tree search and CUDA perft.
+// (GSDK_WITH_CUDA, cuda/kernels.cu) CUDA playouts, CUDA playout batches for tree search and CUDA perft, all
+// from the SDK's templates over device_rules.hpp.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "gsdk/nested/perft_rules.hpp"
 #include "gsdk/plugin.hpp"
 #include "rules.hpp"
 
@@ -57,13 +59,15 @@ public:
                             uint32_t playouts_per_state, int32_t device, void* stream,
                             gsdk_outcome_counts* outcomes) const;
   // The kernels of the core's breadth-first GPU perft; the last two plies are counted in place.
-  static constexpr uint32_t kCudaPerftLeafPlies = 2;
+  static constexpr uint32_t kCudaPerftLeafPlies = gsdk::nested::kPerftLeafPlies;
   void cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
                                void* stream) const;
   void cuda_perft_generate_moves(const State* states, uint32_t count, const uint32_t* offsets, uint32_t* moves,
                                  void* stream) const;
   void cuda_perft_apply_moves(const State* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
                               State* children, uint32_t* child_counts, void* stream) const;
+  void cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
+                                           uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const;
 #endif
 
 private:

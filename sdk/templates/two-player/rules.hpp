@@ -97,9 +97,15 @@ GSDK_HD uint32_t nth_column(uint32_t columns, uint32_t n) {
 
 // Drops the mover's disc into `column`, which must be legal. The column's discs fill it from the bottom, so
 // adding its bottom bit carries into the first empty cell, and only that cell.
+// The disc goes to the mover's board by a select, not by indexing discs with the mover: nvcc 13.0 (-O1 and up,
+// sm_90) miscompiles a kernel that indexes a local State that way and then counts moves from it in a loop
+// (perft 2 of a child gave 0 for every child of the empty board; gsdk check's perft.cuda_table caught it).
 GSDK_HD void play(State& s, uint32_t column) {
   const uint64_t disc = (occupied(s) + bottom_cell(column)) & column_cells(column);
-  s.discs[player_to_move(s)] |= disc;
+  if (player_to_move(s) == 0)
+    s.discs[0] |= disc;
+  else
+    s.discs[1] |= disc;
 }
 
 // perft(s, 1): the legal moves, counted without making them.
@@ -118,19 +124,17 @@ GSDK_HD uint32_t perft2(const State& s) {
   return leaves;
 }
 
-// Plays one uniformly random game from `s` to its end and returns the final state. The randomness is the
-// stream (seed, playout) and nothing else: each move draws one column uniformly among the legal ones. When
-// `moves` is not null the columns played are written there too (at most kCells), so the batch paths and
-// replay cannot disagree.
-GSDK_HD State play_out(State s, uint64_t seed, uint64_t playout, uint32_t* moves) {
+// Plays one uniformly random game from `s` to its end, in place, calling log(column) after each move. The
+// randomness is the stream (seed, playout) and nothing else: each move draws one column uniformly among the
+// legal ones. Every path plays this one function (CPU playouts, replay, and the CUDA tables through
+// device_rules.hpp), so they cannot disagree.
+template <typename Log> GSDK_HD void play_out(State& s, uint64_t seed, uint64_t playout, Log log) {
   gsdk::rng::PhiloxStream random(seed, playout);
-  uint32_t made = 0;
   for (uint32_t columns = legal_columns(s); columns != 0; columns = legal_columns(s)) {
     const uint32_t column = nth_column(columns, random.below(static_cast<uint32_t>(gsdk::bits::popcount32(columns))));
-    if (moves) moves[made++] = column;
     play(s, column);
+    log(column);
   }
-  return s;
 }
 
 } // namespace connect_four

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "gsdk/bits.hpp"
 #include "gsdk/hd.hpp"
 
 namespace gsdk::nested {
@@ -23,6 +24,10 @@ struct BitMoves {
   }
   GSDK_HD BitMoves without_first() const {
     return {bits & (bits - 1)};
+  }
+  // How many moves (the perft kernels' leaf count, gsdk/cuda/perft_tables.cuh).
+  GSDK_HD uint32_t count() const {
+    return static_cast<uint32_t>(gsdk::bits::popcount32(bits));
   }
 };
 

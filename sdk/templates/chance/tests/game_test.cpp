@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "device_rules.hpp"
 #include "game.hpp"
 #include "gsdk/playout_summary.hpp"
 
@@ -129,6 +130,29 @@ void batch_matches_rules_and_replay() {
   CHECK(game.replay_playout(seed, 5, &start).size() == 10);
 }
 
+// The device rules, which the CUDA table plays, list the per-state table's moves and play replay's flips.
+void device_rules_play_as_the_cpu_does() {
+  const coin_runs::Game game = make_game(100);
+  const coin_runs::DeviceRules rules{{}, game.flips()};
+  for (const char* text : {"flips=0 run=0 longest=0", "flips=90 run=1 longest=6", "flips=100 run=0 longest=7"}) {
+    const coin_runs::State start = game.state_from_string(text);
+    uint32_t listed[2], n = 0;
+    for (auto rest = rules.legal_moves(start); !rest.empty(); rest = rest.without_first()) listed[n++] = rest.first();
+    uint32_t expected[2];
+    CHECK(n == game.legal_moves(start, expected, nullptr));
+    for (uint32_t k = 0; k < n; ++k) CHECK(listed[k] == expected[k]);
+    for (uint64_t playout = 0; playout < 20; ++playout) {
+      coin_runs::State end = start;
+      std::vector<uint32_t> flips;
+      rules.playout(end, 7, playout, [&flips](uint32_t flip) { flips.push_back(flip); });
+      CHECK(flips == game.replay_playout(7, playout, &start));
+      coin_runs::State replayed = start;
+      for (uint32_t flip : flips) rules.play(replayed, flip);
+      CHECK(rules.score(end) == game.score(replayed) && game.current_player(end) == GSDK_PLAYER_TERMINAL);
+    }
+  }
+}
+
 void entry_point_negotiates() {
   const gsdk_negotiation ok = {
       {GSDK_TYPE_NEGOTIATION, sizeof(gsdk_negotiation)}, GSDK_ABI_MAJOR, GSDK_ABI_MAJOR, nullptr};
@@ -138,7 +162,12 @@ void entry_point_negotiates() {
   CHECK(gsdk_negotiate(&ok, &info, error, sizeof error) == GSDK_OK);
   CHECK(std::strcmp(info.plugin_name, "coin_runs") == 0);
   CHECK(info.get_proc(GSDK_TABLE_GAME) && info.get_proc(GSDK_TABLE_CPU_PLAYOUTS) && info.get_proc(GSDK_TABLE_REPLAY));
-  CHECK(info.get_proc(GSDK_TABLE_SCORE_DISTRIBUTION) && !info.get_proc(GSDK_TABLE_CUDA_PLAYOUTS));
+  CHECK(info.get_proc(GSDK_TABLE_SCORE_DISTRIBUTION));
+#if defined(GSDK_WITH_CUDA)
+  CHECK(info.get_proc(GSDK_TABLE_CUDA_PLAYOUTS));
+#else
+  CHECK(!info.get_proc(GSDK_TABLE_CUDA_PLAYOUTS));
+#endif
 
   const gsdk_negotiation future = {
       {GSDK_TYPE_NEGOTIATION, sizeof(gsdk_negotiation)}, GSDK_ABI_MAJOR + 1, GSDK_ABI_MAJOR + 1, nullptr};
@@ -152,6 +181,7 @@ int main() {
   exact_distribution_matches_enumeration();
   text_round_trips_and_errors_are_precise();
   batch_matches_rules_and_replay();
+  device_rules_play_as_the_cpu_does();
   entry_point_negotiates();
   std::printf("%s (%d failed checks)\n", failures ? "FAILED" : "passed", failures);
   return failures ? 1 : 0;
