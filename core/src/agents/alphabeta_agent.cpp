@@ -19,6 +19,7 @@
 #include "agents/iteration_clock.hpp"
 #include "agents/move_ordering.hpp"
 #include "agents/transposition_table.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "playouts/playout_calls.hpp"
 
 namespace gsdk::core {
@@ -133,9 +134,9 @@ private:
     const auto began = std::chrono::steady_clock::now();
     gsdk_playout_summary summary = summary_over(histogram_);
     const gsdk_playout_request request = playout_request(0, 0, 1, state, playouts->best_simd_level());
-    char error[1024] = {};
-    if (playouts->run(game_.handle(), &request, &summary, error, sizeof error) != GSDK_OK)
-      throw std::runtime_error(fmt::format("game '{}': solving an exact state failed: {}", game_.game().name, error));
+    call_plugin(
+        [&](char* error, uint32_t size) { return playouts->run(game_.handle(), &request, &summary, error, size); },
+        [&] { return fmt::format("game '{}': solving an exact state", game_.game().name); });
     ++solved_;
     const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     longest_solve_ = std::max(longest_solve_, took);
@@ -198,10 +199,12 @@ private:
     }
     if (!p.evaluated_index.empty()) {
       p.evaluated.resize(p.evaluated_index.size());
-      char error[1024] = {};
-      if (evaluation_.evaluate(game_.handle(), p.evaluated_states.data(), static_cast<uint32_t>(p.evaluated.size()),
-                               p.evaluated.data(), error, sizeof error) != GSDK_OK)
-        throw std::runtime_error(fmt::format("game '{}': evaluate failed: {}", game_.game().name, error));
+      call_plugin(
+          [&](char* error, uint32_t size) {
+            return evaluation_.evaluate(game_.handle(), p.evaluated_states.data(),
+                                        static_cast<uint32_t>(p.evaluated.size()), p.evaluated.data(), error, size);
+          },
+          [&] { return fmt::format("game '{}': evaluate", game_.game().name); });
       for (size_t j = 0; j < p.evaluated.size(); ++j) {
         const int32_t k = p.evaluated_index[j];
         p.statics[k] = p.players[k] == player ? p.evaluated[j] : -p.evaluated[j];
@@ -247,8 +250,10 @@ private:
     Ply& p = ply_scratch(ply);
     const uint32_t n = expand(state, player, p);
     ordering_.order(std::span(p.moves.data(), n), std::span(p.statics.data(), n),
-                    ply == 0 && root_first_ ? root_first_ : entry ? std::optional(entry->move) : std::nullopt, player,
-                    p.order);
+                    ply == 0 && root_first_ ? root_first_
+                    : entry                 ? std::optional(entry->move)
+                                            : std::nullopt,
+                    player, p.order);
     if (ply == 0) first_ordered_move_ = p.moves[p.order[0]];
 
     NodeResult best{-kInfinity, p.moves[p.order[0]]};

@@ -12,13 +12,12 @@
 
 #include "gsdk/core/agents/leaf_evaluator.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "playouts/playout_calls.hpp"
 
 namespace gsdk::core {
 
 namespace {
-
-constexpr uint32_t kMessageSize = 1024;
 
 // Device and pinned host room for one launch of the playout-batch table, with a stream of its own so
 // that two launches can be in flight (one computing while the host prepares the other).
@@ -175,11 +174,15 @@ private:
   WinDrawLoss run_batch(const StateBlob& state, uint64_t count) {
     gsdk_playout_summary summary = summary_over(histogram_);
     const gsdk_playout_request request = playout_request(seed_, next_playout_, count, state.data(), GSDK_SIMD_SCALAR);
-    char error[kMessageSize] = {};
-    if (game_.tables().cuda_playouts->run(game_.handle(), &request, device_, stream_.handle(), scratch_, scratch_size_,
-                                          &summary, error, kMessageSize) != GSDK_OK)
-      throw std::runtime_error(fmt::format("{} CUDA playouts [{}, {}) on device {} failed: {}", game_.game().name,
-                                           next_playout_, next_playout_ + count, device_, error));
+    call_plugin(
+        [&](char* error, uint32_t size) {
+          return game_.tables().cuda_playouts->run(game_.handle(), &request, device_, stream_.handle(), scratch_,
+                                                   scratch_size_, &summary, error, size);
+        },
+        [&] {
+          return fmt::format("{} CUDA playouts [{}, {}) on device {}", game_.game().name, next_playout_,
+                             next_playout_ + count, device_);
+        });
     next_playout_ += count;
     return outcome_of_histogram(histogram_, game_.score_range().first);
   }
@@ -205,13 +208,15 @@ private:
     const uint64_t state_size = game_.state_size();
     std::memcpy(slot.states_host.data(), packed_states.data() + first * state_size, count * state_size);
     slot.stream.copy_to_device(slot.states_device, slot.states_host.data(), count * state_size);
-    char error[kMessageSize] = {};
-    if (run(game_.handle(), seed_, next_playout_, slot.states_device, count, playouts, device_, slot.stream.handle(),
-            slot.outcomes_device, error, kMessageSize) != GSDK_OK)
-      throw std::runtime_error(
-          fmt::format("{} CUDA playout batch ({} states x {} playouts from playout {}) on device {} "
-                      "failed: {}",
-                      game_.game().name, count, playouts, next_playout_, device_, error));
+    call_plugin(
+        [&](char* error, uint32_t size) {
+          return run(game_.handle(), seed_, next_playout_, slot.states_device, count, playouts, device_,
+                     slot.stream.handle(), slot.outcomes_device, error, size);
+        },
+        [&] {
+          return fmt::format("{} CUDA playout batch ({} states x {} playouts from playout {}) on device {}",
+                             game_.game().name, count, playouts, next_playout_, device_);
+        });
     slot.stream.copy_to_host(slot.outcomes_host.data(), slot.outcomes_device, count * sizeof(gsdk_outcome_counts));
     return StartedBatch{-1, count, playouts, {}};
   }

@@ -11,13 +11,12 @@
 #include "gsdk/core/agents/leaf_evaluator.hpp"
 #include "gsdk/core/playouts/chance_outcome.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "gsdk/rng/philox.hpp"
 
 namespace gsdk::core {
 
 namespace {
-
-constexpr uint32_t kMessageSize = 1024;
 
 // Where a batch of states is evaluated: values[k] = evaluate(states[k]) for `count` packed states.
 class EvaluationBackend {
@@ -32,10 +31,11 @@ public:
   explicit CpuEvaluation(const GameInstance& game) : game_(game) {}
 
   void evaluate(const unsigned char* states, uint32_t count, int32_t* values) override {
-    char error[kMessageSize] = {};
-    if (game_.tables().evaluation->evaluate(game_.handle(), states, count, values, error, kMessageSize) != GSDK_OK)
-      throw std::runtime_error(
-          fmt::format("game '{}': evaluate of {} leaf states failed: {}", game_.game().name, count, error));
+    call_plugin(
+        [&](char* error, uint32_t size) {
+          return game_.tables().evaluation->evaluate(game_.handle(), states, count, values, error, size);
+        },
+        [&] { return fmt::format("game '{}': evaluate of {} leaf states", game_.game().name, count); });
   }
   std::string describe() const override { return "cpu"; }
 
@@ -60,11 +60,15 @@ public:
       const uint32_t n = std::min(max_states_, count - first);
       std::memcpy(states_host_.data(), states + uint64_t{first} * state_size, uint64_t{n} * state_size);
       stream_.copy_to_device(states_device_, states_host_.data(), uint64_t{n} * state_size);
-      char error[kMessageSize] = {};
-      if (game_.tables().evaluation->cuda_evaluate(game_.handle(), states_device_, n, device_, stream_.handle(),
-                                                   values_device_, error, kMessageSize) != GSDK_OK)
-        throw std::runtime_error(fmt::format("game '{}': cuda_evaluate of {} leaf states on device {} failed: {}",
-                                             game_.game().name, n, device_, error));
+      call_plugin(
+          [&](char* error, uint32_t size) {
+            return game_.tables().evaluation->cuda_evaluate(game_.handle(), states_device_, n, device_,
+                                                            stream_.handle(), values_device_, error, size);
+          },
+          [&] {
+            return fmt::format("game '{}': cuda_evaluate of {} leaf states on device {}", game_.game().name, n,
+                               device_);
+          });
       stream_.copy_to_host(values_host_.data(), values_device_, uint64_t{n} * sizeof(int32_t));
       stream_.synchronize();
       std::memcpy(values + first, values_host_.data(), uint64_t{n} * sizeof(int32_t));

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gsdk/core/playouts/playouts.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "playouts/playout_calls.hpp"
 
 namespace gsdk::core {
@@ -60,8 +61,6 @@ std::vector<WinDrawLoss> LeafEvaluator::finish_solves() {
 
 namespace {
 
-constexpr uint32_t kMessageSize = 1024;
-
 // The plugin's SIMD playout loops, one call per evaluation.
 class BatchCpuEvaluator final : public LeafEvaluator {
 public:
@@ -71,10 +70,13 @@ public:
   WinDrawLoss evaluate(const StateBlob& state, uint64_t playouts) override {
     gsdk_playout_summary summary = summary_over(histogram_);
     const gsdk_playout_request request = playout_request(seed_, next_playout_, playouts, state.data(), simd_level_);
-    char error[kMessageSize] = {};
-    if (game_.tables().cpu_playouts->run(game_.handle(), &request, &summary, error, kMessageSize) != GSDK_OK)
-      throw std::runtime_error(fmt::format("{} CPU playouts [{}, {}) failed: {}", game_.game().name, next_playout_,
-                                           next_playout_ + playouts, error));
+    call_plugin(
+        [&](char* error, uint32_t size) {
+          return game_.tables().cpu_playouts->run(game_.handle(), &request, &summary, error, size);
+        },
+        [&] {
+          return fmt::format("{} CPU playouts [{}, {})", game_.game().name, next_playout_, next_playout_ + playouts);
+        });
     next_playout_ += playouts;
     return outcome_of_histogram(histogram_, game_.score_range().first);
   }

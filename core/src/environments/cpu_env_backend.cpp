@@ -14,6 +14,7 @@
 #include "environments/env_backend.hpp"
 #include "environments/env_streams.hpp"
 #include "gsdk/core/playouts/chance_outcome.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "gsdk/core/runtime/plugin_tables.hpp"
 #include "gsdk/environments/step_rewards.hpp"
 #include "runtime/batch_split.hpp"
@@ -25,7 +26,6 @@ namespace {
 // Games per thread below which another thread costs more than it saves: starting one costs tens of microseconds,
 // the steps of a few hundred small games (test_tictactoe steps about 2 million games a second on one thread).
 constexpr size_t kGamesPerThread = 256;
-constexpr uint32_t kMessageSize = 512;
 
 // The arrays one step or reset writes, fresh each time.
 struct StepArrays {
@@ -69,8 +69,7 @@ public:
         batched_(!force_generic && !(game.game().flags & GSDK_GAME_FLAG_CHANCE) && batched_entry(game, layout)),
         states_(static_cast<size_t>(layout.count) * layout.state_size),
         legal_(static_cast<size_t>(layout.count) * layout.action_count), players_(layout.count, 0),
-        chance_draws_(layout.count, 0),
-        episode_steps_(layout.count, 0),
+        chance_draws_(layout.count, 0), episode_steps_(layout.count, 0),
         final_states_(layout.final_observations ? states_.size() : 0) {}
 
   EnvStep reset(std::optional<uint64_t> seed) override {
@@ -89,8 +88,8 @@ public:
     refuse_illegal(actions);
     StepArrays a = fresh_arrays(layout_, cache_);
     if (layout_.final_observations)
-      a.out.final_observations = std::make_shared<EnvArray>(
-          layout_.observation_type, layout_.batch_shape(layout_.observation_shape), cache_);
+      a.out.final_observations =
+          std::make_shared<EnvArray>(layout_.observation_type, layout_.batch_shape(layout_.observation_shape), cache_);
     split_ranges(threads_, layout_.count, kGamesPerThread, [&](unsigned, size_t begin, size_t end) {
       if (batched_) {
         batched_step(begin, end, actions, a);
@@ -199,7 +198,8 @@ private:
 
   // Player to move and legal mask of game k's live state.
   void describe(size_t k, StepArrays& a, Scratch& scratch) {
-    a.players[k] = describe_state(game_, state(k), layout_.action_count, scratch.moves, a.legal + k * layout_.action_count);
+    a.players[k] =
+        describe_state(game_, state(k), layout_.action_count, scratch.moves, a.legal + k * layout_.action_count);
   }
 
   uint32_t move_code(const unsigned char* s, uint32_t move) const {
@@ -223,7 +223,7 @@ private:
       resolve_chance(k, scratch);
       if (game_.current_player(state(k)) == GSDK_PLAYER_TERMINAL) {
         gsdk::environments::write_step_rewards(true, game_.score(state(k)), layout_.player_count,
-                                                 a.rewards + k * layout_.player_count);
+                                               a.rewards + k * layout_.player_count);
         a.terminated[k] = 1;
         if (layout_.final_observations) std::memcpy(final_state(k), state(k), layout_.state_size);
         restart(k, scratch);
@@ -233,21 +233,20 @@ private:
   }
 
   void batched_step(size_t begin, size_t end, const uint32_t* actions, StepArrays& a) {
-    char error[kMessageSize] = {};
     const gsdk_batched_steps& table = *game_.tables().batched_steps;
     const auto count = static_cast<uint32_t>(end - begin);
     float* rewards = a.rewards + begin * layout_.player_count;
     uint8_t* legal = a.legal + begin * layout_.action_count;
-    const int32_t status =
-        layout_.final_observations
-            ? table.step_keeping_final(game_.handle(), state(begin), actions + begin, count, rewards,
-                                       a.terminated + begin, a.players + begin, legal, final_state(begin), error,
-                                       kMessageSize)
-            : table.step(game_.handle(), state(begin), actions + begin, count, rewards, a.terminated + begin,
-                         a.players + begin, legal, error, kMessageSize);
-    if (status != GSDK_OK)
-      throw std::runtime_error(fmt::format("game '{}': batched_steps.step of environments [{}, {}) failed: {}",
-                                           game_.game().name, begin, end, error));
+    const auto step = [&](char* error, uint32_t size) {
+      return layout_.final_observations ? table.step_keeping_final(game_.handle(), state(begin), actions + begin, count,
+                                                                   rewards, a.terminated + begin, a.players + begin,
+                                                                   legal, final_state(begin), error, size)
+                                        : table.step(game_.handle(), state(begin), actions + begin, count, rewards,
+                                                     a.terminated + begin, a.players + begin, legal, error, size);
+    };
+    call_plugin(step, [&] {
+      return fmt::format("game '{}': batched_steps.step of environments [{}, {})", game_.game().name, begin, end);
+    });
   }
 
   // After a step: the episodes of games [begin, end) that reach the step limit without ending are truncated and
@@ -301,10 +300,10 @@ private:
   unsigned threads_;
   bool batched_;
   std::vector<unsigned char> states_;
-  std::vector<uint8_t> legal_;         // the mask of the current states, the caller's copy aside
-  std::vector<int32_t> players_;       // the players to move in the current states, likewise
-  std::vector<uint64_t> chance_draws_; // per game: chance draws so far
-  std::vector<uint32_t> episode_steps_; // per game: steps of its episode so far
+  std::vector<uint8_t> legal_;              // the mask of the current states, the caller's copy aside
+  std::vector<int32_t> players_;            // the players to move in the current states, likewise
+  std::vector<uint64_t> chance_draws_;      // per game: chance draws so far
+  std::vector<uint32_t> episode_steps_;     // per game: steps of its episode so far
   std::vector<unsigned char> final_states_; // with final observations: the states the last step's episodes ended in
   uint64_t random_calls_ = 0;
   std::shared_ptr<HostBlockCache> cache_ = std::make_shared<HostBlockCache>();

@@ -11,13 +11,12 @@
 #include "environments/cuda_env_stream.hpp"
 #include "environments/env_backend.hpp"
 #include "environments/env_kernels.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "gsdk/core/runtime/plugin_tables.hpp"
 
 namespace gsdk::core {
 
 namespace {
-
-constexpr uint32_t kMessageSize = 512;
 
 class CudaEnvBackend final : public EnvBackend {
 public:
@@ -75,19 +74,20 @@ public:
     }
     refuse_illegal(actions);
     EnvStep out = fresh_step();
-    char error[kMessageSize] = {};
     const gsdk_batched_steps& table = *game_.tables().batched_steps;
     if (final_states_)
-      check(cuda_step_keeping_final(table)(game_.handle(), states_->data(), actions, layout_.count, stream_->device(),
-                                           stream_->handle(), out.rewards->as<float>(), out.terminated->as<uint8_t>(),
-                                           out.players->as<int32_t>(), out.legal->as<uint8_t>(),
-                                           final_states_->data(), error, kMessageSize),
-            "batched_steps.cuda_step_keeping_final", error);
+      call_table("batched_steps.cuda_step_keeping_final", [&](char* error, uint32_t size) {
+        return cuda_step_keeping_final(table)(game_.handle(), states_->data(), actions, layout_.count,
+                                              stream_->device(), stream_->handle(), out.rewards->as<float>(),
+                                              out.terminated->as<uint8_t>(), out.players->as<int32_t>(),
+                                              out.legal->as<uint8_t>(), final_states_->data(), error, size);
+      });
     else
-      check(table.cuda_step(game_.handle(), states_->data(), actions, layout_.count, stream_->device(),
-                            stream_->handle(), out.rewards->as<float>(), out.terminated->as<uint8_t>(),
-                            out.players->as<int32_t>(), out.legal->as<uint8_t>(), error, kMessageSize),
-            "batched_steps.cuda_step", error);
+      call_table("batched_steps.cuda_step", [&](char* error, uint32_t size) {
+        return table.cuda_step(game_.handle(), states_->data(), actions, layout_.count, stream_->device(),
+                               stream_->handle(), out.rewards->as<float>(), out.terminated->as<uint8_t>(),
+                               out.players->as<int32_t>(), out.legal->as<uint8_t>(), error, size);
+      });
     end_episodes(out);
     if (final_states_) {
       out.final_observations = device_array(layout_.observation_type, layout_.batch_shape(layout_.observation_shape));
@@ -135,10 +135,10 @@ private:
 
   // The game's cuda_reset of `count` games into the given device arrays.
   void reset_games(void* states, uint32_t count, int32_t* players, uint8_t* legal) const {
-    char error[kMessageSize] = {};
-    check(game_.tables().batched_steps->cuda_reset(game_.handle(), states, count, stream_->device(), stream_->handle(),
-                                                   players, legal, error, kMessageSize),
-          "batched_steps.cuda_reset", error);
+    call_table("batched_steps.cuda_reset", [&](char* error, uint32_t size) {
+      return game_.tables().batched_steps->cuda_reset(game_.handle(), states, count, stream_->device(),
+                                                      stream_->handle(), players, legal, error, size);
+    });
   }
 
   // A fresh episode in every game, its states, players and masks in place: no rewards, nothing ended, step counts 0.
@@ -187,16 +187,18 @@ private:
       stream_->copy(observations.data(), states, observations.bytes());
       return;
     }
-    char error[kMessageSize] = {};
-    check(table->cuda_fill(game_.handle(), states, layout_.count, stream_->device(), stream_->handle(),
-                           observations.data(), error, kMessageSize),
-          "observations.cuda_fill", error);
+    call_table("observations.cuda_fill", [&](char* error, uint32_t size) {
+      return table->cuda_fill(game_.handle(), states, layout_.count, stream_->device(), stream_->handle(),
+                              observations.data(), error, size);
+    });
   }
 
-  void check(int32_t status, const char* entry, const char* error) const {
-    if (status != GSDK_OK)
-      throw std::runtime_error(fmt::format("game '{}': {} of {} environments on CUDA device {} failed: {}",
-                                           game_.game().name, entry, layout_.count, stream_->device(), error));
+  // Calls a table entry (entry(error, error_size)); a failure names the game, the entry and the device.
+  template <typename Entry> void call_table(const char* name, Entry&& entry) const {
+    call_plugin(std::forward<Entry>(entry), [&] {
+      return fmt::format("game '{}': {} of {} environments on CUDA device {}", game_.game().name, name, layout_.count,
+                         stream_->device());
+    });
   }
 
   // Before any game changes: the lowest game whose action is out of range or not legal there.
@@ -228,9 +230,9 @@ private:
   EnvLayout layout_;
   std::shared_ptr<CudaEnvStream> stream_;
   std::unique_ptr<EnvArray> states_;
-  std::unique_ptr<EnvArray> legal_;     // the mask of the current states, the caller's copy aside
-  std::unique_ptr<EnvArray> players_;   // the players to move in the current states, likewise
-  std::unique_ptr<EnvArray> first_bad_; // one word the action check writes
+  std::unique_ptr<EnvArray> legal_;        // the mask of the current states, the caller's copy aside
+  std::unique_ptr<EnvArray> players_;      // the players to move in the current states, likewise
+  std::unique_ptr<EnvArray> first_bad_;    // one word the action check writes
   std::unique_ptr<EnvArray> final_states_; // with final observations: the states the last step's episodes ended in
   // With a step limit: each game's steps in its episode, and the initial rows a truncated game restarts from.
   std::unique_ptr<EnvArray> episode_steps_, initial_state_, initial_player_, initial_legal_;

@@ -14,6 +14,7 @@
 
 #include "gsdk/core/nested/level1_searcher.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 
 #include "nested/search_deadline.hpp"
 #include "runtime/batch_split.hpp"
@@ -23,7 +24,6 @@ namespace gsdk::core {
 
 namespace {
 
-constexpr uint32_t kMessageSize = 1024;
 // Device memory (and as much pinned host memory) for one launch's states and sequences: enough for the
 // ~250,000 threads an H100 holds at once in cubes up to d = 10, under a tenth of its memory. Each of the
 // two lanes has this much.
@@ -187,31 +187,32 @@ private:
                                uint64_t{one_start ? 1 : count} * state_size);
     if (one_start) lane.stream.replicate_first(lane.states_device, state_size, count);
     lane.stream.copy_to_device(lane.streams_device, first_streams, uint64_t{count} * sizeof(uint64_t));
-    char error[kMessageSize] = {};
-    int32_t status = GSDK_OK;
-    // deadline_ exists exactly when the table's run_stoppable does.
-    if (level_ == 1) {
-      auto* results = static_cast<gsdk_level1_result*>(lane.results_device);
-      status = deadline_ ? table_.run_stoppable(game_.handle(), seed_, lane.states_device, lane.streams_device, count,
+    const auto launch = [&](char* error, uint32_t size) {
+      // deadline_ exists exactly when the table's run_stoppable does.
+      if (level_ == 1) {
+        auto* results = static_cast<gsdk_level1_result*>(lane.results_device);
+        return deadline_ ? table_.run_stoppable(game_.handle(), seed_, lane.states_device, lane.streams_device, count,
                                                 device_, lane.stream.handle(), results, lane.moves_device,
-                                                deadline_->stop(), error, kMessageSize)
+                                                deadline_->stop(), error, size)
                          : table_.run(game_.handle(), seed_, lane.states_device, lane.streams_device, count, device_,
-                                      lane.stream.handle(), results, lane.moves_device, error, kMessageSize);
-    } else {
-      lane.stream.copy_to_device(lane.ids_device, ids, uint64_t{count} * sizeof(uint64_t));
-      const auto& level2 = *game_.tables().cuda_level2_searches;
-      auto* results = static_cast<gsdk_level2_result*>(lane.results_device);
-      status = deadline_ ? level2.run_stoppable(game_.handle(), seed_, lane.states_device, lane.streams_device,
+                                      lane.stream.handle(), results, lane.moves_device, error, size);
+      } else {
+        lane.stream.copy_to_device(lane.ids_device, ids, uint64_t{count} * sizeof(uint64_t));
+        const auto& level2 = *game_.tables().cuda_level2_searches;
+        auto* results = static_cast<gsdk_level2_result*>(lane.results_device);
+        return deadline_ ? level2.run_stoppable(game_.handle(), seed_, lane.states_device, lane.streams_device,
                                                 lane.ids_device, count, device_, lane.stream.handle(),
                                                 lane.scratch_device, lane.scratch_size, results, lane.moves_device,
-                                                lane.record_moves_device, deadline_->stop(), error, kMessageSize)
+                                                lane.record_moves_device, deadline_->stop(), error, size)
                          : level2.run(game_.handle(), seed_, lane.states_device, lane.streams_device, lane.ids_device,
                                       count, device_, lane.stream.handle(), lane.scratch_device, lane.scratch_size,
-                                      results, lane.moves_device, lane.record_moves_device, error, kMessageSize);
-    }
-    if (status != GSDK_OK)
-      throw std::runtime_error(fmt::format("{} CUDA level-{} searches ({} of them) on device {} failed: {}",
-                                           game_.game().name, level_, count, device_, error));
+                                      results, lane.moves_device, lane.record_moves_device, error, size);
+      }
+    };
+    call_plugin(launch, [&] {
+      return fmt::format("{} CUDA level-{} searches ({} of them) on device {}", game_.game().name, level_, count,
+                         device_);
+    });
     const uint64_t result_bytes = level_ == 1 ? sizeof(gsdk_level1_result) : sizeof(gsdk_level2_result);
     lane.stream.copy_to_host(lane.results_host.data(), lane.results_device, count * result_bytes);
     lane.stream.copy_to_host(lane.moves_host.data(), lane.moves_device, sequence_bytes);

@@ -12,6 +12,7 @@
 
 #include "gsdk/core/nested/nrpa_searcher.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 
 #include "nested/search_deadline.hpp"
 #include "runtime/batch_split.hpp"
@@ -21,7 +22,6 @@ namespace gsdk::core {
 
 namespace {
 
-constexpr uint32_t kMessageSize = 1024;
 // Device memory (and pinned host memory for the policies and sequences) for one launch: room for far more
 // searches than an H100 runs at once at d <= 10, under a tenth of its memory.
 constexpr uint64_t kLaunchBytes = uint64_t{4} << 30;
@@ -86,19 +86,20 @@ private:
     });
     stream_->copy_to_device(policies_device_, policies_host_->data(), count * policy_bytes());
     stream_->copy_to_device(streams_device_, first_streams, uint64_t{count} * sizeof(uint64_t));
-    char error[kMessageSize] = {};
     // deadline_ exists exactly when the table's run_stoppable does.
-    const int32_t status =
-        deadline_
-            ? table_.run_stoppable(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_,
-                                   streams_device_, count, device_, stream_->handle(), scratch_device_, scratch_size_,
-                                   results_device_, moves_device_, deadline_->stop(), error, kMessageSize)
-            : table_.run(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_, streams_device_, count,
-                         device_, stream_->handle(), scratch_device_, scratch_size_, results_device_, moves_device_,
-                         error, kMessageSize);
-    if (status != GSDK_OK)
-      throw std::runtime_error(fmt::format("{} CUDA NRPA searches ({} of level {}) on device {} failed: {}",
-                                           game_.game().name, count, level_, device_, error));
+    const auto launch = [&](char* error, uint32_t size) {
+      return deadline_
+                 ? table_.run_stoppable(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_,
+                                        streams_device_, count, device_, stream_->handle(), scratch_device_,
+                                        scratch_size_, results_device_, moves_device_, deadline_->stop(), error, size)
+                 : table_.run(game_.handle(), seed_, level_, iterations_, alpha_, policies_device_, streams_device_,
+                              count, device_, stream_->handle(), scratch_device_, scratch_size_, results_device_,
+                              moves_device_, error, size);
+    };
+    call_plugin(launch, [&] {
+      return fmt::format("{} CUDA NRPA searches ({} of level {}) on device {}", game_.game().name, count, level_,
+                         device_);
+    });
     stream_->copy_to_host(results_host_->data(), results_device_, uint64_t{count} * sizeof(gsdk_nrpa_result));
     stream_->copy_to_host(moves_host_->data(), moves_device_, uint64_t{count} * max_moves_ * sizeof(uint32_t));
     stream_->synchronize();

@@ -17,6 +17,7 @@
 
 #include "gsdk/core/perft/cuda_perft.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "gsdk/core/runtime/plugin_tables.hpp"
 
 namespace gsdk::core {
@@ -27,7 +28,6 @@ inline constexpr uint32_t kMaxCallItems = 0x7fffffffu; // the ABI's bound on one
 inline constexpr uint64_t kAlignment = 256;            // DeviceArena aligns every allocation to this
 inline constexpr double kDefaultArenaShare = 0.5;      // of the free memory, when the caller names no size
 inline constexpr uint32_t kCountBlocksPerSm = 4;
-inline constexpr uint32_t kMessageSize = 1024;
 
 // Bytes an allocation of `bytes` takes from the arena, its alignment included.
 inline uint64_t footprint(uint64_t bytes) {
@@ -86,8 +86,8 @@ private:
 };
 
 // CUB's exclusive sum of n counts into offsets; with scratch == nullptr it only sets scratch_bytes.
-inline cudaError_t exclusive_sum(void* scratch, size_t& scratch_bytes, const uint32_t* counts, uint32_t* offsets, uint64_t n,
-                          cudaStream_t stream) {
+inline cudaError_t exclusive_sum(void* scratch, size_t& scratch_bytes, const uint32_t* counts, uint32_t* offsets,
+                                 uint64_t n, cudaStream_t stream) {
   return cub::DeviceScan::ExclusiveSum(scratch, scratch_bytes, counts, offsets, static_cast<int>(n), stream);
 }
 
@@ -175,7 +175,13 @@ struct CudaPerftEngine::Impl {
   void count_leaves(const unsigned char* states, uint32_t n, uint32_t plies, uint32_t* counts);
   uint64_t level_bytes(uint64_t parents, uint64_t children, bool stores_children) const;
   bool must_split(uint32_t n, uint64_t children, uint64_t bytes, bool children_are_leaves) const;
-  void plugin_call(const char* function, int32_t status, const char* message) const;
+  // Calls a gsdk.cuda_perft.v1 entry (entry(error, error_size)); a failure names the device, plugin and function.
+  template <typename Entry> void plugin_call(const char* function, Entry&& entry) const {
+    if (const auto failure = call_entry(std::forward<Entry>(entry)))
+      throw std::runtime_error(cuda_engine::where(device) + "plugin '" + game.tables().name() +
+                               "' " GSDK_TABLE_CUDA_PERFT " " + function + " failed (status " +
+                               std::to_string(failure->status) + "): " + failure->message);
+  }
 
   const GameInstance& game;
   const gsdk_cuda_perft& table;

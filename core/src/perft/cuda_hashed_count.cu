@@ -97,12 +97,11 @@ void CudaPerftEngine::Impl::count_level(HashedFrontier frontier, uint32_t depth,
     count_leaves(frontier.states, n, 1, frontier.moves);
   }
   if (const auto canonical = cuda_canonical_entry(game)) {
-    char message[kMessageSize] = {};
-    const int32_t status =
-        canonical(game.handle(), frontier.states, n, frontier.states, s, message, kMessageSize);
-    if (status != GSDK_OK)
+    if (const auto failure = call_entry([&](char* message, uint32_t size) {
+          return canonical(game.handle(), frontier.states, n, frontier.states, s, message, size);
+        }))
       throw std::runtime_error(where(device) + "plugin '" + game.tables().name() + "' cuda_canonical failed (status " +
-                               std::to_string(status) + "): " + message);
+                               std::to_string(failure->status) + "): " + failure->message);
   }
   auto* keys = allocate<perft_key::Key>(n);
   auto* link = allocate<uint32_t>(n);
@@ -125,8 +124,8 @@ void CudaPerftEngine::Impl::count_level(HashedFrontier frontier, uint32_t depth,
 }
 
 // Adds the counts of the children of frontier states [begin, end) into counts[begin, end).
-void CudaPerftEngine::Impl::expand_hashed(const HashedFrontier& frontier, uint32_t begin, uint32_t end,
-                                          uint32_t depth, unsigned long long* counts) {
+void CudaPerftEngine::Impl::expand_hashed(const HashedFrontier& frontier, uint32_t begin, uint32_t end, uint32_t depth,
+                                          unsigned long long* counts) {
   const uint32_t n = end - begin;
   const unsigned char* states = frontier.states + uint64_t{begin} * state_size;
   uint32_t* moves_of = frontier.moves + begin;
@@ -164,20 +163,20 @@ void CudaPerftEngine::Impl::expand_hashed(const HashedFrontier& frontier, uint32
     uint32_t* splits = allocate<uint32_t>(uint64_t{bfs::expand_blocks(n, count)} + 1);
     check(device, exclusive_sum(scan_scratch, scan_bytes, moves_of, offsets, n, s),
           "the exclusive scan of the move counts");
-    char message[kMessageSize] = {};
-    plugin_call("generate_moves",
-                table.generate_moves(game.handle(), states, n, offsets, moves, s, message, kMessageSize), message);
+    plugin_call("generate_moves", [&](char* message, uint32_t size) {
+      return table.generate_moves(game.handle(), states, n, offsets, moves, s, message, size);
+    });
     check(device, bfs::expand(offsets, nullptr, n, count, splits, parents, nullptr, s), "launching the expand");
     if (count_after_moves)
-      plugin_call("count_leaves_after_moves",
-                  count_after_moves(game.handle(), states, parents, moves, count, depth - 1, leaf_counts, s, message,
-                                    kMessageSize),
-                  message);
+      plugin_call("count_leaves_after_moves", [&](char* message, uint32_t size) {
+        return count_after_moves(game.handle(), states, parents, moves, count, depth - 1, leaf_counts, s, message,
+                                 size);
+      });
     else
-      plugin_call("apply_moves",
-                  table.apply_moves(game.handle(), states, parents, moves, count, next.states, next.moves, s, message,
-                                    kMessageSize),
-                  message);
+      plugin_call("apply_moves", [&](char* message, uint32_t size) {
+        return table.apply_moves(game.handle(), states, parents, moves, count, next.states, next.moves, s, message,
+                                 size);
+      });
   }
   if (count_after_moves) {
     check(device, bfs::add_counts(leaf_counts, parents, count, counts + begin, s), "launching add_counts");
@@ -241,8 +240,8 @@ void CudaPerftEngine::Impl::count_whole_level(const HashedFrontier& frontier, ui
   const ArenaScope scratch(arena);
   uint32_t* small = allocate<uint32_t>(frontier.size);
   count_leaves(frontier.states, frontier.size, depth, small);
-  hashed::widen_kernel<<<hashed::blocks_for(frontier.size), hashed::kThreads, 0, cuda_stream()>>>(
-      small, frontier.size, counts);
+  hashed::widen_kernel<<<hashed::blocks_for(frontier.size), hashed::kThreads, 0, cuda_stream()>>>(small, frontier.size,
+                                                                                                  counts);
   check(device, cudaGetLastError(), "launching widen");
 }
 
@@ -258,7 +257,8 @@ uint64_t CudaPerftEngine::Impl::hashed_level_bytes(uint64_t parents, uint64_t ch
   uint64_t kept = footprint(children * 4) + (stores_children ? footprint(children * state_size) : 0) +
                   footprint(children * 4) + footprint(children * 8);
   if (hashed_children)
-    kept += footprint(children * sizeof(perft_key::Key)) + footprint(children * 4) + footprint(merge_slots(children) * 4);
+    kept +=
+        footprint(children * sizeof(perft_key::Key)) + footprint(children * 4) + footprint(merge_slots(children) * 4);
   // A hashed level gathers the states the table lacks (count_misses): flags, positions, indices, leaf counts, the
   // states, their 64-bit counts, and above the leaves their move counts.
   if (hashed_children)

@@ -145,22 +145,21 @@ void CudaPerftEngine::Impl::expand(const Frontier& frontier, uint32_t depth) {
     uint32_t* splits = allocate<uint32_t>(uint64_t{bfs::expand_blocks(n, count)} + 1);
     check(device, exclusive_sum(scan_scratch, scan_bytes, frontier.counts, offsets, n, s),
           "the exclusive scan of the move counts");
-    char message[kMessageSize] = {};
-    plugin_call("generate_moves",
-                table.generate_moves(game.handle(), frontier.states, n, offsets, moves, s, message, kMessageSize),
-                message);
+    plugin_call("generate_moves", [&](char* message, uint32_t size) {
+      return table.generate_moves(game.handle(), frontier.states, n, offsets, moves, s, message, size);
+    });
     check(device, bfs::expand(offsets, frontier.roots, n, count, splits, parents, next.roots, s),
           "launching the expand");
     if (count_after_moves)
-      plugin_call("count_leaves_after_moves",
-                  count_after_moves(game.handle(), frontier.states, parents, moves, count, depth - 1, next.counts, s,
-                                    message, kMessageSize),
-                  message);
+      plugin_call("count_leaves_after_moves", [&](char* message, uint32_t size) {
+        return count_after_moves(game.handle(), frontier.states, parents, moves, count, depth - 1, next.counts, s,
+                                 message, size);
+      });
     else
-      plugin_call("apply_moves",
-                  table.apply_moves(game.handle(), frontier.states, parents, moves, count, next.states,
-                                    fuse_counts ? next.counts : nullptr, s, message, kMessageSize),
-                  message);
+      plugin_call("apply_moves", [&](char* message, uint32_t size) {
+        return table.apply_moves(game.handle(), frontier.states, parents, moves, count, next.states,
+                                 fuse_counts ? next.counts : nullptr, s, message, size);
+      });
   }
   if (count_after_moves)
     add_leaf_counts(next);
@@ -173,10 +172,9 @@ void CudaPerftEngine::Impl::count_leaves(const Frontier& frontier, uint32_t plie
 }
 
 void CudaPerftEngine::Impl::count_leaves(const unsigned char* states, uint32_t n, uint32_t plies, uint32_t* counts) {
-  char message[kMessageSize] = {};
-  plugin_call("count_leaves",
-              table.count_leaves(game.handle(), states, n, plies, counts, cuda_stream(), message, kMessageSize),
-              message);
+  plugin_call("count_leaves", [&](char* message, uint32_t size) {
+    return table.count_leaves(game.handle(), states, n, plies, counts, cuda_stream(), message, size);
+  });
 }
 
 // The sum of n move counts, in 64 bits. The host waits for it: it sizes the level.
@@ -218,12 +216,6 @@ uint64_t CudaPerftEngine::Impl::level_bytes(uint64_t parents, uint64_t children,
   const uint64_t scratch =
       footprint(parents * 4) + footprint(scan_bytes) + 2 * footprint(children * 4) + footprint((blocks + 1) * 4);
   return kept + scratch + kAlignment;
-}
-
-void CudaPerftEngine::Impl::plugin_call(const char* function, int32_t status, const char* message) const {
-  if (status == GSDK_OK) return;
-  throw std::runtime_error(where(device) + "plugin '" + game.tables().name() + "' " GSDK_TABLE_CUDA_PERFT " " +
-                           function + " failed (status " + std::to_string(status) + "): " + message);
 }
 
 CudaPerftEngine::CudaPerftEngine(const GameInstance& game, int device, uint64_t arena_bytes,

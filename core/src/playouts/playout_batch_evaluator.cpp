@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gsdk/core/playouts/playouts.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "playouts/playout_calls.hpp"
 #include "runtime/batch_split.hpp"
 
@@ -68,9 +69,11 @@ private:
     summary.histogram = histogram.data();
     summary.histogram_bins = static_cast<uint32_t>(histogram.size());
     const gsdk_playout_request request = playout_request(seed_, task.stream, 1, task.start, GSDK_SIMD_AVX512);
-    char error[512] = {};
-    if (game_.tables().cpu_playouts->run(game_.handle(), &request, &summary, error, sizeof error) != GSDK_OK)
-      throw std::runtime_error(fmt::format("game '{}': playout {} failed: {}", game_.game().name, task.stream, error));
+    call_plugin(
+        [&](char* error, uint32_t size) {
+          return game_.tables().cpu_playouts->run(game_.handle(), &request, &summary, error, size);
+        },
+        [&] { return fmt::format("game '{}': playout {}", game_.game().name, task.stream); });
     if (summary.playouts != 1)
       throw std::runtime_error(
           fmt::format("game '{}': asked for one playout, got {}", game_.game().name, summary.playouts));

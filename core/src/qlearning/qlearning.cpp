@@ -18,6 +18,7 @@
 
 #include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/runtime/digest.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
 #include "gsdk/qlearning/train_cpu.hpp"
 #include "qlearning/episode_chunks.hpp"
@@ -26,8 +27,6 @@
 namespace gsdk::core {
 
 namespace {
-
-constexpr uint32_t kMessageSize = 2048;
 
 // The per-state environment table as a trainer environment (the generic engine and the evaluation).
 struct AbiEnvironment {
@@ -151,10 +150,12 @@ private:
       qlearning::train_cpu(env_, r, starts_);
       return;
     }
-    char error[kMessageSize] = {};
-    if (game_.tables().cpu_qlearning->train(game_.handle(), &r, error, kMessageSize) != GSDK_OK)
-      throw std::runtime_error(fmt::format("{} CPU Q-learning of environments [{}, {}) failed: {}", game_.game().name,
-                                           r.first_environment, r.first_environment + r.environment_count, error));
+    call_plugin([&](char* error,
+                    uint32_t size) { return game_.tables().cpu_qlearning->train(game_.handle(), &r, error, size); },
+                [&] {
+                  return fmt::format("{} CPU Q-learning of environments [{}, {})", game_.game().name,
+                                     r.first_environment, r.first_environment + r.environment_count);
+                });
   }
 
   double train_on_gpu(const gsdk_qlearning_request& r, int device) {
@@ -164,15 +165,16 @@ private:
     const uint64_t mark = arena.mark();
     void* scratch = arena.allocate(scratch_size);
     CudaStream stream(device);
-    char error[kMessageSize] = {};
     double milliseconds = 0;
-    const int32_t status = table.train(game_.handle(), &r, device, stream.handle(), scratch, scratch_size,
-                                       &milliseconds, error, kMessageSize);
+    const auto failure = call_entry([&](char* error, uint32_t size) {
+      return table.train(game_.handle(), &r, device, stream.handle(), scratch, scratch_size, &milliseconds, error,
+                         size);
+    });
     arena.release_to(mark);
-    if (status != GSDK_OK)
+    if (failure)
       throw std::runtime_error(fmt::format("{} CUDA Q-learning of environments [{}, {}) on device {} failed: {}",
                                            game_.game().name, r.first_environment,
-                                           r.first_environment + r.environment_count, device, error));
+                                           r.first_environment + r.environment_count, device, failure->message));
     return milliseconds;
   }
 

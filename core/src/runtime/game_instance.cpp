@@ -1,5 +1,6 @@
 // game_instance.cpp - creating a game instance and the per-state helpers.
 #include "gsdk/core/runtime/game_instance.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 
 #include <cstring>
 #include <stdexcept>
@@ -8,17 +9,14 @@
 
 namespace gsdk::core {
 
-namespace {
-constexpr uint32_t kMessageSize = 1024;
-}
-
 GameInstance::GameInstance(const PluginTables& tables, std::vector<gsdk_param_value> values)
     : tables_(tables), values_(std::move(values)) {
-  char error[kMessageSize] = {};
-  const int32_t status =
-      game().create(values_.data(), static_cast<uint32_t>(values_.size()), &handle_, error, kMessageSize);
-  if (status != GSDK_OK || !handle_)
-    throw std::invalid_argument(fmt::format("game '{}' refused its parameters: {}", game().name, error));
+  const auto failure = call_entry([&](char* error, uint32_t size) {
+    return game().create(values_.data(), static_cast<uint32_t>(values_.size()), &handle_, error, size);
+  });
+  if (failure || !handle_)
+    throw std::invalid_argument(
+        fmt::format("game '{}' refused its parameters: {}", game().name, failure ? failure->message : ""));
   state_size_ = game().state_size(handle_);
   max_moves_ = game().max_moves(handle_);
   int64_t lo = 0, hi = 0;
@@ -60,9 +58,10 @@ std::string GameInstance::move_to_string(const StateBlob& s, uint32_t move) cons
 
 StateBlob GameInstance::state_from_string(const std::string& text) const {
   StateBlob s(state_size_);
-  char error[kMessageSize] = {};
-  if (game().state_from_string(handle_, text.c_str(), s.data(), error, kMessageSize) != GSDK_OK)
-    throw std::invalid_argument(error);
+  if (const auto failure = call_entry([&](char* error, uint32_t size) {
+        return game().state_from_string(handle_, text.c_str(), s.data(), error, size);
+      }))
+    throw std::invalid_argument(failure->message);
   return s;
 }
 
@@ -87,11 +86,12 @@ void GameInstance::canonical_states(const unsigned char* states, uint32_t count,
     if (out != states && count != 0) std::memcpy(out, states, size_t{count} * state_size_);
     return;
   }
-  char error[kMessageSize] = {};
-  const int32_t status = tables_.perft_keys->canonical(handle_, states, count, out, error, kMessageSize);
-  if (status != GSDK_OK)
+  if (const auto failure = call_entry([&](char* error, uint32_t size) {
+        return tables_.perft_keys->canonical(handle_, states, count, out, error, size);
+      }))
     throw std::runtime_error(fmt::format("plugin '{}' ({}): {} canonical of {} states failed (status {}): {}",
-                                         tables_.name(), tables_.path, GSDK_TABLE_PERFT_KEYS, count, status, error));
+                                         tables_.name(), tables_.path, GSDK_TABLE_PERFT_KEYS, count, failure->status,
+                                         failure->message));
 }
 
 } // namespace gsdk::core
