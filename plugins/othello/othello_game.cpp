@@ -45,22 +45,31 @@ const gsdk_param_desc kParameters[] = {
 
 } // namespace
 
-std::span<const gsdk_param_desc> Game::parameters() { return kParameters; }
+std::span<const gsdk_param_desc> Game::parameters() {
+  return kParameters;
+}
 
 Game::Game(const gsdk::Params& params) {
   const std::string convention = params.get_string("perft_convention");
-  if (convention == "standard") convention_ = Convention::standard;
-  else if (convention == "finished_not_leaf") convention_ = Convention::finished_not_leaf;
-  else if (convention == "free_pass") convention_ = Convention::free_pass;
+  if (convention == "standard")
+    convention_ = Convention::standard;
+  else if (convention == "finished_not_leaf")
+    convention_ = Convention::finished_not_leaf;
+  else if (convention == "free_pass")
+    convention_ = Convention::free_pass;
   else
     throw gsdk::PluginError("perft_convention = '" + convention +
                             "', expected 'standard', 'finished_not_leaf' or 'free_pass'");
   exact_empties_ = static_cast<uint32_t>(params.get_int("exact_empties"));
   const std::string policy = params.get_string("playout_policy");
-  if (policy == "random") policy_ = PlayoutPolicy::random;
-  else if (policy == "corners") policy_ = PlayoutPolicy::corners;
-  else if (policy == "mobility") policy_ = PlayoutPolicy::mobility;
-  else throw gsdk::PluginError("playout_policy = '" + policy + "', expected 'random', 'corners' or 'mobility'");
+  if (policy == "random")
+    policy_ = PlayoutPolicy::random;
+  else if (policy == "corners")
+    policy_ = PlayoutPolicy::corners;
+  else if (policy == "mobility")
+    policy_ = PlayoutPolicy::mobility;
+  else
+    throw gsdk::PluginError("playout_policy = '" + policy + "', expected 'random', 'corners' or 'mobility'");
   const std::string evaluation = params.get_string("evaluation");
   const std::string weights_file = params.get_string("weights");
   if (evaluation != "patterns" && evaluation != "basic")
@@ -73,7 +82,9 @@ Game::Game(const gsdk::Params& params) {
   if (patterns_ && !weights_file.empty()) loaded_weights_ = pattern_weights_from_file(weights_file);
 }
 
-void Game::initial_state(State& s) const { s = start_position(); }
+void Game::initial_state(State& s) const {
+  s = start_position();
+}
 
 int32_t Game::current_player(const State& s) const {
   return game_over(s) ? GSDK_PLAYER_TERMINAL : static_cast<int32_t>(s.side);
@@ -90,16 +101,21 @@ uint32_t Game::legal_moves(const State& s, uint32_t* moves, double*) const {
   return n;
 }
 
-void Game::apply_move(State& s, uint32_t move) const { s = child(s, move, convention_); }
-
-int64_t Game::score(const State& s) const {
-  if (game_over(s)) return final_score(s);
-  return gsdk::bits::popcount64(black_discs(s)) - gsdk::bits::popcount64(white_discs(s));
+void Game::apply_move(State& s, uint32_t move) const {
+  s = child(s, move, convention_);
 }
 
-std::string Game::state_to_string(const State& s) const { return to_text(s); }
+int64_t Game::score(const State& s) const {
+  return state_score(s);
+}
 
-std::string Game::move_to_string(const State&, uint32_t move) const { return move_name(move); }
+std::string Game::state_to_string(const State& s) const {
+  return to_text(s);
+}
+
+std::string Game::move_to_string(const State&, uint32_t move) const {
+  return move_name(move);
+}
 
 Game::State Game::state_from_string(std::string_view text) const {
   try {
@@ -116,9 +132,13 @@ uint64_t Game::cpu_perft(const State& s, uint32_t depth) const {
   return cpu::perft_portable(s, depth, convention_);
 }
 
-void Game::canonical_state(State& s) const { canonicalize(s); }
+void Game::canonical_state(State& s) const {
+  canonicalize(s);
+}
 
-int32_t Game::best_simd_level() { return cpu::best_simd_level(); }
+int32_t Game::best_simd_level() {
+  return cpu::best_simd_level();
+}
 
 Position Game::playout_start(const void* start_state) const {
   if (!start_state) return start_position();
@@ -129,7 +149,9 @@ Position Game::playout_start(const void* start_state) const {
   return p;
 }
 
-bool Game::exact_state(const Position& start) const { return exact_start(start, exact_empties_); }
+bool Game::exact_state(const Position& start) const {
+  return exact_start(start, exact_empties_);
+}
 
 int32_t Game::evaluation_scale() const {
   return kEvaluationScale;
@@ -171,8 +193,10 @@ std::vector<uint32_t> Game::replay_playout(uint64_t seed, uint64_t playout, cons
     if (move != kPass || log_passes) moves.push_back(move);
   };
   const Position first = playout_start(start);
-  if (exact_state(first)) perfect_line(first, log);
-  else random_game(first, seed, playout, policy_, log);
+  if (exact_state(first))
+    perfect_line(first, log);
+  else
+    random_game(first, seed, playout, policy_, log);
   return moves;
 }
 

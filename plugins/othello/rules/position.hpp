@@ -28,12 +28,22 @@ GSDK_HD Position start_position() {
   return Position{square_bit(28) | square_bit(35), square_bit(27) | square_bit(36), kBlack, 0};
 }
 
-GSDK_HD Bitboard black_discs(const Position& p) { return p.side == kBlack ? p.own : p.opponent; }
-GSDK_HD Bitboard white_discs(const Position& p) { return p.side == kBlack ? p.opponent : p.own; }
+GSDK_HD Bitboard black_discs(const Position& p) {
+  return p.side == kBlack ? p.own : p.opponent;
+}
+GSDK_HD Bitboard white_discs(const Position& p) {
+  return p.side == kBlack ? p.opponent : p.own;
+}
 
-GSDK_HD Bitboard legal_moves(const Position& p) { return legal_moves(p.own, p.opponent); }
-GSDK_HD bool opponent_can_move(const Position& p) { return legal_moves(p.opponent, p.own) != 0; }
-GSDK_HD bool game_over(const Position& p) { return legal_moves(p) == 0 && !opponent_can_move(p); }
+GSDK_HD Bitboard legal_moves(const Position& p) {
+  return legal_moves(p.own, p.opponent);
+}
+GSDK_HD bool opponent_can_move(const Position& p) {
+  return legal_moves(p.opponent, p.own) != 0;
+}
+GSDK_HD bool game_over(const Position& p) {
+  return legal_moves(p) == 0 && !opponent_can_move(p);
+}
 
 GSDK_HD void pass(Position& p) {
   const Bitboard own = p.own;
@@ -61,6 +71,12 @@ GSDK_HD int32_t final_score(const Position& p) {
   if (black > white) return black - white + empty;
   if (white > black) return black - white - empty;
   return 0;
+}
+
+// The per-state table's score: final_score once the game is over, else black's discs minus white's.
+GSDK_HD int32_t state_score(const Position& p) {
+  if (game_over(p)) return final_score(p);
+  return gsdk::bits::popcount64(black_discs(p)) - gsdk::bits::popcount64(white_discs(p));
 }
 
 // How perft treats passes and finished games. Published tables use all three.
@@ -96,7 +112,9 @@ GSDK_HD uint32_t move_count(const MoveSet& m) {
 }
 
 // perft(p, 1).
-GSDK_HD uint32_t perft1(const Position& p, Convention c) { return move_count(move_set(p, c)); }
+GSDK_HD uint32_t perft1(const Position& p, Convention c) {
+  return move_count(move_set(p, c));
+}
 
 // The child of p after `move` from its move set, settled.
 GSDK_HD Position child(Position p, uint32_t move, Convention c) {

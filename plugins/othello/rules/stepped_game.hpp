@@ -14,8 +14,11 @@
 
 namespace othello {
 
-// Plays from p until nobody can move and returns final_score, as random_game(p, seed, playout, policy).
-GSDK_HD int32_t stepped_game(Position p, uint64_t seed, uint64_t playout, PlayoutPolicy policy) {
+// Plays p until nobody can move, in place, and returns final_score, as random_game(p, seed, playout, policy, log):
+// log(move) sees the same moves, passes too.
+template <typename MoveLog = NoMoveLog>
+GSDK_HD int32_t stepped_game_in_place(Position& p, uint64_t seed, uint64_t playout, PlayoutPolicy policy,
+                                      MoveLog log = MoveLog{}) {
   gsdk::rng::SplitMix64 random = playout_stream(seed, playout);
   Bitboard moves = legal_moves(p);
   uint64_t draw = 0;
@@ -27,6 +30,7 @@ GSDK_HD int32_t stepped_game(Position p, uint64_t seed, uint64_t playout, Playou
         pass(p);
         moves = legal_moves(p);
         if (moves == 0) break; // neither side can move
+        log(kPass);
       }
       draw = random.next();
       kept = policy_moves(moves, ~(p.own | p.opponent), policy);
@@ -50,8 +54,13 @@ GSDK_HD int32_t stepped_game(Position p, uint64_t seed, uint64_t playout, Playou
     p.side ^= 1u;
     moves = replies;
     kept = 0;
+    log(square);
   }
   return final_score(p);
+}
+
+GSDK_HD int32_t stepped_game(Position p, uint64_t seed, uint64_t playout, PlayoutPolicy policy) {
+  return stepped_game_in_place(p, seed, playout, policy);
 }
 
 } // namespace othello
