@@ -22,8 +22,8 @@
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/runtime/stop_request.hpp"
 #include "gsdk/core/runtime/work_part.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 #include "report/progress_bar.hpp"
 
 namespace gsdk::host {
@@ -73,8 +73,8 @@ struct RunContext {
   const core::GameInstance& game;
   const DeviceChoice& devices; // chosen from [run] by the driver's device_needs
   uint64_t seed;
-  ProgressSettings progress; // on stderr: a bar on a terminal, else a line every few seconds
-  std::string plot_file; // where to draw the run's picture, if anywhere ([output] plot or --plot)
+  ProgressSettings progress;               // on stderr: a bar on a terminal, else a line every few seconds
+  std::string plot_file;                   // where to draw the run's picture, if anywhere ([output] plot or --plot)
   const core::StopRequest* stop = nullptr; // raised (by a signal) to end the run early with what completed
   // Where the run saves what it completes (`--checkpoint`), when the driver has_checkpoints(); it may hold an
   // earlier run's progress to resume.

@@ -12,8 +12,8 @@
 
 #include "algorithms/algorithm.hpp"
 #include "config/experiment_config.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 
 namespace gsdk::host {
 
@@ -23,7 +23,7 @@ struct ExperimentRun {
   bool complete = false;                     // false: results cover only what finished; `error` says why
   bool interrupted = false;                  // the stop request ended it (not an error); results are partial
   std::string error;
-  std::string failure; // set when the run finished with a wrong result (a perft count that is not `expect`)
+  std::string failure;  // set when the run finished with a wrong result (a perft count that is not `expect`)
   bool resumed = false; // it went on from an earlier run's checkpoint
   // A part's run (RunOptions::part): the progress it saved last, which the merge of the parts reads. A part's run
   // and the merge's: the experiment's identity (experiment_identity), which every part of one run shares.
@@ -32,8 +32,8 @@ struct ExperimentRun {
 };
 
 struct RunOptions {
-  ProgressSettings progress; // on stderr: a bar on a terminal, else a line every few seconds
-  std::string plot;     // where to draw the run's picture ([output] plot, or --plot), if anywhere
+  ProgressSettings progress;               // on stderr: a bar on a terminal, else a line every few seconds
+  std::string plot;                        // where to draw the run's picture ([output] plot, or --plot), if anywhere
   const core::StopRequest* stop = nullptr; // ends the run early with what completed (status "interrupted")
   std::string checkpoint;                  // --checkpoint: where to save progress, and resume from; empty: none
   double checkpoint_seconds = 60;          // --checkpoint-every
