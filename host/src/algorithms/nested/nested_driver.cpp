@@ -1,6 +1,6 @@
-// nested_search.cpp - the run around an NMCS or NRPA search: checks, events, best sequence, report, picture,
+// nested_driver.cpp - the run around an NMCS or NRPA search: checks, events, best sequence, report, picture,
 // checkpoint.
-#include "algorithms/nested/nested_search.hpp"
+#include "algorithms/nested/nested_driver.hpp"
 
 #include <cstdio>
 #include <optional>
