@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "algorithms/nested/nested_progress.hpp"
 #include "checkpoint/checkpoint_file.hpp"
-#include "checkpoint/nested_progress.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"

@@ -9,7 +9,7 @@
 
 #include "algorithms/nested/best_sequence_file.hpp"
 #include "algorithms/nested/nested_driver.hpp"
-#include "checkpoint/nested_progress.hpp"
+#include "algorithms/nested/nested_progress.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playout_batch_evaluator.hpp"
 

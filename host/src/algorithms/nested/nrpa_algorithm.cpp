@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/nested/nested_driver.hpp"
-#include "checkpoint/nested_progress.hpp"
+#include "algorithms/nested/nested_progress.hpp"
 #include "config/experiment_config.hpp"
 
 namespace gsdk::host {
