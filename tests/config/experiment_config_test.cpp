@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "algorithms/playouts/playouts_algorithm.hpp"
-#include "config/experiment_config.hpp"
+#include "algorithms/run_experiment.hpp"
 #include "config/quoted_value.hpp"
 #include "config_error.hpp"
 #include "plugin_loading/game_params.hpp"

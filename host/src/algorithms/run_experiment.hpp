@@ -1,12 +1,14 @@
-// run_experiment.hpp - the one path from a checked experiment to its results document, for every
-// algorithm: the plugin and its parameters, the game, the devices the driver needs, the driver's run,
-// then the results document (versions, experiment, seed, hardware, status, the driver's fields, digest).
+// run_experiment.hpp - the one path from an experiment file to its results document, for every algorithm: the
+// file checked against the algorithm registry's drivers (the config is handed them here), then the plugin and its
+// parameters, the game, the devices the driver needs, the driver's run, then the results document (versions,
+// experiment, seed, hardware, status, the driver's fields, digest).
 #pragma once
 
 #include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -16,6 +18,17 @@
 #include "plugin_loading/plugin_catalog.hpp"
 
 namespace gsdk::host {
+
+// The experiment file `path`, read against the registry's algorithms (config/experiment_config.hpp's
+// read_experiment_file: overrides, then the options' overrides; everything but [params] checked). Throws
+// ConfigError.
+ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides,
+                                 const std::vector<OptionOverride>& options = {});
+
+// The same of an experiment given as text (`gsdk perft`, a merge's parts, Python's dicts, tests).
+ExperimentConfig parse_experiment(const std::string& text, const std::string& source_name,
+                                  const std::vector<std::string>& overrides,
+                                  const std::vector<OptionOverride>& options = {});
 
 struct ExperimentRun {
   nlohmann::json results;                    // the results file's content
