@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "gsdk/core/runtime/game_instance.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 
 namespace gsdk::python {
 

@@ -12,6 +12,7 @@
 #include "agent_api.hpp"
 #include "algorithms/run_experiment.hpp"
 #include "algorithms/run_files.hpp"
+#include "commands/plugin_listing.hpp"
 #include "config/config_error.hpp"
 #include "dict_config.hpp"
 #include "game_api.hpp"
@@ -20,7 +21,6 @@
 #include "numpy_buffers.hpp"
 #include "python_errors.hpp"
 #include "report/output_file.hpp"
-#include "report/plugin_listing.hpp"
 #include "report/results_file.hpp"
 #include "vector_env.hpp"
 

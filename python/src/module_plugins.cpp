@@ -7,7 +7,7 @@
 #include <boost/dll/runtime_symbol_info.hpp>
 
 #include "commands/command_line.hpp"
-#include "plugins/plugin_search_path.hpp"
+#include "plugin_loading/plugin_search_path.hpp"
 
 namespace gsdk::python {
 

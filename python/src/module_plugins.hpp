@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 
 namespace gsdk::python {
 

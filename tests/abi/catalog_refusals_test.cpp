@@ -14,8 +14,8 @@
 
 #include <gtest/gtest.h>
 
-#include "plugins/plugin_catalog.hpp"
-#include "plugins/plugin_file_checks.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
+#include "plugin_loading/plugin_file_checks.hpp"
 #include "test_paths.hpp"
 
 namespace {
@@ -24,8 +24,12 @@ using gsdk::host::PluginCatalog;
 using gsdk::test::contains;
 namespace fs = std::filesystem;
 
-fs::path broken(const std::string& file) { return gsdk::test::test_plugin_dir("broken") / file; }
-fs::path valid_nim() { return gsdk::test::test_plugin_dir("valid") / "test_nim.so"; }
+fs::path broken(const std::string& file) {
+  return gsdk::test::test_plugin_dir("broken") / file;
+}
+fs::path valid_nim() {
+  return gsdk::test::test_plugin_dir("valid") / "test_nim.so";
+}
 
 // Loads `file` alone and returns the one problem recorded for it (the test fails if it loaded).
 std::string refusal(const fs::path& file) {
@@ -152,9 +156,9 @@ TEST(PluginCatalog, BrokenFolderRefusesEachBrokenFileAndLoadsTheRest) {
   PluginCatalog catalog;
   catalog.load_directories({gsdk::test::test_plugin_dir("broken")});
   // Everything in broken/ but the copy of test_nim is refused, each once, in file-name order.
-  const std::vector<std::string> expected = {"abi99.so",     "bogus.so",       "claims_abi2.so", "no_entry.so",
-                                             "no_game.so",   "no_name.so",     "short_table.so", "tiny.so",
-                                             "wrong_tag.so"};
+  const std::vector<std::string> expected = {"abi99.so",       "bogus.so",   "claims_abi2.so",
+                                             "no_entry.so",    "no_game.so", "no_name.so",
+                                             "short_table.so", "tiny.so",    "wrong_tag.so"};
   ASSERT_EQ(catalog.problems().size(), expected.size());
   for (size_t i = 0; i < expected.size(); ++i)
     EXPECT_EQ(fs::path(catalog.problems()[i].path).filename().string(), expected[i]);

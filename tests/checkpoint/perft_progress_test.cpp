@@ -1,14 +1,14 @@
-// perft_progress_test.cpp - perft's checkpoint progress and hash statistics (host/src/checkpoint/progress_json.hpp,
-// host/src/algorithms/perft/perft_report.hpp): `distinct` (a hashed count's expansion merged equal states) is saved
-// and read back, absent in checkpoints written before hashed perft and read as false; parts counted with and without
-// hashing are not merged; a resume the core refuses for its hashing is explained with the way to resume it; the
-// tables' statistics go to JSON numbers and back, and into the Hash line.
+// perft_progress_test.cpp - perft's checkpoint progress and hash statistics
+// (host/src/algorithms/perft/perft_progress.hpp, host/src/algorithms/perft/perft_report.hpp): `distinct` (a hashed
+// count's expansion merged equal states) is saved and read back, absent in checkpoints written before hashed perft and
+// read as false; parts counted with and without hashing are not merged; a resume the core refuses for its hashing is
+// explained with the way to resume it; the tables' statistics go to JSON numbers and back, and into the Hash line.
 #include <gtest/gtest.h>
 
 #include "algorithms/perft/perft_algorithm.hpp"
+#include "algorithms/perft/perft_progress.hpp"
 #include "algorithms/perft/perft_report.hpp"
 #include "checkpoint/checkpoint_file.hpp"
-#include "checkpoint/progress_json.hpp"
 #include "test_paths.hpp"
 
 namespace {

@@ -1,8 +1,8 @@
-// qlearning_progress_test.cpp - the Q-learning checkpoint's progress (host/src/checkpoint/qlearning_progress.hpp):
-// table values come back bit for bit (signed zeros, subnormals, infinities, NaN payloads, every tail length of
-// the base64 groups), the encoding is standard base64, text that is not a whole number of values is refused,
-// and a progress read back holds what was saved; a malformed one is a CheckpointMismatch naming the file. The
-// progresses of parts of a sweep merge by entry.
+// qlearning_progress_test.cpp - the Q-learning checkpoint's progress
+// (host/src/algorithms/qlearning/qlearning_progress.hpp): table values come back bit for bit (signed zeros, subnormals,
+// infinities, NaN payloads, every tail length of the base64 groups), the encoding is standard base64, text that is not
+// a whole number of values is refused, and a progress read back holds what was saved; a malformed one is a
+// CheckpointMismatch naming the file. The progresses of parts of a sweep merge by entry.
 #include <bit>
 #include <cstring>
 #include <limits>
@@ -10,8 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "algorithms/qlearning/qlearning_progress.hpp"
 #include "checkpoint/checkpoint_file.hpp"
-#include "checkpoint/qlearning_progress.hpp"
 
 namespace {
 

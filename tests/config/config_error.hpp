@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "config/experiment_config.hpp"
+#include "algorithms/run_experiment.hpp"
 
 namespace gsdk::test {
 

@@ -10,10 +10,10 @@
 #include <gtest/gtest.h>
 
 #include "algorithms/playouts/playouts_algorithm.hpp"
-#include "config/experiment_config.hpp"
+#include "algorithms/run_experiment.hpp"
 #include "config/quoted_value.hpp"
 #include "config_error.hpp"
-#include "plugins/game_params.hpp"
+#include "plugin_loading/game_params.hpp"
 #include "test_paths.hpp"
 
 namespace {
@@ -57,7 +57,9 @@ std::string error_of(const std::string& text, const std::vector<std::string>& ov
 }
 
 // A config with `line` appended to its [run] table (which starts at line 12; its keys at 13, 14).
-std::string with_run_line(const std::string& line) { return std::string(kValid) + line + "\n"; }
+std::string with_run_line(const std::string& line) {
+  return std::string(kValid) + line + "\n";
+}
 
 TEST(ExperimentConfig, ValidFileIsReadCompletely) {
   const ExperimentConfig c = parse(kValid);
@@ -79,10 +81,10 @@ TEST(ExperimentConfig, ValidFileIsReadCompletely) {
 }
 
 TEST(ExperimentConfig, OptionalSections) {
-  const ExperimentConfig c = parse(std::string(kValid) +
-                                   "gpus = [0, 1]\nstreams = 4\nsimd = \"avx2\"\n"
-                                   "[output]\nfile = \"out.json\"\nplot = \"p.png\"\nevents = \"e.jsonl\"\n",
-                                   {"name=\"custom\"", "playouts.start_state=\"rolls=3 ones=1\"", "playouts.engine=generic"});
+  const ExperimentConfig c =
+      parse(std::string(kValid) + "gpus = [0, 1]\nstreams = 4\nsimd = \"avx2\"\n"
+                                  "[output]\nfile = \"out.json\"\nplot = \"p.png\"\nevents = \"e.jsonl\"\n",
+            {"name=\"custom\"", "playouts.start_state=\"rolls=3 ones=1\"", "playouts.engine=generic"});
   EXPECT_EQ(c.name, "custom");
   EXPECT_EQ(c.run.gpus, (std::vector<int>{0, 1}));
   EXPECT_EQ(c.run.streams, 4u);
@@ -173,7 +175,8 @@ TEST(ExperimentConfig, WrongTypeOfSection) {
 
 TEST(ExperimentConfig, OutOfRangeValues) {
   EXPECT_EQ(error_of(with_run_line("streams = 0")), "exp.toml:15:11: 'streams' in [run] = 0 is out of range [1, 64]");
-  EXPECT_EQ(error_of(kValid, {"run.threads=5000"}), "--set[1]:1:13: 'threads' in [run] = 5000 is out of range [0, 4096]");
+  EXPECT_EQ(error_of(kValid, {"run.threads=5000"}),
+            "--set[1]:1:13: 'threads' in [run] = 5000 is out of range [0, 4096]");
   const std::string count = error_of("game = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 0\n");
   EXPECT_EQ(count, "exp.toml:4:9: 'count' in [playouts] = 0 is out of range [1, 9007199254740992]");
   const std::string seed = error_of("seed = -1\ngame = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 1\n");
@@ -186,13 +189,17 @@ TEST(ExperimentConfig, ValueNotAmongTheChoices) {
   const std::string m = error_of(kValid, {"run.device=gpu"});
   EXPECT_EQ(m, "--set[1]:1:12: 'device' in [run] is \"gpu\"; expected one of: auto, cpu, cuda, all");
   const std::string a = error_of("game = \"g\"\nalgorithm = \"mcts\"\n[playouts]\ncount = 1\n");
-  EXPECT_EQ(a, "exp.toml:2:13: 'algorithm' is \"mcts\"; expected one of: playouts, perft, qlearning, match, nmcs, nrpa");
+  EXPECT_EQ(a,
+            "exp.toml:2:13: 'algorithm' is \"mcts\"; expected one of: playouts, perft, qlearning, match, nmcs, nrpa");
 }
 
 TEST(ExperimentConfig, GpuListEntries) {
-  EXPECT_EQ(error_of(with_run_line("gpus = [0, \"one\"]")), "exp.toml:15:12: 'gpus' in [run] entries must be integers, got a string");
-  EXPECT_EQ(error_of(with_run_line("gpus = [0, 5000]")), "exp.toml:15:12: 'gpus' in [run] entry 5000 is out of range [0, 1023]");
-  EXPECT_EQ(error_of(with_run_line("gpus = 0")), "exp.toml:15:8: 'gpus' in [run] must be an array of integers, got an integer");
+  EXPECT_EQ(error_of(with_run_line("gpus = [0, \"one\"]")),
+            "exp.toml:15:12: 'gpus' in [run] entries must be integers, got a string");
+  EXPECT_EQ(error_of(with_run_line("gpus = [0, 5000]")),
+            "exp.toml:15:12: 'gpus' in [run] entry 5000 is out of range [0, 1023]");
+  EXPECT_EQ(error_of(with_run_line("gpus = 0")),
+            "exp.toml:15:8: 'gpus' in [run] must be an array of integers, got an integer");
 }
 
 TEST(ExperimentConfig, MissingRequiredKeys) {

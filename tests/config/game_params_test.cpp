@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "config_error.hpp"
-#include "plugins/game_params.hpp"
+#include "plugin_loading/game_params.hpp"
 #include "test_paths.hpp"
 
 namespace {
@@ -30,7 +30,9 @@ gsdk_game fake_game(uint32_t param_count = 4) {
 }
 
 // The [params] table of a small document (kept alive by the caller's `doc`).
-const toml::table& params_of(const toml::table& doc) { return *doc["params"].as_table(); }
+const toml::table& params_of(const toml::table& doc) {
+  return *doc["params"].as_table();
+}
 
 toml::table doc_with(const std::string& params_body) {
   return toml::parse("[params]\n" + params_body, std::string("p.toml"));
@@ -81,7 +83,8 @@ TEST(GameParams, UnknownParameterListsValidOnes) {
 }
 
 TEST(GameParams, GameWithoutParameters) {
-  EXPECT_EQ(error_of(fake_game(0), "rolls = 3\n"), "p.toml:2:1: game 'fake' has no parameter 'rolls'; valid parameters: (none)");
+  EXPECT_EQ(error_of(fake_game(0), "rolls = 3\n"),
+            "p.toml:2:1: game 'fake' has no parameter 'rolls'; valid parameters: (none)");
   const toml::table doc = doc_with("");
   const auto r = resolve_params(fake_game(0), params_of(doc));
   EXPECT_TRUE(r.values.empty());
@@ -89,7 +92,8 @@ TEST(GameParams, GameWithoutParameters) {
 }
 
 TEST(GameParams, WrongTypes) {
-  EXPECT_EQ(error_of(fake_game(), "size = \"big\"\n"), "p.toml:2:8: parameter 'size' of game 'fake' must be an integer");
+  EXPECT_EQ(error_of(fake_game(), "size = \"big\"\n"),
+            "p.toml:2:8: parameter 'size' of game 'fake' must be an integer");
   EXPECT_EQ(error_of(fake_game(), "size = 8.0\n"), "p.toml:2:8: parameter 'size' of game 'fake' must be an integer");
   EXPECT_EQ(error_of(fake_game(), "komi = \"x\"\n"), "p.toml:2:8: parameter 'komi' of game 'fake' must be a number");
   EXPECT_EQ(error_of(fake_game(), "wrap = 1\n"), "p.toml:2:8: parameter 'wrap' of game 'fake' must be a boolean");
@@ -97,8 +101,10 @@ TEST(GameParams, WrongTypes) {
 }
 
 TEST(GameParams, OutOfRange) {
-  EXPECT_EQ(error_of(fake_game(), "size = 17\n"), "p.toml:2:8: parameter 'size' of game 'fake' = 17 is out of range [4, 16]");
-  EXPECT_EQ(error_of(fake_game(), "\nsize = 3\n"), "p.toml:3:8: parameter 'size' of game 'fake' = 3 is out of range [4, 16]");
+  EXPECT_EQ(error_of(fake_game(), "size = 17\n"),
+            "p.toml:2:8: parameter 'size' of game 'fake' = 17 is out of range [4, 16]");
+  EXPECT_EQ(error_of(fake_game(), "\nsize = 3\n"),
+            "p.toml:3:8: parameter 'size' of game 'fake' = 3 is out of range [4, 16]");
   const std::string komi = error_of(fake_game(), "komi = -0.5\n");
   EXPECT_TRUE(contains(komi, "p.toml:2:8: parameter 'komi' of game 'fake' = -0.5 is out of range [0, 100]")) << komi;
   // The bounds themselves are allowed.

@@ -7,7 +7,7 @@
 
 #include "algorithms/nested/nmcs_algorithm.hpp"
 #include "algorithms/nested/nrpa_algorithm.hpp"
-#include "config/experiment_config.hpp"
+#include "algorithms/run_experiment.hpp"
 #include "config_error.hpp"
 
 namespace {
@@ -108,7 +108,8 @@ TEST(NestedSearchConfig, ValuesOutOfRangeOrOfTheWrongType) {
             "--set[1]:1:19: 'time_seconds' in [nrpa] = -1 is out of range [0, 10000000]");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.engine=cuda"}),
             "--set[1]:1:13: 'engine' in [nmcs] is \"cuda\"; expected one of: batch, generic");
-  EXPECT_EQ(error_of(kNmcs, {"nmcs.restarts=\"many\""}), "--set[1]:1:15: 'restarts' in [nmcs] must be an integer, got a string");
+  EXPECT_EQ(error_of(kNmcs, {"nmcs.restarts=\"many\""}),
+            "--set[1]:1:15: 'restarts' in [nmcs] must be an integer, got a string");
 }
 
 // [nmcs] start_moves, or start_from: the moves of a best-sequence file (a snake file or a gsdk-moves file).
@@ -135,7 +136,8 @@ TEST(NestedSearchConfig, StartMovesComeFromTheListOrFromABestSequenceFile) {
             "--set[1]:1:17: 'start_from' in [nmcs]: " + other +
                 ": needs \"format\", a string naming the document's kind (a search's best-sequence file)");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.start_from=" + negative}),
-            "--set[1]:1:17: 'start_from' in [nmcs]: " + negative + ": 'moves' entry 1 (-2) is not a non-negative 32-bit integer");
+            "--set[1]:1:17: 'start_from' in [nmcs]: " + negative +
+                ": 'moves' entry 1 (-2) is not a non-negative 32-bit integer");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.start_from=" + (dir / "missing.json").string()}),
             "--set[1]:1:17: 'start_from' in [nmcs]: " + (dir / "missing.json").string() + ": cannot open");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.start_moves=[0, -1]"}),

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "algorithms/perft/perft_algorithm.hpp"
-#include "config/experiment_config.hpp"
+#include "algorithms/run_experiment.hpp"
 #include "config_error.hpp"
 #include "test_paths.hpp"
 
@@ -89,8 +89,9 @@ TEST(PerftConfig, ValidFileIsReadCompletely) {
 }
 
 TEST(PerftConfig, InlineTablesAndDefaults) {
-  const ExperimentConfig c = parse("game = \"g\"\nalgorithm = \"perft\"\n[perft]\n"
-                                   "positions = [{position = \"start\", depth = 0}, {position = \"x\", depth = 2.0}]\n");
+  const ExperimentConfig c =
+      parse("game = \"g\"\nalgorithm = \"perft\"\n[perft]\n"
+            "positions = [{position = \"start\", depth = 0}, {position = \"x\", depth = 2.0}]\n");
   EXPECT_FALSE(perft_of(c).divide);
   ASSERT_EQ(perft_of(c).positions.size(), 2u);
   EXPECT_EQ(perft_of(c).positions[0].depth, 0u);
@@ -144,8 +145,10 @@ TEST(PerftConfig, OutOfRangeDepthAndExpect) {
   const std::string digits = error_of(edited("expect = 243", "expect = \"12x\""));
   EXPECT_EQ(digits, "exp.toml:11:10: 'expect' in [[perft.positions]] entry 1 is \"12x\"; expected the decimal digits "
                     "of a count below 2^128");
-  const std::string overflow = error_of(edited("340282366920938463463374607431768211455", "340282366920938463463374607431768211456"));
-  EXPECT_TRUE(contains(overflow, "exp.toml:21:10: 'expect' in [[perft.positions]] entry 3 is \"3402823669")) << overflow;
+  const std::string overflow =
+      error_of(edited("340282366920938463463374607431768211455", "340282366920938463463374607431768211456"));
+  EXPECT_TRUE(contains(overflow, "exp.toml:21:10: 'expect' in [[perft.positions]] entry 3 is \"3402823669"))
+      << overflow;
   EXPECT_EQ(error_of(edited("expect = 243", "expect = \"\"")),
             "exp.toml:11:10: 'expect' in [[perft.positions]] entry 1 is an empty string; expected decimal digits");
 }
@@ -183,8 +186,7 @@ TEST(PerftConfig, HashingKeys) {
   EXPECT_TRUE(sized.enabled);
   EXPECT_EQ(sized.host_table_bytes, uint64_t{64} << 20) << "MiB";
   EXPECT_EQ(sized.device_table_bytes, uint64_t{2500} << 20) << "a whole float is an integer, as elsewhere";
-  const gsdk::core::PerftHashing largest =
-      perft_of(parse(edited("divide = true", "hash_mb = 1099511627776"))).hashing;
+  const gsdk::core::PerftHashing largest = perft_of(parse(edited("divide = true", "hash_mb = 1099511627776"))).hashing;
   EXPECT_EQ(largest.host_table_bytes, uint64_t{1} << 60) << "2^40 MiB, the largest";
   const gsdk::core::PerftHashing off = perft_of(parse(edited("divide = true", "hash = false"))).hashing;
   EXPECT_FALSE(off.enabled);
@@ -223,7 +225,8 @@ TEST(PerftConfig, HashingKeysAreChecked) {
 TEST(PerftConfig, TablesOfTheOtherAlgorithmAreRefused) {
   EXPECT_EQ(error_of(std::string(kPerft) + "\n[playouts]\ncount = 5\n"),
             "exp.toml:23:1: [playouts] applies to algorithm = \"playouts\", not \"perft\"");
-  const std::string playouts = "game = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 5\n[perft]\ndivide = true\n";
+  const std::string playouts =
+      "game = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 5\n[perft]\ndivide = true\n";
   EXPECT_EQ(error_of(playouts), "exp.toml:5:1: [perft] applies to algorithm = \"perft\", not \"playouts\"");
   EXPECT_EQ(error_of(kPerft, {"algorithm=playouts"}).rfind("exp.toml:4:1: [perft] applies to", 0), 0u);
 }

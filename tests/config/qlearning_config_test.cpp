@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "algorithms/qlearning/qlearning_algorithm.hpp"
-#include "config/experiment_config.hpp"
+#include "algorithms/run_experiment.hpp"
 #include "config_error.hpp"
 
 namespace {
@@ -77,17 +77,20 @@ TEST(QLearningConfig, MistakesAreLocated) {
             "ql.toml:4:1: unknown key 'episdoes' in [qlearning]; valid keys: environments, episodes, alpha, gamma, "
             "epsilon_start, epsilon_end, epsilon_decay, tie_break, update, q_table, test_episodes, engine");
   EXPECT_EQ(error_of(head + "alpha = 1.5\n"), "ql.toml:4:9: 'alpha' in [qlearning] = 1.5 is out of range [0, 1]");
-  EXPECT_EQ(error_of(head + "gamma = \"high\"\n"), "ql.toml:4:9: 'gamma' in [qlearning] must be a number, got a string");
+  EXPECT_EQ(error_of(head + "gamma = \"high\"\n"),
+            "ql.toml:4:9: 'gamma' in [qlearning] must be a number, got a string");
   EXPECT_EQ(error_of(head + "tie_break = \"last\"\n"),
             "ql.toml:4:13: 'tie_break' in [qlearning] is \"last\"; expected one of: random, first");
   EXPECT_EQ(error_of(head + "update = \"racy\"\n"),
             "ql.toml:4:10: 'update' in [qlearning] is \"racy\"; expected one of: deterministic, atomic");
   EXPECT_EQ(error_of(head + "environments = 0\n"),
             "ql.toml:4:16: 'environments' in [qlearning] = 0 is out of range [1, 4194304]");
-  EXPECT_EQ(error_of(head + "environments = []\n"), "ql.toml:4:16: 'environments' in [qlearning] needs at least one entry");
+  EXPECT_EQ(error_of(head + "environments = []\n"),
+            "ql.toml:4:16: 'environments' in [qlearning] needs at least one entry");
   EXPECT_EQ(error_of(head + "environments = [8, -1]\n"),
             "ql.toml:4:20: 'environments' in [qlearning] entry -1 is out of range [1, 4194304]");
-  EXPECT_EQ(error_of(head + "episodes = 0\n"), "ql.toml:4:12: 'episodes' in [qlearning] = 0 is out of range [1, 10000000]");
+  EXPECT_EQ(error_of(head + "episodes = 0\n"),
+            "ql.toml:4:12: 'episodes' in [qlearning] = 0 is out of range [1, 10000000]");
   EXPECT_EQ(error_of(head + "[playouts]\ncount = 5\n"),
             "ql.toml:4:1: [playouts] applies to algorithm = \"playouts\", not \"qlearning\"");
   EXPECT_EQ(error_of("game = \"graveler\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 5\n[qlearning]\n"),

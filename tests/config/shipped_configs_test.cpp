@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "config/experiment_config.hpp"
+#include "algorithms/run_experiment.hpp"
 #include "test_paths.hpp"
 
 namespace {

@@ -4,7 +4,7 @@
 // __builtin_unreachable inside toml++ 3.3.0 (the sanitizer stage of the test command runs this file).
 #include <gtest/gtest.h>
 
-#include "config/experiment_config.hpp"
+#include "algorithms/run_experiment.hpp"
 #include "config/toml_reader.hpp"
 #include "config_error.hpp"
 #include "test_paths.hpp"
@@ -35,19 +35,19 @@ std::string value_of(const std::string& text, const char* key = "a") {
 }
 
 TEST(TomlReader, NonAsciiOutsideStringsIsRefusedWhereItIs) {
-  const Refusal after_value = refusal_of("a = 1\nb = 2 \xC2\xA7\n");  // U+00A7, the range toml++ mishandles
+  const Refusal after_value = refusal_of("a = 1\nb = 2 \xC2\xA7\n"); // U+00A7, the range toml++ mishandles
   EXPECT_EQ(after_value.where.line, 2u);
   EXPECT_EQ(after_value.where.column, 7u);
   EXPECT_TRUE(contains(after_value.description, "'\xC2\xA7' (U+00A7) may appear only inside a quoted string"))
       << after_value.description;
 
-  const Refusal in_key = refusal_of("dev\xD2\x90son = 1\n");  // the fuzzer's input: U+0490 in a bare key
+  const Refusal in_key = refusal_of("dev\xD2\x90son = 1\n"); // the fuzzer's input: U+0490 in a bare key
   EXPECT_EQ(in_key.where.line, 1u);
   EXPECT_EQ(in_key.where.column, 4u);
   EXPECT_TRUE(contains(in_key.description, "(U+0490)")) << in_key.description;
 
   EXPECT_EQ(refusal_of("a = [1, \xE3\x80\x81]\n").where.column, 9u);   // U+3001, the second bad range
-  EXPECT_EQ(refusal_of("a = {b = 1 \xEF\xB9\xB0}").where.column, 12u);  // U+FE70, the third
+  EXPECT_EQ(refusal_of("a = {b = 1 \xEF\xB9\xB0}").where.column, 12u); // U+FE70, the third
   // Columns count characters, as toml++'s do: the two-byte "é" in the string is one column.
   EXPECT_EQ(refusal_of("a = \"\xC3\xA9\" \xC3\xA9").where.column, 9u);
 }
@@ -65,7 +65,9 @@ TEST(TomlReader, NonAsciiReadsAsTomlSaysInStringsCommentsAndQuotedKeys) {
   EXPECT_EQ(value_of("a = '''\n\xC2\xA7\n'''\n"), "\xC2\xA7\n");
   EXPECT_EQ(value_of("a = \"\"\"\n\xC2\xA7 \\\" \xC2\xA7\"\"\"\n"), "\xC2\xA7 \" \xC2\xA7");
   EXPECT_EQ(value_of("\"\xC2\xA7\" = \"x\"\n", "\xC2\xA7"), "x");
-  EXPECT_EQ(value_of("\xEF\xBB\xBF" "a = \"bom\"\n"), "bom");  // a byte order mark starts many files
+  EXPECT_EQ(value_of("\xEF\xBB\xBF"
+                     "a = \"bom\"\n"),
+            "bom"); // a byte order mark starts many files
 }
 
 TEST(TomlReader, AMultiLineStringsClosingQuotesDoNotOpenAnother) {
@@ -78,7 +80,7 @@ TEST(TomlReader, AMultiLineStringsClosingQuotesDoNotOpenAnother) {
 }
 
 TEST(TomlReader, ALineEndingBackslashBeforeNonAsciiIsRefusedWithAWayAround) {
-  const Refusal next_line = refusal_of("s = \"\"\"\\\n\xC2\xA7\"\"\"\n");  // toml++ issue #190's example
+  const Refusal next_line = refusal_of("s = \"\"\"\\\n\xC2\xA7\"\"\"\n"); // toml++ issue #190's example
   EXPECT_EQ(next_line.where.line, 2u);
   EXPECT_EQ(next_line.where.column, 1u);
   EXPECT_TRUE(contains(next_line.description, "right after a line-ending backslash")) << next_line.description;
@@ -100,16 +102,17 @@ TEST(TomlReader, ALineEndingBackslashBeforeNonAsciiIsRefusedWithAWayAround) {
 TEST(TomlReader, AQuoteInsideAnUnquotedValueIsNoShelterForNonAscii) {
   // CI's second fuzz finding (`--set x=1"§6`): toml++ reads an unquoted value ahead to the next space, ',',
   // bracket or '#' before it parses it, quotes and '=' included, and asks of the § whether it is whitespace.
-  const Refusal number = refusal_of("v = 1\"\xC2\xA7" "6");
+  const Refusal number = refusal_of("v = 1\"\xC2\xA7"
+                                    "6");
   EXPECT_EQ(number.where.line, 1u);
   EXPECT_EQ(number.where.column, 7u);
   EXPECT_TRUE(contains(number.description, "'\xC2\xA7' (U+00A7) is inside an unquoted value")) << number.description;
-  EXPECT_EQ(refusal_of("v = 0.=\"=-\xD1\x82\"").where.column, 11u);  // the third finding: '=' and a quote in the run
+  EXPECT_EQ(refusal_of("v = 0.=\"=-\xD1\x82\"").where.column, 11u); // the third finding: '=' and a quote in the run
   EXPECT_EQ(refusal_of("v = 1.0'\xC2\xA7'").where.column, 9u);
   EXPECT_EQ(refusal_of("v = 1979-05-27\"\xC2\xA7\"").where.column, 16u);
   EXPECT_EQ(refusal_of("v = [1, [2\"\xC2\xA7\"]]").where.column, 12u);
   EXPECT_EQ(refusal_of("v = {a = 1\"\xC2\xA7\"}").where.column, 12u);
-  EXPECT_EQ(refusal_of("v = [\n 1,\n 2'\xC2\xA7']").where.line, 3u);  // arrays go on over line breaks
+  EXPECT_EQ(refusal_of("v = [\n 1,\n 2'\xC2\xA7']").where.line, 3u); // arrays go on over line breaks
   // A quote right after a key opens no string either.
   const Refusal key = refusal_of("a'\xC2\xA7' = 1");
   EXPECT_EQ(key.where.column, 3u);
@@ -135,9 +138,9 @@ TEST(TomlReader, AnExperimentFileWithTheFuzzersInputSaysWhereItsMistakeIs) {
 
 TEST(TomlReader, AnOverrideOfNonAsciiWordsIsTakenAsAString) {
   // --set name=тест: the word is not TOML, so it is read again as a quoted string (overrides.cpp).
-  const auto config = gsdk::host::parse_experiment(
-      "game = \"graveler\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 1\n", "exp.toml",
-      {"name=\xD1\x82\xD0\xB5\xD1\x81\xD1\x82"});
+  const auto config =
+      gsdk::host::parse_experiment("game = \"graveler\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 1\n", "exp.toml",
+                                   {"name=\xD1\x82\xD0\xB5\xD1\x81\xD1\x82"});
   EXPECT_EQ(config.name, "\xD1\x82\xD0\xB5\xD1\x81\xD1\x82");
 }
 

@@ -8,8 +8,8 @@
 #include "conformance/check_registry.hpp"
 #include "conformance/run_check.hpp"
 #include "gpu.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace gsdk::test {

@@ -8,8 +8,8 @@
 
 #include "gsdk/core/perft/perft.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace {
@@ -38,7 +38,8 @@ protected:
   static std::unique_ptr<GameInstance> game(const std::string& name, const toml::table& params) {
     const auto* plugin = catalog_->find(name);
     EXPECT_NE(plugin, nullptr) << name << " did not load";
-    return std::make_unique<GameInstance>(plugin->tables, gsdk::host::resolve_params(*plugin->tables.game, params).values);
+    return std::make_unique<GameInstance>(plugin->tables,
+                                          gsdk::host::resolve_params(*plugin->tables.game, params).values);
   }
   static std::unique_ptr<GameInstance> nim(int64_t stones, int64_t max_take) {
     return game("test_nim", toml::table{{"stones", stones}, {"max_take", max_take}});
@@ -90,7 +91,8 @@ uint128 nim_lines(int64_t stones, int64_t k, int64_t depth) {
   for (int64_t d = 0; d < depth; ++d) {
     std::vector<uint128> next(ways.size(), 0);
     for (int64_t s = 0; s <= stones; ++s)
-      for (int64_t t = 1; t <= k && s + t <= stones; ++t) next[static_cast<size_t>(s + t)] += ways[static_cast<size_t>(s)];
+      for (int64_t t = 1; t <= k && s + t <= stones; ++t)
+        next[static_cast<size_t>(s + t)] += ways[static_cast<size_t>(s)];
     ways = std::move(next);
   }
   uint128 total = 0;

@@ -9,8 +9,8 @@
 
 #include "gsdk/core/perft/perft.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace {
@@ -168,7 +168,8 @@ TEST_F(Perft, DivideListsRootMovesInOrderAndSumsToTheTotal) {
         g->apply_move(child, moves[k]);
         EXPECT_EQ(out.divide[k].move, moves[k]);
         EXPECT_EQ(out.divide[k].text, g->move_to_string(root, moves[k]));
-        EXPECT_EQ(out.divide[k].leaves, generic_perft(*g, child, depth - 1)) << out.divide[k].text << " depth " << depth;
+        EXPECT_EQ(out.divide[k].leaves, generic_perft(*g, child, depth - 1))
+            << out.divide[k].text << " depth " << depth;
         sum += out.divide[k].leaves;
       }
       EXPECT_EQ(sum, out.leaves);

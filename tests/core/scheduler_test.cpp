@@ -10,8 +10,8 @@
 #include "gpu.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace {
@@ -50,9 +50,7 @@ protected:
     return out;
   }
 
-  static int32_t best_simd() {
-    return catalog_->find("graveler")->tables.cpu_playouts->best_simd_level();
-  }
+  static int32_t best_simd() { return catalog_->find("graveler")->tables.cpu_playouts->best_simd_level(); }
 
   static gsdk::host::PluginCatalog* catalog_;
 };
@@ -147,7 +145,8 @@ TEST_F(Scheduler, GenericEngineRunsAndItsMeanIsRight) {
   // The best playout replays through the per-state table.
   const auto start = game->initial_state();
   std::vector<uint32_t> moves;
-  EXPECT_EQ(gsdk::core::generic_playout(*game, job.seed, two.result.best_playout, start, &moves), two.result.best_score);
+  EXPECT_EQ(gsdk::core::generic_playout(*game, job.seed, two.result.best_playout, start, &moves),
+            two.result.best_score);
   EXPECT_EQ(moves.size(), 231u);
   EXPECT_EQ(std::count(moves.begin(), moves.end(), 1u), two.result.best_score);
 }

@@ -11,8 +11,8 @@
 #include "gsdk/core/playouts/playouts.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/runtime/stop_request.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace {

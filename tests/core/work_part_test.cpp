@@ -10,8 +10,8 @@
 #include "gsdk/core/playouts/playouts.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/runtime/work_part.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace {
@@ -32,8 +32,7 @@ TEST(WorkPart, BlocksCoverTheirShareOfTheItems) {
   // ... and shards interleave the items themselves: 16 items over 2 shards, 8 each; 3 over 3, one each.
   EXPECT_EQ(gsdk::core::shard_part(4096, 1, 2).ranges(16).size(), 8u);
   EXPECT_EQ(gsdk::core::shard_part(4096, 2, 2).ranges(16).front(), (std::pair<uint64_t, uint64_t>{1, 2}));
-  for (uint64_t k = 1; k <= 3; ++k)
-    EXPECT_EQ(gsdk::core::shard_part(4096, k, 3).ranges(3), (Ranges{{k - 1, k}})) << k;
+  for (uint64_t k = 1; k <= 3; ++k) EXPECT_EQ(gsdk::core::shard_part(4096, k, 3).ranges(3), (Ranges{{k - 1, k}})) << k;
   // No overflow of block * items.
   const uint64_t huge = uint64_t{1} << 62;
   EXPECT_EQ((WorkPart{4096, {4095}}.ranges(huge)), (Ranges{{huge / 4096 * 4095, huge}}));

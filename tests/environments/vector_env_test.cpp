@@ -17,8 +17,8 @@
 #include "gpu.hpp"
 #include "gsdk/core/environments/vector_env.hpp"
 #include "gsdk/core/runtime/plugin_tables.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace {
@@ -382,7 +382,8 @@ TEST_F(VectorEnvTest, FinalObservationsOfTerminatedGamesAreTheirLastStates) {
     for (uint32_t cell : {1u, 2u}) EXPECT_EQ(final_planes[x_plane + cell], 1.0f) << "X's cell " << cell;
     for (uint32_t cell : {3u, 4u}) EXPECT_EQ(final_planes[o_plane + cell], 1.0f) << "O's cell " << cell;
     const EnvStep twin_step = twin.step(winning.data(), MemoryPlace::host);
-    const auto observations = values_of<float>(*won.observations), twin_observations = values_of<float>(*twin_step.observations);
+    const auto observations = values_of<float>(*won.observations),
+               twin_observations = values_of<float>(*twin_step.observations);
     EXPECT_TRUE(std::equal(final_planes.begin() + 18, final_planes.end(), twin_observations.begin() + 18))
         << "a game that goes on has its observation as its final one";
     EXPECT_EQ(observations, twin_observations) << (generic ? "generic" : "batched");
@@ -441,10 +442,14 @@ void expect_cuda_equals_cpu(const GameInstance& g, VectorEnvSettings settings, c
     // The GPU's arrays come back through host copies of the same bytes.
     Snapshot out;
     const std::vector<std::pair<std::shared_ptr<EnvArray>, std::vector<unsigned char>*>> arrays = {
-        {s.observations, &out.observations}, {s.rewards, &out.rewards},
-        {s.terminated, &out.terminated},     {s.players, &out.players},
-        {s.legal, &out.legal},               {s.truncated, &out.truncated},
-        {s.actor_rewards, &out.actor_rewards}, {s.ended, &out.ended},
+        {s.observations, &out.observations},
+        {s.rewards, &out.rewards},
+        {s.terminated, &out.terminated},
+        {s.players, &out.players},
+        {s.legal, &out.legal},
+        {s.truncated, &out.truncated},
+        {s.actor_rewards, &out.actor_rewards},
+        {s.ended, &out.ended},
         {s.final_observations, &out.final_observations}};
     for (const auto& [array, into] : arrays) {
       if (!array) continue;

@@ -3,7 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "config/experiment_config.hpp"
+#include "algorithms/registry.hpp"
+#include "algorithms/run_experiment.hpp"
 #include "fuzz_check.hpp"
 
 namespace {
@@ -35,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   try {
     const gsdk::host::ExperimentConfig c = gsdk::host::parse_experiment(kBase, "base.toml", overrides);
-    gsdk::fuzz::require(c.driver != nullptr && c.settings != nullptr,
+    gsdk::fuzz::require(gsdk::host::find_algorithm(c.algorithm) != nullptr && c.settings != nullptr,
                         "a checked experiment has its driver and settings");
   } catch (const gsdk::host::ConfigError&) {
   }

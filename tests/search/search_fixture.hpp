@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "gsdk/core/runtime/game_instance.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 #include "test_paths.hpp"
 
 namespace gsdk::test {

@@ -23,6 +23,7 @@
 #include "perft/host_table.hpp"
 #include "perft/root_expansion.hpp"
 #include "perft/subtree_counter.hpp"
+#include "runtime/cuda_calls.hpp"
 #include "runtime/work_queue.hpp"
 
 namespace gsdk::core {
@@ -55,11 +56,10 @@ constexpr uint64_t kArenaGranule = uint64_t{64} << 20;
 uint64_t whole_granules(uint64_t bytes) {
   return bytes < kArenaGranule ? bytes : bytes / kArenaGranule * kArenaGranule;
 }
-// A CUDA stream's batches are cut to take about this long, so a stop request is honoured soon.
-constexpr double kCudaCallSeconds = 0.5;
 
 // The ids of `ids` (sorted) inside the part's `ranges` (sorted, disjoint).
-std::vector<uint64_t> in_part(const std::vector<uint64_t>& ids, const std::vector<std::pair<uint64_t, uint64_t>>& ranges) {
+std::vector<uint64_t> in_part(const std::vector<uint64_t>& ids,
+                              const std::vector<std::pair<uint64_t, uint64_t>>& ranges) {
   std::vector<uint64_t> out;
   auto range = ranges.begin();
   for (uint64_t id : ids) {
@@ -105,8 +105,9 @@ std::vector<std::unique_ptr<CudaPerftEngine>> start_engines(const GameInstance& 
     arena_bytes[device] =
         job.arena_bytes_per_stream != 0
             ? job.arena_bytes_per_stream
-            : std::min(kMaxArenaBytesPerStream,
-                       whole_granules(static_cast<uint64_t>(cuda_free_memory(device) * kArenaShareOfFreeMemory) / count));
+            : std::min(
+                  kMaxArenaBytesPerStream,
+                  whole_granules(static_cast<uint64_t>(cuda_free_memory(device) * kArenaShareOfFreeMemory) / count));
   std::map<int, std::shared_ptr<CudaPerftTable>> table_of;
   if (table_nodes > 0)
     for (const auto& [device, count] : streams_on) {
@@ -212,8 +213,8 @@ void add(PerftTableStats& sum, const PerftTableStats& part) {
 }
 
 PerftTableStats table_stats(const HostTable& table, const TableCounters& counters) {
-  return {table.bytes(), table.slots(), std::min(counters.fills, table.slots()), counters.probes, counters.hits,
-          counters.stores};
+  return {table.bytes(),   table.slots(), std::min(counters.fills, table.slots()),
+          counters.probes, counters.hits, counters.stores};
 }
 
 } // namespace
@@ -382,12 +383,8 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
           }
           CudaPerftEngine& engine = *engines[w - job.cpu_threads];
           std::vector<StateBlob> roots;
-          // The first batch is one subtree, which measures the stream's speed; later ones take about
-          // kCudaCallSeconds, at most gpu_batch, so a stop request is honoured soon.
-          uint64_t batch = 1;
-          for (auto [item, end_item] = queue.claim(batch); item < end_item;
-               std::tie(item, end_item) = queue.claim(batch)) {
-            const auto call_began = std::chrono::steady_clock::now();
+          // Batches of subtrees sized from the last batch's time (runtime/cuda_calls.hpp), at most gpu_batch.
+          run_cuda_calls(queue, gpu_batch, [&](uint64_t item, uint64_t end_item) {
             roots.clear();
             for (uint64_t i = item; i < end_item; ++i) roots.push_back(subtrees.states[uncounted[i]]);
             const std::vector<uint64_t> counts = engine.count(roots, depth);
@@ -401,10 +398,7 @@ PerftOutcome run_perft(const GameInstance& game, const PerftJob& job, const Perf
             }
             worker_counted[w] = 1;
             queue.done += end_item - item;
-            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - call_began).count();
-            const double in_time = kCudaCallSeconds * static_cast<double>(end_item - item) / std::max(seconds, 1e-9);
-            batch = std::clamp<uint64_t>(static_cast<uint64_t>(std::min(in_time, 1e18)), 1, gpu_batch);
-          }
+          });
         } catch (const std::exception& e) {
           queue.fail(e.what());
         }

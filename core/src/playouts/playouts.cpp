@@ -18,6 +18,7 @@
 #include "gsdk/playout_summary.hpp"
 #include "gsdk/rng/philox.hpp"
 #include "playouts/playout_calls.hpp"
+#include "runtime/cuda_calls.hpp"
 #include "runtime/work_queue.hpp"
 
 namespace gsdk::core {
@@ -27,8 +28,6 @@ namespace {
 constexpr uint32_t kMessageSize = 2048;
 // A CUDA call never covers more than this many playouts, so long runs still report progress.
 constexpr uint64_t kMaxCudaCall = uint64_t{1} << 33;
-// A CUDA stream's runs of items are cut to take about this long, so a stop request is honoured soon.
-constexpr double kCudaCallSeconds = 0.5;
 
 // The playouts a job still has to run, cut into items of item_size playouts (each range's last one
 // shorter); item k of a job that resumes nothing is [k * item_size, (k + 1) * item_size).
@@ -269,12 +268,8 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
           worker_playouts[w] += end - first;
           work.done += end - first;
         };
-        // The first run is one item, which measures the stream's speed; later runs take about
-        // kCudaCallSeconds, at most gpu_items.
-        uint64_t run_items = 1;
-        for (auto [item, end_item] = work.claim(run_items); item < end_item;
-             std::tie(item, end_item) = work.claim(run_items)) {
-          const auto call_began = std::chrono::steady_clock::now();
+        // Runs of items sized from the last run's time (runtime/cuda_calls.hpp), at most gpu_items.
+        run_cuda_calls(work, gpu_items, [&](uint64_t item, uint64_t end_item) {
           // Items in a run are consecutive playouts except where resumed ranges cut them.
           auto [first, end] = items.range(item);
           for (uint64_t k = item + 1; k < end_item; ++k) {
@@ -286,11 +281,7 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
             end = next_end;
           }
           run_call(first, end);
-          const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - call_began).count();
-          const double items_in_time =
-              kCudaCallSeconds * static_cast<double>(end_item - item) / std::max(seconds, 1e-9);
-          run_items = std::clamp<uint64_t>(static_cast<uint64_t>(std::min(items_in_time, 1e18)), 1, gpu_items);
-        }
+        });
       } catch (const std::exception& e) {
         work.fail(e.what());
       }

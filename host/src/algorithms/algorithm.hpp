@@ -1,7 +1,8 @@
 // algorithm.hpp - what an algorithm is to the host: one driver that owns its config table and its schema,
 // the devices it needs, its run, a typed outcome, its terminal report and its fields of the results file.
 // The drivers are listed in one registry (registry.hpp) that `gsdk run`, `gsdk list --algorithms`, the
-// config checks and the user guide's tables read; nothing else in the host names an algorithm.
+// config checks (handed the registry's list by run_experiment.hpp's parse_experiment) and the user guide's tables
+// read; nothing else in the host names an algorithm.
 //
 // Every driver receives the same things the same way (RunContext): the experiment's seed, the game with
 // its parameters, the devices chosen for it from [run] by its DeviceNeeds, and where its outputs go.
@@ -16,25 +17,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/algorithm_table.hpp"
 #include "config/config_keys.hpp"
 #include "config/config_section.hpp"
 #include "devices/device_selection.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
 #include "gsdk/core/runtime/stop_request.hpp"
 #include "gsdk/core/runtime/work_part.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 #include "report/progress_bar.hpp"
 
 namespace gsdk::host {
 
 struct ExperimentConfig;
 class CheckpointFile;
-
-// An algorithm's settings, read from its table (and its own [output] keys) by its driver.
-struct AlgorithmSettings {
-  virtual ~AlgorithmSettings() = default;
-};
 
 // What one run gives, typed by its algorithm.
 class AlgorithmOutcome {
@@ -73,8 +70,8 @@ struct RunContext {
   const core::GameInstance& game;
   const DeviceChoice& devices; // chosen from [run] by the driver's device_needs
   uint64_t seed;
-  ProgressSettings progress; // on stderr: a bar on a terminal, else a line every few seconds
-  std::string plot_file; // where to draw the run's picture, if anywhere ([output] plot or --plot)
+  ProgressSettings progress;               // on stderr: a bar on a terminal, else a line every few seconds
+  std::string plot_file;                   // where to draw the run's picture, if anywhere ([output] plot or --plot)
   const core::StopRequest* stop = nullptr; // raised (by a signal) to end the run early with what completed
   // Where the run saves what it completes (`--checkpoint`), when the driver has_checkpoints(); it may hold an
   // earlier run's progress to resume.
@@ -109,31 +106,10 @@ struct ChunkFloor {
   uint64_t of = 0;
 };
 
-// The listing of an algorithm: its name, what it does, and the keys of its table and of [output].
-struct AlgorithmInfo {
-  std::string name;    // also the name of its table: algorithm = "nmcs" reads [nmcs]
-  std::string summary; // one line
-  std::vector<KeyDoc> keys;
-  std::vector<KeyDoc> output_keys; // beyond [output] file, plot and events
-  // Empty: the algorithm reads [run]. Else the reason [run] does not apply, given when a config has one.
-  std::string no_run_table;
-  // Empty: the algorithm honours [output] plot / --plot (events). Else the reason it does not, given when a config or
-  // the command line asks for one: strict, no key silently ignored.
-  std::string no_plot = {};
-  std::string no_events = {};
-};
-
-class Algorithm {
+// A driver: its table (AlgorithmTable: info() and read(), what the config reads an experiment's table with) and the
+// rest of the run.
+class Algorithm : public AlgorithmTable {
 public:
-  virtual ~Algorithm() = default;
-
-  virtual const AlgorithmInfo& info() const = 0;
-
-  // Reads the algorithm's table (`section`, keys already checked against info().keys) and its keys of
-  // [output] (`output`, null when the config has none). Throws ConfigError.
-  virtual std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& section,
-                                                        const ConfigSection* output) const = 0;
-
   // Refuses, before anything runs, a game that lacks what the algorithm needs (`where` locates the config's
   // game key). Throws ConfigError.
   virtual void require_tables(const core::PluginTables&, const std::string& /*where*/) const {}

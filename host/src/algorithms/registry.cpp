@@ -1,6 +1,8 @@
 // registry.cpp - the list of algorithm drivers.
 #include "algorithms/registry.hpp"
 
+#include <stdexcept>
+
 #include "algorithms/algorithm.hpp"
 #include "algorithms/match/match_algorithm.hpp"
 #include "algorithms/nested/nmcs_algorithm.hpp"
@@ -8,6 +10,7 @@
 #include "algorithms/perft/perft_algorithm.hpp"
 #include "algorithms/playouts/playouts_algorithm.hpp"
 #include "algorithms/qlearning/qlearning_algorithm.hpp"
+#include "config/experiment_config.hpp"
 
 namespace gsdk::host {
 
@@ -27,6 +30,11 @@ std::vector<std::string> algorithm_names() {
   std::vector<std::string> names;
   for (const Algorithm* a : algorithms()) names.push_back(a->info().name);
   return names;
+}
+
+const Algorithm& driver_of(const ExperimentConfig& config) {
+  if (const Algorithm* driver = find_algorithm(config.algorithm)) return *driver;
+  throw std::logic_error("an experiment of no registered algorithm: '" + config.algorithm + "'");
 }
 
 } // namespace gsdk::host

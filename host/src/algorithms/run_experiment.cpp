@@ -1,4 +1,5 @@
-// run_experiment.cpp - from a checked config, through its algorithm's driver, to the results document.
+// run_experiment.cpp - from an experiment file, checked against the registry, through its algorithm's driver, to
+// the results document.
 #include "algorithms/run_experiment.hpp"
 
 #include <fmt/format.h>
@@ -48,6 +49,12 @@ std::vector<std::string> algorithms_with_parts() {
   return names;
 }
 
+// The registry's drivers, as the tables the config reads an experiment's algorithm table with.
+const AlgorithmTables& registry_tables() {
+  static const AlgorithmTables tables(algorithms().begin(), algorithms().end());
+  return tables;
+}
+
 // "file:line:column: " of the config's game key, to locate errors about the game.
 std::string game_location(const ExperimentConfig& config) {
   const toml::node* node = config.raw.get("game");
@@ -55,6 +62,17 @@ std::string game_location(const ExperimentConfig& config) {
 }
 
 } // namespace
+
+ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides,
+                                 const std::vector<OptionOverride>& options) {
+  return read_experiment_file(path, registry_tables(), overrides, options);
+}
+
+ExperimentConfig parse_experiment(const std::string& text, const std::string& source_name,
+                                  const std::vector<std::string>& overrides,
+                                  const std::vector<OptionOverride>& options) {
+  return read_experiment_text(text, source_name, registry_tables(), overrides, options);
+}
 
 ConfigError RunContext::config_error(const std::string& dotted_key, const std::string& message) const {
   const toml::node* node = config.raw.at_path(dotted_key).node();
@@ -78,7 +96,7 @@ nlohmann::json experiment_identity(const ExperimentConfig& config, const LoadedP
   content.erase("run");
   content.erase("output");
   if (content.contains(config.algorithm) && content[config.algorithm].is_object())
-    for (const std::string& key : config.driver->keys_outside_results()) content[config.algorithm].erase(key);
+    for (const std::string& key : driver_of(config).keys_outside_results()) content[config.algorithm].erase(key);
   nlohmann::json identity =
       game_identity(plugin.tables.name(), plugin.tables.version(), plugin.tables.path, params.as_json);
   identity.update({{"algorithm", config.algorithm},
@@ -116,7 +134,7 @@ const LoadedPlugin& require_plugin(const PluginCatalog& catalog, const std::stri
 }
 
 ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog& catalog, const RunOptions& options) {
-  const Algorithm& driver = *config.driver;
+  const Algorithm& driver = driver_of(config);
   const std::string where = game_location(config);
   const LoadedPlugin& plugin = require_plugin(catalog, config.game, where);
   driver.require_tables(plugin.tables, where);
@@ -151,10 +169,18 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
     part_config.events_file.clear();
   }
   const ExperimentConfig& run_config = options.part ? part_config : config;
-  RunContext context{run_config,   *config.settings, plugin,           params,
-                     *game,        devices,          config.seed,      options.progress,
-                     options.part ? std::string() : options.plot,      options.stop,
-                     checkpoint.get(), options.checkpoint_seconds};
+  RunContext context{run_config,
+                     *config.settings,
+                     plugin,
+                     params,
+                     *game,
+                     devices,
+                     config.seed,
+                     options.progress,
+                     options.part ? std::string() : options.plot,
+                     options.stop,
+                     checkpoint.get(),
+                     options.checkpoint_seconds};
   context.part = options.part;
   context.merges_parts = options.resume != nullptr;
   if (driver.time_bound_seconds(*config.settings) > 0) context.deadline = options.deadline;

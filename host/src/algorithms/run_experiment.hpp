@@ -1,21 +1,34 @@
-// run_experiment.hpp - the one path from a checked experiment to its results document, for every
-// algorithm: the plugin and its parameters, the game, the devices the driver needs, the driver's run,
-// then the results document (versions, experiment, seed, hardware, status, the driver's fields, digest).
+// run_experiment.hpp - the one path from an experiment file to its results document, for every algorithm: the
+// file checked against the algorithm registry's drivers (the config is handed them here), then the plugin and its
+// parameters, the game, the devices the driver needs, the driver's run, then the results document (versions,
+// experiment, seed, hardware, status, the driver's fields, digest).
 #pragma once
 
 #include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "algorithms/algorithm.hpp"
 #include "config/experiment_config.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 
 namespace gsdk::host {
+
+// The experiment file `path`, read against the registry's algorithms (config/experiment_config.hpp's
+// read_experiment_file: overrides, then the options' overrides; everything but [params] checked). Throws
+// ConfigError.
+ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides,
+                                 const std::vector<OptionOverride>& options = {});
+
+// The same of an experiment given as text (`gsdk perft`, a merge's parts, Python's dicts, tests).
+ExperimentConfig parse_experiment(const std::string& text, const std::string& source_name,
+                                  const std::vector<std::string>& overrides,
+                                  const std::vector<OptionOverride>& options = {});
 
 struct ExperimentRun {
   nlohmann::json results;                    // the results file's content
@@ -23,7 +36,7 @@ struct ExperimentRun {
   bool complete = false;                     // false: results cover only what finished; `error` says why
   bool interrupted = false;                  // the stop request ended it (not an error); results are partial
   std::string error;
-  std::string failure; // set when the run finished with a wrong result (a perft count that is not `expect`)
+  std::string failure;  // set when the run finished with a wrong result (a perft count that is not `expect`)
   bool resumed = false; // it went on from an earlier run's checkpoint
   // A part's run (RunOptions::part): the progress it saved last, which the merge of the parts reads. A part's run
   // and the merge's: the experiment's identity (experiment_identity), which every part of one run shares.
@@ -32,8 +45,8 @@ struct ExperimentRun {
 };
 
 struct RunOptions {
-  ProgressSettings progress; // on stderr: a bar on a terminal, else a line every few seconds
-  std::string plot;     // where to draw the run's picture ([output] plot, or --plot), if anywhere
+  ProgressSettings progress;               // on stderr: a bar on a terminal, else a line every few seconds
+  std::string plot;                        // where to draw the run's picture ([output] plot, or --plot), if anywhere
   const core::StopRequest* stop = nullptr; // ends the run early with what completed (status "interrupted")
   std::string checkpoint;                  // --checkpoint: where to save progress, and resume from; empty: none
   double checkpoint_seconds = 60;          // --checkpoint-every

@@ -23,6 +23,10 @@ constexpr const char* kFormat = "gsdk-checkpoint";
 
 } // namespace
 
+CheckpointMismatch malformed_progress(const std::string& file, const std::string& what) {
+  return CheckpointMismatch(fmt::format("{}: the checkpoint's progress is malformed: {}", file, what));
+}
+
 // One line per difference, from the JSON patch that turns the first identity into the second.
 std::string identity_differences(const nlohmann::json& first, const nlohmann::json& second,
                                  const std::string& first_name, const std::string& second_name) {
@@ -61,7 +65,8 @@ CheckpointFile::CheckpointFile(std::string path, nlohmann::json identity)
   if (saved["identity"] != identity_)
     throw CheckpointMismatch(fmt::format("{}: the checkpoint belongs to another run; what differs:{}\n  (use another "
                                          "--checkpoint file, or delete this one to start afresh)",
-                                         path_, identity_differences(saved["identity"], identity_, "checkpoint", "this run")));
+                                         path_,
+                                         identity_differences(saved["identity"], identity_, "checkpoint", "this run")));
   resumed_ = std::move(saved["progress"]);
 }
 

@@ -6,7 +6,10 @@
 //    "identity": {...},     what must be equal for a run to resume it (gsdk version, plugin and its file's
 //                           SHA-1, game parameters, the config's content, seed, ...; never devices or threads)
 //    "complete": false,     true once the run finished: resuming it then repeats the finished result at once
-//    "progress": {...}}     the algorithm's completed work items and their merged result (progress_json.hpp)
+//    "progress": {...}}     the algorithm's completed work items and their merged result, as its own codec in
+//                           host/src/algorithms/<name>/ writes and reads them: playouts/playout_progress.hpp,
+//                           perft/perft_progress.hpp, qlearning/qlearning_progress.hpp, match/match_progress.hpp,
+//                           nested/nested_progress.hpp (nmcs and nrpa)
 //
 // Saving writes a temporary file beside the checkpoint, flushes and fsyncs it, closes it (checking the close),
 // and renames it over the checkpoint, so a crash or a full disk leaves the previous checkpoint whole.
@@ -30,6 +33,20 @@ public:
 };
 
 inline constexpr int kCheckpointFormatVersion = 1;
+
+// The refusal of a checkpoint's progress that its algorithm's codec found malformed (`what`: the key missing, the
+// type wrong), naming `file`.
+CheckpointMismatch malformed_progress(const std::string& file, const std::string& what);
+
+// What `read()` returns (an algorithm's progress read from a checkpoint), with anything it throws refused as
+// malformed_progress.
+template <typename Read> auto read_progress(const std::string& file, Read&& read) {
+  try {
+    return read();
+  } catch (const std::exception& e) {
+    throw malformed_progress(file, e.what());
+  }
+}
 
 class CheckpointFile {
 public:

@@ -15,7 +15,7 @@
 #include "devices/device_selection.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
-#include "plugins/game_params.hpp"
+#include "plugin_loading/game_params.hpp"
 #include "report/hardware.hpp"
 #include "report/log.hpp"
 #include "report/output_file.hpp"
@@ -91,9 +91,10 @@ int command_bench(const Arguments& args) {
     }
   }
 
-  nlohmann::json report = {{"gsdk", GSDK_VERSION}, {"hardware", describe_hardware()}, {"cases", nlohmann::json::array()}};
-  std::printf("%-12s %-6s %-26s %14s %12s %12s %12s  %s\n", "game", "device", "engine", "playouts", "wall ms", "kernel ms",
-              "playouts/s", "digest");
+  nlohmann::json report = {
+      {"gsdk", GSDK_VERSION}, {"hardware", describe_hardware()}, {"cases", nlohmann::json::array()}};
+  std::printf("%-12s %-6s %-26s %14s %12s %12s %12s  %s\n", "game", "device", "engine", "playouts", "wall ms",
+              "kernel ms", "playouts/s", "digest");
   std::fflush(stdout);
   const core::StopRequest& stop = install_stop_signals();
   bool failed = false;

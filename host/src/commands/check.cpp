@@ -16,7 +16,7 @@
 #include "conformance/check_report.hpp"
 #include "conformance/isolated_check.hpp"
 #include "conformance/plugin_file.hpp"
-#include "plugins/game_params.hpp"
+#include "plugin_loading/game_params.hpp"
 #include "report/log.hpp"
 #include "report/output_file.hpp"
 #include "report/results_file.hpp"

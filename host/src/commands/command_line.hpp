@@ -9,7 +9,7 @@
 #include <boost/program_options.hpp>
 
 #include "commands/commands.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 
 namespace gsdk::host {
 

@@ -13,7 +13,7 @@
 #include "play/agent_spec.hpp"
 #include "play/default_agent.hpp"
 #include "play/gtp_engine.hpp"
-#include "plugins/game_params.hpp"
+#include "plugin_loading/game_params.hpp"
 #include "report/log.hpp"
 
 namespace gsdk::host {
@@ -43,8 +43,9 @@ int command_gtp(const Arguments& args) {
     const std::string spec = vm.count("agent") ? vm["agent"].as<std::string>() : default_agent_spec(plugin.tables);
     const core::AgentSettings settings = parse_agent_spec(spec);
     require_agent_device(settings, spec);
-    const ResolvedParams params = resolve_params(*plugin.tables.game, params_from_assignments(
-        vm.count("param") ? vm["param"].as<std::vector<std::string>>() : std::vector<std::string>{}));
+    const ResolvedParams params = resolve_params(
+        *plugin.tables.game, params_from_assignments(vm.count("param") ? vm["param"].as<std::vector<std::string>>()
+                                                                       : std::vector<std::string>{}));
     game = std::make_unique<core::GameInstance>(plugin.tables, params.values);
     agent_game = std::make_unique<AgentGame>(*game, spec);
     agent = core::make_agent(agent_game->game(), settings);

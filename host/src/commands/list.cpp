@@ -9,10 +9,10 @@
 
 #include "algorithms/algorithm_listing.hpp"
 #include "commands/command_line.hpp"
+#include "commands/plugin_listing.hpp"
 #include "conformance/capability_tables.hpp"
 #include "devices/device_selection.hpp"
 #include "report/log.hpp"
-#include "report/plugin_listing.hpp"
 
 namespace gsdk::host {
 

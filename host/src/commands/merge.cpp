@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/registry.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "commands/command_line.hpp"
 #include "commands/run_outcome.hpp"
@@ -37,8 +38,8 @@ int command_merge(const Arguments& args) {
   add_common_options(options);
   options.add_options()("shards", po::value<std::vector<std::string>>()->required(),
                         "the partial results files of `gsdk run CONFIG --shard K/N`, all N of them")(
-      "out", po::value<std::string>(), "results file (default: the config's output.file, else results/<name>.json)")(
-      "quiet,q", "no report");
+      "out", po::value<std::string>(),
+      "results file (default: the config's output.file, else results/<name>.json)")("quiet,q", "no report");
   po::positional_options_description positional;
   positional.add("shards", -1);
   po::variables_map vm;
@@ -72,7 +73,7 @@ int command_merge(const Arguments& args) {
   try {
     std::vector<nlohmann::json> progresses;
     for (const ShardFile& shard : shards) progresses.push_back(shard.document["progress"]);
-    const nlohmann::json merged = merge_parts_progress(*config.driver, progresses, paths);
+    const nlohmann::json merged = merge_parts_progress(driver_of(config), progresses, paths);
     RunOptions run_options;
     run_options.progress.shown = false;
     run_options.plot = config.plot_file;
@@ -103,8 +104,8 @@ int command_merge(const Arguments& args) {
       longest = std::max(longest, wall);
       total += wall;
     }
-    log_line(LogLevel::info, fmt::format("{} shards: the longest ran {:.3f} s, all together {:.3f} s", shards.size(),
-                                         longest, total));
+    log_line(LogLevel::info,
+             fmt::format("{} shards: the longest ran {:.3f} s, all together {:.3f} s", shards.size(), longest, total));
   }
   return run_exit_status(run, out);
 }

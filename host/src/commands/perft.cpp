@@ -14,10 +14,10 @@
 #include <fmt/format.h>
 
 #include "algorithms/perft/perft_algorithm.hpp"
+#include "algorithms/perft/perft_progress.hpp"
 #include "algorithms/perft/perft_report.hpp"
 #include "algorithms/run_experiment.hpp"
 #include "checkpoint/checkpoint_file.hpp"
-#include "checkpoint/progress_json.hpp"
 #include "commands/command_line.hpp"
 #include "commands/run_outcome.hpp"
 #include "commands/whole_number_option.hpp"
@@ -68,8 +68,7 @@ std::variant<HashOptions, std::string> read_hash_options(const po::variables_map
   for (const auto& [name, mib] : {std::pair{"hash-mb", &hash.host_mib}, std::pair{"gpu-hash-mb", &hash.device_mib}}) {
     if (!vm.count(name)) continue;
     *mib = whole_number_of<uint64_t>(vm, name);
-    if (*mib > kMaxHashMib)
-      return fmt::format("--{} must be at most {} MiB (2^40), got {}", name, kMaxHashMib, *mib);
+    if (*mib > kMaxHashMib) return fmt::format("--{} must be at most {} MiB (2^40), got {}", name, kMaxHashMib, *mib);
     if (!hash.enabled && *mib != 0)
       return fmt::format("--{} {} sizes a transposition table, but --no-hash counts without them: give one or the "
                          "other",
@@ -89,9 +88,8 @@ int perft_as_rank(MpiWorld& world, const po::variables_map& vm, const PluginCata
     doc.insert("params", params_from_assignments(vm.count("param") ? vm["param"].as<std::vector<std::string>>()
                                                                    : std::vector<std::string>{}));
     toml::array positions;
-    positions.push_back(toml::table{{"name", "position"},
-                                    {"position", vm["position"].as<std::string>()},
-                                    {"depth", static_cast<int64_t>(depth)}});
+    positions.push_back(toml::table{
+        {"name", "position"}, {"position", vm["position"].as<std::string>()}, {"depth", static_cast<int64_t>(depth)}});
     doc.insert("perft", toml::table{{"divide", divide},
                                     {"engine", generic ? "generic" : "batch"},
                                     {"hash", hash.enabled},
@@ -134,12 +132,12 @@ int perft_as_rank(MpiWorld& world, const po::variables_map& vm, const PluginCata
     if (!write_json_or_print(vm["json"].as<std::string>(), doc)) return kExitFailed;
   }
   if (!run->complete) {
-    log_line(LogLevel::error, fmt::format("perft did not finish on {} ranks: {}; partial count {} leaves",
-                                          world.place().ranks, run->interrupted ? "interrupted" : run->error,
-                                          counted["leaves"].get<std::string>()) +
-                                  (vm.count("checkpoint") ? "; run the same command again to resume from " +
-                                                                vm["checkpoint"].as<std::string>()
-                                                          : ""));
+    log_line(LogLevel::error,
+             fmt::format("perft did not finish on {} ranks: {}; partial count {} leaves", world.place().ranks,
+                         run->interrupted ? "interrupted" : run->error, counted["leaves"].get<std::string>()) +
+                 (vm.count("checkpoint")
+                      ? "; run the same command again to resume from " + vm["checkpoint"].as<std::string>()
+                      : ""));
     return run->interrupted ? interrupted_exit_status(stop_signal()) : kExitFailed;
   }
   if (divide) {
@@ -209,7 +207,8 @@ int command_perft(const Arguments& args) {
   po::variables_map vm;
   const std::string usage = "gsdk perft GAME POSITION DEPTH [--divide] [--device cpu|cuda|all|auto] [--threads N] "
                             "[--streams N] [--param name=value]... [--generic] [--no-hash | [--hash-mb MB] "
-                            "[--gpu-hash-mb MB]] [--json FILE] [--checkpoint FILE [--checkpoint-every S]]\n  Words after `--` are operands even when they start with '-' "
+                            "[--gpu-hash-mb MB]] [--json FILE] [--checkpoint FILE [--checkpoint-every S]]\n  Words "
+                            "after `--` are operands even when they start with '-' "
                             "(an Othello board): gsdk perft othello -- -XO... 5, or --position=-XO... 5";
   if (auto exit = parse_arguments(args, usage, options, positional, vm, &operand_words)) return *exit;
   if (const std::string wrong = fill_operands(vm); !wrong.empty()) return usage_error(wrong + "\nusage: " + usage);
@@ -222,7 +221,8 @@ int command_perft(const Arguments& args) {
   if (settings.device != "cpu" && settings.device != "cuda" && settings.device != "all" && settings.device != "auto")
     return usage_error("--device must be cpu, cuda, all or auto, got '" + settings.device + "'");
   settings.threads = whole_number_of<unsigned>(vm, "threads");
-  if (settings.threads > 4096) return usage_error(fmt::format("--threads must be at most 4096, got {}", settings.threads));
+  if (settings.threads > 4096)
+    return usage_error(fmt::format("--threads must be at most 4096, got {}", settings.threads));
   settings.streams = whole_number_of<unsigned>(vm, "streams");
   if (settings.streams < 1 || settings.streams > 64)
     return usage_error(fmt::format("--streams must be from 1 to 64, got {}", settings.streams));
@@ -337,8 +337,9 @@ int command_perft(const Arguments& args) {
     if (!write_json_or_print(vm["json"].as<std::string>(), doc)) return kExitFailed;
   }
   if (!outcome.error.empty()) {
-    log_line(LogLevel::error, fmt::format("perft did not finish: {}\n  partial count: {} leaves in the subtrees that finished",
-                                          outcome.error, core::to_string(outcome.leaves)));
+    log_line(LogLevel::error,
+             fmt::format("perft did not finish: {}\n  partial count: {} leaves in the subtrees that finished",
+                         outcome.error, core::to_string(outcome.leaves)));
     return kExitFailed;
   }
   if (outcome.stopped) {

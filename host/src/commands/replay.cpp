@@ -16,7 +16,7 @@
 #include "config/quoted_value.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
-#include "plugins/game_params.hpp"
+#include "plugin_loading/game_params.hpp"
 #include "report/log.hpp"
 #include "report/output_file.hpp"
 #include "report/results_file.hpp"
@@ -31,12 +31,14 @@ toml::table params_from_json(const nlohmann::json& params, const std::string& pa
   toml::table t;
   for (const auto& [key, value] : params.items()) {
     const bool too_big = value.is_number_unsigned() && value.get<uint64_t>() > INT64_MAX;
-    if (value.is_boolean()) t.insert(key, value.get<bool>());
+    if (value.is_boolean())
+      t.insert(key, value.get<bool>());
     else if (value.is_number_integer() && !too_big)
       t.insert(key, value.get<int64_t>());
     else if (value.is_number_float())
       t.insert(key, value.get<double>());
-    else if (value.is_string()) t.insert(key, value.get<std::string>());
+    else if (value.is_string())
+      t.insert(key, value.get<std::string>());
     else
       throw ResultsFileError(fmt::format("{}: /game/params/{} is {}; expected a boolean, a 64-bit integer, a number or "
                                          "a string",

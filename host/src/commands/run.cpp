@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/algorithm.hpp"
+#include "algorithms/registry.hpp"
 #include "algorithms/run_experiment.hpp"
 #include "algorithms/run_files.hpp"
 #include "commands/command_line.hpp"
@@ -28,8 +29,8 @@ namespace {
 
 // The run as one rank of an MPI job (distribute/ranked_run.hpp): rank 0 writes the results and reports; the
 // others end quietly unless they fail themselves.
-int run_ranked(MpiWorld& world, const ExperimentConfig& config, const PluginCatalog& catalog,
-               const RunOptions& options, const std::string& out) {
+int run_ranked(MpiWorld& world, const ExperimentConfig& config, const PluginCatalog& catalog, const RunOptions& options,
+               const std::string& out) {
   int status = kExitOk;
   std::optional<ExperimentRun> run = run_as_rank_or_say(config, catalog, options, world, status);
   if (!run) return status;
@@ -122,18 +123,18 @@ int command_run(const Arguments& args) {
     return kExitUsage;
   }
   // As in [output]: an empty path asks for no picture and is never refused (experiment_config.cpp).
-  if (const std::string& no_plot = config.driver->info().no_plot;
+  if (const std::string& no_plot = driver_of(config).info().no_plot;
       vm.count("plot") && !vm["plot"].as<std::string>().empty() && !no_plot.empty()) {
     log_line(LogLevel::error,
-             fmt::format("--plot does not apply to algorithm = \"{}\": {}", config.driver->info().name, no_plot));
+             fmt::format("--plot does not apply to algorithm = \"{}\": {}", driver_of(config).info().name, no_plot));
     return kExitUsage;
   }
   const std::string plot = vm.count("plot") ? vm["plot"].as<std::string>() : config.plot_file;
-  const std::string out =
-      vm.count("out") ? vm["out"].as<std::string>()
-      : shard         ? fmt::format("results/{}.shard-{}-of-{}.json", config.name, shard->index, shard->count)
-      : !config.output_file.empty() ? config.output_file
-                                    : "results/" + config.name + ".json";
+  const std::string out = vm.count("out") ? vm["out"].as<std::string>()
+                          : shard
+                              ? fmt::format("results/{}.shard-{}-of-{}.json", config.name, shard->index, shard->count)
+                          : !config.output_file.empty() ? config.output_file
+                                                        : "results/" + config.name + ".json";
   const std::string checkpoint = vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : "";
   if (ranked && shard) {
     log_line(LogLevel::error, "--shard: a run under mpirun is spread over its ranks already; give --shard to runs "

@@ -1,5 +1,5 @@
 // experiment_config.cpp - an experiment file checked against its schema with file:line:column messages:
-// the keys every experiment has here, its algorithm's own table by the algorithm's driver.
+// the keys every experiment has here, its algorithm's own table by the algorithm (one of those handed in).
 #include "config/experiment_config.hpp"
 
 #include <cerrno>
@@ -11,8 +11,6 @@
 
 #include <fmt/format.h>
 
-#include "algorithms/algorithm.hpp"
-#include "algorithms/registry.hpp"
 #include "config/config_section.hpp"
 #include "config/overrides.hpp"
 #include "config/quoted_value.hpp"
@@ -29,16 +27,24 @@ const IntegerKey kThreads{"threads", 0, 0, 4096, "CPU worker threads (0: every h
 const IntegerKey kStreams{"streams", 2, 1, 64, "CUDA streams per GPU"};
 const StringKey kSimd{"simd", "auto", {"auto", "avx512", "avx2", "scalar"}, "highest CPU instruction set"};
 
-const Algorithm& read_algorithm(const ConfigSection& top, const std::string& name) {
-  if (const Algorithm* driver = find_algorithm(name)) return *driver;
+std::vector<std::string> names_of(const AlgorithmTables& algorithms) {
+  std::vector<std::string> names;
+  for (const AlgorithmTable* algorithm : algorithms) names.push_back(algorithm->info().name);
+  return names;
+}
+
+const AlgorithmTable& read_algorithm(const ConfigSection& top, const std::string& name,
+                                     const AlgorithmTables& algorithms) {
+  for (const AlgorithmTable* algorithm : algorithms)
+    if (algorithm->info().name == name) return *algorithm;
   throw located_error(*top.node("algorithm"), fmt::format("'algorithm' is {}; expected one of: {}", quote_value(name),
-                                                          join_words(algorithm_names())));
+                                                          join_words(names_of(algorithms))));
 }
 
 // The tables of the other algorithms do not apply; [run] does not apply to an algorithm that says so.
-void refuse_foreign_tables(const ConfigSection& top, const Algorithm& driver) {
+void refuse_foreign_tables(const ConfigSection& top, const AlgorithmTable& driver, const AlgorithmTables& algorithms) {
   const std::string& name = driver.info().name;
-  for (const std::string& other : algorithm_names()) {
+  for (const std::string& other : names_of(algorithms)) {
     if (other == name) continue;
     if (const toml::node* n = top.node(other))
       throw located_error(*n, fmt::format("[{}] applies to algorithm = \"{}\", not \"{}\"", other, other, name));
@@ -99,18 +105,17 @@ RunSettings read_run(const ConfigSection& r) {
   return run;
 }
 
-ExperimentConfig validate(toml::table doc, const std::string& file) {
+ExperimentConfig validate(toml::table doc, const std::string& file, const AlgorithmTables& algorithms) {
   ExperimentConfig c;
   c.file = file;
   const ConfigSection top(doc, "the experiment's top level");
   std::vector<std::string> top_keys = {"game", "algorithm", "seed", "name", "params"};
-  for (const std::string& name : algorithm_names()) top_keys.push_back(name);
+  for (const std::string& name : names_of(algorithms)) top_keys.push_back(name);
   top_keys.insert(top_keys.end(), {"run", "output"});
   top.allow_only(top_keys);
   c.game = top.required_string("game");
   c.algorithm = top.required_string("algorithm");
-  const Algorithm& driver = read_algorithm(top, c.algorithm);
-  c.driver = &driver;
+  const AlgorithmTable& driver = read_algorithm(top, c.algorithm, algorithms);
   c.seed = static_cast<uint64_t>(top.get(kSeed));
   c.name = read_name(top, file);
   if (top.table("params")) {
@@ -120,7 +125,7 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
     doc.insert_or_assign("params", c.params);
   }
 
-  refuse_foreign_tables(top, driver);
+  refuse_foreign_tables(top, driver, algorithms);
   const AlgorithmInfo& info = driver.info();
   const toml::table* table = top.table(info.name);
   if (!table)
@@ -156,9 +161,9 @@ ExperimentConfig validate(toml::table doc, const std::string& file) {
 
 } // namespace
 
-ExperimentConfig parse_experiment(const std::string& text, const std::string& source_name,
-                                  const std::vector<std::string>& overrides,
-                                  const std::vector<OptionOverride>& options) {
+ExperimentConfig read_experiment_text(const std::string& text, const std::string& source_name,
+                                      const AlgorithmTables& algorithms, const std::vector<std::string>& overrides,
+                                      const std::vector<OptionOverride>& options) {
   toml::table doc;
   try {
     doc = parse_toml(text, source_name);
@@ -167,11 +172,12 @@ ExperimentConfig parse_experiment(const std::string& text, const std::string& so
   }
   for (size_t i = 0; i < overrides.size(); ++i) apply_override(doc, overrides[i], fmt::format("--set[{}]", i + 1));
   for (const OptionOverride& option : options) apply_override(doc, option.text, option.origin);
-  return validate(std::move(doc), source_name);
+  return validate(std::move(doc), source_name, algorithms);
 }
 
-ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides,
-                                 const std::vector<OptionOverride>& options) {
+ExperimentConfig read_experiment_file(const std::string& path, const AlgorithmTables& algorithms,
+                                      const std::vector<std::string>& overrides,
+                                      const std::vector<OptionOverride>& options) {
   // A folder opens and reads as empty, and a FIFO blocks: both are refused before reading.
   std::error_code ec;
   const auto kind = std::filesystem::status(path, ec).type();
@@ -194,7 +200,7 @@ ExperimentConfig load_experiment(const std::string& path, const std::vector<std:
   if (const size_t nul = content.find('\0'); nul != std::string::npos)
     throw ConfigError(
         fmt::format("{}: is a binary file (a NUL byte at offset {}), expected a TOML experiment file", path, nul));
-  return parse_experiment(content, path, overrides, options);
+  return read_experiment_text(content, path, algorithms, overrides, options);
 }
 
 } // namespace gsdk::host

@@ -8,7 +8,7 @@
 
 #include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/runtime/game_instance.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 
 namespace gsdk::host::conformance {
 

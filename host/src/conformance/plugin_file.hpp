@@ -1,14 +1,14 @@
 // plugin_file.hpp - the trial load `gsdk check` makes of a plugin file before it loads the file in its own
 // process: a plugin's static constructors run at load time, so loading it in a child shows whether they crash
 // or hang. The checks of the file itself (regular file, ELF headers of this machine, nothing truncated) are the
-// catalog's, before any dlopen (plugins/plugin_file_checks.hpp).
+// catalog's, before any dlopen (plugin_loading/plugin_file_checks.hpp).
 #pragma once
 
 #include <filesystem>
 #include <optional>
 #include <string>
 
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 
 namespace gsdk::host::conformance {
 

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "algorithms/registry.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "distribute/chunk_exchange.hpp"
 #include "distribute/job_clock.hpp"
@@ -47,9 +48,9 @@ std::string describe_blocks(const ChunkExchange::Chunk& chunk) {
 // What this rank's config is, as every rank must agree: the experiment's identity, or why it cannot run.
 std::string identity_or_refusal(const ExperimentConfig& config, const PluginCatalog& catalog) {
   try {
-    if (!config.driver->has_parts())
+    if (!driver_of(config).has_parts())
       throw ConfigError(fmt::format("algorithm '{}' cannot be spread over MPI ranks yet", config.algorithm));
-    if (const std::string why = config.driver->parts_refusal(*config.settings, true); !why.empty())
+    if (const std::string why = driver_of(config).parts_refusal(*config.settings, true); !why.empty())
       throw ConfigError(fmt::format("{}: {}", config.file, why));
     const LoadedPlugin& plugin = require_plugin(catalog, config.game, "");
     const ResolvedParams params = resolve_params(*plugin.tables.game, config.params);
@@ -92,8 +93,8 @@ public:
         if (!(spent_seconds_ >= 0 && std::isfinite(spent_seconds_)))
           throw std::invalid_argument(fmt::format("job_seconds is {}, not a time", spent_seconds_));
       } catch (const std::exception& e) {
-        throw CheckpointMismatch(fmt::format("{}: the checkpoint's progress is malformed: {}", checkpoint_->path(),
-                                             e.what()));
+        throw CheckpointMismatch(
+            fmt::format("{}: the checkpoint's progress is malformed: {}", checkpoint_->path(), e.what()));
       }
       resumed_ = true;
     }
@@ -242,7 +243,7 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   const int node_gpus = config.run.device == "cpu" ? 0 : static_cast<int>(core::cuda_devices(why).size());
   mine.run = rank_run_settings(config.run, place, node_gpus, std::max(1u, std::thread::hardware_concurrency()));
 
-  const ChunkFloor floor = config.driver->smallest_chunk(*config.settings);
+  const ChunkFloor floor = driver_of(config).smallest_chunk(*config.settings);
   // Rank 0's checkpoint and ledger; a checkpoint that cannot be resumed is refused by every rank.
   std::unique_ptr<CheckpointFile> checkpoint;
   std::unique_ptr<Ledger> ledger;
@@ -254,7 +255,7 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
         identity.update(kSpreadIdentity);
         checkpoint = std::make_unique<CheckpointFile>(options.checkpoint, identity);
       }
-      ledger = std::make_unique<Ledger>(*config.driver, checkpoint.get(), options.checkpoint_seconds, place.ranks,
+      ledger = std::make_unique<Ledger>(driver_of(config), checkpoint.get(), options.checkpoint_seconds, place.ranks,
                                         floor.of);
     } catch (const ConfigError& e) {
       refusal = e.what();
@@ -265,7 +266,7 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   // Every rank leaves this broadcast at about the same moment: the job's time counts from here (job_clock.hpp), on
   // from what the checkpoint's runs spent.
   const std::string spent = world.broadcast(root ? fmt::format("{}", ledger->spent_seconds()) : "");
-  const JobClock clock(config.driver->time_bound_seconds(*config.settings), std::stod(spent));
+  const JobClock clock(driver_of(config).time_bound_seconds(*config.settings), std::stod(spent));
   if (root) ledger->keep_time(clock);
 
   // A rank's chunks are runs one after the other on the same GPUs: they share one arena per device.
@@ -345,9 +346,10 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
     run.results["interrupted"] = {{"partial", true}, {"completed", run.outcome->completed()}};
   }
   run.resumed = ledger->resumed();
-  run.results["ranks"] = {{"count", place.ranks},
-                          {"wall_seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count()},
-                          {"each", ledger->ranks_summary()}};
+  run.results["ranks"] = {
+      {"count", place.ranks},
+      {"wall_seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count()},
+      {"each", ledger->ranks_summary()}};
   if (checkpoint) run.results["checkpoint"] = {{"file", checkpoint->path()}, {"resumed", run.resumed}};
   return run;
 }

@@ -6,7 +6,7 @@
 //    "identity": {...},       the experiment's, as a checkpoint's (checkpoint_file.hpp): equal in every shard of a run
 //    "experiment": {"file": "...", "config": "..."}, the config as the shard ran it (TOML, after --set and options)
 //    "status": "complete",    or "interrupted" / "incomplete" (then "error"): only complete shards merge
-//    "progress": {...},       what the shard completed, as its algorithm's checkpoint progress (progress_json.hpp)
+//    "progress": {...},       what the shard completed, as its algorithm's checkpoint progress (checkpoint_file.hpp)
 //    "results": {...}}        the shard's own results document: its hardware, devices, timings, its share of the result
 #pragma once
 

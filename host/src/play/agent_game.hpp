@@ -8,7 +8,7 @@
 #include <string>
 
 #include "gsdk/core/runtime/game_instance.hpp"
-#include "plugins/game_params.hpp"
+#include "plugin_loading/game_params.hpp"
 
 namespace gsdk::host {
 

@@ -13,7 +13,7 @@
 #include "gsdk/core/runtime/worker_pool.hpp"
 #include "gsdk/rng/philox.hpp"
 #include "play/agent_game.hpp"
-#include "plugins/game_params.hpp"
+#include "plugin_loading/game_params.hpp"
 
 namespace gsdk::host {
 

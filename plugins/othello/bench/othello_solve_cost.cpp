@@ -14,8 +14,8 @@
 
 #include "gsdk/core/agents/leaf_evaluator.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 
 namespace {
 

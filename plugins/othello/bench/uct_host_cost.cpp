@@ -13,8 +13,8 @@
 
 #include "gsdk/core/agents/mcts.hpp"
 #include "gsdk/rng/splitmix64.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 
 namespace {
 

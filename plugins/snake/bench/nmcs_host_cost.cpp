@@ -15,8 +15,8 @@
 
 #include "gsdk/core/nested/level1_searcher.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
-#include "plugins/game_params.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/game_params.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 
 namespace {
 

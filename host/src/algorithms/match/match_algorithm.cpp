@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/match/match_progress.hpp"
 #include "checkpoint/checkpoint_file.hpp"
-#include "checkpoint/match_progress.hpp"
 #include "config/experiment_config.hpp"
 #include "devices/device_selection.hpp"
 #include "play/agent_spec.hpp"

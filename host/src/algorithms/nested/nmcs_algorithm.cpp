@@ -1,5 +1,5 @@
 // nmcs_algorithm.cpp - the NMCS driver: [nmcs] (levels, budget, starts, where the level-1 searches run),
-// its devices and the search; the run around it is nested_search.hpp's.
+// its devices and the search; the run around it is nested_driver.hpp's.
 #include "algorithms/nested/nmcs_algorithm.hpp"
 
 #include <algorithm>
@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "algorithms/nested/best_sequence_file.hpp"
-#include "algorithms/nested/nested_search.hpp"
-#include "checkpoint/nested_progress.hpp"
+#include "algorithms/nested/nested_driver.hpp"
+#include "algorithms/nested/nested_progress.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playout_batch_evaluator.hpp"
 
@@ -176,7 +176,7 @@ public:
                                 const std::string& where) const override {
     return merge_nested_progress(a, b, where);
   }
-  // The same sequences on every path, with any number side by side (see nested_search.hpp's determinism).
+  // The same sequences on every path, with any number side by side (see core's nested_search.hpp, determinism).
   std::vector<std::string> keys_outside_results() const override {
     std::vector<std::string> keys = budget_keys_outside_results();
     keys.insert(keys.end(), {kPipeline.name, kCpuLevel1.name, kDeviceLevel.name});

@@ -1,13 +1,13 @@
 // nrpa_algorithm.cpp - the NRPA driver: [nrpa] (level, iterations, alpha, budget, the GPU's level), its
-// devices and the search; the run around it is nested_search.hpp's.
+// devices and the search; the run around it is nested_driver.hpp's.
 #include "algorithms/nested/nrpa_algorithm.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "algorithms/nested/nested_search.hpp"
-#include "checkpoint/nested_progress.hpp"
+#include "algorithms/nested/nested_driver.hpp"
+#include "algorithms/nested/nested_progress.hpp"
 #include "config/experiment_config.hpp"
 
 namespace gsdk::host {

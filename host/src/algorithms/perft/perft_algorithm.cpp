@@ -10,9 +10,9 @@
 #include <fmt/format.h>
 
 #include "algorithms/finished_event.hpp"
+#include "algorithms/perft/perft_progress.hpp"
 #include "algorithms/perft/perft_report.hpp"
 #include "checkpoint/checkpoint_file.hpp"
-#include "checkpoint/progress_json.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
 #include "report/output_file.hpp"

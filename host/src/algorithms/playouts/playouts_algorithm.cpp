@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "algorithms/finished_event.hpp"
+#include "algorithms/playouts/playout_progress.hpp"
 #include "checkpoint/checkpoint_file.hpp"
-#include "checkpoint/progress_json.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
 #include "report/histogram_plot.hpp"

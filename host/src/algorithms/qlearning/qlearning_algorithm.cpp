@@ -9,8 +9,8 @@
 #include <fmt/format.h>
 
 #include "algorithms/finished_event.hpp"
+#include "algorithms/qlearning/qlearning_progress.hpp"
 #include "checkpoint/checkpoint_file.hpp"
-#include "checkpoint/qlearning_progress.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
 #include "report/output_file.hpp"

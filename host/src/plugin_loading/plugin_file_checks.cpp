@@ -1,7 +1,7 @@
 // plugin_file_checks.cpp - the file-type and ELF checks before dlopen. The headers are read with <elf.h>'s
 // structures: a handful of fields decide, so libelf (which would itself have to be kept from trusting the
 // file's offsets) adds nothing.
-#include "plugins/plugin_file_checks.hpp"
+#include "plugin_loading/plugin_file_checks.hpp"
 
 #include <elf.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 // game_params.cpp - validation of game parameters against the plugin's declarations.
-#include "plugins/game_params.hpp"
+#include "plugin_loading/game_params.hpp"
 
 #include <cmath>
 

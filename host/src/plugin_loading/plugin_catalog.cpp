@@ -1,6 +1,6 @@
 // plugin_catalog.cpp - plugin discovery, loading and ABI negotiation.
-#include "plugins/plugin_catalog.hpp"
-#include "plugins/plugin_search_path.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
+#include "plugin_loading/plugin_search_path.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -9,8 +9,8 @@
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <fmt/format.h>
 
-#include "plugins/plugin_file_checks.hpp"
-#include "plugins/plugin_permissions.hpp"
+#include "plugin_loading/plugin_file_checks.hpp"
+#include "plugin_loading/plugin_permissions.hpp"
 #include "report/log.hpp"
 
 namespace gsdk::host {

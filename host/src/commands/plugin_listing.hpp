@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gsdk/core/runtime/cuda_devices.hpp"
-#include "plugins/plugin_catalog.hpp"
+#include "plugin_loading/plugin_catalog.hpp"
 
 namespace gsdk::host {
 

@@ -1,5 +1,5 @@
 // plugin_permissions.cpp - the ownership and mode rule of plugin_permissions.hpp, from stat(2).
-#include "plugins/plugin_permissions.hpp"
+#include "plugin_loading/plugin_permissions.hpp"
 
 #include <pwd.h>
 #include <sys/stat.h>

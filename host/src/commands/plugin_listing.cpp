@@ -1,5 +1,5 @@
 // plugin_listing.cpp - the document of `gsdk list --json`, which gsdk.list() of the Python module returns too.
-#include "report/plugin_listing.hpp"
+#include "commands/plugin_listing.hpp"
 
 #include <fmt/format.h>
 

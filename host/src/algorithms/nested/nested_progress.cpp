@@ -1,5 +1,5 @@
 // nested_progress.cpp - NMCS and NRPA checkpoint progress as JSON and back (nested_progress.hpp).
-#include "checkpoint/nested_progress.hpp"
+#include "algorithms/nested/nested_progress.hpp"
 
 #include <algorithm>
 #include <limits>

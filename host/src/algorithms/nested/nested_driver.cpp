@@ -1,6 +1,6 @@
-// nested_search.cpp - the run around an NMCS or NRPA search: checks, events, best sequence, report, picture,
+// nested_driver.cpp - the run around an NMCS or NRPA search: checks, events, best sequence, report, picture,
 // checkpoint.
-#include "algorithms/nested/nested_search.hpp"
+#include "algorithms/nested/nested_driver.hpp"
 
 #include <cstdio>
 #include <optional>
@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "algorithms/nested/nested_progress.hpp"
 #include "checkpoint/checkpoint_file.hpp"
-#include "checkpoint/nested_progress.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"

@@ -1,7 +1,8 @@
-// nested_search.hpp - what the NMCS and NRPA drivers share: the budget keys both tables have, and the run
+// nested_driver.hpp - what the NMCS and NRPA drivers share: the budget keys both tables have, and the run
 // around a search: every improvement checked and logged (JSON Lines events: seconds, score, search),
 // the best sequence checked and saved, the report, the picture of the best score against time, the
 // results fields, and the checkpoint (`--checkpoint`) that a run saves and resumes at the searches' granularity.
+// The searches themselves are the core's (gsdk/core/nested/nested_search.hpp).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // match_progress.cpp - a match's checkpoint progress as JSON and back (match_progress.hpp).
-#include "checkpoint/match_progress.hpp"
+#include "algorithms/match/match_progress.hpp"
 
 #include <algorithm>
 #include <set>

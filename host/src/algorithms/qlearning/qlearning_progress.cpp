@@ -1,5 +1,5 @@
 // qlearning_progress.cpp - Q-learning checkpoint progress as JSON and back (qlearning_progress.hpp).
-#include "checkpoint/qlearning_progress.hpp"
+#include "algorithms/qlearning/qlearning_progress.hpp"
 
 #include <algorithm>
 #include <bit>

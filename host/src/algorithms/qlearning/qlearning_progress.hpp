@@ -36,7 +36,7 @@ struct QLearningRun {
 
 struct QLearningCheckpoint {
   std::vector<QLearningRun> finished;
-  uint32_t training_environments = 0;              // of the run under way, when there is one
+  uint32_t training_environments = 0; // of the run under way, when there is one
   // What the run under way has trained: the lowest entry of the sweep (of the run's part, when it is spread over
   // processes) that has not finished.
   std::optional<core::QLearningProgress> training;
