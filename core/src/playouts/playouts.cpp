@@ -13,6 +13,7 @@
 
 #include "gsdk/core/playouts/chance_outcome.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "gsdk/core/runtime/progress_monitor.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
 #include "gsdk/playout_summary.hpp"
@@ -25,7 +26,6 @@ namespace gsdk::core {
 
 namespace {
 
-constexpr uint32_t kMessageSize = 2048;
 // A CUDA call never covers more than this many playouts, so long runs still report progress.
 constexpr uint64_t kMaxCudaCall = uint64_t{1} << 33;
 
@@ -129,10 +129,9 @@ void run_cpu_range(const GameInstance& game, const PlayoutJob& job, const StateB
   if (batch) {
     gsdk_playout_summary s = part.bind();
     const gsdk_playout_request r = make_request(job, explicit_start ? &start : nullptr, first, end - first);
-    char error[kMessageSize] = {};
-    const int32_t status = game.tables().cpu_playouts->run(game.handle(), &r, &s, error, kMessageSize);
-    if (status != GSDK_OK)
-      throw std::runtime_error(fmt::format("{} CPU playouts [{}, {}) failed: {}", game.game().name, first, end, error));
+    call_plugin(
+        [&](char* error, uint32_t size) { return game.tables().cpu_playouts->run(game.handle(), &r, &s, error, size); },
+        [&] { return fmt::format("{} CPU playouts [{}, {})", game.game().name, first, end); });
     part.absorb(s);
     return;
   }
@@ -257,12 +256,14 @@ PlayoutOutcome run_playouts(const GameInstance& game, const PlayoutJob& job, con
           part = PlayoutResult(score_min, bins);
           gsdk_playout_summary s = part.bind();
           const gsdk_playout_request r = make_request(job, job.start_state ? &start : nullptr, first, end - first);
-          char error[kMessageSize] = {};
-          const int32_t status = tables.cuda_playouts->run(game.handle(), &r, device, stream.handle(), scratch,
-                                                           scratch_size, &s, error, kMessageSize);
-          if (status != GSDK_OK)
-            throw std::runtime_error(fmt::format("{} CUDA playouts [{}, {}) on device {} failed: {}", game.game().name,
-                                                 first, end, device, error));
+          call_plugin(
+              [&](char* error, uint32_t size) {
+                return tables.cuda_playouts->run(game.handle(), &r, device, stream.handle(), scratch, scratch_size, &s,
+                                                 error, size);
+              },
+              [&] {
+                return fmt::format("{} CUDA playouts [{}, {}) on device {}", game.game().name, first, end, device);
+              });
           part.absorb(s);
           completed.add(first, end, part);
           worker_playouts[w] += end - first;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gsdk/core/nested/nested_search.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 
 namespace gsdk::host {
 
@@ -54,11 +55,11 @@ void check_reported_sequence(const core::GameInstance& game, int64_t score, cons
         fmt::format("the search reported score {} for a sequence that replays to {}", score, replayed));
   const gsdk_sequence_documents* documents = game.tables().sequence_documents;
   if (!documents) return;
-  char error[1024] = {};
-  if (documents->check(game.handle(), moves.data(), static_cast<uint32_t>(moves.size()), error, sizeof error) !=
-      GSDK_OK)
+  if (const auto failure = core::call_entry([&](char* error, uint32_t size) {
+        return documents->check(game.handle(), moves.data(), static_cast<uint32_t>(moves.size()), error, size);
+      }))
     throw std::runtime_error(
-        fmt::format("the search reported a sequence that game '{}' refuses: {}", game.game().name, error));
+        fmt::format("the search reported a sequence that game '{}' refuses: {}", game.game().name, failure->message));
 }
 
 } // namespace gsdk::host

@@ -10,6 +10,7 @@
 #include "checkpoint/checkpoint_file.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "report/histogram_plot.hpp"
 #include "report/output_file.hpp"
 #include "report/progress_bar.hpp"
@@ -32,8 +33,11 @@ std::vector<double> exact_distribution(const core::GameInstance& game) {
   const auto* table = game.tables().score_distribution;
   if (!table) return {};
   std::vector<double> p(game.histogram_bins());
-  char error[512] = {};
-  if (table->exact(game.handle(), p.data(), static_cast<uint32_t>(p.size()), error, sizeof error) != GSDK_OK) return {};
+  // A game that cannot give it (too many bins, say) shows no exact curve: the run goes on without one.
+  if (core::call_entry([&](char* error, uint32_t size) {
+        return table->exact(game.handle(), p.data(), static_cast<uint32_t>(p.size()), error, size);
+      }))
+    return {};
   return p;
 }
 

@@ -13,6 +13,7 @@
 #include "checkpoint/checkpoint_file.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "report/output_file.hpp"
 #include "report/png_image.hpp"
 #include "report/progress_bar.hpp"
@@ -205,16 +206,18 @@ void write_picture(const std::string& path, const core::GameInstance& game, cons
   if (!render)
     throw std::runtime_error(fmt::format("game '{}' (plugin {}) draws no pictures ({} table)", game.game().name,
                                          game.tables().path, GSDK_TABLE_RENDER));
-  char error[1024] = {};
   uint32_t width = 0, height = 0;
   const uint64_t* visits = o.visits.empty() ? nullptr : o.visits.data();
-  if (render->policy_image(game.handle(), o.tables.data(), visits, nullptr, 0, &width, &height, error, sizeof error) !=
-      GSDK_OK)
-    throw std::runtime_error(fmt::format("{}: the game could not draw its policy: {}", path, error));
+  const auto draw = [&](uint8_t* rgb, uint64_t capacity) {
+    if (const auto failure = core::call_entry([&](char* error, uint32_t size) {
+          return render->policy_image(game.handle(), o.tables.data(), visits, rgb, capacity, &width, &height, error,
+                                      size);
+        }))
+      throw std::runtime_error(fmt::format("{}: the game could not draw its policy: {}", path, failure->message));
+  };
+  draw(nullptr, 0); // the size
   std::vector<uint8_t> rgb(uint64_t{width} * height * 3);
-  if (render->policy_image(game.handle(), o.tables.data(), visits, rgb.data(), rgb.size(), &width, &height, error,
-                           sizeof error) != GSDK_OK)
-    throw std::runtime_error(fmt::format("{}: the game could not draw its policy: {}", path, error));
+  draw(rgb.data(), rgb.size());
   write_png(path, width, height, rgb);
 }
 
