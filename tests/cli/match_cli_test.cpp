@@ -171,7 +171,7 @@ TEST_F(MatchCli, BadAgentParametersExitTwo) {
 TEST_F(MatchCli, BadGameCountsAndGamesExitTwo) {
   Outcome r = run({"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "0"});
   EXPECT_EQ(r.status, 2) << describe(r);
-  EXPECT_TRUE(contains(r.err, "--games must be an integer from 1 to 1000000, got '0'")) << r.err;
+  EXPECT_TRUE(contains(r.err, "--games 0 (command line): 'games' in [match] = 0 is out of range [1, 1000000]")) << r.err;
   r = run({"match", "no_such_game", "--agent0", "random", "--agent1", "random", "--games", "1"});
   EXPECT_EQ(r.status, 2) << describe(r);
   EXPECT_TRUE(contains(r.err, "unknown game 'no_such_game'")) << r.err;
@@ -180,10 +180,10 @@ TEST_F(MatchCli, BadGameCountsAndGamesExitTwo) {
   EXPECT_TRUE(contains(r.err, "agent1")) << r.err;
   r = run({"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "2", "--opening-plies", "1001"});
   EXPECT_EQ(r.status, 2) << describe(r);
-  EXPECT_TRUE(contains(r.err, "--opening-plies must be an integer from 0 to 1000, got '1001'")) << r.err;
+  EXPECT_TRUE(contains(r.err, "--opening-plies 1001 (command line): 'opening_plies' in [match] = 1001 is out of range [0, 1000]")) << r.err;
   r = run({"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "2", "--parallel", "0"});
   EXPECT_EQ(r.status, 2) << describe(r);
-  EXPECT_TRUE(contains(r.err, "--parallel must be an integer from 1 to 256, got '0'")) << r.err;
+  EXPECT_TRUE(contains(r.err, "--parallel 0 (command line): 'parallel' in [match] = 0 is out of range [1, 256]")) << r.err;
 }
 
 // The moves of each game in a record, in order.
@@ -336,6 +336,29 @@ TEST_F(MatchCli, MatchTablesAreStrict) {
   EXPECT_EQ(plot.status, 2) << describe(plot);
   EXPECT_TRUE(contains(plot.err, "--plot does not apply to algorithm = \"match\"")) << plot.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "m.png"));
+}
+
+// `gsdk match` is the match experiment its options make: its --json is the document `gsdk run` writes for the same
+// [match] table (the same games and digest), and [output] game_lines gives `gsdk run` the command's line per game.
+TEST_F(MatchCli, TheCommandAndAConfigPlayTheSameMatch) {
+  const Outcome command = run({"match", "test_nim", "--agent0", "uct:playouts=50", "--agent1", "random", "--games",
+                               "4", "--seed", "9", "--json", "c.json"});
+  ASSERT_EQ(command.status, 0) << describe(command);
+  gsdk::test::write_file(dir / "same.toml", "game = \"test_nim\"\nalgorithm = \"match\"\nseed = 9\n[match]\ngames = 4\n"
+                                            "agents = [\"uct:playouts=50\", \"random\"]\n[output]\ngame_lines = true\n");
+  const Outcome config = run({"run", "same.toml", "--out", "r.json", "-q"});
+  ASSERT_EQ(config.status, 0) << describe(config);
+  EXPECT_TRUE(contains(config.out, "game 1/4: A is player 0, ")) << config.out;
+  EXPECT_TRUE(contains(config.out, "game 4/4: A is player 1, ")) << config.out;
+  const auto from_command = json("c.json"), from_config = json("r.json");
+  EXPECT_EQ(from_command["digest"], from_config["digest"]);
+  EXPECT_EQ(from_command["result"], from_config["result"]);
+  EXPECT_EQ(from_command["experiment"]["config"]["match"]["agents"], from_config["experiment"]["config"]["match"]["agents"]);
+  gsdk::test::write_file(dir / "quiet.toml", "game = \"test_nim\"\nalgorithm = \"match\"\n[match]\ngames = 2\n"
+                                             "agents = [\"random\", \"random\"]\n");
+  const Outcome quiet = run({"run", "quiet.toml", "--out", "q.json", "-q"});
+  ASSERT_EQ(quiet.status, 0) << describe(quiet);
+  EXPECT_FALSE(contains(quiet.out, "game 1/2")) << "game_lines is off by default\n" << quiet.out;
 }
 
 } // namespace

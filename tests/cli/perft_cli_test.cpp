@@ -110,11 +110,17 @@ TEST_F(PerftCli, PluginTableAndGenericEngineAgree) {
 }
 
 TEST_F(PerftCli, BadInputExitsTwoWithAClearMessage) {
-  for (const std::string depth : {"x", "65", "3.5", "", "1e2"}) {
+  for (const std::string depth : {"x", "3.5", "", "1e2"}) {
     const Outcome r = run({"perft", "test_nim", "start", depth});
     EXPECT_EQ(r.status, 2) << depth << "\n" << describe(r);
-    EXPECT_TRUE(contains(r.err, "depth must be an integer from 0 to 64, got '" + depth + "'")) << r.err;
+    EXPECT_TRUE(contains(r.err, "DEPTH must be a whole number of plies, got '" + depth + "'")) << r.err;
   }
+  // The range is [perft]'s, checked by the perft driver and located at the operand.
+  const Outcome deep = run({"perft", "test_nim", "start", "65"});
+  EXPECT_EQ(deep.status, 2) << describe(deep);
+  EXPECT_TRUE(contains(deep.err, "DEPTH 65 (command line): 'depth' in [[perft.positions]] entry 1 = 65 is out of "
+                                 "range [0, 64]"))
+      << deep.err;
   const Outcome negative = run({"perft", "test_nim", "start", "-1"});
   EXPECT_EQ(negative.status, 2) << "a negative depth reads as an option\n" << describe(negative);
   const Outcome game = run({"perft", "nim9", "start", "3"});
@@ -130,7 +136,9 @@ TEST_F(PerftCli, BadInputExitsTwoWithAClearMessage) {
   EXPECT_TRUE(contains(option.err, "usage: gsdk perft GAME POSITION DEPTH")) << option.err;
   const Outcome device = run({"perft", "test_nim", "start", "3", "--device", "gpu"});
   EXPECT_EQ(device.status, 2) << describe(device);
-  EXPECT_TRUE(contains(device.err, "--device must be cpu, cuda, all or auto, got 'gpu'")) << device.err;
+  EXPECT_TRUE(contains(device.err, "--device gpu (command line): 'device' in [run] is \"gpu\"; expected one of: auto, "
+                                   "cpu, cuda, all"))
+      << device.err;
   const Outcome streams = run({"perft", "test_nim", "start", "3", "--streams", "0"});
   EXPECT_EQ(streams.status, 2) << describe(streams);
   const Outcome param = run({"perft", "test_nim", "start", "3", "--param", "stones=0"});
@@ -360,11 +368,16 @@ TEST_F(PerftCli, HashOptionsWithBadValuesExitTwoNamingTheOptionAndTheValue) {
       refused({option, value}, "the argument ('" + value + "') for option '" + option +
                                    "' is invalid: expected a whole number from 0 to 18446744073709551615");
     refused({option, ""}, "the argument for option '" + option + "' is invalid: expected a whole number");
-    refused({option, "1099511627777"}, option + " must be at most 1099511627776 MiB (2^40), got 1099511627777");
-    refused({option, "1e15"}, option + " must be at most 1099511627776 MiB (2^40), got 1000000000000000");
-    refused({"--no-hash", option, "64"},
-            option + " 64 sizes a transposition table, but --no-hash counts without them: give one or the other");
-    refused({option, "64", "--no-hash"}, option + " 64 sizes a transposition table, but --no-hash");
+    // The ranges are [perft]'s, checked by the perft driver and located at the option.
+    const std::string key = option == "--hash-mb" ? "hash_mb" : "gpu_hash_mb";
+    refused({option, "1099511627777"}, option + " 1099511627777 (command line): '" + key +
+                                           "' in [perft] = 1099511627777 is out of range [0, 1099511627776]");
+    refused({option, "1e15"}, option + " 1000000000000000 (command line): '" + key +
+                                  "' in [perft] = 1000000000000000 is out of range [0, 1099511627776]");
+    refused({"--no-hash", option, "64"}, option + " 64 (command line): '" + key +
+                                             "' in [perft] = 64 sizes a transposition table, but hash = false counts "
+                                             "without them");
+    refused({option, "64", "--no-hash"}, option + " 64 (command line): '" + key + "' in [perft] = 64 sizes");
   }
   refused({"--hash-mb", "1", "--hash-mb", "2"}, "'--hash-mb' cannot be specified more than once");
   // 0 is the default size, not a size: accepted with --no-hash, as the largest size is without it.

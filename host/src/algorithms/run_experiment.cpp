@@ -74,6 +74,10 @@ ExperimentConfig parse_experiment(const std::string& text, const std::string& so
   return read_experiment_text(text, source_name, registry_tables(), overrides, options);
 }
 
+ExperimentConfig command_experiment(toml::table document, const std::string& source_name) {
+  return read_experiment_document(std::move(document), source_name, registry_tables());
+}
+
 ConfigError RunContext::config_error(const std::string& dotted_key, const std::string& message) const {
   const toml::node* node = config.raw.at_path(dotted_key).node();
   return ConfigError(node ? located(node->source(), message) : fmt::format("{}: {}", config.file, message));

@@ -25,10 +25,15 @@ namespace gsdk::host {
 ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& overrides,
                                  const std::vector<OptionOverride>& options = {});
 
-// The same of an experiment given as text (`gsdk perft`, a merge's parts, Python's dicts, tests).
+// The same of an experiment given as text (a merge's parts, Python's dicts, tests).
 ExperimentConfig parse_experiment(const std::string& text, const std::string& source_name,
                                   const std::vector<std::string>& overrides,
                                   const std::vector<OptionOverride>& options = {});
+
+// An experiment a command made from its options (`gsdk perft`, `gsdk match`: command_line_document.hpp), read
+// against the registry's algorithms like a file; `source_name` ("gsdk perft (command line)") names it where no value
+// is at fault. Throws ConfigError.
+ExperimentConfig command_experiment(toml::table document, const std::string& source_name);
 
 struct ExperimentRun {
   nlohmann::json results;                    // the results file's content

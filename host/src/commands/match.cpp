@@ -1,44 +1,68 @@
 // match.cpp - `gsdk match GAME --agent0 SPEC --agent1 SPEC --games N`: two agents play a match with
 // colours alternating; a line per game, then the report (wins, draws, losses, score rate with its
-// confidence interval, game length, time per move), optionally a game record and a JSON document.
+// confidence interval, game length, time per move), optionally a game record and a JSON document. The command is a
+// match experiment made from its options and run by the match driver as `gsdk run` runs one: the same checks, the
+// same games, the same results document (--json).
 #include <cstdio>
-#include <optional>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "algorithms/match/match_algorithm.hpp"
 #include "algorithms/run_experiment.hpp"
 #include "commands/command_line.hpp"
 #include "commands/whole_number_option.hpp"
-#include "devices/device_selection.hpp"
-#include "play/agent_spec.hpp"
-#include "play/match_report.hpp"
-#include "play/match_runner.hpp"
-#include "report/hardware.hpp"
+#include "config/command_line_document.hpp"
+#include "plugin_loading/game_params.hpp"
 #include "report/log.hpp"
 #include "report/output_file.hpp"
 #include "report/results_file.hpp"
+#include "signals/stop_signals.hpp"
 
 namespace gsdk::host {
 
 namespace {
+
+constexpr const char* kSourceName = "gsdk match (command line)";
 
 int usage_error(const std::string& message) {
   log_line(LogLevel::error, message);
   return kExitUsage;
 }
 
-void print_game_line(const MatchOutcome& so_far, const PlayedGame& g, uint32_t games) {
-  uint64_t wins = 0, draws = 0, losses = 0;
-  for (const PlayedGame& p : so_far.games) {
-    const int64_t a_score = p.a_player == 0 ? p.score : -p.score;
-    (a_score > 0 ? wins : a_score == 0 ? draws : losses) += 1;
+// The experiment `gsdk match` plays: [match] and [params] from the options, each value located at the option that
+// gave it, so the match driver's checks are the only ones ("--games 0 (command line): 'games' in [match] = 0 is out
+// of range [1, 1000000]"); a line per game unless --quiet ([output] game_lines).
+toml::table match_document(const po::variables_map& vm) {
+  toml::table doc;
+  const std::string game = vm["game"].as<std::string>();
+  set_option_value(doc, "game", toml_string(game), command_line_origin("GAME", game));
+  doc.insert("algorithm", "match");
+  doc.insert("name", "match");
+  const std::string seed = std::to_string(whole_number_of<uint64_t>(vm, "seed"));
+  set_option_value(doc, "seed", seed, command_line_origin("--seed", seed));
+  if (vm.count("param")) doc.insert("params", params_from_assignments(vm["param"].as<std::vector<std::string>>()));
+  toml::table match;
+  for (const auto& [option, key] :
+       {std::pair{"games", "games"}, std::pair{"opening-plies", "opening_plies"}, std::pair{"parallel", "parallel"}}) {
+    if (!vm.count(option)) continue;
+    const std::string count = std::to_string(whole_number_of<uint64_t>(vm, option));
+    set_option_value(match, key, count, command_line_origin(fmt::format("--{}", option), count));
   }
-  const int64_t a_score = g.a_player == 0 ? g.score : -g.score;
-  std::printf("game %u/%u: A is player %d, %s (%s), %zu plies; A so far +%llu =%llu -%llu\n", g.round, games, g.a_player,
-              result_text(g.score).c_str(), a_score > 0 ? "A wins" : a_score < 0 ? "B wins" : "draw", g.moves.size(),
-              static_cast<unsigned long long>(wins), static_cast<unsigned long long>(draws),
-              static_cast<unsigned long long>(losses));
-  std::fflush(stdout);
+  toml::array agents;
+  for (const char* option : {"agent0", "agent1"}) {
+    const std::string spec = vm[option].as<std::string>();
+    push_option_value(agents, toml_string(spec), command_line_origin(fmt::format("--{}", option), spec));
+  }
+  match.insert("agents", std::move(agents));
+  if (vm.count("record")) {
+    const std::string record = vm["record"].as<std::string>();
+    set_option_value(match, "record", toml_string(record), command_line_origin("--record", record));
+  }
+  doc.insert("match", std::move(match));
+  doc.insert("output", toml::table{{"game_lines", vm.count("quiet") == 0}});
+  return doc;
 }
 
 } // namespace
@@ -46,18 +70,18 @@ void print_game_line(const MatchOutcome& so_far, const PlayedGame& g, uint32_t g
 int command_match(const Arguments& args) {
   po::options_description options("gsdk match");
   add_common_options(options);
-  options.add_options()("game", po::value<std::string>()->required(), "the game (plugin) name")(
-      "agent0", po::value<std::string>()->required(), "agent A: player 0 in even games (1st, 3rd, ...), player 1 in odd")(
+  options.add_options()("game", po::value<std::string>()->required(),
+                        "the game (plugin) name")("agent0", po::value<std::string>()->required(),
+                                                  "agent A: player 0 in even games (1st, 3rd, ...), player 1 in odd")(
       "agent1", po::value<std::string>()->required(), "agent B: the other side")(
-      "games", po::value<std::string>()->required(), "games to play, 1..1000000")(
-      "seed", whole_number<uint64_t>(1), "random seed of the match")(
-      "opening-plies", po::value<std::string>(),
+      "games", whole_number<uint64_t>()->required(), "games to play, 1..1000000")("seed", whole_number<uint64_t>(1),
+                                                                                  "random seed of the match")(
+      "opening-plies", whole_number<uint64_t>(),
       "open each pair of games (A with either colour) with this many random plies, 0..1000 (0)")(
-      "parallel", po::value<std::string>(), "games played at once, each by its own pair of agents, 1..256 (1)")(
+      "parallel", whole_number<uint64_t>(), "games played at once, each by its own pair of agents, 1..256 (1)")(
       "param", po::value<std::vector<std::string>>()->composing(), "a game parameter: name=value (repeatable)")(
       "record", po::value<std::string>(), "write the games as a PGN-like record")(
-      "json", po::value<std::string>(), "write the results as a JSON document")(
-      "quiet,q", "no line per game");
+      "json", po::value<std::string>(), "write the results as a JSON document")("quiet,q", "no line per game");
   po::positional_options_description positional;
   positional.add("game", 1);
   po::variables_map vm;
@@ -67,89 +91,52 @@ int command_match(const Arguments& args) {
                             "(see docs/user_guide.md)";
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
-  MatchSettings settings;
-  const std::string games_text = vm["games"].as<std::string>();
-  const std::optional<uint32_t> games = parse_count(games_text, 1, kMaxMatchGames);
-  if (!games) return usage_error(fmt::format("--games must be an integer from 1 to {}, got '{}'", kMaxMatchGames, games_text));
-  settings.games = *games;
-  settings.seed = whole_number_of<uint64_t>(vm, "seed");
-  if (vm.count("opening-plies")) {
-    const std::string text = vm["opening-plies"].as<std::string>();
-    const std::optional<uint32_t> plies = parse_count(text, 0, kMaxOpeningPlies);
-    if (!plies)
-      return usage_error(fmt::format("--opening-plies must be an integer from 0 to {}, got '{}'", kMaxOpeningPlies, text));
-    settings.opening_plies = *plies;
-  }
-  if (vm.count("parallel")) {
-    const std::string text = vm["parallel"].as<std::string>();
-    const std::optional<uint32_t> parallel = parse_count(text, 1, kMaxParallelGames);
-    if (!parallel) return usage_error(fmt::format("--parallel must be an integer from 1 to {}, got '{}'", kMaxParallelGames, text));
-    settings.parallel = *parallel;
-  }
-  settings.specs = {vm["agent0"].as<std::string>(), vm["agent1"].as<std::string>()};
-  if (vm.count("record")) settings.record_file = vm["record"].as<std::string>();
+  ExperimentConfig config;
   try {
-    if (!settings.record_file.empty()) check_output_path(settings.record_file);
-    if (vm.count("json")) check_output_path(vm["json"].as<std::string>());
+    config = command_experiment(match_document(vm), kSourceName);
+  } catch (const ConfigError& e) {
+    return usage_error(e.what());
+  }
+  const std::string json = vm.count("json") ? vm["json"].as<std::string>() : "";
+  try {
+    if (const std::string& record = config.settings_as<MatchConfig>().match.record_file; !record.empty())
+      check_output_path(record);
+    if (!json.empty()) check_output_path(json);
   } catch (const OutputError& e) {
     return usage_error(e.what());
   }
   const PluginCatalog catalog = load_catalog(vm, true);
-  const LoadedPlugin* plugin = nullptr;
-  ResolvedParams params;
+  RunOptions run_options;
+  run_options.progress.shown = false; // the game lines say it
+  run_options.stop = &install_stop_signals();
+  ExperimentRun run;
   try {
-    for (int i = 0; i < 2; ++i) {
-      settings.agents[i] = parse_agent_spec(settings.specs[i]);
-      require_agent_device(settings.agents[i], settings.specs[i]);
-    }
-    plugin = &require_plugin(catalog, vm["game"].as<std::string>(), "");
-    params = resolve_params(*plugin->tables.game, params_from_assignments(vm.count("param") ? vm["param"].as<std::vector<std::string>>()
-                                                                                            : std::vector<std::string>{}));
-  } catch (const AgentSpecError& e) {
-    return usage_error(e.what());
+    run = run_experiment(config, catalog, run_options);
   } catch (const ConfigError& e) {
     return usage_error(e.what());
-  }
-  std::unique_ptr<core::GameInstance> game;
-  try {
-    game = std::make_unique<core::GameInstance>(plugin->tables, params.values);
-  } catch (const std::invalid_argument& e) {
-    return usage_error(e.what());
-  }
-
-  const bool quiet = vm.count("quiet") > 0;
-  MatchOutcome outcome;
-  try {
-    outcome = play_match(*game, settings, [&](const MatchOutcome& so_far, const PlayedGame& g) {
-      if (!quiet) print_game_line(so_far, g, settings.games);
-    });
-  } catch (const std::invalid_argument& e) {
-    return usage_error(e.what());
-  }
-  const nlohmann::json match = match_json(outcome, settings);
-  bool saved = true;
-  if (!settings.record_file.empty()) {
-    try {
-      write_match_record(settings.record_file, match_record(outcome, settings, plugin->tables.name()));
-    } catch (const OutputError& e) {
-      log_line(LogLevel::error, e.what());
-      saved = false;
-    }
-  }
-  if (vm.count("json")) {
-    nlohmann::json doc = versions_json(*plugin, params);
-    doc.update(match);
-    doc.update({{"algorithm", "match"}, {"hardware", describe_hardware()}, {"status", outcome.error.empty() ? "complete" : "incomplete"}});
-    if (!outcome.error.empty()) doc["error"] = outcome.error;
-    if (!write_json_or_print(vm["json"].as<std::string>(), doc)) return kExitFailed;
-  }
-  print_match_report(outcome, settings, plugin->tables.name());
-  if (!outcome.error.empty()) {
-    log_line(LogLevel::error, fmt::format("the match did not finish: {} (the report covers the {} games played)",
-                                          outcome.error, outcome.games.size()));
+  } catch (const std::exception& e) {
+    log_line(LogLevel::error, e.what());
     return kExitFailed;
   }
-  return saved ? kExitOk : kExitFailed;
+  if (run.interrupted) run.results["interrupted"]["signal"] = signal_name(stop_signal());
+  if (!json.empty() && !write_json_or_print(json, run.results)) return kExitFailed;
+  run.outcome->print(json);
+  if (run.interrupted) {
+    log_line(LogLevel::error,
+             fmt::format("interrupted by {}: the report covers the {} games played", signal_name(stop_signal()),
+                         run.results["result"]["games_played"].get<uint64_t>()));
+    return interrupted_exit_status(stop_signal());
+  }
+  if (!run.complete) {
+    log_line(LogLevel::error, fmt::format("the match did not finish: {} (the report covers the {} games played)",
+                                          run.error, run.results["result"]["games_played"].get<uint64_t>()));
+    return kExitFailed;
+  }
+  if (!run.failure.empty()) {
+    log_line(LogLevel::error, run.failure);
+    return kExitFailed;
+  }
+  return kExitOk;
 }
 
 } // namespace gsdk::host

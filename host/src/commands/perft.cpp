@@ -1,33 +1,27 @@
 // perft.cpp - `gsdk perft GAME POSITION DEPTH`: count the leaves of a game's move tree, per root move
-// with --divide, printed like Stockfish's `go perft` so the two can be diffed. Under mpirun the ranks share the count
-// (distribute/ranked_run.hpp) and rank 0 prints it.
+// with --divide, printed like Stockfish's `go perft` so the two can be diffed. The command is a perft experiment of one
+// position made from its options and run by the perft driver as `gsdk run` runs one (its checks, checkpoints and
+// results); under mpirun the ranks share the count (distribute/ranked_run.hpp) and rank 0 prints it.
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "algorithms/perft/perft_algorithm.hpp"
-#include "algorithms/perft/perft_progress.hpp"
 #include "algorithms/perft/perft_report.hpp"
 #include "algorithms/run_experiment.hpp"
-#include "checkpoint/checkpoint_file.hpp"
 #include "commands/command_line.hpp"
 #include "commands/run_outcome.hpp"
 #include "commands/whole_number_option.hpp"
-#include "devices/device_selection.hpp"
+#include "config/command_line_document.hpp"
 #include "distribute/mpi_world.hpp"
-#include "gsdk/core/runtime/game_instance.hpp"
-#include "report/hardware.hpp"
 #include "report/log.hpp"
 #include "report/output_file.hpp"
-#include "report/progress_bar.hpp"
 #include "report/results_file.hpp"
 #include "signals/stop_signals.hpp"
 
@@ -35,19 +29,7 @@ namespace gsdk::host {
 
 namespace {
 
-constexpr uint32_t kMaxDepth = 64;
-
-// What a checkpoint of this count must match: gsdk's version, the game, its parameters and plugin (name,
-// version, the SHA-1 of its file), the position and the depth; not devices, threads, --divide or the hashing options,
-// which never change a count (a checkpoint counted with tables resumes with other sizes; one counted with them is
-// refused without them, and the reverse, by the distinct check of its progress: perft_resume_refusal).
-nlohmann::json perft_identity(const LoadedPlugin& plugin, const ResolvedParams& params, const std::string& position,
-                              uint32_t depth) {
-  nlohmann::json identity =
-      game_identity(plugin.tables.name(), plugin.tables.version(), plugin.tables.path, params.as_json);
-  identity.update({{"command", "perft"}, {"position", position}, {"depth", depth}});
-  return identity;
-}
+constexpr const char* kSourceName = "gsdk perft (command line)";
 
 // Bad input: said once, exit status 2.
 int usage_error(const std::string& message) {
@@ -55,101 +37,116 @@ int usage_error(const std::string& message) {
   return kExitUsage;
 }
 
-// --no-hash, --hash-mb and --gpu-hash-mb as given (sizes in MiB, 0: the core's default).
-struct HashOptions {
-  bool enabled = true;
-  uint64_t host_mib = 0, device_mib = 0;
-};
-
-// The hashing options, or what is wrong with them (a size beyond kMaxHashMib, a size with --no-hash).
-std::variant<HashOptions, std::string> read_hash_options(const po::variables_map& vm) {
-  HashOptions hash;
-  hash.enabled = vm.count("no-hash") == 0;
-  for (const auto& [name, mib] : {std::pair{"hash-mb", &hash.host_mib}, std::pair{"gpu-hash-mb", &hash.device_mib}}) {
-    if (!vm.count(name)) continue;
-    *mib = whole_number_of<uint64_t>(vm, name);
-    if (*mib > kMaxHashMib) return fmt::format("--{} must be at most {} MiB (2^40), got {}", name, kMaxHashMib, *mib);
-    if (!hash.enabled && *mib != 0)
-      return fmt::format("--{} {} sizes a transposition table, but --no-hash counts without them: give one or the "
-                         "other",
-                         name, *mib);
+// The experiment `gsdk perft` runs: [perft] with the one position at DEPTH, [run] and [params] from the options, each
+// value located at the option that gave it, so the perft driver's and [run]'s checks are the only ones (a depth above
+// 64, a table size with --no-hash: "DEPTH 65 (command line): ..."). DEPTH must be digits: the rest of its range is
+// the driver's.
+toml::table perft_document(const po::variables_map& vm, const std::string& depth_text) {
+  toml::table doc;
+  const std::string game = vm["game"].as<std::string>();
+  set_option_value(doc, "game", toml_string(game), command_line_origin("GAME", game));
+  doc.insert("algorithm", "perft");
+  doc.insert("name", "perft");
+  if (vm.count("param")) doc.insert("params", params_from_assignments(vm["param"].as<std::vector<std::string>>()));
+  toml::table position;
+  const std::string text = vm["position"].as<std::string>();
+  set_option_value(position, "position", toml_string(text), command_line_origin("POSITION", text));
+  set_option_value(position, "depth", depth_text, command_line_origin("DEPTH", depth_text));
+  toml::table perft{{"divide", vm.count("divide") > 0},
+                    {"engine", vm.count("generic") ? "generic" : "batch"},
+                    {"hash", vm.count("no-hash") == 0},
+                    {"positions", toml::array{std::move(position)}}};
+  for (const auto& [option, key] : {std::pair{"hash-mb", "hash_mb"}, std::pair{"gpu-hash-mb", "gpu_hash_mb"}}) {
+    if (!vm.count(option)) continue;
+    const std::string mib = std::to_string(whole_number_of<uint64_t>(vm, option));
+    set_option_value(perft, key, mib, command_line_origin(fmt::format("--{}", option), mib));
   }
-  return hash;
+  doc.insert("perft", std::move(perft));
+  toml::table run;
+  const std::string device = vm["device"].as<std::string>();
+  set_option_value(run, "device", toml_string(device), command_line_origin("--device", device));
+  for (const char* option : {"threads", "streams"}) {
+    const std::string count = std::to_string(whole_number_of<unsigned>(vm, option));
+    set_option_value(run, option, count, command_line_origin(fmt::format("--{}", option), count));
+  }
+  doc.insert("run", std::move(run));
+  return doc;
 }
 
-// The count as one rank of an MPI job: the same count as a perft experiment of one position (ranked_run.hpp), with
-// rank 0 printing and writing (--json) what `gsdk perft` does, and the ranks' part in it.
-int perft_as_rank(MpiWorld& world, const po::variables_map& vm, const PluginCatalog& catalog,
-                  const RunSettings& settings, bool divide, bool generic, const HashOptions& hash, uint32_t depth,
-                  double checkpoint_seconds) {
-  std::optional<ExperimentConfig> config;
-  try {
-    toml::table doc{{"game", vm["game"].as<std::string>()}, {"algorithm", "perft"}};
-    doc.insert("params", params_from_assignments(vm.count("param") ? vm["param"].as<std::vector<std::string>>()
-                                                                   : std::vector<std::string>{}));
-    toml::array positions;
-    positions.push_back(toml::table{
-        {"name", "position"}, {"position", vm["position"].as<std::string>()}, {"depth", static_cast<int64_t>(depth)}});
-    doc.insert("perft", toml::table{{"divide", divide},
-                                    {"engine", generic ? "generic" : "batch"},
-                                    {"hash", hash.enabled},
-                                    {"hash_mb", static_cast<int64_t>(hash.host_mib)},
-                                    {"gpu_hash_mb", static_cast<int64_t>(hash.device_mib)},
-                                    {"positions", positions}});
-    doc.insert("run", toml::table{{"device", settings.device},
-                                  {"threads", static_cast<int64_t>(settings.threads)},
-                                  {"streams", static_cast<int64_t>(settings.streams)}});
-    std::ostringstream text;
-    text << toml::toml_formatter(doc);
-    config = parse_experiment(text.str(), "gsdk perft (command line)", {});
-  } catch (const ConfigError& e) {
-    // Every rank reads the same arguments: rank 0 says it for all.
-    if (world.place().rank == 0) log_line(LogLevel::error, e.what());
-    return kExitUsage;
-  }
-  RunOptions options;
-  options.progress.shown = false;
-  options.stop = &install_stop_signals();
-  if (vm.count("checkpoint")) options.checkpoint = vm["checkpoint"].as<std::string>();
-  options.checkpoint_seconds = checkpoint_seconds;
-  int status = kExitOk;
-  std::optional<ExperimentRun> run = run_as_rank_or_say(*config, catalog, options, world, status);
-  if (!run) return status;
-  const nlohmann::json& counted = run->results["result"]["positions"].at(0);
-  if (vm.count("json")) {
-    // The document one process writes, its result being the one position the ranks counted.
-    nlohmann::json doc = {{"gsdk", run->results["gsdk"]}, {"game", run->results["game"]}};
-    doc.update({{"algorithm", "perft"},
-                {"position", vm["position"].as<std::string>()},
-                {"depth", depth},
-                {"devices", fmt::format("{} MPI ranks", world.place().ranks)},
-                {"hardware", run->results["hardware"]},
-                {"status", run->results["status"]},
-                {"result", counted},
-                {"ranks", run->results["ranks"]}});
-    for (const char* key : {"interrupted", "error", "checkpoint"})
-      if (run->results.contains(key)) doc[key] = run->results[key];
-    if (!write_json_or_print(vm["json"].as<std::string>(), doc)) return kExitFailed;
-  }
-  if (!run->complete) {
+// What --json writes: the count of the one position (`result`, as [perft] results hold it) with what was counted
+// and where, and under MPI the ranks' part in it.
+nlohmann::json perft_json_document(const ExperimentRun& run, const po::variables_map& vm, uint64_t depth,
+                                   const std::string& devices) {
+  const nlohmann::json& results = run.results;
+  const nlohmann::json& positions = results["result"]["positions"];
+  nlohmann::json doc = {{"gsdk", results["gsdk"]},
+                        {"game", results["game"]},
+                        {"algorithm", "perft"},
+                        {"position", vm["position"].as<std::string>()},
+                        {"depth", depth},
+                        {"devices", devices},
+                        {"hardware", results["hardware"]},
+                        {"status", results["status"]},
+                        {"result", positions.empty() ? nlohmann::json(nullptr) : positions[0]}};
+  for (const char* key : {"ranks", "interrupted", "error", "failure", "checkpoint"})
+    if (results.contains(key)) doc[key] = results[key];
+  return doc;
+}
+
+// The Stockfish-like report of a count by one process, or what stopped it (exit status 1, or 128 + the signal).
+int report_count(const ExperimentRun& run, const po::variables_map& vm) {
+  const core::PerftOutcome* counted = first_position_count(*run.outcome);
+  const std::string checkpoint =
+      run.results.contains("checkpoint") ? run.results["checkpoint"]["file"].get<std::string>() : "";
+  if (!counted || !counted->error.empty()) {
     log_line(LogLevel::error,
-             fmt::format("perft did not finish on {} ranks: {}; partial count {} leaves", world.place().ranks,
-                         run->interrupted ? "interrupted" : run->error, counted["leaves"].get<std::string>()) +
+             fmt::format("perft did not finish: {}\n  partial count: {} leaves in the subtrees that finished",
+                         counted ? counted->error : run.error, counted ? core::to_string(counted->leaves) : "0"));
+    return kExitFailed;
+  }
+  if (counted->stopped) {
+    log_line(LogLevel::error,
+             fmt::format("interrupted by {}: partial count {} leaves in {} of {} subtrees{}",
+                         signal_name(stop_signal()), core::to_string(counted->leaves), counted->progress.counted.size(),
+                         counted->progress.subtrees,
+                         vm.count("json") ? " (saved in " + vm["json"].as<std::string>() + ")" : "") +
+                 (checkpoint.empty() ? "" : "; run the same command again to resume from " + checkpoint));
+    return interrupted_exit_status(stop_signal());
+  }
+  if (!run.failure.empty()) {
+    log_line(LogLevel::error, run.failure);
+    return kExitFailed;
+  }
+  print_perft(*counted, vm.count("divide") > 0, vm.count("no-hash") == 0, run.results["devices"].get<std::string>());
+  return kExitOk;
+}
+
+// The report of a count shared by MPI ranks (rank 0), its time the job's, start-up included.
+int report_ranked_count(const ExperimentRun& run, const po::variables_map& vm, int ranks) {
+  const nlohmann::json& counted = run.results["result"]["positions"].at(0);
+  if (!run.complete) {
+    log_line(LogLevel::error,
+             fmt::format("perft did not finish on {} ranks: {}; partial count {} leaves", ranks,
+                         run.interrupted ? "interrupted" : run.error, counted["leaves"].get<std::string>()) +
                  (vm.count("checkpoint")
                       ? "; run the same command again to resume from " + vm["checkpoint"].as<std::string>()
                       : ""));
-    return run->interrupted ? interrupted_exit_status(stop_signal()) : kExitFailed;
+    return run.interrupted ? interrupted_exit_status(stop_signal()) : kExitFailed;
   }
-  if (divide) {
+  if (!run.failure.empty()) {
+    log_line(LogLevel::error, run.failure);
+    return kExitFailed;
+  }
+  if (vm.count("divide")) {
     for (const nlohmann::json& m : counted["divide"])
       std::printf("%s: %s\n", m["move"].get<std::string>().c_str(), m["leaves"].get<std::string>().c_str());
     std::printf("\n");
   }
-  const double seconds = run->results["ranks"]["wall_seconds"].get<double>();
+  const double seconds = run.results["ranks"]["wall_seconds"].get<double>();
   std::printf("Nodes searched: %s\n", counted["leaves"].get<std::string>().c_str());
   std::printf("Time: %.3f s (start-up included)\n", seconds);
   std::printf("Speed: %.0f nodes/s\n", std::stod(counted["leaves"].get<std::string>()) / std::max(seconds, 1e-9));
-  std::printf("Engine: %d MPI ranks\n", world.place().ranks);
+  std::printf("Engine: %d MPI ranks\n", ranks);
   if (counted.contains("hash"))
     std::printf("Hash: %s\n", perft_hash_line(perft_hash_from_json(counted["hash"])).c_str());
   return kExitOk;
@@ -213,23 +210,10 @@ int command_perft(const Arguments& args) {
   if (auto exit = parse_arguments(args, usage, options, positional, vm, &operand_words)) return *exit;
   if (const std::string wrong = fill_operands(vm); !wrong.empty()) return usage_error(wrong + "\nusage: " + usage);
 
+  // Its digits only: the range is the driver's (perft_document).
   const std::string depth_text = vm["depth"].as<std::string>();
-  const std::optional<uint32_t> depth = parse_count(depth_text, 0, kMaxDepth);
-  if (!depth) return usage_error(fmt::format("depth must be an integer from 0 to {}, got '{}'", kMaxDepth, depth_text));
-  RunSettings settings;
-  settings.device = vm["device"].as<std::string>();
-  if (settings.device != "cpu" && settings.device != "cuda" && settings.device != "all" && settings.device != "auto")
-    return usage_error("--device must be cpu, cuda, all or auto, got '" + settings.device + "'");
-  settings.threads = whole_number_of<unsigned>(vm, "threads");
-  if (settings.threads > 4096)
-    return usage_error(fmt::format("--threads must be at most 4096, got {}", settings.threads));
-  settings.streams = whole_number_of<unsigned>(vm, "streams");
-  if (settings.streams < 1 || settings.streams > 64)
-    return usage_error(fmt::format("--streams must be from 1 to 64, got {}", settings.streams));
-  const bool divide = vm.count("divide") > 0, generic = vm.count("generic") > 0;
-  const std::variant<HashOptions, std::string> hash_or_error = read_hash_options(vm);
-  if (const std::string* wrong = std::get_if<std::string>(&hash_or_error)) return usage_error(*wrong);
-  const HashOptions hash = std::get<HashOptions>(hash_or_error);
+  if (depth_text.empty() || depth_text.size() > 18 || depth_text.find_first_not_of("0123456789") != std::string::npos)
+    return usage_error(fmt::format("DEPTH must be a whole number of plies, got '{}'", depth_text));
   const double checkpoint_seconds = vm["checkpoint-every"].as<double>();
   if (!(checkpoint_seconds > 0 && checkpoint_seconds <= 1e9))
     return usage_error(
@@ -247,112 +231,46 @@ int command_perft(const Arguments& args) {
   } catch (const MpiWorldError& e) {
     return usage_error(e.what());
   }
-  const PluginCatalog catalog = load_catalog(vm, world->place().rank == 0);
-  if (world->distributed())
-    return perft_as_rank(*world, vm, catalog, settings, divide, generic, hash, *depth, checkpoint_seconds);
-  const std::string game_name = vm["game"].as<std::string>();
-  const std::string position = vm["position"].as<std::string>();
-  const LoadedPlugin* plugin = nullptr;
-  ResolvedParams params;
+  const bool root = world->place().rank == 0;
+  ExperimentConfig config;
   try {
-    plugin = &require_plugin(catalog, game_name, "");
-    params = resolve_params(*plugin->tables.game,
-                            params_from_assignments(vm.count("param") ? vm["param"].as<std::vector<std::string>>()
-                                                                      : std::vector<std::string>{}));
+    config = command_experiment(perft_document(vm, depth_text), kSourceName);
   } catch (const ConfigError& e) {
-    return usage_error(e.what());
+    // Every rank reads the same arguments: rank 0 says it for all.
+    if (root) log_line(LogLevel::error, e.what());
+    return kExitUsage;
   }
-  core::GameInstance game(plugin->tables, params.values);
-  core::StateBlob root;
-  try {
-    root = perft_root(game, position);
-  } catch (const std::invalid_argument& e) {
-    return usage_error(e.what());
-  }
-  DeviceChoice devices;
-  try {
-    devices =
-        choose_devices(settings, plugin->tables, perft_device_needs(plugin->tables, generic), kCpuForDeviceOption);
-  } catch (const ConfigError& e) {
-    return usage_error(e.what());
-  }
-  core::PerftJob job = perft_job(devices, generic, divide, perft_hashing(hash.enabled, hash.host_mib, hash.device_mib));
-  job.root = std::move(root);
-  job.depth = *depth;
-  job.stop = &install_stop_signals();
+  const PluginCatalog catalog = load_catalog(vm, root);
+  RunOptions run_options;
+  run_options.progress.shown = !vm.count("quiet") && !world->distributed();
+  run_options.stop = &install_stop_signals();
+  if (vm.count("checkpoint")) run_options.checkpoint = vm["checkpoint"].as<std::string>();
+  run_options.checkpoint_seconds = checkpoint_seconds;
 
-  std::unique_ptr<CheckpointFile> checkpoint;
-  std::optional<core::PerftProgress> resumed;
-  try {
-    if (vm.count("checkpoint")) {
-      checkpoint = std::make_unique<CheckpointFile>(vm["checkpoint"].as<std::string>(),
-                                                    perft_identity(*plugin, params, position, *depth));
-      if (!checkpoint->resumed().is_null())
-        resumed = perft_progress_from_json(checkpoint->resumed(), checkpoint->path());
-    }
-  } catch (const CheckpointMismatch& e) {
-    return usage_error(e.what());
-  }
-  if (resumed) job.resume = &*resumed;
-  if (checkpoint) {
-    job.on_snapshot = [&](const core::PerftProgress& p) { checkpoint->save(perft_progress_json(p), false); };
-    job.snapshot_seconds = checkpoint_seconds;
-  }
-
-  ProgressBar bar(fmt::format("perft {}", *depth), ProgressSettings{.shown = !vm.count("quiet")});
-  core::PerftOutcome outcome;
-  try {
-    outcome = core::run_perft(game, job, [&](uint64_t done, uint64_t total) { bar.update(done, total); });
-  } catch (const std::invalid_argument& e) {
-    if (!resumed) throw;
-    return usage_error(fmt::format("{}: the checkpoint does not fit this count: {}", checkpoint->path(),
-                                   perft_resume_refusal(*resumed, job.hashing, e.what())));
-  }
-  bar.finish();
-  if (checkpoint) {
+  std::optional<ExperimentRun> run;
+  if (world->distributed()) {
+    int status = kExitOk;
+    run = run_as_rank_or_say(config, catalog, run_options, *world, status);
+    if (!run) return status;
+  } else {
     try {
-      checkpoint->save(perft_progress_json(outcome.progress), outcome.error.empty() && !outcome.stopped);
+      run = run_experiment(config, catalog, run_options);
+    } catch (const ConfigError& e) {
+      return usage_error(e.what());
     } catch (const std::exception& e) {
-      log_line(LogLevel::error, std::string("checkpoint: ") + e.what());
-      if (outcome.error.empty() && !outcome.stopped) return kExitFailed;
+      log_line(LogLevel::error, e.what());
+      return kExitFailed;
     }
+    if (run->interrupted) run->results["interrupted"]["signal"] = signal_name(stop_signal());
   }
-
+  const uint64_t depth = std::stoull(depth_text);
   if (vm.count("json")) {
-    nlohmann::json doc = versions_json(*plugin, params);
-    doc.update({{"algorithm", "perft"},
-                {"position", position},
-                {"depth", *depth},
-                {"devices", devices.summary},
-                {"hardware", describe_hardware()},
-                {"status", !outcome.error.empty() ? "incomplete"
-                           : outcome.stopped      ? "interrupted"
-                                                  : "complete"},
-                {"result", perft_json(outcome, divide, job.hashing.enabled)}});
-    if (outcome.error.empty() && outcome.stopped)
-      doc["interrupted"] = {
-          {"signal", signal_name(stop_signal())},
-          {"partial", true},
-          {"completed", {{"subtrees", outcome.progress.counted.size()}, {"of", outcome.progress.subtrees}}}};
-    if (!write_json_or_print(vm["json"].as<std::string>(), doc)) return kExitFailed;
+    const std::string devices = world->distributed() ? fmt::format("{} MPI ranks", world->place().ranks)
+                                                     : run->results["devices"].get<std::string>();
+    if (!write_json_or_print(vm["json"].as<std::string>(), perft_json_document(*run, vm, depth, devices)))
+      return kExitFailed;
   }
-  if (!outcome.error.empty()) {
-    log_line(LogLevel::error,
-             fmt::format("perft did not finish: {}\n  partial count: {} leaves in the subtrees that finished",
-                         outcome.error, core::to_string(outcome.leaves)));
-    return kExitFailed;
-  }
-  if (outcome.stopped) {
-    log_line(LogLevel::error,
-             fmt::format("interrupted by {}: partial count {} leaves in {} of {} subtrees{}",
-                         signal_name(stop_signal()), core::to_string(outcome.leaves), outcome.progress.counted.size(),
-                         outcome.progress.subtrees,
-                         vm.count("json") ? " (saved in " + vm["json"].as<std::string>() + ")" : "") +
-                 (checkpoint ? "; run the same command again to resume from " + checkpoint->path() : ""));
-    return interrupted_exit_status(stop_signal());
-  }
-  print_perft(outcome, divide, job.hashing.enabled, devices.summary);
-  return kExitOk;
+  return world->distributed() ? report_ranked_count(*run, vm, world->place().ranks) : report_count(*run, vm);
 }
 
 } // namespace gsdk::host

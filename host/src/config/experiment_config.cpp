@@ -161,6 +161,11 @@ ExperimentConfig validate(toml::table doc, const std::string& file, const Algori
 
 } // namespace
 
+ExperimentConfig read_experiment_document(toml::table document, const std::string& source_name,
+                                          const AlgorithmTables& algorithms) {
+  return validate(std::move(document), source_name, algorithms);
+}
+
 ExperimentConfig read_experiment_text(const std::string& text, const std::string& source_name,
                                       const AlgorithmTables& algorithms, const std::vector<std::string>& overrides,
                                       const std::vector<OptionOverride>& options) {

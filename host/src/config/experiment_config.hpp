@@ -59,6 +59,11 @@ ExperimentConfig read_experiment_file(const std::string& path, const AlgorithmTa
                                       const std::vector<std::string>& overrides,
                                       const std::vector<OptionOverride>& options = {});
 
+// The same of an experiment document made in memory, its values located where they came from (a command's options:
+// command_line_document.hpp), named `source_name` in messages that have no value to point at.
+ExperimentConfig read_experiment_document(toml::table document, const std::string& source_name,
+                                          const AlgorithmTables& algorithms);
+
 // The same of an experiment given as text, named `source_name` in messages.
 ExperimentConfig read_experiment_text(const std::string& text, const std::string& source_name,
                                       const AlgorithmTables& algorithms, const std::vector<std::string>& overrides,

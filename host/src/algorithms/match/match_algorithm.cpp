@@ -30,6 +30,27 @@ const IntegerKey kOpeningPlies{
     "opening_plies", 0, 0, kMaxOpeningPlies,
     "random plies that open each pair of games (A with either colour from the same position)"};
 const IntegerKey kParallel{"parallel", 1, 1, kMaxParallelGames, "games played at once"};
+const BooleanKey kGameLines{"game_lines", false,
+                            "a line per finished game on stdout (its result and the score so far), in place of the "
+                            "progress bar"};
+
+// "game 3/10: A is player 0, 1-0 (A wins), 9 plies; A so far +2 =0 -1".
+void print_game_line(const MatchOutcome& so_far, const PlayedGame& g, uint32_t games) {
+  uint64_t wins = 0, draws = 0, losses = 0;
+  for (const PlayedGame& p : so_far.games) {
+    const int64_t a_score = p.a_player == 0 ? p.score : -p.score;
+    (a_score > 0 ? wins : a_score == 0 ? draws : losses) += 1;
+  }
+  const int64_t a_score = g.a_player == 0 ? g.score : -g.score;
+  std::printf("game %u/%u: A is player %d, %s (%s), %zu plies; A so far +%llu =%llu -%llu\n", g.round, games,
+              g.a_player, result_text(g.score).c_str(),
+              a_score > 0   ? "A wins"
+              : a_score < 0 ? "B wins"
+                            : "draw",
+              g.moves.size(), static_cast<unsigned long long>(wins), static_cast<unsigned long long>(draws),
+              static_cast<unsigned long long>(losses));
+  std::fflush(stdout);
+}
 
 class MatchRunOutcome : public AlgorithmOutcome {
 public:
@@ -49,7 +70,7 @@ public:
   void print(const std::string& results_path) const override {
     print_match_report(played, settings, game);
     if (!record.empty()) std::printf("  record %s\n", record.c_str());
-    std::printf("  results %s\n", results_path.c_str());
+    if (!results_path.empty()) std::printf("  results %s\n", results_path.c_str()); // `gsdk match` without --json
   }
 };
 
@@ -61,14 +82,14 @@ public:
         "two agents (random, flat Monte Carlo, UCT; see the agent specs) play games of a two-player game, colours "
         "alternating",
         {describe(kGames), describe(kAgents), describe(kRecord), describe(kOpeningPlies), describe(kParallel)},
-        {},
+        {describe(kGameLines)},
         "each agent spec names its device (e.g. \"uct:playouts=10000,device=cuda\")",
         "a match draws no picture; its results file holds the score and the per-agent statistics",
         "a match writes no events; [match] record keeps its games as a PGN-like record"};
     return info;
   }
 
-  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& m, const ConfigSection*) const override {
+  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& m, const ConfigSection* output) const override {
     auto config = std::make_shared<MatchConfig>();
     MatchSettings& match = config->match;
     match.games = static_cast<uint32_t>(m.get(kGames));
@@ -92,6 +113,7 @@ public:
     match.record_file = m.get(kRecord);
     match.opening_plies = static_cast<uint32_t>(m.get(kOpeningPlies));
     match.parallel = static_cast<uint32_t>(m.get(kParallel));
+    config->game_lines = output && output->get(kGameLines);
     return config;
   }
 
@@ -130,12 +152,16 @@ public:
     std::vector<PlayedGame> finished;
     if (context.checkpoint && !context.checkpoint->resumed().is_null())
       finished = match_progress_from_json(context.checkpoint->resumed(), context.checkpoint->path(), settings.games);
-    ProgressBar bar(context.config.name, context.progress);
+    const bool game_lines = static_cast<const MatchConfig&>(context.settings).game_lines;
+    ProgressSettings progress = context.progress;
+    progress.shown = progress.shown && !game_lines;
+    ProgressBar bar(context.config.name, progress);
     // play_match calls on_game under its lock: one at a time.
     auto last_save = std::chrono::steady_clock::now();
     bool saves_failed = false;
-    const auto on_game = [&](const MatchOutcome& so_far, const PlayedGame&) {
+    const auto on_game = [&](const MatchOutcome& so_far, const PlayedGame& game) {
       bar.update(so_far.games.size(), settings.games);
+      if (game_lines) print_game_line(so_far, game, settings.games);
       if (!context.checkpoint || saves_failed) return;
       const auto now = std::chrono::steady_clock::now();
       if (std::chrono::duration<double>(now - last_save).count() < context.checkpoint_seconds) return;

@@ -355,6 +355,11 @@ core::PerftJob perft_job(const DeviceChoice& devices, bool generic, bool divide,
   return job;
 }
 
+const core::PerftOutcome* first_position_count(const AlgorithmOutcome& outcome) {
+  const auto* perft = dynamic_cast<const PerftRunOutcome*>(&outcome);
+  return perft && !perft->counted.empty() ? &perft->counted.front().outcome : nullptr;
+}
+
 const Algorithm& perft_algorithm() {
   static const Perft algorithm;
   return algorithm;

@@ -51,6 +51,10 @@ DeviceNeeds perft_device_needs(const core::PluginTables& tables, bool generic_en
 // A perft job (root and depth still to set) on the devices chosen for it.
 core::PerftJob perft_job(const DeviceChoice& devices, bool generic, bool divide, const core::PerftHashing& hashing);
 
+// The count of the first position of a run of this driver (run_experiment's outcome), or null when the run ended
+// before counting it: what `gsdk perft` reports.
+const core::PerftOutcome* first_position_count(const AlgorithmOutcome& outcome);
+
 const Algorithm& perft_algorithm();
 
 } // namespace gsdk::host
