@@ -2,6 +2,8 @@
 #include "game.hpp"
 
 #include "board_text.hpp"
+#include "device_rules.hpp"
+#include "gsdk/environments/batched_steps.hpp"
 #include "gsdk/playout_summary.hpp"
 #include "state_checks.hpp"
 
@@ -77,6 +79,16 @@ std::vector<uint32_t> Game::replay_playout(uint64_t seed, uint64_t playout, cons
   std::vector<uint32_t> moves;
   play_out(end, seed, playout, [&moves](uint32_t column) { moves.push_back(column); });
   return moves;
+}
+
+void Game::fill_observations(const State* states, uint32_t count, void* out) const noexcept {
+  gsdk::environments::fill_observations(DeviceRules{}, states, count, out);
+}
+
+void Game::step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
+                      int32_t* players, uint8_t* legal, State* final_states) const {
+  gsdk::environments::step_batch(DeviceRules{}, states, actions, count, rewards, terminated, players, legal,
+                                 final_states);
 }
 
 } // namespace connect_four

@@ -1,8 +1,9 @@
 // game.hpp - connect_four as a gsdk game: the rules class the GSDK_PLUGIN macro (gsdk/plugin.hpp) turns into
 // the C tables of gsdk_plugin.h. Each capability is a member function; the helper detects at compile time
-// which optional tables this class provides: here CPU playouts, replay and CPU perft, and in a CUDA build
-// (GSDK_WITH_CUDA, cuda/kernels.cu) CUDA playouts, CUDA playout batches for tree search and CUDA perft, all
-// from the SDK's templates over device_rules.hpp.
+// which optional tables this class provides: here CPU playouts, replay and CPU perft, move codes, observations and
+// batched steps for gsdk.VectorEnv, and in a CUDA build (GSDK_WITH_CUDA, cuda/kernels.cu) CUDA playouts, CUDA
+// playout batches for tree search, CUDA perft and the CUDA environment, all from the SDK's templates over
+// device_rules.hpp.
 #pragma once
 
 #include <cstdint>
@@ -49,6 +50,16 @@ public:
   static int32_t best_simd_level() { return GSDK_SIMD_SCALAR; }
   void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;
   std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
+  // gsdk.VectorEnv's tables: actions are move codes (a move's code is its column); the observation is uint8
+  // (2, 6, 7), the mover's discs then the opponent's (device_rules.hpp); the step is the SDK's over the device
+  // rules (gsdk/environments/batched_steps.hpp), which also keeps the final states learners observe.
+  uint32_t code_count() const { return kColumns; }
+  uint32_t move_code(const State&, uint32_t move) const { return move; }
+  std::vector<uint32_t> observation_shape() const { return {2, kRows, kColumns}; }
+  int32_t observation_type() const { return GSDK_ELEMENT_UINT8; }
+  void fill_observations(const State* states, uint32_t count, void* out) const noexcept;
+  void step_batch(State* states, const uint32_t* actions, uint32_t count, float* rewards, uint8_t* terminated,
+                  int32_t* players, uint8_t* legal, State* final_states) const;
 
 #if defined(GSDK_WITH_CUDA)
   // cuda/kernels.cu
@@ -68,6 +79,13 @@ public:
                               State* children, uint32_t* child_counts, void* stream) const;
   void cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
                                            uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const;
+  // The environment on the GPU: the same step and observation as the CPU's, one thread per game.
+  void cuda_fill_observations(const State* states, uint32_t count, int32_t device, void* stream, void* out) const;
+  void cuda_step_batch(State* states, const uint32_t* actions, uint32_t count, int32_t device, void* stream,
+                       float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal,
+                       State* final_states) const;
+  void cuda_reset_batch(State* states, uint32_t count, int32_t device, void* stream, int32_t* players,
+                        uint8_t* legal) const;
 #endif
 
 private:

@@ -4,10 +4,12 @@
 //   cuda_playout_batches  many start states in one launch, for tree search on a GPU (playout_tables.cuh)
 //   cuda_perft_*          the kernels of gsdk's breadth-first GPU perft, the last two plies counted in place
 //                         (perft_tables.cuh)
+//   cuda_*_batch, cuda_fill_observations  gsdk.VectorEnv on a GPU: one thread per game (environment_tables.cuh)
 // A game may replace any of these with a kernel of its own where it measures faster (gsdk's Othello adds the
 // lanes of a warp in its playout batches); the members' signatures stay the same.
 #include "device_rules.hpp"
 #include "game.hpp"
+#include "gsdk/cuda/environment_tables.cuh"
 #include "gsdk/cuda/perft_tables.cuh"
 #include "gsdk/cuda/playout_tables.cuh"
 
@@ -48,6 +50,22 @@ void Game::cuda_perft_apply_moves(const State* states, const uint32_t* parents, 
 void Game::cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
                                                uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const {
   gsdk::cuda::perft_count_leaves_after_moves(DeviceRules{}, states, parents, moves, count, plies, counts, stream);
+}
+
+void Game::cuda_fill_observations(const State* states, uint32_t count, int32_t device, void* stream, void* out) const {
+  gsdk::cuda::fill_observations(DeviceRules{}, states, count, device, stream, out);
+}
+
+void Game::cuda_step_batch(State* states, const uint32_t* actions, uint32_t count, int32_t device, void* stream,
+                           float* rewards, uint8_t* terminated, int32_t* players, uint8_t* legal,
+                           State* final_states) const {
+  gsdk::cuda::step_batch(DeviceRules{}, states, actions, count, device, stream, rewards, terminated, players, legal,
+                         final_states);
+}
+
+void Game::cuda_reset_batch(State* states, uint32_t count, int32_t device, void* stream, int32_t* players,
+                            uint8_t* legal) const {
+  gsdk::cuda::reset_batch(DeviceRules{}, states, count, device, stream, players, legal);
 }
 
 } // namespace connect_four
