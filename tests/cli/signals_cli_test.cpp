@@ -1,4 +1,5 @@
-// signals_cli_test.cpp - `gsdk run` and `gsdk perft` under SIGINT, SIGTERM and SIGHUP, and their --checkpoint:
+// signals_cli_test.cpp - `gsdk run`, `gsdk perft` and `gsdk match` under SIGINT, SIGTERM and SIGHUP, and their
+// --checkpoint:
 // a signal ends a long run within two seconds with exit status 128 + signal and a valid results file marked
 // "interrupted" (what completed, clearly partial); a second signal ends the process at once; an interrupted run
 // resumed from its checkpoint, with another thread count, ends with the uninterrupted run's digest (perft: its
@@ -111,6 +112,34 @@ TEST_F(SignalsCli, SigintEndsALongRunWithAnInterruptedResultsFile) {
   EXPECT_FALSE(r.contains("error")) << "an interruption is not an error";
 }
 
+// `gsdk match` is the match driver's run: a signal ends it at the next move with exit status 128 + the signal, the
+// games finished kept in its results document and record (the game under way is not counted), marked interrupted.
+TEST_F(SignalsCli, ASignalEndsAMatchKeepingItsFinishedGames) {
+  for (const auto& [signal, name] :
+       {std::pair{SIGINT, "SIGINT"}, std::pair{SIGTERM, "SIGTERM"}, std::pair{SIGHUP, "SIGHUP"}}) {
+    double seconds = 0;
+    const auto ended =
+        interrupt(with_test_plugins({"match", "test_nim", "--agent0", "uct:playouts=2000", "--agent1", "random",
+                                     "--games", "1000000", "--json", "m.json", "--record", "m.pgn", "-q"}),
+                  signal, seconds);
+    ASSERT_TRUE(ended.in_time) << describe(ended);
+    EXPECT_EQ(ended.status, 128 + signal) << describe(ended);
+    EXPECT_LT(seconds, 2.0) << "from the signal to exit";
+    EXPECT_TRUE(contains(ended.err, std::string("interrupted by ") + name)) << ended.err;
+    const nlohmann::json m = json("m.json");
+    EXPECT_EQ(m["status"], "interrupted");
+    EXPECT_EQ(m["interrupted"]["signal"], name);
+    const uint64_t played = m["result"]["games_played"].get<uint64_t>();
+    EXPECT_GT(played, 0u) << "a second plays many games of nim";
+    EXPECT_LT(played, 1000000u);
+    EXPECT_EQ(m["interrupted"]["completed"]["games"], played);
+    const std::string record = gsdk::test::read_file(dir / "m.pgn");
+    size_t rounds = 0;
+    for (size_t at = record.find("[Round "); at != std::string::npos; at = record.find("[Round ", at + 1)) ++rounds;
+    EXPECT_EQ(rounds, played) << "the record holds every finished game";
+  }
+}
+
 TEST_F(SignalsCli, SigtermAndSighupExitWith128PlusTheSignal) {
   for (const auto& [signal, name] : {std::pair{SIGTERM, "SIGTERM"}, std::pair{SIGHUP, "SIGHUP"}}) {
     double seconds = 0;
@@ -131,9 +160,8 @@ TEST_F(SignalsCli, ASecondSignalEndsTheProcessAtOnce) {
   const auto ended = process.wait(3s);
   ASSERT_TRUE(ended.in_time) << describe(ended);
   // Whichever of the two the process took second is re-raised and kills it.
-  EXPECT_TRUE(ended.signal == SIGINT || ended.signal == SIGTERM)
-      << "killed by the re-raised signal, not exited\n"
-      << describe(ended);
+  EXPECT_TRUE(ended.signal == SIGINT || ended.signal == SIGTERM) << "killed by the re-raised signal, not exited\n"
+                                                                 << describe(ended);
 }
 
 TEST_F(SignalsCli, InterruptedRunResumedFromItsCheckpointEndsWithTheUninterruptedDigest) {
@@ -149,8 +177,9 @@ TEST_F(SignalsCli, InterruptedRunResumedFromItsCheckpointEndsWithTheUninterrupte
   }
   const std::string resumable = "playouts.count=" + std::to_string(count);
   double seconds = 0;
-  const std::vector<std::string> args = {"run",       "exp.toml",     "--set",   resumable,            "-q", "--out",
-                                         "part.json", "--checkpoint", "ck.json", "--checkpoint-every", "0.2"};
+  const std::vector<std::string> args = {"run",   "exp.toml",  "--set",        resumable, "-q",
+                                         "--out", "part.json", "--checkpoint", "ck.json", "--checkpoint-every",
+                                         "0.2"};
   const auto ended = interrupt_after_checkpoint(args, "ck.json", seconds);
   ASSERT_EQ(ended.status, 130) << describe(ended);
   EXPECT_TRUE(contains(ended.err, "resume from ck.json")) << ended.err;
@@ -218,9 +247,8 @@ std::vector<std::string> resumable_perft(std::vector<std::string> count, int dee
 TEST_F(SignalsCli, PerftInterruptedAndResumedFromItsCheckpointGivesTheWholeCount) {
   // The depth that takes kResumableSeconds here (each level is three times the last), from a whole count's time.
   Outcome whole;
-  std::vector<std::string> args = resumable_perft(kNimPerft, 22, whole, [&](const std::vector<std::string>& a) {
-    return run(with_test_plugins(a));
-  });
+  std::vector<std::string> args = resumable_perft(
+      kNimPerft, 22, whole, [&](const std::vector<std::string>& a) { return run(with_test_plugins(a)); });
   ASSERT_EQ(whole.status, 0) << describe(whole);
   ASSERT_TRUE(contains(whole.out, "Time: ")) << whole.out;
   const std::string depth = args[3];
@@ -250,9 +278,8 @@ TEST_F(SignalsCli, PerftInterruptedAndResumedFromItsCheckpointGivesTheWholeCount
 // another size, which is no part of the checkpoint's identity) gives the uninterrupted count.
 TEST_F(SignalsCli, HashedPerftInterruptedAndResumedFromItsCheckpointGivesTheWholeCount) {
   Outcome whole;
-  std::vector<std::string> args = resumable_perft(kTreePerft, 20, whole, [&](const std::vector<std::string>& a) {
-    return run(with_test_plugins(a));
-  });
+  std::vector<std::string> args = resumable_perft(
+      kTreePerft, 20, whole, [&](const std::vector<std::string>& a) { return run(with_test_plugins(a)); });
   ASSERT_EQ(whole.status, 0) << describe(whole);
   ASSERT_TRUE(contains(whole.out, "\nHash: ")) << "hashed by default\n" << whole.out;
   args.insert(args.end(), {"--checkpoint", "ck.json", "--checkpoint-every", "0.2"});
