@@ -5,8 +5,8 @@
 //   cuda_perft_*          the kernels of gsdk's breadth-first GPU perft, the last two plies counted in place
 //                         (perft_tables.cuh)
 //   cuda_*_batch, cuda_fill_observations  gsdk.VectorEnv on a GPU: one thread per game (environment_tables.cuh)
-// A game may replace any of these with a kernel of its own where it measures faster (gsdk's Othello adds the
-// lanes of a warp in its playout batches); the members' signatures stay the same.
+// A game may replace any of these with a kernel of its own where it measures faster (gsdk's Othello keeps its own
+// environment kernel, 2.5-4% faster); the members' signatures stay the same.
 #include "device_rules.hpp"
 #include "game.hpp"
 #include "gsdk/cuda/environment_tables.cuh"
