@@ -122,6 +122,34 @@ TEST_F(OutputsCli, RunRefusesAnEventsFileInAFolderThatIsAFile) {
   EXPECT_TRUE(contains(r.err, "plain/e.jsonl: cannot create directory plain")) << r.err;
 }
 
+// Two outputs of one command that are one file would overwrite each other (after Ctrl-C, a checkpoint replaced by
+// the results could not be resumed): refused before the run, exit 2, naming both, whether or not the file exists.
+TEST_F(OutputsCli, EveryCommandRefusesTwoOutputsThatAreOneFile) {
+  const auto with_test_plugins = [](std::vector<std::string> args) {
+    args.insert(args.end(), {"--plugin-dir", gsdk::test::test_plugin_dir("valid").string()});
+    return args;
+  };
+  const auto refused = [&](const std::vector<std::string>& args, const std::string& says) {
+    const Outcome r = run(args);
+    EXPECT_EQ(r.status, 2) << describe(r);
+    EXPECT_TRUE(contains(r.err, says)) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "x.json")) << "nothing ran";
+  };
+  refused({"run", "long.toml", "-q", "--out", "x.json", "--checkpoint", "x.json"},
+          "x.json: is both the results file (--out or [output] file) and the checkpoint (--checkpoint)");
+  refused({"run", "long.toml", "-q", "--out", "x.json", "--checkpoint", "./sub/../x.json"},
+          "./sub/../x.json: is both the results file (--out or [output] file) and the checkpoint (--checkpoint)");
+  refused({"run", "long.toml", "-q", "--out", "x.json", "--plot", "x.json"},
+          "x.json: is both the results file (--out or [output] file) and the picture (--plot or [output] plot)");
+  refused({"run", "long.toml", "-q", "--set", "output.file=\"x.json\"", "--set", "output.events=\"x.json\""},
+          "x.json: is both the results file (--out or [output] file) and the events file ([output] events)");
+  refused(with_test_plugins({"perft", "test_nim", "start", "3", "--json", "x.json", "--checkpoint", "x.json"}),
+          "x.json: is both the JSON document (--json) and the checkpoint (--checkpoint)");
+  refused(with_test_plugins({"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "2", "--json",
+                             "x.json", "--record", "x.json"}),
+          "x.json: is both the record (--record) and the JSON document (--json)");
+}
+
 TEST_F(OutputsCli, EveryCommandRefusesAnUnwritableOutputBeforeItsWork) {
   gsdk::test::write_file(dir / "plain", "a file");
   const std::string valid = gsdk::test::test_plugin_dir("valid").string();

@@ -3,6 +3,7 @@
 // before work, inputs refused as outputs, and progressive streams flushed each second with their errors kept.
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -11,6 +12,7 @@
 #include <string>
 #include <thread>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "report/output_file.hpp"
@@ -75,6 +77,40 @@ TEST(WriteFile, WritesTheWholeFileCreatingItsFolderAndLeavesNoTemporary) {
   write_file((dir / "a/b/results.json").string(), "{\"x\": 1}\n");
   EXPECT_EQ(read_file(dir / "a/b/results.json"), "{\"x\": 1}\n");
   EXPECT_EQ(names_in(dir / "a/b"), std::vector<std::string>{"results.json"});
+}
+
+// A process killed while writing (SIGKILL) leaves its temporary; the next write of that file removes those of dead
+// processes and keeps a live process's.
+TEST(WriteFile, RemovesTheTemporariesADeadProcessLeft) {
+  gsdk::test::TempDir dir;
+  const pid_t child = fork();
+  if (child == 0) _exit(0);
+  ASSERT_GT(child, 0);
+  waitpid(child, nullptr, 0); // now no process has its id (until the system hands it out again)
+  const fs::path dead = dir / fmt::format(".out.json.{}.0.tmp", child);
+  const fs::path live = dir / fmt::format(".out.json.{}.0.tmp", getppid());
+  const fs::path other = dir / fmt::format(".other.json.{}.0.tmp", child);
+  for (const fs::path& p : {dead, live, other}) gsdk::test::write_file(p, "half a document");
+  gsdk::host::write_file((dir / "out.json").string(), "{}");
+  EXPECT_FALSE(fs::exists(dead)) << "a dead writer's temporary goes";
+  EXPECT_TRUE(fs::exists(live)) << "a live process may still rename its temporary";
+  EXPECT_TRUE(fs::exists(other)) << "another file's temporaries are not this write's business";
+}
+
+// Two outputs are one file when their paths resolve to one, before either exists.
+TEST(SharedOutputs, PathsToOneFileAreRefusedNamingBoth) {
+  gsdk::test::TempDir dir;
+  fs::create_directories(dir / "sub");
+  const std::string a = (dir / "x.json").string(), b = (dir / "sub" / ".." / "x.json").string();
+  try {
+    gsdk::host::refuse_shared_outputs({{"the results file", a}, {"the checkpoint", b}});
+    FAIL() << "x.json and sub/../x.json are one file";
+  } catch (const gsdk::host::OutputError& e) {
+    EXPECT_EQ(std::string(e.what()), b + ": is both the results file and the checkpoint; each output needs a file of "
+                                         "its own, or one would overwrite the other");
+  }
+  EXPECT_NO_THROW(gsdk::host::refuse_shared_outputs(
+      {{"the results file", a}, {"the checkpoint", (dir / "y.json").string()}, {"no picture", ""}, {"none", ""}}));
 }
 
 TEST(WriteFile, ReplacesAFileKeepingItsPermissions) {

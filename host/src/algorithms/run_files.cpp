@@ -7,13 +7,19 @@
 
 namespace gsdk::host {
 
-void check_run_files(const ExperimentConfig& config, const std::string& results_path, const std::string& plot_path) {
+void check_run_files(const ExperimentConfig& config, const std::string& results_path, const std::string& plot_path,
+                     const std::string& checkpoint_path) {
   RunFiles files = driver_of(config).files(config);
   files.inputs.push_back(config.file);
-  files.outputs.push_back(results_path);
-  if (!config.events_file.empty()) files.outputs.push_back(config.events_file);
-  if (!plot_path.empty()) files.outputs.push_back(plot_path);
-  for (const std::string& output : files.outputs) {
+  std::vector<std::pair<std::string, std::string>> outputs = {
+      {"the results file (--out or [output] file)", results_path},
+      {"the events file ([output] events)", config.events_file},
+      {"the picture (--plot or [output] plot)", plot_path},
+      {"the checkpoint (--checkpoint)", checkpoint_path}};
+  for (const std::string& own : files.outputs) outputs.emplace_back("an output of [" + config.algorithm + "]", own);
+  refuse_shared_outputs(outputs);
+  for (const auto& [what, output] : outputs) {
+    if (output.empty()) continue;
     for (const std::string& input : files.inputs) refuse_input_as_output(output, input);
     check_output_path(output);
   }

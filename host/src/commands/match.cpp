@@ -99,8 +99,9 @@ int command_match(const Arguments& args) {
   }
   const std::string json = vm.count("json") ? vm["json"].as<std::string>() : "";
   try {
-    if (const std::string& record = config.settings_as<MatchConfig>().match.record_file; !record.empty())
-      check_output_path(record);
+    const std::string& record = config.settings_as<MatchConfig>().match.record_file;
+    refuse_shared_outputs({{"the record (--record)", record}, {"the JSON document (--json)", json}});
+    if (!record.empty()) check_output_path(record);
     if (!json.empty()) check_output_path(json);
   } catch (const OutputError& e) {
     return usage_error(e.what());

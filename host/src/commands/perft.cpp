@@ -219,8 +219,11 @@ int command_perft(const Arguments& args) {
     return usage_error(
         fmt::format("--checkpoint-every must be a number of seconds above 0, got {}", checkpoint_seconds));
   try {
-    if (vm.count("json")) check_output_path(vm["json"].as<std::string>());
-    if (vm.count("checkpoint")) check_output_path(vm["checkpoint"].as<std::string>());
+    const std::string json = vm.count("json") ? vm["json"].as<std::string>() : "";
+    const std::string checkpoint = vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : "";
+    refuse_shared_outputs({{"the JSON document (--json)", json}, {"the checkpoint (--checkpoint)", checkpoint}});
+    if (!json.empty()) check_output_path(json);
+    if (!checkpoint.empty()) check_output_path(checkpoint);
   } catch (const OutputError& e) {
     return usage_error(e.what());
   }

@@ -143,12 +143,7 @@ int command_run(const Arguments& args) {
   }
   try {
     // Rank 0 alone writes the results, the events, the picture and the checkpoint.
-    if (root) check_run_files(config, out, plot);
-    if (!checkpoint.empty() && root) {
-      refuse_input_as_output(checkpoint, config.file);
-      refuse_input_as_output(out, checkpoint);
-      check_output_path(checkpoint);
-    }
+    if (root) check_run_files(config, out, plot, checkpoint);
   } catch (const OutputError& e) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;

@@ -4,6 +4,7 @@
 #include "report/output_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,7 +13,10 @@
 #include <chrono>
 #include <climits>
 #include <filesystem>
+#include <mutex>
+#include <set>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -63,6 +67,33 @@ int create_temporary_beside(const fs::path& target, fs::path& temporary) {
     if (fd >= 0 || errno != EEXIST) return fd >= 0 ? fd : -errno;
   }
   return -EEXIST;
+}
+
+// Removes the temporaries of `target` (".<name>.<pid>.<n>.tmp") that a process killed while writing left behind
+// (SIGKILL runs no clean-up): those of a process that no longer exists. A live process's, this one's included, are
+// kept. Looked at once per target and process: a checkpoint saved every minute costs one listing of its folder.
+void remove_stale_temporaries(const fs::path& target) {
+  static std::mutex mutex;
+  static std::set<std::string> looked_at;
+  {
+    const std::lock_guard lock(mutex);
+    if (!looked_at.insert(target.string()).second) return;
+  }
+  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) on the concatenation of the three.
+  std::string prefix(1, '.');
+  prefix.append(target.filename().string(), 0, 200);
+  prefix.push_back('.');
+  std::error_code ec;
+  for (fs::directory_iterator entry(folder, ec), end; !ec && entry != end; entry.increment(ec)) {
+    const std::string name = entry->path().filename().string();
+    if (!name.starts_with(prefix) || !name.ends_with(".tmp")) continue;
+    const std::string rest = name.substr(prefix.size());
+    const size_t dot = rest.find('.');
+    if (dot == 0 || dot == std::string::npos || rest.find_first_not_of("0123456789") != dot) continue;
+    const pid_t pid = static_cast<pid_t>(std::stoll(rest.substr(0, dot)));
+    if (pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH) fs::remove(entry->path(), ec);
+  }
 }
 
 // The file a path names once a symbolic link at its end is followed: replacing the link itself would
@@ -145,6 +176,7 @@ void write_file(const std::string& path, const std::string& content) {
     throw system_error(path, "cannot write", error);
   }
   sync_folder(target.parent_path());
+  remove_stale_temporaries(target);
 }
 
 void check_output_path(const std::string& path) {
@@ -181,6 +213,23 @@ void refuse_input_as_output(const std::string& output, const std::string& input)
   if (!output.empty() && !input.empty() && fs::equivalent(output, input, ec))
     throw OutputError(
         fmt::format("{}: is the input {}; an output must not overwrite what the run reads", output, input));
+}
+
+void refuse_shared_outputs(const std::vector<std::pair<std::string, std::string>>& outputs) {
+  // The same file by its absolute path with "." and ".." resolved and the links of its existing folders followed:
+  // outputs are compared before any of them exists.
+  const auto key = [](const std::string& path) {
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(path, ec);
+    const fs::path resolved = fs::weakly_canonical(absolute, ec);
+    return (ec ? absolute.lexically_normal() : resolved).string();
+  };
+  for (size_t i = 0; i < outputs.size(); ++i)
+    for (size_t j = i + 1; j < outputs.size(); ++j)
+      if (!outputs[i].second.empty() && key(outputs[i].second) == key(outputs[j].second))
+        throw OutputError(fmt::format("{}: is both {} and {}; each output needs a file of its own, or one would "
+                                      "overwrite the other",
+                                      outputs[j].second, outputs[i].first, outputs[j].first));
 }
 
 OutputStream::OutputStream(const std::string& path, std::string what) : path_(path), what_(std::move(what)) {

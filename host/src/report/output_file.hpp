@@ -1,7 +1,8 @@
 // output_file.hpp - every file gsdk writes goes through here, so that no output is lost or left half
 // written: whole documents are written to a temporary file beside the target, flushed, synced, closed and
-// renamed over it; progressive streams (events) are flushed at least once a second; output paths are
-// checked before the work that fills them starts.
+// renamed over it (and the temporaries a killed process left beside it removed); progressive streams (events) are
+// flushed at least once a second; output paths are checked before the work that fills them starts, each a file of
+// its own.
 #pragma once
 
 #include <condition_variable>
@@ -9,6 +10,8 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace gsdk::host {
 
@@ -33,6 +36,11 @@ void check_output_path(const std::string& path);
 // Refuses an output path that is the same file as an input (by std::filesystem::equivalent, so through
 // links and relative paths too): an output must never overwrite what the run reads. Throws OutputError.
 void refuse_input_as_output(const std::string& output, const std::string& input);
+
+// Refuses two outputs of one command that are the same file ({what, path} pairs, e.g. {"the checkpoint
+// (--checkpoint)", "x.json"}; empty paths are no output), found by their paths before either exists: the later
+// write would replace the earlier. Throws OutputError naming the path and both outputs.
+void refuse_shared_outputs(const std::vector<std::pair<std::string, std::string>>& outputs);
 
 // A file written progressively (JSON Lines events): lines are buffered and written at least once a second
 // by a background thread, and at close. Every write is checked; the first failure is kept and reported by
