@@ -41,7 +41,8 @@ struct ExperimentConfig {
   std::shared_ptr<const AlgorithmSettings> settings; // read by the algorithm from its table
   toml::table raw;                                   // the whole document after overrides, for the results file
 
-  // The driver's settings as their type (the driver's header declares it).
+  // The driver's settings as their type (the driver's header declares it), for code outside the drivers (the
+  // tests); a driver is handed its own typed (algorithms/typed_driver.hpp).
   template <typename Settings> const Settings& settings_as() const { return dynamic_cast<const Settings&>(*settings); }
 };
 

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/match/match_progress.hpp"
+#include "algorithms/typed_driver.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "config/experiment_config.hpp"
 #include "devices/device_selection.hpp"
@@ -53,7 +54,7 @@ public:
   }
 };
 
-class Match : public Algorithm {
+class Match : public DriverOf<MatchConfig> {
 public:
   const AlgorithmInfo& info() const override {
     static const AlgorithmInfo info{
@@ -68,7 +69,7 @@ public:
     return info;
   }
 
-  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& m, const ConfigSection*) const override {
+  std::shared_ptr<const MatchConfig> read_settings(const ConfigSection& m, const ConfigSection*) const override {
     auto config = std::make_shared<MatchConfig>();
     MatchSettings& match = config->match;
     match.games = static_cast<uint32_t>(m.get(kGames));
@@ -95,28 +96,26 @@ public:
     return config;
   }
 
-  RunFiles files(const ExperimentConfig& config) const override {
-    const std::string& record = config.settings_as<MatchConfig>().match.record_file;
+  RunFiles files_for(const ExperimentConfig&, const MatchConfig& config) const override {
+    const std::string& record = config.match.record_file;
     return {{}, record.empty() ? std::vector<std::string>{} : std::vector<std::string>{record}};
   }
 
   // The agents choose their own devices: [run] does not apply.
-  DeviceNeeds device_needs(const AlgorithmSettings&, const core::PluginTables&) const override { return {}; }
+  DeviceNeeds device_needs_for(const MatchConfig&, const core::PluginTables&) const override { return {}; }
 
   bool has_checkpoints() const override { return true; }
   // The work items are the games (each a function of its round: match_runner.hpp).
   bool has_parts() const override { return true; }
-  ChunkFloor smallest_chunk(const AlgorithmSettings& settings) const override {
-    return {1, static_cast<const MatchConfig&>(settings).match.games};
-  }
+  ChunkFloor smallest_chunk_for(const MatchConfig& config) const override { return {1, config.match.games}; }
   nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
                                 const std::string& where) const override {
     return merge_match_progress(a, b, where);
   }
 
-  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
+  std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context, const MatchConfig& config) const override {
     auto outcome = std::make_unique<MatchRunOutcome>();
-    outcome->settings = static_cast<const MatchConfig&>(context.settings).match;
+    outcome->settings = config.match;
     outcome->settings.seed = context.seed;
     outcome->settings.stop = context.stop;
     outcome->settings.part = context.part;

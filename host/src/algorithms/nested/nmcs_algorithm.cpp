@@ -10,6 +10,7 @@
 #include "algorithms/nested/best_sequence_file.hpp"
 #include "algorithms/nested/nested_driver.hpp"
 #include "algorithms/nested/nested_progress.hpp"
+#include "algorithms/typed_driver.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playout_batch_evaluator.hpp"
 
@@ -101,7 +102,7 @@ std::unique_ptr<core::Level1Searcher> make_level1_searcher(const RunContext& con
   return nullptr;
 }
 
-class Nmcs : public Algorithm {
+class Nmcs : public DriverOf<NmcsConfig> {
 public:
   const AlgorithmInfo& info() const override {
     static const AlgorithmInfo info = [] {
@@ -121,7 +122,7 @@ public:
     return info;
   }
 
-  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& s, const ConfigSection* output) const override {
+  std::shared_ptr<const NmcsConfig> read_settings(const ConfigSection& s, const ConfigSection* output) const override {
     auto config = std::make_shared<NmcsConfig>();
     config->nmcs.starts = read_starts(s);
     config->nmcs.skip_finished_starts = s.get(kSkipFinished);
@@ -139,8 +140,7 @@ public:
     return config;
   }
 
-  RunFiles files(const ExperimentConfig& config) const override {
-    const auto& settings = config.settings_as<NmcsConfig>();
+  RunFiles files_for(const ExperimentConfig& config, const NmcsConfig& settings) const override {
     RunFiles files{{}, {best_sequence_path(config, settings.best_file), improvement_events_path(config)}};
     if (!settings.searches_file.empty()) files.outputs.push_back(settings.searches_file);
     for (const char* key : {"nmcs.start_from", "nmcs.starts_from"})
@@ -148,8 +148,8 @@ public:
     return files;
   }
 
-  DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
-    const bool generic = static_cast<const NmcsConfig&>(settings).generic;
+  DeviceNeeds device_needs_for(const NmcsConfig& config, const core::PluginTables& tables) const override {
+    const bool generic = config.generic;
     DeviceNeeds needs;
     needs.has_cuda_table = tables.cuda_level1_searches != nullptr;
     needs.cuda_table = "CUDA level-1 search table";
@@ -163,14 +163,12 @@ public:
   bool has_checkpoints() const override { return true; }
   // The work items are the searches (search k's result is a function of k): see nested_progress.hpp's merge.
   bool has_parts() const override { return true; }
-  double time_bound_seconds(const AlgorithmSettings& settings) const override {
-    return static_cast<const NmcsConfig&>(settings).nmcs.budget.time_seconds;
+  double time_bound_for(const NmcsConfig& config) const override { return config.nmcs.budget.time_seconds; }
+  ChunkFloor smallest_chunk_for(const NmcsConfig& config) const override {
+    return budget_chunk_floor(config.nmcs.budget);
   }
-  ChunkFloor smallest_chunk(const AlgorithmSettings& settings) const override {
-    return budget_chunk_floor(static_cast<const NmcsConfig&>(settings).nmcs.budget);
-  }
-  std::string parts_refusal(const AlgorithmSettings& settings, bool ranks) const override {
-    return budget_parts_refusal(static_cast<const NmcsConfig&>(settings).nmcs.budget, "nmcs", ranks);
+  std::string parts_refusal_for(const NmcsConfig& config, bool ranks) const override {
+    return budget_parts_refusal(config.nmcs.budget, "nmcs", ranks);
   }
   nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
                                 const std::string& where) const override {
@@ -183,8 +181,7 @@ public:
     return keys;
   }
 
-  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
-    const auto& config = static_cast<const NmcsConfig&>(context.settings);
+  std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context, const NmcsConfig& config) const override {
     const unsigned threads = context.devices.cpu_threads;
     const bool level1_searcher = !context.devices.gpus.empty() || config.cpu_level1_searches;
     const NestedSearchFiles files{best_sequence_path(context.config, config.best_file), config.searches_file,

@@ -12,6 +12,7 @@
 #include "algorithms/finished_event.hpp"
 #include "algorithms/perft/perft_progress.hpp"
 #include "algorithms/perft/perft_report.hpp"
+#include "algorithms/typed_driver.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
@@ -135,7 +136,7 @@ public:
   }
 };
 
-class Perft : public Algorithm {
+class Perft : public DriverOf<PerftSettings> {
 public:
   const AlgorithmInfo& info() const override {
     static const AlgorithmInfo info{"perft",
@@ -149,7 +150,7 @@ public:
     return info;
   }
 
-  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& s, const ConfigSection*) const override {
+  std::shared_ptr<const PerftSettings> read_settings(const ConfigSection& s, const ConfigSection*) const override {
     auto settings = std::make_shared<PerftSettings>();
     settings->divide = s.get(kDivide);
     settings->engine = s.get(kEngine);
@@ -179,8 +180,8 @@ public:
     return settings;
   }
 
-  DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
-    return perft_device_needs(tables, static_cast<const PerftSettings&>(settings).engine == "generic");
+  DeviceNeeds device_needs_for(const PerftSettings& settings, const core::PluginTables& tables) const override {
+    return perft_device_needs(tables, settings.engine == "generic");
   }
 
   bool has_checkpoints() const override { return true; }
@@ -201,8 +202,7 @@ public:
     return {{"positions", positions}};
   }
 
-  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
-    const auto& settings = static_cast<const PerftSettings&>(context.settings);
+  std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context, const PerftSettings& settings) const override {
     const core::GameInstance& game = context.game;
     const bool generic = settings.engine == "generic";
     // Every position is read before any is counted, so a typo in the last one costs no time.

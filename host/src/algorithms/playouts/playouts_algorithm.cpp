@@ -7,6 +7,7 @@
 
 #include "algorithms/finished_event.hpp"
 #include "algorithms/playouts/playout_progress.hpp"
+#include "algorithms/typed_driver.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
@@ -117,7 +118,7 @@ public:
   }
 };
 
-class Playouts : public Algorithm {
+class Playouts : public DriverOf<PlayoutsSettings> {
 public:
   const AlgorithmInfo& info() const override {
     static const AlgorithmInfo info{
@@ -130,7 +131,7 @@ public:
     return info;
   }
 
-  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& s, const ConfigSection*) const override {
+  std::shared_ptr<const PlayoutsSettings> read_settings(const ConfigSection& s, const ConfigSection*) const override {
     auto settings = std::make_shared<PlayoutsSettings>();
     settings->count = static_cast<uint64_t>(s.get(kCount));
     if (s.node(kStartState.name)) settings->start_state = s.string(kStartState.name, "");
@@ -138,8 +139,8 @@ public:
     return settings;
   }
 
-  DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
-    return playouts_device_needs(tables, static_cast<const PlayoutsSettings&>(settings).engine == "generic");
+  DeviceNeeds device_needs_for(const PlayoutsSettings& settings, const core::PluginTables& tables) const override {
+    return playouts_device_needs(tables, settings.engine == "generic");
   }
 
   bool has_checkpoints() const override { return true; }
@@ -150,8 +151,8 @@ public:
     return merge_playout_progress(a, b, where);
   }
 
-  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
-    const auto& settings = static_cast<const PlayoutsSettings&>(context.settings);
+  std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context,
+                                             const PlayoutsSettings& settings) const override {
     const core::GameInstance& game = context.game;
     const DeviceChoice& devices = context.devices;
     core::PlayoutJob job;
@@ -211,7 +212,7 @@ public:
     outcome->devices = devices.summary;
     outcome->seed = context.seed;
     finish_events(events, *outcome);
-    if (!context.plot_file.empty() && outcome->run.result.playouts > 0) draw(context, *outcome);
+    if (!context.plot_file.empty() && outcome->run.result.playouts > 0) draw(context, settings, *outcome);
     return outcome;
   }
 
@@ -228,12 +229,11 @@ private:
   }
 
   // The histogram against the exact distribution; a picture that cannot be drawn fails the run.
-  static void draw(const RunContext& context, PlayoutsOutcome& outcome) {
+  static void draw(const RunContext& context, const PlayoutsSettings& settings, PlayoutsOutcome& outcome) {
     const core::PlayoutResult& r = outcome.run.result;
     try {
       plot_histogram(context.plot_file,
-                     fmt::format("{}: {} playouts, seed {}", context.config.game,
-                                 static_cast<const PlayoutsSettings&>(context.settings).count, context.seed),
+                     fmt::format("{}: {} playouts, seed {}", context.config.game, settings.count, context.seed),
                      r.score_min, r.histogram, outcome.exact);
       outcome.plot = context.plot_file;
     } catch (const std::exception& e) {

@@ -10,6 +10,7 @@
 
 #include "algorithms/finished_event.hpp"
 #include "algorithms/qlearning/qlearning_progress.hpp"
+#include "algorithms/typed_driver.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
@@ -221,7 +222,7 @@ void write_picture(const std::string& path, const core::GameInstance& game, cons
   write_png(path, width, height, rgb);
 }
 
-class QLearning : public Algorithm {
+class QLearning : public DriverOf<QLearningConfig> {
 public:
   const AlgorithmInfo& info() const override {
     static const AlgorithmInfo info{
@@ -236,7 +237,7 @@ public:
     return info;
   }
 
-  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& q, const ConfigSection*) const override {
+  std::shared_ptr<const QLearningConfig> read_settings(const ConfigSection& q, const ConfigSection*) const override {
     auto config = std::make_shared<QLearningConfig>();
     if (const toml::node* n = q.node(kEnvironments.name); n && n->is_array()) {
       const std::vector<int> sizes = q.integer_list(kEnvironments.name, 1, kMaxEnvironments);
@@ -266,8 +267,8 @@ public:
                                     where, tables.name(), GSDK_TABLE_ENVIRONMENT));
   }
 
-  DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
-    const bool generic = static_cast<const QLearningConfig&>(settings).generic;
+  DeviceNeeds device_needs_for(const QLearningConfig& q, const core::PluginTables& tables) const override {
+    const bool generic = q.generic;
     DeviceNeeds needs;
     needs.has_cuda_table = tables.cuda_qlearning != nullptr;
     needs.cuda_table = "CUDA Q-learning table";
@@ -281,11 +282,9 @@ public:
   // The work items are a sweep's entries, each an independent training run. One training run is not split: its
   // environments' agents update shared tables every step.
   bool has_parts() const override { return true; }
-  ChunkFloor smallest_chunk(const AlgorithmSettings& settings) const override {
-    return {1, static_cast<const QLearningConfig&>(settings).environments.size()};
-  }
-  std::string parts_refusal(const AlgorithmSettings& settings, bool /*ranks*/) const override {
-    if (static_cast<const QLearningConfig&>(settings).environments.size() > 1) return "";
+  ChunkFloor smallest_chunk_for(const QLearningConfig& q) const override { return {1, q.environments.size()}; }
+  std::string parts_refusal_for(const QLearningConfig& q, bool /*ranks*/) const override {
+    if (q.environments.size() > 1) return "";
     return "qlearning.environments: one training run cannot be spread over processes (its agents share the tables "
            "they update at every step); a sweep (a list of environment counts) can, an entry a process";
   }
@@ -294,8 +293,7 @@ public:
     return merge_qlearning_progress(a, b, where);
   }
 
-  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
-    const auto& q = static_cast<const QLearningConfig&>(context.settings);
+  std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context, const QLearningConfig& q) const override {
     const bool sweep = q.environments.size() > 1;
     if (context.part && !sweep)
       throw context.config_error("qlearning.environments",
