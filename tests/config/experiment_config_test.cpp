@@ -70,7 +70,7 @@ TEST(ExperimentConfig, ValidFileIsReadCompletely) {
   EXPECT_EQ(c.seed, 7u);
   EXPECT_EQ(playouts_of(c).count, 1000u);
   EXPECT_FALSE(playouts_of(c).start_state.has_value());
-  EXPECT_EQ(playouts_of(c).engine, "batch");
+  EXPECT_EQ(playouts_of(c).engine, gsdk::host::Engine::batch);
   EXPECT_EQ(c.run.device, "cpu");
   EXPECT_EQ(c.run.threads, 2u);
   EXPECT_EQ(c.run.streams, 2u);
@@ -94,7 +94,7 @@ TEST(ExperimentConfig, OptionalSections) {
   EXPECT_EQ(c.events_file, "e.jsonl");
   ASSERT_TRUE(playouts_of(c).start_state.has_value());
   EXPECT_EQ(*playouts_of(c).start_state, "rolls=3 ones=1");
-  EXPECT_EQ(playouts_of(c).engine, "generic");
+  EXPECT_EQ(playouts_of(c).engine, gsdk::host::Engine::generic);
 }
 
 TEST(ExperimentConfig, DefaultsWithoutRunTable) {

@@ -21,10 +21,8 @@ namespace {
 const IntegerKey kLevel{"level", 1, 1, 16,
                         "nesting level (1: one playout per child at every step); a search keeps up to "
                         "max_moves^(level-1) frames at once, at most 2^20, which bounds it per game"};
-const StringKey kEngine{"engine",
-                        "batch",
-                        {"batch", "generic"},
-                        "\"batch\": the plugin's playout tables; \"generic\": per-state playouts (the reference)"};
+const StringKey kEngine =
+    engine_key("\"batch\": the plugin's playout tables; \"generic\": per-state playouts (the reference)");
 const BooleanKey kPipeline{"pipeline", true,
                            "with a level-1 searcher: two groups of searches, one searched while the host refills the "
                            "other (the same results either way)"};
@@ -98,7 +96,7 @@ std::unique_ptr<core::Level1Searcher> make_level1_searcher(const RunContext& con
                                            device_level(config));
   if (config.cpu_level1_searches)
     return core::make_cpu_level1_searcher(context.game, context.seed, std::max(devices.cpu_threads, 1u),
-                                          config.generic);
+                                          config.engine == Engine::generic);
   return nullptr;
 }
 
@@ -131,7 +129,7 @@ public:
     config->nmcs.pipeline = s.get(kPipeline);
     config->cpu_level1_searches = s.get(kCpuLevel1);
     config->device_level = static_cast<uint32_t>(s.get(kDeviceLevel));
-    config->generic = s.get(kEngine) == "generic";
+    config->engine = read_engine(s, kEngine);
     if (output) {
       config->best_file = output->get(kBest);
       config->searches_file = output->get(kSearches);
@@ -149,7 +147,7 @@ public:
   }
 
   DeviceNeeds device_needs_for(const NmcsConfig& config, const core::PluginTables& tables) const override {
-    const bool generic = config.generic;
+    const bool generic = config.engine == Engine::generic;
     DeviceNeeds needs;
     needs.has_cuda_table = tables.cuda_level1_searches != nullptr;
     needs.cuda_table = "CUDA level-1 search table";
@@ -188,8 +186,8 @@ public:
                                   config.searches_kept, &config.nmcs.starts};
     auto search = [&](const NestedSearchHooks& hooks) {
       try {
-        const auto evaluator =
-            core::make_cpu_batch_evaluator(context.game, context.seed, std::max(threads, 1u), config.generic);
+        const auto evaluator = core::make_cpu_batch_evaluator(context.game, context.seed, std::max(threads, 1u),
+                                                              config.engine == Engine::generic);
         const auto level1 = make_level1_searcher(context, config);
         core::NmcsSettings settings = config.nmcs;
         settings.host_threads = host_threads(context);

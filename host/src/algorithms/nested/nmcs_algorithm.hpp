@@ -6,13 +6,14 @@
 #include <string>
 
 #include "algorithms/algorithm.hpp"
+#include "algorithms/engine_choice.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
 
 namespace gsdk::host {
 
 struct NmcsConfig : AlgorithmSettings {
   core::NmcsSettings nmcs;          // host_threads is each run's
-  bool generic = false;             // engine = "generic"
+  Engine engine = Engine::batch;    // [nmcs] engine
   bool cpu_level1_searches = false; // without a GPU: whole level-1 searches on CPU threads
   uint32_t device_level = 1;        // on a GPU: the level of the searches it runs whole, 1 or 2 (at most `level`)
   std::string best_file;            // [output] best; empty: results/<name>.best.json

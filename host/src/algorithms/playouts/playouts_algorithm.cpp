@@ -24,11 +24,9 @@ const IntegerKey kCount{"count", 0, 1, int64_t{1} << 53, "playouts to run", true
 const OtherKey kStartState{"start_state", "string", "none",
                            "the game's text form of the state to play from "
                            "(default: the initial state)"};
-const StringKey kEngine{"engine",
-                        "batch",
-                        {"batch", "generic"},
-                        "\"batch\": the plugin's batch tables; \"generic\": one move at a time through the per-state "
-                        "rules (the reference)"};
+const StringKey kEngine =
+    engine_key("\"batch\": the plugin's batch tables; \"generic\": one move at a time through the per-state "
+               "rules (the reference)");
 
 std::vector<double> exact_distribution(const core::GameInstance& game) {
   const auto* table = game.tables().score_distribution;
@@ -135,12 +133,12 @@ public:
     auto settings = std::make_shared<PlayoutsSettings>();
     settings->count = static_cast<uint64_t>(s.get(kCount));
     if (s.node(kStartState.name)) settings->start_state = s.string(kStartState.name, "");
-    settings->engine = s.get(kEngine);
+    settings->engine = read_engine(s, kEngine);
     return settings;
   }
 
   DeviceNeeds device_needs_for(const PlayoutsSettings& settings, const core::PluginTables& tables) const override {
-    return playouts_device_needs(tables, settings.engine == "generic");
+    return playouts_device_needs(tables, settings.engine == Engine::generic);
   }
 
   bool has_checkpoints() const override { return true; }
@@ -162,7 +160,7 @@ public:
     for (const auto& g : devices.gpus) job.cuda_devices.push_back(g.ordinal);
     job.streams_per_device = devices.streams;
     job.simd_level = devices.simd_level;
-    job.force_generic = settings.engine == "generic";
+    job.force_generic = settings.engine == Engine::generic;
     job.stop = context.stop;
     job.part = context.part;
     if (settings.start_state) {

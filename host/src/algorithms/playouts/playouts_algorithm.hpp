@@ -8,13 +8,14 @@
 #include <string>
 
 #include "algorithms/algorithm.hpp"
+#include "algorithms/engine_choice.hpp"
 
 namespace gsdk::host {
 
 struct PlayoutsSettings : AlgorithmSettings {
   uint64_t count = 0;
   std::optional<std::string> start_state; // the game's text form of a state; none: the initial state
-  std::string engine = "batch";           // "batch": the plugin's tables | "generic": per-state playouts
+  Engine engine = Engine::batch;          // batch: the plugin's tables | generic: per-state playouts
 };
 
 // What playouts ask of the devices: GPUs through the plugin's CUDA playout table, CPUs at [run] simd.

@@ -46,11 +46,9 @@ const StringKey kUpdate{"update",
 const StringKey kQTable{
     "q_table", "per_environment", {"per_environment", "shared"}, "one Q-table per environment, or one for all"};
 const IntegerKey kTestEpisodes{"test_episodes", kDefaults.test_episodes, 0, 1000000, "greedy episodes after training"};
-const StringKey kEngine{"engine",
-                        "batch",
-                        {"batch", "generic"},
-                        "\"batch\": the plugin's trainer tables; \"generic\": the core's trainer over the per-state "
-                        "environment table"};
+const StringKey kEngine =
+    engine_key("\"batch\": the plugin's trainer tables; \"generic\": the core's trainer over the per-state "
+               "environment table");
 
 nlohmann::json reach_json(const core::GreedyReach& r) {
   return {{"starts", r.starts}, {"reachable", r.reachable}, {"reached", r.reached}, {"rate", r.rate()}};
@@ -257,7 +255,7 @@ public:
     st.atomic_updates = q.get(kUpdate) == "atomic";
     st.shared_table = q.get(kQTable) == "shared";
     st.test_episodes = static_cast<uint32_t>(q.get(kTestEpisodes));
-    config->generic = q.get(kEngine) == "generic";
+    config->engine = read_engine(q, kEngine);
     return config;
   }
 
@@ -268,7 +266,7 @@ public:
   }
 
   DeviceNeeds device_needs_for(const QLearningConfig& q, const core::PluginTables& tables) const override {
-    const bool generic = q.generic;
+    const bool generic = q.engine == Engine::generic;
     DeviceNeeds needs;
     needs.has_cuda_table = tables.cuda_qlearning != nullptr;
     needs.cuda_table = "CUDA Q-learning table";
@@ -412,7 +410,7 @@ private:
     job.settings.environments = environments;
     job.cpu_threads = context.devices.cpu_threads;
     for (const auto& g : context.devices.gpus) job.cuda_devices.push_back(g.ordinal);
-    job.force_generic = q.generic;
+    job.force_generic = q.engine == Engine::generic;
     // A checkpoint keeps the visits too, so that a resumed run can draw the picture whether or not this one does.
     job.count_visits = one_run && (!context.plot_file.empty() || context.checkpoint);
     job.stop = context.stop;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "algorithms/algorithm.hpp"
+#include "algorithms/engine_choice.hpp"
 #include "gsdk/core/qlearning/qlearning.hpp"
 
 namespace gsdk::host {
@@ -14,7 +15,7 @@ namespace gsdk::host {
 struct QLearningConfig : AlgorithmSettings {
   std::vector<uint32_t> environments{1}; // more than one: a throughput sweep, one run per entry
   core::QLearningSettings settings;      // its seed and environments are each run's
-  bool generic = false;                  // engine = "generic"
+  Engine engine = Engine::batch;         // [qlearning] engine
 };
 
 const Algorithm& qlearning_algorithm();
