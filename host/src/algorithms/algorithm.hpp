@@ -88,9 +88,6 @@ struct RunContext {
   // of (MPI ranks), which ends the run even when its own bound, counted from its start, would go on; past, the run
   // starts no work. Null: the run's own bound alone. Drivers without a time bound are never given one.
   std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt;
-
-  // An error located at the config's value `dotted_key` (e.g. "nmcs.start_moves"), else at the file.
-  ConfigError config_error(const std::string& dotted_key, const std::string& message) const;
 };
 
 // Files a run reads and writes beyond the config, the results file, [output] events and the picture.

@@ -74,11 +74,6 @@ ExperimentConfig parse_experiment(const std::string& text, const std::string& so
   return read_experiment_text(text, source_name, registry_tables(), overrides, options);
 }
 
-ConfigError RunContext::config_error(const std::string& dotted_key, const std::string& message) const {
-  const toml::node* node = config.raw.at_path(dotted_key).node();
-  return ConfigError(node ? located(node->source(), message) : fmt::format("{}: {}", config.file, message));
-}
-
 nlohmann::json versions_json(const LoadedPlugin& plugin, const ResolvedParams& params) {
   return {{"gsdk", {{"version", GSDK_VERSION}, {"abi", fmt::format("{}.{}", GSDK_ABI_MAJOR, GSDK_ABI_MINOR)}}},
           {"game",

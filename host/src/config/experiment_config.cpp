@@ -115,6 +115,7 @@ ExperimentConfig validate(toml::table doc, const std::string& file, const Algori
   top.allow_only(top_keys);
   c.game = top.required_string("game");
   c.algorithm = top.required_string("algorithm");
+  c.algorithm_where = top.node("algorithm")->source();
   const AlgorithmTable& driver = read_algorithm(top, c.algorithm, algorithms);
   c.seed = static_cast<uint64_t>(top.get(kSeed));
   c.name = read_name(top, file);

@@ -32,6 +32,9 @@ struct ExperimentConfig {
   std::string name;
   std::string game;
   std::string algorithm; // the name of one of the algorithms it was read against
+  // Of the `algorithm` key: where an error about the algorithm's settings as a whole points (a search the game
+  // refuses).
+  toml::source_region algorithm_where{};
   uint64_t seed = 1;
   toml::table params; // validated later against the game's declarations
   RunSettings run;

@@ -75,6 +75,7 @@ public:
     match.games = static_cast<uint32_t>(m.get(kGames));
     m.require(kAgents.name);
     const toml::node* agents = m.node(kAgents.name);
+    config->agents_where = agents->source();
     if (!agents->is_array() || agents->as_array()->size() != 2)
       throw located_error(*agents, "'agents' in [match] must be an array of two agent specs, e.g. "
                                    "[\"uct:playouts=10000\", \"random\"] (A, then B)");
@@ -124,7 +125,7 @@ public:
     try {
       for (int i = 0; i < 2; ++i) require_agent_device(settings.agents[i], settings.specs[i]);
     } catch (const ConfigError& e) {
-      throw context.config_error("match.agents", e.what());
+      throw ConfigError(located(config.agents_where, e.what()));
     }
     std::vector<PlayedGame> finished;
     if (context.checkpoint && !context.checkpoint->resumed().is_null())
@@ -150,7 +151,7 @@ public:
     try {
       outcome->played = play_match(context.game, settings, on_game, finished);
     } catch (const std::invalid_argument& e) {
-      throw context.config_error("match.agents", e.what());
+      throw ConfigError(located(config.agents_where, e.what()));
     }
     bar.finish();
     outcome->error = outcome->played.error;

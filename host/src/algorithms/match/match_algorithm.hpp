@@ -2,6 +2,8 @@
 // alternating, from `gsdk run` (`gsdk match` plays the same matches from its command line).
 #pragma once
 
+#include <toml++/toml.h>
+
 #include "algorithms/algorithm.hpp"
 #include "play/match_settings.hpp"
 
@@ -10,6 +12,7 @@ namespace gsdk::host {
 // [match]: the seed is the experiment's; devices are part of each agent spec.
 struct MatchConfig : AlgorithmSettings {
   MatchSettings match;
+  toml::source_region agents_where{}; // of `agents`, for the refusals of the agents' devices and of the game later
 };
 
 const Algorithm& match_algorithm();

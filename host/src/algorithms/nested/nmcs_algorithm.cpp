@@ -43,8 +43,9 @@ const StringKey kSearches{"searches", "", {}, "the best distinct sequences the s
 const IntegerKey kSearchesKept{"searches_kept", 1000, 1, 1 << 24, "how many of them"};
 
 // [nmcs] start_moves (a list of moves), start_from (a best-sequence file whose moves to play first) or
-// starts_from (a JSON Lines file of sequences, e.g. an earlier run's [output] searches: one start each).
-std::vector<std::vector<uint32_t>> read_starts(const ConfigSection& s) {
+// starts_from (a JSON Lines file of sequences, e.g. an earlier run's [output] searches: one start each), with where
+// it was given and the file read.
+void read_starts(const ConfigSection& s, NmcsConfig& config) {
   const std::string keys[] = {kStartMoves.name, kStartFrom.name, kStartsFrom.name};
   const std::string* given = nullptr;
   for (const std::string& key : keys) {
@@ -56,15 +57,19 @@ std::vector<std::vector<uint32_t>> read_starts(const ConfigSection& s) {
                                                             *given, key)));
     given = &key;
   }
-  if (!given) return {};
+  if (!given) return;
+  config.starts_where = s.node(*given)->source();
   if (*given == kStartMoves.name) {
     const std::vector<int> moves = s.integer_list(kStartMoves.name, 0, std::numeric_limits<int>::max());
-    return {{moves.begin(), moves.end()}};
+    config.nmcs.starts = {std::vector<uint32_t>(moves.begin(), moves.end())};
+    return;
   }
-  const std::string path = s.string(*given, "");
+  config.starts_file = s.string(*given, "");
   try {
-    if (*given == kStartFrom.name) return {read_best_moves(path)};
-    return read_sequence_lines(path);
+    if (*given == kStartFrom.name)
+      config.nmcs.starts = {read_best_moves(config.starts_file)};
+    else
+      config.nmcs.starts = read_sequence_lines(config.starts_file);
   } catch (const std::runtime_error& e) {
     throw ConfigError(located(s.node(*given)->source(), fmt::format("'{}' in [nmcs]: {}", *given, e.what())));
   }
@@ -122,9 +127,10 @@ public:
 
   std::shared_ptr<const NmcsConfig> read_settings(const ConfigSection& s, const ConfigSection* output) const override {
     auto config = std::make_shared<NmcsConfig>();
-    config->nmcs.starts = read_starts(s);
+    read_starts(s, *config);
     config->nmcs.skip_finished_starts = s.get(kSkipFinished);
     config->nmcs.level = static_cast<uint32_t>(s.get(kLevel));
+    if (const toml::node* n = s.node(kLevel.name)) config->level_where = n->source();
     config->nmcs.budget = read_budget(s);
     config->nmcs.pipeline = s.get(kPipeline);
     config->cpu_level1_searches = s.get(kCpuLevel1);
@@ -141,8 +147,7 @@ public:
   RunFiles files_for(const ExperimentConfig& config, const NmcsConfig& settings) const override {
     RunFiles files{{}, {best_sequence_path(config, settings.best_file), improvement_events_path(config)}};
     if (!settings.searches_file.empty()) files.outputs.push_back(settings.searches_file);
-    for (const char* key : {"nmcs.start_from", "nmcs.starts_from"})
-      if (const auto* path = config.raw.at_path(key).as_string()) files.inputs.push_back(path->get());
+    if (!settings.starts_file.empty()) files.inputs.push_back(settings.starts_file);
     return files;
   }
 
@@ -200,13 +205,11 @@ public:
       } catch (const core::ResumeError& e) {
         throw resume_mismatch(context, e);
       } catch (const core::NmcsLevelError& e) {
-        throw context.config_error("nmcs.level", e.what());
+        throw ConfigError(located_or_file(config.level_where, context.config.file, e.what()));
       } catch (const core::StartMovesError& e) {
-        for (const char* key : {"nmcs.start_moves", "nmcs.start_from", "nmcs.starts_from"})
-          if (context.config.raw.at_path(key).node()) throw context.config_error(key, e.what());
-        throw ConfigError(fmt::format("{}: {}", context.config.file, e.what()));
+        throw ConfigError(located_or_file(config.starts_where, context.config.file, e.what()));
       } catch (const std::invalid_argument& e) {
-        throw context.config_error("algorithm", e.what());
+        throw ConfigError(located(context.config.algorithm_where, e.what()));
       }
     };
     return run_nested_search(context, {"NMCS", level1_searcher ? "level-1 searcher" : "playout evaluator"}, files,

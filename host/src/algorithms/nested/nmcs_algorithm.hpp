@@ -3,7 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+
+#include <toml++/toml.h>
 
 #include "algorithms/algorithm.hpp"
 #include "algorithms/engine_choice.hpp"
@@ -19,6 +22,10 @@ struct NmcsConfig : AlgorithmSettings {
   std::string best_file;            // [output] best; empty: results/<name>.best.json
   std::string searches_file;        // [output] searches; empty: none written
   uint32_t searches_kept = 1000;    // [output] searches_kept
+  // Where the values the search may refuse later were given (none: a default): `level`, and the starts (the one of
+  // start_moves, start_from and starts_from given).
+  std::optional<toml::source_region> level_where, starts_where;
+  std::string starts_file; // start_from's or starts_from's file, read with the config: an input of the run
 };
 
 const Algorithm& nmcs_algorithm();

@@ -112,7 +112,7 @@ public:
       } catch (const core::ResumeError& e) {
         throw resume_mismatch(context, e);
       } catch (const std::invalid_argument& e) {
-        throw context.config_error("algorithm", e.what());
+        throw ConfigError(located(context.config.algorithm_where, e.what()));
       }
     };
     return run_nested_search(context, {"NRPA", "playout evaluator"}, files, config.nrpa.budget, search);

@@ -132,7 +132,10 @@ public:
   std::shared_ptr<const PlayoutsSettings> read_settings(const ConfigSection& s, const ConfigSection*) const override {
     auto settings = std::make_shared<PlayoutsSettings>();
     settings->count = static_cast<uint64_t>(s.get(kCount));
-    if (s.node(kStartState.name)) settings->start_state = s.string(kStartState.name, "");
+    if (const toml::node* n = s.node(kStartState.name)) {
+      settings->start_state = s.string(kStartState.name, "");
+      settings->start_state_where = n->source();
+    }
     settings->engine = read_engine(s, kEngine);
     return settings;
   }
@@ -167,7 +170,7 @@ public:
       try {
         job.start_state = game.state_from_string(*settings.start_state);
       } catch (const std::invalid_argument& e) {
-        throw context.config_error("playouts.start_state", fmt::format("invalid start_state: {}", e.what()));
+        throw ConfigError(located(settings.start_state_where, fmt::format("invalid start_state: {}", e.what())));
       }
     }
 

@@ -237,7 +237,9 @@ public:
 
   std::shared_ptr<const QLearningConfig> read_settings(const ConfigSection& q, const ConfigSection*) const override {
     auto config = std::make_shared<QLearningConfig>();
-    if (const toml::node* n = q.node(kEnvironments.name); n && n->is_array()) {
+    const toml::node* n = q.node(kEnvironments.name);
+    if (n) config->environments_where = n->source();
+    if (n && n->is_array()) {
       const std::vector<int> sizes = q.integer_list(kEnvironments.name, 1, kMaxEnvironments);
       if (sizes.empty()) throw located_error(*n, "'environments' in [qlearning] needs at least one entry");
       config->environments.assign(sizes.begin(), sizes.end());
@@ -294,10 +296,10 @@ public:
   std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context, const QLearningConfig& q) const override {
     const bool sweep = q.environments.size() > 1;
     if (context.part && !sweep)
-      throw context.config_error("qlearning.environments",
-                                 "one training run cannot be spread over processes (its agents share the tables "
-                                 "they update at every step); a sweep (a list of environment counts) can, an entry "
-                                 "a process");
+      throw ConfigError(located_or_file(q.environments_where, context.config.file,
+                                        "one training run cannot be spread over processes (its agents share the "
+                                        "tables they update at every step); a sweep (a list of environment counts) "
+                                        "can, an entry a process"));
     // The sweep's entries this run trains: all, or its part's.
     std::vector<unsigned char> trains(q.environments.size(), context.part ? 0 : 1);
     if (context.part)
