@@ -105,7 +105,7 @@ TEST(PerftConfig, OverridesApply) {
       parse(kPerft, {"perft.divide=false", "perft.engine=generic", "run.device=cpu", "run.threads=3", "run.streams=4"});
   EXPECT_FALSE(perft_of(c).divide);
   EXPECT_EQ(perft_of(c).engine, gsdk::host::Engine::generic);
-  EXPECT_EQ(c.run.device, "cpu");
+  EXPECT_EQ(c.run.device, gsdk::host::DeviceRequest::cpu);
   EXPECT_EQ(c.run.threads, 3u);
   EXPECT_EQ(c.run.streams, 4u);
   EXPECT_EQ(error_of(kPerft, {"perft.engine=fast"}),

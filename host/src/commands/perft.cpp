@@ -96,7 +96,7 @@ int perft_as_rank(MpiWorld& world, const po::variables_map& vm, const PluginCata
                                     {"hash_mb", static_cast<int64_t>(hash.host_mib)},
                                     {"gpu_hash_mb", static_cast<int64_t>(hash.device_mib)},
                                     {"positions", positions}});
-    doc.insert("run", toml::table{{"device", settings.device},
+    doc.insert("run", toml::table{{"device", device_word(settings.device)},
                                   {"threads", static_cast<int64_t>(settings.threads)},
                                   {"streams", static_cast<int64_t>(settings.streams)}});
     std::ostringstream text;
@@ -217,9 +217,10 @@ int command_perft(const Arguments& args) {
   const std::optional<uint32_t> depth = parse_count(depth_text, 0, kMaxDepth);
   if (!depth) return usage_error(fmt::format("depth must be an integer from 0 to {}, got '{}'", kMaxDepth, depth_text));
   RunSettings settings;
-  settings.device = vm["device"].as<std::string>();
-  if (settings.device != "cpu" && settings.device != "cuda" && settings.device != "all" && settings.device != "auto")
-    return usage_error("--device must be cpu, cuda, all or auto, got '" + settings.device + "'");
+  const std::optional<DeviceRequest> device = parse_device(vm["device"].as<std::string>());
+  if (!device)
+    return usage_error("--device must be cpu, cuda, all or auto, got '" + vm["device"].as<std::string>() + "'");
+  settings.device = *device;
   settings.threads = whole_number_of<unsigned>(vm, "threads");
   if (settings.threads > 4096)
     return usage_error(fmt::format("--threads must be at most 4096, got {}", settings.threads));

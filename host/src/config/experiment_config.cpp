@@ -97,7 +97,7 @@ std::string read_name(const ConfigSection& top, const std::string& file) {
 RunSettings read_run(const ConfigSection& r) {
   r.allow_only({"device", "threads", "gpus", "streams", "simd"});
   RunSettings run;
-  run.device = r.get(kDevice);
+  run.device = *parse_device(r.get(kDevice)); // one of the key's choices, each a request's word
   run.threads = static_cast<unsigned>(r.get(kThreads));
   run.gpus = r.integer_list("gpus", 0, 1023);
   run.streams = static_cast<unsigned>(r.get(kStreams));
