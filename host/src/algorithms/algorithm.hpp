@@ -104,7 +104,7 @@ struct ChunkFloor {
 };
 
 // A driver: its table (AlgorithmTable: info() and read(), what the config reads an experiment's table with) and the
-// rest of the run.
+// rest of the run. The drivers derive from typed_driver.hpp's DriverOf, which hands them their own settings typed.
 class Algorithm : public AlgorithmTable {
 public:
   // Refuses, before anything runs, a game that lacks what the algorithm needs (`where` locates the config's
