@@ -75,7 +75,7 @@ std::string run_json(const std::optional<std::string>& path, const std::optional
   const host::ExperimentConfig config =
       path ? host::load_experiment(*path, overrides, options)
            : host::parse_experiment(dict_as_toml(*dict_json), source, overrides, options);
-  if (out) host::check_run_files(config, *out, config.plot_file);
+  if (out) host::check_run_files(config, *out, config.plot_file, "");
   const host::PluginCatalog catalog = load_module_catalog();
   require_game(config, catalog);
 

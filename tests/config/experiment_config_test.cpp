@@ -70,8 +70,8 @@ TEST(ExperimentConfig, ValidFileIsReadCompletely) {
   EXPECT_EQ(c.seed, 7u);
   EXPECT_EQ(playouts_of(c).count, 1000u);
   EXPECT_FALSE(playouts_of(c).start_state.has_value());
-  EXPECT_EQ(playouts_of(c).engine, "batch");
-  EXPECT_EQ(c.run.device, "cpu");
+  EXPECT_EQ(playouts_of(c).engine, gsdk::host::Engine::batch);
+  EXPECT_EQ(c.run.device, gsdk::host::DeviceRequest::cpu);
   EXPECT_EQ(c.run.threads, 2u);
   EXPECT_EQ(c.run.streams, 2u);
   EXPECT_EQ(c.run.simd, "auto");
@@ -94,13 +94,13 @@ TEST(ExperimentConfig, OptionalSections) {
   EXPECT_EQ(c.events_file, "e.jsonl");
   ASSERT_TRUE(playouts_of(c).start_state.has_value());
   EXPECT_EQ(*playouts_of(c).start_state, "rolls=3 ones=1");
-  EXPECT_EQ(playouts_of(c).engine, "generic");
+  EXPECT_EQ(playouts_of(c).engine, gsdk::host::Engine::generic);
 }
 
 TEST(ExperimentConfig, DefaultsWithoutRunTable) {
   const ExperimentConfig c = parse("game = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 5\n");
   EXPECT_EQ(c.seed, 1u);
-  EXPECT_EQ(c.run.device, "auto");
+  EXPECT_EQ(c.run.device, gsdk::host::DeviceRequest::automatic);
   EXPECT_EQ(c.run.threads, 0u);
   EXPECT_EQ(c.run.streams, 2u);
 }
@@ -244,7 +244,7 @@ TEST(ExperimentConfigOverrides, OverrideReplacesAndAddsValues) {
   const ExperimentConfig c =
       parse(kValid, {"playouts.count=5000", "run.device=all", "seed=9", "output.file=\"r.json\"", "run.threads=0"});
   EXPECT_EQ(playouts_of(c).count, 5000u);
-  EXPECT_EQ(c.run.device, "all") << "a bare word is taken as a string";
+  EXPECT_EQ(c.run.device, gsdk::host::DeviceRequest::all) << "a bare word is taken as a string";
   EXPECT_EQ(c.seed, 9u);
   EXPECT_EQ(c.output_file, "r.json");
   EXPECT_EQ(c.run.threads, 0u);

@@ -58,7 +58,7 @@ TEST(NestedSearchConfig, ValidFilesGiveTheirValues) {
   EXPECT_EQ(nmcs_of(n).nmcs.budget.time_seconds, 1.5);
   EXPECT_EQ(nmcs_of(n).nmcs.budget.restarts, 4u);
   EXPECT_EQ(nmcs_of(n).nmcs.budget.searches_in_parallel, 8u);
-  EXPECT_TRUE(nmcs_of(n).generic);
+  EXPECT_EQ(nmcs_of(n).engine, gsdk::host::Engine::generic);
   EXPECT_EQ(nmcs_of(n).best_file, "results/best.json");
 
   EXPECT_FALSE(nmcs_of(n).nmcs.budget.stop_at_score.has_value());

@@ -68,7 +68,7 @@ TEST(PerftConfig, ValidFileIsReadCompletely) {
   EXPECT_EQ(c.algorithm, "perft");
   EXPECT_EQ(c.game, "test_nim");
   EXPECT_TRUE(perft_of(c).divide);
-  EXPECT_EQ(perft_of(c).engine, "batch");
+  EXPECT_EQ(perft_of(c).engine, gsdk::host::Engine::batch);
   ASSERT_EQ(perft_of(c).positions.size(), 3u);
   const auto& first = perft_of(c).positions[0];
   EXPECT_EQ(first.name, "opening");
@@ -104,8 +104,8 @@ TEST(PerftConfig, OverridesApply) {
   const ExperimentConfig c =
       parse(kPerft, {"perft.divide=false", "perft.engine=generic", "run.device=cpu", "run.threads=3", "run.streams=4"});
   EXPECT_FALSE(perft_of(c).divide);
-  EXPECT_EQ(perft_of(c).engine, "generic");
-  EXPECT_EQ(c.run.device, "cpu");
+  EXPECT_EQ(perft_of(c).engine, gsdk::host::Engine::generic);
+  EXPECT_EQ(c.run.device, gsdk::host::DeviceRequest::cpu);
   EXPECT_EQ(c.run.threads, 3u);
   EXPECT_EQ(c.run.streams, 4u);
   EXPECT_EQ(error_of(kPerft, {"perft.engine=fast"}),

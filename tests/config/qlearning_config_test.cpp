@@ -52,7 +52,7 @@ TEST(QLearningConfig, ReadsEveryKey) {
   EXPECT_TRUE(s.atomic_updates);
   EXPECT_TRUE(s.shared_table);
   EXPECT_EQ(s.test_episodes, 0u);
-  EXPECT_TRUE(qlearning_of(c).generic);
+  EXPECT_EQ(qlearning_of(c).engine, gsdk::host::Engine::generic);
 }
 
 TEST(QLearningConfig, DefaultsAndSweeps) {
@@ -66,7 +66,7 @@ TEST(QLearningConfig, DefaultsAndSweeps) {
   EXPECT_FALSE(s.first_max_ties);
   EXPECT_FALSE(s.atomic_updates);
   EXPECT_FALSE(s.shared_table);
-  EXPECT_FALSE(qlearning_of(c).generic);
+  EXPECT_EQ(qlearning_of(c).engine, gsdk::host::Engine::batch);
 }
 
 TEST(QLearningConfig, MistakesAreLocated) {

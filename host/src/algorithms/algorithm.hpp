@@ -88,9 +88,6 @@ struct RunContext {
   // of (MPI ranks), which ends the run even when its own bound, counted from its start, would go on; past, the run
   // starts no work. Null: the run's own bound alone. Drivers without a time bound are never given one.
   std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt;
-
-  // An error located at the config's value `dotted_key` (e.g. "nmcs.start_moves"), else at the file.
-  ConfigError config_error(const std::string& dotted_key, const std::string& message) const;
 };
 
 // Files a run reads and writes beyond the config, the results file, [output] events and the picture.
@@ -107,7 +104,7 @@ struct ChunkFloor {
 };
 
 // A driver: its table (AlgorithmTable: info() and read(), what the config reads an experiment's table with) and the
-// rest of the run.
+// rest of the run. The drivers derive from typed_driver.hpp's DriverOf, which hands them their own settings typed.
 class Algorithm : public AlgorithmTable {
 public:
   // Refuses, before anything runs, a game that lacks what the algorithm needs (`where` locates the config's

@@ -78,11 +78,6 @@ ExperimentConfig command_experiment(toml::table document, const std::string& sou
   return read_experiment_document(std::move(document), source_name, registry_tables());
 }
 
-ConfigError RunContext::config_error(const std::string& dotted_key, const std::string& message) const {
-  const toml::node* node = config.raw.at_path(dotted_key).node();
-  return ConfigError(node ? located(node->source(), message) : fmt::format("{}: {}", config.file, message));
-}
-
 nlohmann::json versions_json(const LoadedPlugin& plugin, const ResolvedParams& params) {
   return {{"gsdk", {{"version", GSDK_VERSION}, {"abi", fmt::format("{}.{}", GSDK_ABI_MAJOR, GSDK_ABI_MINOR)}}},
           {"game",

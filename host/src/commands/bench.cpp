@@ -110,7 +110,7 @@ int command_bench(const Arguments& args) {
     for (const auto& case_device : devices) {
       if (stop.requested()) break;
       RunSettings settings;
-      settings.device = case_device;
+      settings.device = *parse_device(case_device);
       settings.threads = whole_number_of<unsigned>(vm, "threads");
       settings.streams = 1;
       DeviceChoice choice;

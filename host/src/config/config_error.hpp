@@ -2,6 +2,7 @@
 // file:line:column.
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -29,6 +30,13 @@ inline std::string located(const toml::source_region& where, const std::string& 
   const std::string file = where.path ? *where.path : std::string("<config>");
   if (file.ends_with(" (command line)")) return fmt::format("{}: {}", file, message);
   return fmt::format("{}:{}:{}: {}", file, where.begin.line, where.begin.column, message);
+}
+
+// An error about a value read earlier and refused later (by the game, or by the run): located at the value (`where`,
+// its node's source()), or "file: message" at the experiment's `file` when the file does not hold it (a default).
+inline std::string located_or_file(const std::optional<toml::source_region>& where, const std::string& file,
+                                   const std::string& message) {
+  return where ? located(*where, message) : fmt::format("{}: {}", file, message);
 }
 
 } // namespace gsdk::host

@@ -97,7 +97,7 @@ std::string read_name(const ConfigSection& top, const std::string& file) {
 RunSettings read_run(const ConfigSection& r) {
   r.allow_only({"device", "threads", "gpus", "streams", "simd"});
   RunSettings run;
-  run.device = r.get(kDevice);
+  run.device = *parse_device(r.get(kDevice)); // one of the key's choices, each a request's word
   run.threads = static_cast<unsigned>(r.get(kThreads));
   run.gpus = r.integer_list("gpus", 0, 1023);
   run.streams = static_cast<unsigned>(r.get(kStreams));
@@ -115,6 +115,7 @@ ExperimentConfig validate(toml::table doc, const std::string& file, const Algori
   top.allow_only(top_keys);
   c.game = top.required_string("game");
   c.algorithm = top.required_string("algorithm");
+  c.algorithm_where = top.node("algorithm")->source();
   const AlgorithmTable& driver = read_algorithm(top, c.algorithm, algorithms);
   c.seed = static_cast<uint64_t>(top.get(kSeed));
   c.name = read_name(top, file);

@@ -32,6 +32,9 @@ struct ExperimentConfig {
   std::string name;
   std::string game;
   std::string algorithm; // the name of one of the algorithms it was read against
+  // Of the `algorithm` key: where an error about the algorithm's settings as a whole points (a search the game
+  // refuses).
+  toml::source_region algorithm_where{};
   uint64_t seed = 1;
   toml::table params; // validated later against the game's declarations
   RunSettings run;
@@ -41,7 +44,8 @@ struct ExperimentConfig {
   std::shared_ptr<const AlgorithmSettings> settings; // read by the algorithm from its table
   toml::table raw;                                   // the whole document after overrides, for the results file
 
-  // The driver's settings as their type (the driver's header declares it).
+  // The driver's settings as their type (the driver's header declares it), for code outside the drivers (the
+  // tests); a driver is handed its own typed (algorithms/typed_driver.hpp).
   template <typename Settings> const Settings& settings_as() const { return dynamic_cast<const Settings&>(*settings); }
 };
 

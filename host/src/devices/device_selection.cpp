@@ -79,7 +79,7 @@ DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTable
                             const std::string& on_cpu) {
   DeviceChoice c;
   c.streams = settings.streams;
-  if (settings.device == "cuda") {
+  if (settings.device == DeviceRequest::cuda) {
     // Without CUDA in this build no plugin has a CUDA table either: say what the user can do about it.
     if (!core::built_with_cuda()) require_usable_cuda("this run", on_cpu);
     if (needs.generic_engine) throw std::runtime_error("device = \"cuda\" cannot run the generic per-state engine");
@@ -88,10 +88,11 @@ DeviceChoice choose_devices(const RunSettings& settings, const core::PluginTable
           fmt::format("device = \"cuda\": plugin '{}' ({}) has no {}", plugin.name(), plugin.path, needs.cuda_table));
     require_usable_cuda("this run", on_cpu);
     c.gpus = pick_gpus(settings);
-  } else if (settings.device == "all" || settings.device == "auto") {
+  } else if (settings.device == DeviceRequest::all || settings.device == DeviceRequest::automatic) {
     if (needs.has_cuda_table && !needs.generic_engine) c.gpus = pick_gpus(settings);
   }
-  const bool want_cpu = settings.device == "cpu" || settings.device == "all" || c.gpus.empty();
+  const bool want_cpu =
+      settings.device == DeviceRequest::cpu || settings.device == DeviceRequest::all || c.gpus.empty();
   if (want_cpu) c.cpu_threads = settings.threads != 0 ? settings.threads : core::available_cpu_threads();
   if (!c.gpus.empty() && needs.cpus_idle_with_gpus) c.cpu_threads = 0;
   if (!c.gpus.empty() && needs.one_gpu) c.gpus.resize(1);

@@ -42,7 +42,7 @@ nlohmann::json merge_parts_progress(const Algorithm& driver, std::vector<nlohman
 
 ExperimentRun run_merged(ExperimentConfig config, const PluginCatalog& catalog, const nlohmann::json& merged,
                          RunOptions options) {
-  config.run.device = "cpu";
+  config.run.device = DeviceRequest::cpu;
   config.run.threads = 1;
   config.run.gpus.clear();
   options.resume = &merged;

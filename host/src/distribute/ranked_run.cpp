@@ -240,7 +240,7 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
 
   ExperimentConfig mine = config;
   std::string why;
-  const int node_gpus = config.run.device == "cpu" ? 0 : static_cast<int>(core::cuda_devices(why).size());
+  const int node_gpus = config.run.device == DeviceRequest::cpu ? 0 : static_cast<int>(core::cuda_devices(why).size());
   mine.run = rank_run_settings(config.run, place, node_gpus, std::max(1u, std::thread::hardware_concurrency()));
 
   const ChunkFloor floor = driver_of(config).smallest_chunk(*config.settings);

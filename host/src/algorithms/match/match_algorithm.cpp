@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/match/match_progress.hpp"
+#include "algorithms/typed_driver.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "config/experiment_config.hpp"
 #include "devices/device_selection.hpp"
@@ -74,7 +75,7 @@ public:
   }
 };
 
-class Match : public Algorithm {
+class Match : public DriverOf<MatchConfig> {
 public:
   const AlgorithmInfo& info() const override {
     static const AlgorithmInfo info{
@@ -89,12 +90,13 @@ public:
     return info;
   }
 
-  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& m, const ConfigSection* output) const override {
+  std::shared_ptr<const MatchConfig> read_settings(const ConfigSection& m, const ConfigSection* output) const override {
     auto config = std::make_shared<MatchConfig>();
     MatchSettings& match = config->match;
     match.games = static_cast<uint32_t>(m.get(kGames));
     m.require(kAgents.name);
     const toml::node* agents = m.node(kAgents.name);
+    config->agents_where = agents->source();
     if (!agents->is_array() || agents->as_array()->size() != 2)
       throw located_error(*agents, "'agents' in [match] must be an array of two agent specs, e.g. "
                                    "[\"uct:playouts=10000\", \"random\"] (A, then B)");
@@ -117,28 +119,26 @@ public:
     return config;
   }
 
-  RunFiles files(const ExperimentConfig& config) const override {
-    const std::string& record = config.settings_as<MatchConfig>().match.record_file;
+  RunFiles files_for(const ExperimentConfig&, const MatchConfig& config) const override {
+    const std::string& record = config.match.record_file;
     return {{}, record.empty() ? std::vector<std::string>{} : std::vector<std::string>{record}};
   }
 
   // The agents choose their own devices: [run] does not apply.
-  DeviceNeeds device_needs(const AlgorithmSettings&, const core::PluginTables&) const override { return {}; }
+  DeviceNeeds device_needs_for(const MatchConfig&, const core::PluginTables&) const override { return {}; }
 
   bool has_checkpoints() const override { return true; }
   // The work items are the games (each a function of its round: match_runner.hpp).
   bool has_parts() const override { return true; }
-  ChunkFloor smallest_chunk(const AlgorithmSettings& settings) const override {
-    return {1, static_cast<const MatchConfig&>(settings).match.games};
-  }
+  ChunkFloor smallest_chunk_for(const MatchConfig& config) const override { return {1, config.match.games}; }
   nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
                                 const std::string& where) const override {
     return merge_match_progress(a, b, where);
   }
 
-  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
+  std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context, const MatchConfig& config) const override {
     auto outcome = std::make_unique<MatchRunOutcome>();
-    outcome->settings = static_cast<const MatchConfig&>(context.settings).match;
+    outcome->settings = config.match;
     outcome->settings.seed = context.seed;
     outcome->settings.stop = context.stop;
     outcome->settings.part = context.part;
@@ -147,12 +147,12 @@ public:
     try {
       for (int i = 0; i < 2; ++i) require_agent_device(settings.agents[i], settings.specs[i]);
     } catch (const ConfigError& e) {
-      throw context.config_error("match.agents", e.what());
+      throw ConfigError(located(config.agents_where, e.what()));
     }
     std::vector<PlayedGame> finished;
     if (context.checkpoint && !context.checkpoint->resumed().is_null())
       finished = match_progress_from_json(context.checkpoint->resumed(), context.checkpoint->path(), settings.games);
-    const bool game_lines = static_cast<const MatchConfig&>(context.settings).game_lines;
+    const bool game_lines = config.game_lines;
     ProgressSettings progress = context.progress;
     progress.shown = progress.shown && !game_lines;
     ProgressBar bar(context.config.name, progress);
@@ -177,7 +177,7 @@ public:
     try {
       outcome->played = play_match(context.game, settings, on_game, finished);
     } catch (const std::invalid_argument& e) {
-      throw context.config_error("match.agents", e.what());
+      throw ConfigError(located(config.agents_where, e.what()));
     }
     bar.finish();
     outcome->error = outcome->played.error;

@@ -2,6 +2,8 @@
 // alternating, from `gsdk run` and from `gsdk match`, whose options make the same experiment.
 #pragma once
 
+#include <toml++/toml.h>
+
 #include "algorithms/algorithm.hpp"
 #include "play/match_settings.hpp"
 
@@ -11,6 +13,7 @@ namespace gsdk::host {
 struct MatchConfig : AlgorithmSettings {
   MatchSettings match;
   bool game_lines = false; // [output] game_lines: a line per finished game on stdout, in place of the progress bar
+  toml::source_region agents_where{}; // of `agents`, for the refusals of the agents' devices and of the game later
 };
 
 const Algorithm& match_algorithm();

@@ -10,6 +10,7 @@
 #include "algorithms/nested/best_sequence_file.hpp"
 #include "algorithms/nested/nested_driver.hpp"
 #include "algorithms/nested/nested_progress.hpp"
+#include "algorithms/typed_driver.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playout_batch_evaluator.hpp"
 
@@ -20,10 +21,8 @@ namespace {
 const IntegerKey kLevel{"level", 1, 1, 16,
                         "nesting level (1: one playout per child at every step); a search keeps up to "
                         "max_moves^(level-1) frames at once, at most 2^20, which bounds it per game"};
-const StringKey kEngine{"engine",
-                        "batch",
-                        {"batch", "generic"},
-                        "\"batch\": the plugin's playout tables; \"generic\": per-state playouts (the reference)"};
+const StringKey kEngine =
+    engine_key("\"batch\": the plugin's playout tables; \"generic\": per-state playouts (the reference)");
 const BooleanKey kPipeline{"pipeline", true,
                            "with a level-1 searcher: two groups of searches, one searched while the host refills the "
                            "other (the same results either way)"};
@@ -44,8 +43,9 @@ const StringKey kSearches{"searches", "", {}, "the best distinct sequences the s
 const IntegerKey kSearchesKept{"searches_kept", 1000, 1, 1 << 24, "how many of them"};
 
 // [nmcs] start_moves (a list of moves), start_from (a best-sequence file whose moves to play first) or
-// starts_from (a JSON Lines file of sequences, e.g. an earlier run's [output] searches: one start each).
-std::vector<std::vector<uint32_t>> read_starts(const ConfigSection& s) {
+// starts_from (a JSON Lines file of sequences, e.g. an earlier run's [output] searches: one start each), with where
+// it was given and the file read.
+void read_starts(const ConfigSection& s, NmcsConfig& config) {
   const std::string keys[] = {kStartMoves.name, kStartFrom.name, kStartsFrom.name};
   const std::string* given = nullptr;
   for (const std::string& key : keys) {
@@ -57,15 +57,19 @@ std::vector<std::vector<uint32_t>> read_starts(const ConfigSection& s) {
                                                             *given, key)));
     given = &key;
   }
-  if (!given) return {};
+  if (!given) return;
+  config.starts_where = s.node(*given)->source();
   if (*given == kStartMoves.name) {
     const std::vector<int> moves = s.integer_list(kStartMoves.name, 0, std::numeric_limits<int>::max());
-    return {{moves.begin(), moves.end()}};
+    config.nmcs.starts = {std::vector<uint32_t>(moves.begin(), moves.end())};
+    return;
   }
-  const std::string path = s.string(*given, "");
+  config.starts_file = s.string(*given, "");
   try {
-    if (*given == kStartFrom.name) return {read_best_moves(path)};
-    return read_sequence_lines(path);
+    if (*given == kStartFrom.name)
+      config.nmcs.starts = {read_best_moves(config.starts_file)};
+    else
+      config.nmcs.starts = read_sequence_lines(config.starts_file);
   } catch (const std::runtime_error& e) {
     throw ConfigError(located(s.node(*given)->source(), fmt::format("'{}' in [nmcs]: {}", *given, e.what())));
   }
@@ -97,11 +101,11 @@ std::unique_ptr<core::Level1Searcher> make_level1_searcher(const RunContext& con
                                            device_level(config));
   if (config.cpu_level1_searches)
     return core::make_cpu_level1_searcher(context.game, context.seed, std::max(devices.cpu_threads, 1u),
-                                          config.generic);
+                                          config.engine == Engine::generic);
   return nullptr;
 }
 
-class Nmcs : public Algorithm {
+class Nmcs : public DriverOf<NmcsConfig> {
 public:
   const AlgorithmInfo& info() const override {
     static const AlgorithmInfo info = [] {
@@ -121,16 +125,17 @@ public:
     return info;
   }
 
-  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& s, const ConfigSection* output) const override {
+  std::shared_ptr<const NmcsConfig> read_settings(const ConfigSection& s, const ConfigSection* output) const override {
     auto config = std::make_shared<NmcsConfig>();
-    config->nmcs.starts = read_starts(s);
+    read_starts(s, *config);
     config->nmcs.skip_finished_starts = s.get(kSkipFinished);
     config->nmcs.level = static_cast<uint32_t>(s.get(kLevel));
+    if (const toml::node* n = s.node(kLevel.name)) config->level_where = n->source();
     config->nmcs.budget = read_budget(s);
     config->nmcs.pipeline = s.get(kPipeline);
     config->cpu_level1_searches = s.get(kCpuLevel1);
     config->device_level = static_cast<uint32_t>(s.get(kDeviceLevel));
-    config->generic = s.get(kEngine) == "generic";
+    config->engine = read_engine(s, kEngine);
     if (output) {
       config->best_file = output->get(kBest);
       config->searches_file = output->get(kSearches);
@@ -139,17 +144,15 @@ public:
     return config;
   }
 
-  RunFiles files(const ExperimentConfig& config) const override {
-    const auto& settings = config.settings_as<NmcsConfig>();
+  RunFiles files_for(const ExperimentConfig& config, const NmcsConfig& settings) const override {
     RunFiles files{{}, {best_sequence_path(config, settings.best_file), improvement_events_path(config)}};
     if (!settings.searches_file.empty()) files.outputs.push_back(settings.searches_file);
-    for (const char* key : {"nmcs.start_from", "nmcs.starts_from"})
-      if (const auto* path = config.raw.at_path(key).as_string()) files.inputs.push_back(path->get());
+    if (!settings.starts_file.empty()) files.inputs.push_back(settings.starts_file);
     return files;
   }
 
-  DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
-    const bool generic = static_cast<const NmcsConfig&>(settings).generic;
+  DeviceNeeds device_needs_for(const NmcsConfig& config, const core::PluginTables& tables) const override {
+    const bool generic = config.engine == Engine::generic;
     DeviceNeeds needs;
     needs.has_cuda_table = tables.cuda_level1_searches != nullptr;
     needs.cuda_table = "CUDA level-1 search table";
@@ -163,14 +166,12 @@ public:
   bool has_checkpoints() const override { return true; }
   // The work items are the searches (search k's result is a function of k): see nested_progress.hpp's merge.
   bool has_parts() const override { return true; }
-  double time_bound_seconds(const AlgorithmSettings& settings) const override {
-    return static_cast<const NmcsConfig&>(settings).nmcs.budget.time_seconds;
+  double time_bound_for(const NmcsConfig& config) const override { return config.nmcs.budget.time_seconds; }
+  ChunkFloor smallest_chunk_for(const NmcsConfig& config) const override {
+    return budget_chunk_floor(config.nmcs.budget);
   }
-  ChunkFloor smallest_chunk(const AlgorithmSettings& settings) const override {
-    return budget_chunk_floor(static_cast<const NmcsConfig&>(settings).nmcs.budget);
-  }
-  std::string parts_refusal(const AlgorithmSettings& settings, bool ranks) const override {
-    return budget_parts_refusal(static_cast<const NmcsConfig&>(settings).nmcs.budget, "nmcs", ranks);
+  std::string parts_refusal_for(const NmcsConfig& config, bool ranks) const override {
+    return budget_parts_refusal(config.nmcs.budget, "nmcs", ranks);
   }
   nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
                                 const std::string& where) const override {
@@ -183,16 +184,15 @@ public:
     return keys;
   }
 
-  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
-    const auto& config = static_cast<const NmcsConfig&>(context.settings);
+  std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context, const NmcsConfig& config) const override {
     const unsigned threads = context.devices.cpu_threads;
     const bool level1_searcher = !context.devices.gpus.empty() || config.cpu_level1_searches;
     const NestedSearchFiles files{best_sequence_path(context.config, config.best_file), config.searches_file,
                                   config.searches_kept, &config.nmcs.starts};
     auto search = [&](const NestedSearchHooks& hooks) {
       try {
-        const auto evaluator =
-            core::make_cpu_batch_evaluator(context.game, context.seed, std::max(threads, 1u), config.generic);
+        const auto evaluator = core::make_cpu_batch_evaluator(context.game, context.seed, std::max(threads, 1u),
+                                                              config.engine == Engine::generic);
         const auto level1 = make_level1_searcher(context, config);
         core::NmcsSettings settings = config.nmcs;
         settings.host_threads = host_threads(context);
@@ -205,13 +205,11 @@ public:
       } catch (const core::ResumeError& e) {
         throw resume_mismatch(context, e);
       } catch (const core::NmcsLevelError& e) {
-        throw context.config_error("nmcs.level", e.what());
+        throw ConfigError(located_or_file(config.level_where, context.config.file, e.what()));
       } catch (const core::StartMovesError& e) {
-        for (const char* key : {"nmcs.start_moves", "nmcs.start_from", "nmcs.starts_from"})
-          if (context.config.raw.at_path(key).node()) throw context.config_error(key, e.what());
-        throw ConfigError(fmt::format("{}: {}", context.config.file, e.what()));
+        throw ConfigError(located_or_file(config.starts_where, context.config.file, e.what()));
       } catch (const std::invalid_argument& e) {
-        throw context.config_error("algorithm", e.what());
+        throw ConfigError(located(context.config.algorithm_where, e.what()));
       }
     };
     return run_nested_search(context, {"NMCS", level1_searcher ? "level-1 searcher" : "playout evaluator"}, files,

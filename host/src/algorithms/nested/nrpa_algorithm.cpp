@@ -8,6 +8,7 @@
 
 #include "algorithms/nested/nested_driver.hpp"
 #include "algorithms/nested/nested_progress.hpp"
+#include "algorithms/typed_driver.hpp"
 #include "config/experiment_config.hpp"
 
 namespace gsdk::host {
@@ -31,7 +32,7 @@ std::unique_ptr<core::NrpaSearcher> make_searcher(const RunContext& context, con
                                        nrpa.budget.searches_in_parallel, host_threads(context));
 }
 
-class Nrpa : public Algorithm {
+class Nrpa : public DriverOf<NrpaConfig> {
 public:
   const AlgorithmInfo& info() const override {
     static const AlgorithmInfo info = [] {
@@ -48,7 +49,7 @@ public:
     return info;
   }
 
-  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& s, const ConfigSection* output) const override {
+  std::shared_ptr<const NrpaConfig> read_settings(const ConfigSection& s, const ConfigSection* output) const override {
     auto config = std::make_shared<NrpaConfig>();
     config->nrpa.level = static_cast<uint32_t>(s.get(kLevel));
     config->nrpa.iterations = static_cast<uint32_t>(s.get(kIterations));
@@ -59,12 +60,11 @@ public:
     return config;
   }
 
-  RunFiles files(const ExperimentConfig& config) const override {
-    const auto& settings = config.settings_as<NrpaConfig>();
+  RunFiles files_for(const ExperimentConfig& config, const NrpaConfig& settings) const override {
     return {{}, {best_sequence_path(config, settings.best_file), improvement_events_path(config)}};
   }
 
-  DeviceNeeds device_needs(const AlgorithmSettings&, const core::PluginTables& tables) const override {
+  DeviceNeeds device_needs_for(const NrpaConfig&, const core::PluginTables& tables) const override {
     DeviceNeeds needs;
     needs.has_cuda_table = tables.cuda_nrpa_searches != nullptr;
     needs.cuda_table = "CUDA NRPA table";
@@ -76,14 +76,12 @@ public:
   bool has_checkpoints() const override { return true; }
   // The work items are the searches (search k's result is a function of k): see nested_progress.hpp's merge.
   bool has_parts() const override { return true; }
-  double time_bound_seconds(const AlgorithmSettings& settings) const override {
-    return static_cast<const NrpaConfig&>(settings).nrpa.budget.time_seconds;
+  double time_bound_for(const NrpaConfig& config) const override { return config.nrpa.budget.time_seconds; }
+  ChunkFloor smallest_chunk_for(const NrpaConfig& config) const override {
+    return budget_chunk_floor(config.nrpa.budget);
   }
-  ChunkFloor smallest_chunk(const AlgorithmSettings& settings) const override {
-    return budget_chunk_floor(static_cast<const NrpaConfig&>(settings).nrpa.budget);
-  }
-  std::string parts_refusal(const AlgorithmSettings& settings, bool ranks) const override {
-    return budget_parts_refusal(static_cast<const NrpaConfig&>(settings).nrpa.budget, "nrpa", ranks);
+  std::string parts_refusal_for(const NrpaConfig& config, bool ranks) const override {
+    return budget_parts_refusal(config.nrpa.budget, "nrpa", ranks);
   }
   nlohmann::json merge_progress(const nlohmann::json& a, const nlohmann::json& b,
                                 const std::string& where) const override {
@@ -96,8 +94,7 @@ public:
     return keys;
   }
 
-  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
-    const auto& config = static_cast<const NrpaConfig&>(context.settings);
+  std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context, const NrpaConfig& config) const override {
     // With a GPU, the CPU threads replay its sequences and adapt the levels above.
     const unsigned threads = context.devices.gpus.empty() ? context.devices.cpu_threads : host_threads(context);
     const NestedSearchFiles files{best_sequence_path(context.config, config.best_file), "", 0, nullptr};
@@ -115,7 +112,7 @@ public:
       } catch (const core::ResumeError& e) {
         throw resume_mismatch(context, e);
       } catch (const std::invalid_argument& e) {
-        throw context.config_error("algorithm", e.what());
+        throw ConfigError(located(context.config.algorithm_where, e.what()));
       }
     };
     return run_nested_search(context, {"NRPA", "playout evaluator"}, files, config.nrpa.budget, search);

@@ -12,6 +12,7 @@
 #include "algorithms/finished_event.hpp"
 #include "algorithms/perft/perft_progress.hpp"
 #include "algorithms/perft/perft_report.hpp"
+#include "algorithms/typed_driver.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
@@ -23,11 +24,9 @@ namespace gsdk::host {
 namespace {
 
 const BooleanKey kDivide{"divide", false, "also count per root move"};
-const StringKey kEngine{"engine",
-                        "batch",
-                        {"batch", "generic"},
-                        "\"batch\": the plugin's perft tables; \"generic\": recursion through the per-state rules "
-                        "(the reference)"};
+const StringKey kEngine =
+    engine_key("\"batch\": the plugin's perft tables; \"generic\": recursion through the per-state rules "
+               "(the reference)");
 const BooleanKey kHash{"hash", true,
                        "transposition tables: a subtree met again by another move order is counted once (the counts "
                        "are the same); false counts every path"};
@@ -135,7 +134,7 @@ public:
   }
 };
 
-class Perft : public Algorithm {
+class Perft : public DriverOf<PerftSettings> {
 public:
   const AlgorithmInfo& info() const override {
     static const AlgorithmInfo info{"perft",
@@ -149,10 +148,10 @@ public:
     return info;
   }
 
-  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& s, const ConfigSection*) const override {
+  std::shared_ptr<const PerftSettings> read_settings(const ConfigSection& s, const ConfigSection*) const override {
     auto settings = std::make_shared<PerftSettings>();
     settings->divide = s.get(kDivide);
-    settings->engine = s.get(kEngine);
+    settings->engine = read_engine(s, kEngine);
     const bool hash = s.get(kHash);
     for (const IntegerKey* size : {&kHashMb, &kGpuHashMb})
       if (const toml::node* n = s.node(size->name); !hash && n && s.get(*size) != 0)
@@ -179,8 +178,8 @@ public:
     return settings;
   }
 
-  DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
-    return perft_device_needs(tables, static_cast<const PerftSettings&>(settings).engine == "generic");
+  DeviceNeeds device_needs_for(const PerftSettings& settings, const core::PluginTables& tables) const override {
+    return perft_device_needs(tables, settings.engine == Engine::generic);
   }
 
   bool has_checkpoints() const override { return true; }
@@ -201,10 +200,9 @@ public:
     return {{"positions", positions}};
   }
 
-  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
-    const auto& settings = static_cast<const PerftSettings&>(context.settings);
+  std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context, const PerftSettings& settings) const override {
     const core::GameInstance& game = context.game;
-    const bool generic = settings.engine == "generic";
+    const bool generic = settings.engine == Engine::generic;
     // Every position is read before any is counted, so a typo in the last one costs no time.
     std::vector<core::StateBlob> roots;
     for (const PerftPosition& p : settings.positions) {
@@ -219,7 +217,7 @@ public:
     auto outcome = std::make_unique<PerftRunOutcome>();
     outcome->divide = settings.divide;
     outcome->hashed = settings.hashing.enabled;
-    outcome->engine = settings.engine;
+    outcome->engine = engine_name(settings.engine);
     outcome->experiment = context.config.name;
     outcome->game = context.config.game;
     outcome->devices = context.devices.summary;

@@ -9,6 +9,7 @@
 #include <toml++/toml.h>
 
 #include "algorithms/algorithm.hpp"
+#include "algorithms/engine_choice.hpp"
 #include "gsdk/core/perft/perft.hpp"
 
 namespace gsdk::host {
@@ -23,7 +24,7 @@ struct PerftPosition {
 
 struct PerftSettings : AlgorithmSettings {
   bool divide = false;
-  std::string engine = "batch"; // "batch": the plugin's perft tables | "generic": per-state recursion
+  Engine engine = Engine::batch;               // batch: the plugin's perft tables | generic: per-state recursion
   core::PerftHashing hashing{.enabled = true}; // [perft] hash, hash_mb and gpu_hash_mb
   std::vector<PerftPosition> positions;
 };

@@ -7,6 +7,7 @@
 
 #include "algorithms/finished_event.hpp"
 #include "algorithms/playouts/playout_progress.hpp"
+#include "algorithms/typed_driver.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playouts.hpp"
@@ -23,11 +24,9 @@ const IntegerKey kCount{"count", 0, 1, int64_t{1} << 53, "playouts to run", true
 const OtherKey kStartState{"start_state", "string", "none",
                            "the game's text form of the state to play from "
                            "(default: the initial state)"};
-const StringKey kEngine{"engine",
-                        "batch",
-                        {"batch", "generic"},
-                        "\"batch\": the plugin's batch tables; \"generic\": one move at a time through the per-state "
-                        "rules (the reference)"};
+const StringKey kEngine =
+    engine_key("\"batch\": the plugin's batch tables; \"generic\": one move at a time through the per-state "
+               "rules (the reference)");
 
 std::vector<double> exact_distribution(const core::GameInstance& game) {
   const auto* table = game.tables().score_distribution;
@@ -117,7 +116,7 @@ public:
   }
 };
 
-class Playouts : public Algorithm {
+class Playouts : public DriverOf<PlayoutsSettings> {
 public:
   const AlgorithmInfo& info() const override {
     static const AlgorithmInfo info{
@@ -130,16 +129,19 @@ public:
     return info;
   }
 
-  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& s, const ConfigSection*) const override {
+  std::shared_ptr<const PlayoutsSettings> read_settings(const ConfigSection& s, const ConfigSection*) const override {
     auto settings = std::make_shared<PlayoutsSettings>();
     settings->count = static_cast<uint64_t>(s.get(kCount));
-    if (s.node(kStartState.name)) settings->start_state = s.string(kStartState.name, "");
-    settings->engine = s.get(kEngine);
+    if (const toml::node* n = s.node(kStartState.name)) {
+      settings->start_state = s.string(kStartState.name, "");
+      settings->start_state_where = n->source();
+    }
+    settings->engine = read_engine(s, kEngine);
     return settings;
   }
 
-  DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
-    return playouts_device_needs(tables, static_cast<const PlayoutsSettings&>(settings).engine == "generic");
+  DeviceNeeds device_needs_for(const PlayoutsSettings& settings, const core::PluginTables& tables) const override {
+    return playouts_device_needs(tables, settings.engine == Engine::generic);
   }
 
   bool has_checkpoints() const override { return true; }
@@ -150,8 +152,8 @@ public:
     return merge_playout_progress(a, b, where);
   }
 
-  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
-    const auto& settings = static_cast<const PlayoutsSettings&>(context.settings);
+  std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context,
+                                             const PlayoutsSettings& settings) const override {
     const core::GameInstance& game = context.game;
     const DeviceChoice& devices = context.devices;
     core::PlayoutJob job;
@@ -161,14 +163,14 @@ public:
     for (const auto& g : devices.gpus) job.cuda_devices.push_back(g.ordinal);
     job.streams_per_device = devices.streams;
     job.simd_level = devices.simd_level;
-    job.force_generic = settings.engine == "generic";
+    job.force_generic = settings.engine == Engine::generic;
     job.stop = context.stop;
     job.part = context.part;
     if (settings.start_state) {
       try {
         job.start_state = game.state_from_string(*settings.start_state);
       } catch (const std::invalid_argument& e) {
-        throw context.config_error("playouts.start_state", fmt::format("invalid start_state: {}", e.what()));
+        throw ConfigError(located(settings.start_state_where, fmt::format("invalid start_state: {}", e.what())));
       }
     }
 
@@ -211,7 +213,7 @@ public:
     outcome->devices = devices.summary;
     outcome->seed = context.seed;
     finish_events(events, *outcome);
-    if (!context.plot_file.empty() && outcome->run.result.playouts > 0) draw(context, *outcome);
+    if (!context.plot_file.empty() && outcome->run.result.playouts > 0) draw(context, settings, *outcome);
     return outcome;
   }
 
@@ -228,12 +230,11 @@ private:
   }
 
   // The histogram against the exact distribution; a picture that cannot be drawn fails the run.
-  static void draw(const RunContext& context, PlayoutsOutcome& outcome) {
+  static void draw(const RunContext& context, const PlayoutsSettings& settings, PlayoutsOutcome& outcome) {
     const core::PlayoutResult& r = outcome.run.result;
     try {
       plot_histogram(context.plot_file,
-                     fmt::format("{}: {} playouts, seed {}", context.config.game,
-                                 static_cast<const PlayoutsSettings&>(context.settings).count, context.seed),
+                     fmt::format("{}: {} playouts, seed {}", context.config.game, settings.count, context.seed),
                      r.score_min, r.histogram, outcome.exact);
       outcome.plot = context.plot_file;
     } catch (const std::exception& e) {

@@ -7,14 +7,18 @@
 #include <optional>
 #include <string>
 
+#include <toml++/toml.h>
+
 #include "algorithms/algorithm.hpp"
+#include "algorithms/engine_choice.hpp"
 
 namespace gsdk::host {
 
 struct PlayoutsSettings : AlgorithmSettings {
   uint64_t count = 0;
-  std::optional<std::string> start_state; // the game's text form of a state; none: the initial state
-  std::string engine = "batch";           // "batch": the plugin's tables | "generic": per-state playouts
+  std::optional<std::string> start_state;  // the game's text form of a state; none: the initial state
+  toml::source_region start_state_where{}; // of `start_state`, for the game's verdict on it later
+  Engine engine = Engine::batch;           // batch: the plugin's tables | generic: per-state playouts
 };
 
 // What playouts ask of the devices: GPUs through the plugin's CUDA playout table, CPUs at [run] simd.

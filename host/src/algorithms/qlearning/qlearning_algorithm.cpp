@@ -10,6 +10,7 @@
 
 #include "algorithms/finished_event.hpp"
 #include "algorithms/qlearning/qlearning_progress.hpp"
+#include "algorithms/typed_driver.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
@@ -45,11 +46,9 @@ const StringKey kUpdate{"update",
 const StringKey kQTable{
     "q_table", "per_environment", {"per_environment", "shared"}, "one Q-table per environment, or one for all"};
 const IntegerKey kTestEpisodes{"test_episodes", kDefaults.test_episodes, 0, 1000000, "greedy episodes after training"};
-const StringKey kEngine{"engine",
-                        "batch",
-                        {"batch", "generic"},
-                        "\"batch\": the plugin's trainer tables; \"generic\": the core's trainer over the per-state "
-                        "environment table"};
+const StringKey kEngine =
+    engine_key("\"batch\": the plugin's trainer tables; \"generic\": the core's trainer over the per-state "
+               "environment table");
 
 nlohmann::json reach_json(const core::GreedyReach& r) {
   return {{"starts", r.starts}, {"reachable", r.reachable}, {"reached", r.reached}, {"rate", r.rate()}};
@@ -221,7 +220,7 @@ void write_picture(const std::string& path, const core::GameInstance& game, cons
   write_png(path, width, height, rgb);
 }
 
-class QLearning : public Algorithm {
+class QLearning : public DriverOf<QLearningConfig> {
 public:
   const AlgorithmInfo& info() const override {
     static const AlgorithmInfo info{
@@ -236,9 +235,11 @@ public:
     return info;
   }
 
-  std::shared_ptr<const AlgorithmSettings> read(const ConfigSection& q, const ConfigSection*) const override {
+  std::shared_ptr<const QLearningConfig> read_settings(const ConfigSection& q, const ConfigSection*) const override {
     auto config = std::make_shared<QLearningConfig>();
-    if (const toml::node* n = q.node(kEnvironments.name); n && n->is_array()) {
+    const toml::node* n = q.node(kEnvironments.name);
+    if (n) config->environments_where = n->source();
+    if (n && n->is_array()) {
       const std::vector<int> sizes = q.integer_list(kEnvironments.name, 1, kMaxEnvironments);
       if (sizes.empty()) throw located_error(*n, "'environments' in [qlearning] needs at least one entry");
       config->environments.assign(sizes.begin(), sizes.end());
@@ -256,7 +257,7 @@ public:
     st.atomic_updates = q.get(kUpdate) == "atomic";
     st.shared_table = q.get(kQTable) == "shared";
     st.test_episodes = static_cast<uint32_t>(q.get(kTestEpisodes));
-    config->generic = q.get(kEngine) == "generic";
+    config->engine = read_engine(q, kEngine);
     return config;
   }
 
@@ -266,8 +267,8 @@ public:
                                     where, tables.name(), GSDK_TABLE_ENVIRONMENT));
   }
 
-  DeviceNeeds device_needs(const AlgorithmSettings& settings, const core::PluginTables& tables) const override {
-    const bool generic = static_cast<const QLearningConfig&>(settings).generic;
+  DeviceNeeds device_needs_for(const QLearningConfig& q, const core::PluginTables& tables) const override {
+    const bool generic = q.engine == Engine::generic;
     DeviceNeeds needs;
     needs.has_cuda_table = tables.cuda_qlearning != nullptr;
     needs.cuda_table = "CUDA Q-learning table";
@@ -281,11 +282,9 @@ public:
   // The work items are a sweep's entries, each an independent training run. One training run is not split: its
   // environments' agents update shared tables every step.
   bool has_parts() const override { return true; }
-  ChunkFloor smallest_chunk(const AlgorithmSettings& settings) const override {
-    return {1, static_cast<const QLearningConfig&>(settings).environments.size()};
-  }
-  std::string parts_refusal(const AlgorithmSettings& settings, bool /*ranks*/) const override {
-    if (static_cast<const QLearningConfig&>(settings).environments.size() > 1) return "";
+  ChunkFloor smallest_chunk_for(const QLearningConfig& q) const override { return {1, q.environments.size()}; }
+  std::string parts_refusal_for(const QLearningConfig& q, bool /*ranks*/) const override {
+    if (q.environments.size() > 1) return "";
     return "qlearning.environments: one training run cannot be spread over processes (its agents share the tables "
            "they update at every step); a sweep (a list of environment counts) can, an entry a process";
   }
@@ -294,14 +293,13 @@ public:
     return merge_qlearning_progress(a, b, where);
   }
 
-  std::unique_ptr<AlgorithmOutcome> run(const RunContext& context) const override {
-    const auto& q = static_cast<const QLearningConfig&>(context.settings);
+  std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context, const QLearningConfig& q) const override {
     const bool sweep = q.environments.size() > 1;
     if (context.part && !sweep)
-      throw context.config_error("qlearning.environments",
-                                 "one training run cannot be spread over processes (its agents share the tables "
-                                 "they update at every step); a sweep (a list of environment counts) can, an entry "
-                                 "a process");
+      throw ConfigError(located_or_file(q.environments_where, context.config.file,
+                                        "one training run cannot be spread over processes (its agents share the "
+                                        "tables they update at every step); a sweep (a list of environment counts) "
+                                        "can, an entry a process"));
     // The sweep's entries this run trains: all, or its part's.
     std::vector<unsigned char> trains(q.environments.size(), context.part ? 0 : 1);
     if (context.part)
@@ -414,7 +412,7 @@ private:
     job.settings.environments = environments;
     job.cpu_threads = context.devices.cpu_threads;
     for (const auto& g : context.devices.gpus) job.cuda_devices.push_back(g.ordinal);
-    job.force_generic = q.generic;
+    job.force_generic = q.engine == Engine::generic;
     // A checkpoint keeps the visits too, so that a resumed run can draw the picture whether or not this one does.
     job.count_visits = one_run && (!context.plot_file.empty() || context.checkpoint);
     job.stop = context.stop;

@@ -4,9 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include <toml++/toml.h>
+
 #include "algorithms/algorithm.hpp"
+#include "algorithms/engine_choice.hpp"
 #include "gsdk/core/qlearning/qlearning.hpp"
 
 namespace gsdk::host {
@@ -14,7 +18,9 @@ namespace gsdk::host {
 struct QLearningConfig : AlgorithmSettings {
   std::vector<uint32_t> environments{1}; // more than one: a throughput sweep, one run per entry
   core::QLearningSettings settings;      // its seed and environments are each run's
-  bool generic = false;                  // engine = "generic"
+  Engine engine = Engine::batch;         // [qlearning] engine
+  // Of `environments`, when given (none: the default), for a run that refuses it later.
+  std::optional<toml::source_region> environments_where;
 };
 
 const Algorithm& qlearning_algorithm();
