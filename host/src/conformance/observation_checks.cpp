@@ -11,6 +11,7 @@
 #include "conformance/check_groups.hpp"
 #include "conformance/random_games.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 
 namespace gsdk::host::conformance {
 
@@ -103,10 +104,11 @@ void cuda_fill(CheckContext& context, Findings& findings) {
   void* device_states = arena.allocate(states.size());
   void* device_observations = arena.allocate(expected.size());
   stream.copy_to_device(device_states, states.data(), states.size());
-  char error[512] = {};
-  if (table.cuda_fill(context.handle(), device_states, count, context.gpu(), stream.handle(), device_observations,
-                      error, sizeof error) != GSDK_OK)
-    findings.stop(fmt::format("cuda_fill() of {} states failed: {}", count, error));
+  if (const auto failure = core::call_entry([&](char* error, uint32_t size) {
+        return table.cuda_fill(context.handle(), device_states, count, context.gpu(), stream.handle(),
+                               device_observations, error, size);
+      }))
+    findings.stop(fmt::format("cuda_fill() of {} states failed: {}", count, failure->message));
   std::vector<unsigned char> found(expected.size());
   stream.copy_to_host(found.data(), device_observations, found.size());
   stream.synchronize();

@@ -6,6 +6,7 @@
 #include "conformance/check_groups.hpp"
 #include "conformance/random_games.hpp"
 #include "gsdk/core/perft/perft.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 
 namespace gsdk::host::conformance {
 
@@ -29,11 +30,11 @@ void cpu_table(CheckContext& context, Findings& findings) {
     for (uint32_t depth = 1; depth <= 8 && !findings.failed(); ++depth) {
       const core::uint128 expected = core::generic_perft(context.game(), root, depth);
       uint64_t leaves = 0;
-      char error[1024] = {};
-      if (const int32_t status = table.count(context.handle(), root.data(), depth, &leaves, error, sizeof error);
-          status != GSDK_OK)
-        findings.stop(
-            fmt::format("cpu_perft({}, {}) failed (status {}): {}", context.quote(root), depth, status, error));
+      if (const auto failure = core::call_entry([&](char* error, uint32_t size) {
+            return table.count(context.handle(), root.data(), depth, &leaves, error, size);
+          }))
+        findings.stop(fmt::format("cpu_perft({}, {}) failed (status {}): {}", context.quote(root), depth,
+                                  failure->status, failure->message));
       if (leaves != expected)
         findings.fail(fmt::format("cpu_perft({}, {}) = {}, the per-state rules count {}", context.quote(root), depth,
                                   leaves, core::to_string(expected)));

@@ -13,6 +13,7 @@
 #include "conformance/random_games.hpp"
 #include "gsdk/core/perft/perft.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 
 namespace gsdk::host::conformance {
 
@@ -47,11 +48,12 @@ std::vector<unsigned char> canonical(const CheckContext& context, const unsigned
   const size_t bytes = size_t{count} * context.game().state_size();
   const std::vector<unsigned char> input(states, states + bytes);
   std::vector<unsigned char> out(bytes + 2 * kGuard, kGuardByte);
-  char error[1024] = {};
-  if (const int32_t status = context.tables().perft_keys->canonical(context.handle(), states, count,
-                                                                    out.data() + kGuard, error, sizeof error);
-      status != GSDK_OK)
-    findings.stop(fmt::format("canonical() of {} states failed (status {}): {}", count, status, error));
+  if (const auto failure = core::call_entry([&](char* error, uint32_t size) {
+        return context.tables().perft_keys->canonical(context.handle(), states, count, out.data() + kGuard, error,
+                                                      size);
+      }))
+    findings.stop(
+        fmt::format("canonical() of {} states failed (status {}): {}", count, failure->status, failure->message));
   const auto guard_kept = [](auto first, auto last) {
     return std::all_of(first, last, [](unsigned char b) { return b == kGuardByte; });
   };
@@ -104,11 +106,12 @@ void canonical_states(CheckContext& context, Findings& findings) {
                               context.quote(again.data() + size_t{k} * size)));
 
   std::vector<unsigned char> in_place = states;
-  char error[1024] = {};
-  if (const int32_t status = context.tables().perft_keys->canonical(context.handle(), in_place.data(), count,
-                                                                    in_place.data(), error, sizeof error);
-      status != GSDK_OK)
-    findings.stop(fmt::format("canonical() of {} states in place failed (status {}): {}", count, status, error));
+  if (const auto failure = core::call_entry([&](char* error, uint32_t size) {
+        return context.tables().perft_keys->canonical(context.handle(), in_place.data(), count, in_place.data(), error,
+                                                      size);
+      }))
+    findings.stop(fmt::format("canonical() of {} states in place failed (status {}): {}", count, failure->status,
+                              failure->message));
   if (const uint32_t k = first_difference(keys, in_place, size, count); k < count)
     findings.fail(fmt::format(
         "canonical() of {} in place gives {}, out of place {}", context.quote(states.data() + size_t{k} * size),
@@ -137,15 +140,14 @@ void cuda_canonical_states(CheckContext& context, Findings& findings) {
   void* device_states = arena.allocate(states.size());
   void* device_keys = arena.allocate(states.size());
   stream.copy_to_device(device_states, states.data(), states.size());
-  char error[1024] = {};
   std::vector<unsigned char> found(states.size());
   for (const bool in_place : {false, true}) {
     void* out = in_place ? device_states : device_keys;
-    if (const int32_t status =
-            table.cuda_canonical(context.handle(), device_states, count, out, stream.handle(), error, sizeof error);
-        status != GSDK_OK)
+    if (const auto failure = core::call_entry([&](char* error, uint32_t size) {
+          return table.cuda_canonical(context.handle(), device_states, count, out, stream.handle(), error, size);
+        }))
       findings.stop(fmt::format("cuda_canonical() of {} states{} failed (status {}): {}", count,
-                                in_place ? " in place" : "", status, error));
+                                in_place ? " in place" : "", failure->status, failure->message));
     stream.copy_to_host(found.data(), out, found.size());
     stream.synchronize();
     if (const uint32_t k = first_difference(expected, found, size, count); k < count)

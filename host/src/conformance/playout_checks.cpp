@@ -12,6 +12,7 @@
 #include "conformance/check_groups.hpp"
 #include "conformance/playout_support.hpp"
 #include "conformance/random_games.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 
 namespace gsdk::host::conformance {
 
@@ -187,9 +188,9 @@ void exact_distribution(CheckContext& context, Findings& findings) {
   const gsdk_score_distribution& table = *context.tables().score_distribution;
   const uint32_t bins = context.game().histogram_bins();
   std::vector<double> p(bins);
-  char error[1024] = {};
-  if (const int32_t status = table.exact(context.handle(), p.data(), bins, error, sizeof error); status != GSDK_OK)
-    findings.stop(fmt::format("exact() failed (status {}): {}", status, error));
+  if (const auto failure = core::call_entry(
+          [&](char* error, uint32_t size) { return table.exact(context.handle(), p.data(), bins, error, size); }))
+    findings.stop(fmt::format("exact() failed (status {}): {}", failure->status, failure->message));
   double sum = 0;
   for (uint32_t k = 0; k < bins; ++k) {
     if (!(p[k] >= 0.0)) findings.fail(fmt::format("exact(): bin {} has probability {}", k, p[k]));
@@ -198,7 +199,9 @@ void exact_distribution(CheckContext& context, Findings& findings) {
   if (std::abs(sum - 1.0) > 1e-9)
     findings.fail(fmt::format("exact(): the probabilities sum to {:.12f}, expected 1", sum));
   std::vector<double> more(bins + 1);
-  if (table.exact(context.handle(), more.data(), bins + 1, error, sizeof error) == GSDK_OK)
+  if (!core::call_entry([&](char* error, uint32_t size) {
+        return table.exact(context.handle(), more.data(), bins + 1, error, size);
+      }))
     findings.fail(
         fmt::format("exact() accepted {} bins; the game has {}: a wrong bin count must be refused", bins + 1, bins));
   core::PlayoutJob job;

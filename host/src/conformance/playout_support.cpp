@@ -1,5 +1,6 @@
 // playout_support.cpp - summary consistency, single batch playouts and replays.
 #include "conformance/playout_support.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -42,10 +43,10 @@ int64_t batch_playout_score(const CheckContext& context, uint64_t seed, uint64_t
   core::PlayoutResult result(context.game().score_range().first, context.game().histogram_bins());
   gsdk_playout_summary summary = result.bind();
   const gsdk_playout_request request = playout_request(seed, playout, 1, start, table.best_simd_level());
-  char error[1024] = {};
-  if (const int32_t status = table.run(context.handle(), &request, &summary, error, sizeof error); status != GSDK_OK)
-    throw std::runtime_error(
-        fmt::format("gsdk.cpu_playouts.v1 run of playout {} failed (status {}): {}", playout, status, error));
+  if (const auto failure = core::call_entry(
+          [&](char* error, uint32_t size) { return table.run(context.handle(), &request, &summary, error, size); }))
+    throw std::runtime_error(fmt::format("gsdk.cpu_playouts.v1 run of playout {} failed (status {}): {}", playout,
+                                         failure->status, failure->message));
   if (summary.playouts != 1)
     throw std::runtime_error(
         fmt::format("gsdk.cpu_playouts.v1 asked for playout {} alone reported {} playouts", playout, summary.playouts));

@@ -8,6 +8,7 @@
 
 #include "conformance/check_groups.hpp"
 #include "gsdk/core/qlearning/qlearning.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "gsdk/qlearning/semantics.hpp"
 
 namespace gsdk::host::conformance {
@@ -102,20 +103,21 @@ void render(CheckContext& context, Findings& findings) {
   const std::vector<float> q(static_cast<size_t>(states) * actions, 0.0f);
   const std::vector<uint64_t> visits(states, 1);
   uint32_t width = 0, height = 0;
-  char error[1024] = {};
-  if (const int32_t status =
-          table.policy_image(context.handle(), q.data(), nullptr, nullptr, 0, &width, &height, error, sizeof error);
-      status != GSDK_OK)
-    findings.stop(fmt::format("policy_image without a buffer failed (status {}): {}", status, error));
+  if (const auto failure = core::call_entry([&](char* error, uint32_t size) {
+        return table.policy_image(context.handle(), q.data(), nullptr, nullptr, 0, &width, &height, error, size);
+      }))
+    findings.stop(
+        fmt::format("policy_image without a buffer failed (status {}): {}", failure->status, failure->message));
   if (width == 0 || height == 0 || uint64_t{width} * height > (uint64_t{1} << 26))
     findings.stop(fmt::format("policy_image sizes its picture {}x{}", width, height));
   std::vector<uint8_t> rgb(uint64_t{width} * height * 3 + 64, 0x5a);
   for (const uint64_t* heat : {static_cast<const uint64_t*>(nullptr), visits.data()}) {
     uint32_t w = 0, h = 0;
-    if (const int32_t status = table.policy_image(context.handle(), q.data(), heat, rgb.data(), rgb.size() - 64, &w, &h,
-                                                  error, sizeof error);
-        status != GSDK_OK)
-      findings.fail(fmt::format("policy_image{} failed (status {}): {}", heat ? " with visits" : "", status, error));
+    if (const auto failure = core::call_entry([&](char* error, uint32_t size) {
+          return table.policy_image(context.handle(), q.data(), heat, rgb.data(), rgb.size() - 64, &w, &h, error, size);
+        }))
+      findings.fail(fmt::format("policy_image{} failed (status {}): {}", heat ? " with visits" : "", failure->status,
+                                failure->message));
     if (w != width || h != height)
       findings.fail(fmt::format("policy_image draws {}x{}, but announced {}x{}", w, h, width, height));
     if (std::any_of(rgb.end() - 64, rgb.end(), [](uint8_t b) { return b != 0x5a; }))

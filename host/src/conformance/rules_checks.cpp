@@ -8,6 +8,7 @@
 #include "conformance/check_groups.hpp"
 #include "conformance/random_games.hpp"
 #include "gsdk/core/agents/leaf_evaluator.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 
 namespace gsdk::host::conformance {
 
@@ -56,12 +57,11 @@ void text_round_trip(CheckContext& context, Findings& findings) {
                                 "the terminating NUL, for {}",
                                 text.size(), context.quote(state)));
     GuardedState parsed(size);
-    char error[1024] = {};
-    const int32_t status =
-        context.table().state_from_string(context.handle(), text.c_str(), parsed.data(), error, sizeof error);
-    if (status != GSDK_OK) {
-      findings.fail(
-          fmt::format("state_from_string refused the text of a state reached in play, \"{}\": {}", text, error));
+    if (const auto failure = core::call_entry([&](char* error, uint32_t size) {
+          return context.table().state_from_string(context.handle(), text.c_str(), parsed.data(), error, size);
+        })) {
+      findings.fail(fmt::format("state_from_string refused the text of a state reached in play, \"{}\": {}", text,
+                                failure->message));
       continue;
     }
     if (!parsed.guards_intact()) findings.fail("state_from_string wrote outside the state's bytes");
@@ -167,14 +167,17 @@ void evaluation(CheckContext& context, Findings& findings) {
   std::vector<unsigned char> batch;
   for (const core::StateBlob& s : live) batch.insert(batch.end(), s.begin(), s.end());
   std::vector<int32_t> values(live.size());
-  char error[1024] = {};
-  if (table.evaluate(game.handle(), batch.data(), static_cast<uint32_t>(live.size()), values.data(), error,
-                     sizeof error) != GSDK_OK)
-    findings.stop(fmt::format("evaluate of {} states reached in play failed: {}", live.size(), error));
+  if (const auto failure = core::call_entry([&](char* error, uint32_t size) {
+        return table.evaluate(game.handle(), batch.data(), static_cast<uint32_t>(live.size()), values.data(), error,
+                              size);
+      }))
+    findings.stop(fmt::format("evaluate of {} states reached in play failed: {}", live.size(), failure->message));
   for (size_t k = 0; k < live.size() && !findings.failed(); ++k) {
     int32_t alone = 0;
-    if (table.evaluate(game.handle(), live[k].data(), 1, &alone, error, sizeof error) != GSDK_OK)
-      findings.stop(fmt::format("evaluate of {} failed: {}", context.quote(live[k]), error));
+    if (const auto failure = core::call_entry([&](char* error, uint32_t size) {
+          return table.evaluate(game.handle(), live[k].data(), 1, &alone, error, size);
+        }))
+      findings.stop(fmt::format("evaluate of {} failed: {}", context.quote(live[k]), failure->message));
     if (alone != values[k] || values[k] <= -scale || values[k] >= scale)
       findings.fail(fmt::format("evaluate of {} gave {} in a batch and {} alone; expected one value in ({}, {})",
                                 context.quote(live[k]), values[k], alone, -scale, scale));

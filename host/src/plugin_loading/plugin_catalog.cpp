@@ -1,5 +1,6 @@
 // plugin_catalog.cpp - plugin discovery, loading and ABI negotiation.
 #include "plugin_loading/plugin_catalog.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "plugin_loading/plugin_search_path.hpp"
 
 #include <algorithm>
@@ -16,8 +17,6 @@
 namespace gsdk::host {
 
 namespace {
-
-constexpr uint32_t kMessageSize = 2048;
 
 void host_log(void*, int32_t level, const char* message) {
   log_line(level >= GSDK_LOG_WARNING ? LogLevel::warning : LogLevel::info, message ? message : "");
@@ -77,10 +76,10 @@ const LoadedPlugin* PluginCatalog::load_file_of_checked_folder(const std::filesy
       {GSDK_TYPE_NEGOTIATION, sizeof(gsdk_negotiation)}, GSDK_ABI_MAJOR, GSDK_ABI_MAJOR, &kServices};
   gsdk_plugin_info info{};
   info.header = {GSDK_TYPE_PLUGIN_INFO, sizeof(gsdk_plugin_info)};
-  char error[kMessageSize] = {};
-  const int32_t status = negotiate(&request, &info, error, kMessageSize);
-  if (status != GSDK_OK)
-    return refuse(fmt::format("refused the ABI negotiation (status {}): {}", status, error[0] ? error : "no message"));
+  if (const auto failure =
+          core::call_entry([&](char* error, uint32_t size) { return negotiate(&request, &info, error, size); }))
+    return refuse(fmt::format("refused the ABI negotiation (status {}): {}", failure->status,
+                              failure->message.empty() ? "no message" : failure->message));
   if (info.abi_major != GSDK_ABI_MAJOR)
     return refuse(fmt::format("answered with ABI {}.{}, but this host speaks ABI major {}", info.abi_major,
                               info.abi_minor, GSDK_ABI_MAJOR));
