@@ -16,10 +16,7 @@ void check_run_files(const ExperimentConfig& config, const std::string& results_
       {"the events file ([output] events)", config.events_file},
       {"the picture (--plot or [output] plot)", plot_path},
       {"the checkpoint (--checkpoint)", checkpoint_path}};
-  // A driver that writes events of its own when [output] events is not set (nmcs, nrpa) lists the events file among
-  // its outputs: the same output named twice, not two.
-  for (const std::string& own : files.outputs)
-    if (own != config.events_file) outputs.emplace_back("an output of [" + config.algorithm + "]", own);
+  for (const std::string& own : files.outputs) outputs.emplace_back("an output of [" + config.algorithm + "]", own);
   refuse_shared_outputs(outputs);
   for (const auto& [what, output] : outputs) {
     if (output.empty()) continue;

@@ -178,7 +178,7 @@ ExperimentConfig read_experiment_text(const std::string& text, const std::string
   }
   for (size_t i = 0; i < overrides.size(); ++i) apply_override(doc, overrides[i], fmt::format("--set[{}]", i + 1));
   for (const OptionOverride& option : options) apply_override(doc, option.text, option.origin);
-  return validate(std::move(doc), source_name, algorithms);
+  return read_experiment_document(std::move(doc), source_name, algorithms);
 }
 
 ExperimentConfig read_experiment_file(const std::string& path, const AlgorithmTables& algorithms,

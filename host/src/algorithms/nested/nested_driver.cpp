@@ -192,6 +192,12 @@ std::string improvement_events_path(const ExperimentConfig& config) {
   return config.events_file.empty() ? "results/" + config.name + ".events.jsonl" : config.events_file;
 }
 
+RunFiles nested_run_outputs(const ExperimentConfig& config, const std::string& best_file) {
+  RunFiles files{{}, {best_sequence_path(config, best_file)}};
+  if (config.events_file.empty()) files.outputs.push_back(improvement_events_path(config));
+  return files;
+}
+
 CheckpointMismatch resume_mismatch(const RunContext& context, const core::ResumeError& e) {
   return CheckpointMismatch(
       fmt::format("{}: the checkpoint does not fit this run: {}", context.checkpoint->path(), e.what()));

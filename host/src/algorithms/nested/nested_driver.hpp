@@ -33,6 +33,9 @@ std::string budget_parts_refusal(const core::SearchBudget& budget, const std::st
 std::string best_sequence_path(const ExperimentConfig& config, const std::string& best_file);
 // Where the improvements go: [output] events, else results/<name>.events.jsonl.
 std::string improvement_events_path(const ExperimentConfig& config);
+// The files a search run writes beyond the results and [output] events (which every run's checks list already): the
+// best sequence, and the improvements' file when [output] events does not name one.
+RunFiles nested_run_outputs(const ExperimentConfig& config, const std::string& best_file);
 
 // What a driver's search reports to the run around it.
 struct NestedSearchHooks {

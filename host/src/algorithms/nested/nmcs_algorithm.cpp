@@ -145,7 +145,7 @@ public:
   }
 
   RunFiles files_for(const ExperimentConfig& config, const NmcsConfig& settings) const override {
-    RunFiles files{{}, {best_sequence_path(config, settings.best_file), improvement_events_path(config)}};
+    RunFiles files = nested_run_outputs(config, settings.best_file);
     if (!settings.searches_file.empty()) files.outputs.push_back(settings.searches_file);
     if (!settings.starts_file.empty()) files.inputs.push_back(settings.starts_file);
     return files;

@@ -61,7 +61,7 @@ public:
   }
 
   RunFiles files_for(const ExperimentConfig& config, const NrpaConfig& settings) const override {
-    return {{}, {best_sequence_path(config, settings.best_file), improvement_events_path(config)}};
+    return nested_run_outputs(config, settings.best_file);
   }
 
   DeviceNeeds device_needs_for(const NrpaConfig&, const core::PluginTables& tables) const override {
