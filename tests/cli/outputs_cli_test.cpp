@@ -1,7 +1,8 @@
 // outputs_cli_test.cpp - no output of the gsdk executable is lost: output paths that cannot be written are
 // refused (exit 2) before the run spends its time, an output equal to an input is refused, `name` must be a
 // file name, a results document that cannot be written goes to stdout (exit 1), a report that cannot reach
-// stdout fails the command, and events reach their file while the run goes on.
+// stdout fails the command, events reach their file while the run goes on, and "-" is the standard output
+// wherever a document is written (the report then goes to stderr).
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -238,6 +239,50 @@ TEST_F(OutputsCli, AReportThatCannotReachStdoutFailsTheCommand) {
   const std::string err = gsdk::test::read_file(dir / ".stderr");
   EXPECT_TRUE(contains(err, "cannot write the report to standard output")) << err;
   EXPECT_TRUE(fs::exists(dir / "r.json")) << "the results file is written all the same";
+}
+
+// "-" as an output is the standard output, for every command's documents, and the report moves to stderr so the
+// document can be piped on whole; a file named "-" is never made.
+TEST_F(OutputsCli, ADashIsTheStandardOutputForEveryDocument) {
+  const std::string valid = gsdk::test::test_plugin_dir("valid").string();
+  const auto document_on_stdout = [&](const std::vector<std::string>& args, const std::string& report_says) {
+    const Outcome r = run(args);
+    EXPECT_EQ(r.status, 0) << describe(r);
+    EXPECT_TRUE(contains(r.err, report_says)) << "the report goes to stderr\n" << describe(r);
+    EXPECT_FALSE(fs::exists(dir / "-")) << args.front();
+    return nlohmann::json::parse(r.out); // the document alone: anything else on stdout fails to parse
+  };
+  EXPECT_EQ(document_on_stdout({"run", "short.toml", "--out", "-"}, "results the standard output")["status"],
+            "complete");
+  EXPECT_EQ(document_on_stdout({"perft", "test_nim", "start", "3", "--json", "-", "--plugin-dir", valid},
+                               "Nodes searched")["depth"],
+            3);
+  EXPECT_EQ(document_on_stdout({"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "2",
+                                "--json", "-", "--plugin-dir", valid},
+                               "match of test_nim")["status"],
+            "complete");
+
+  const Outcome events = run({"run", "short.toml", "-q", "--out", "r.json", "--set", "output.events=\"-\""});
+  EXPECT_EQ(events.status, 0) << describe(events);
+  EXPECT_TRUE(contains(events.out, "\"event\"")) << describe(events);
+  EXPECT_FALSE(fs::exists(dir / "-"));
+}
+
+TEST_F(OutputsCli, ACheckpointOrTwoDocumentsCannotBeTheStandardOutput) {
+  const auto refused = [&](const std::vector<std::string>& args, const std::string& says) {
+    const Outcome r = run(args);
+    EXPECT_EQ(r.status, 2) << describe(r);
+    EXPECT_TRUE(contains(r.err, says)) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_FALSE(fs::exists(dir / "-"));
+  };
+  refused({"run", "long.toml", "-q", "--checkpoint", "-"},
+          "-: the checkpoint (--checkpoint) cannot be the standard output: the next run reads it back to resume");
+  refused({"perft", "test_nim", "start", "3", "--checkpoint", "-", "--plugin-dir",
+           gsdk::test::test_plugin_dir("valid").string()},
+          "the checkpoint (--checkpoint) cannot be the standard output");
+  refused({"run", "long.toml", "-q", "--out", "-", "--set", "output.events=\"-\""},
+          "-: is both the results file (--out or [output] file) and the events file ([output] events)");
 }
 
 TEST_F(OutputsCli, EventsReachTheirFileWhileTheRunGoesOn) {

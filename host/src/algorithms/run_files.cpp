@@ -3,6 +3,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "algorithms/registry.hpp"
+#include "checkpoint/checkpoint_file.hpp"
 #include "report/output_file.hpp"
 
 namespace gsdk::host {
@@ -18,6 +19,7 @@ void check_run_files(const ExperimentConfig& config, const std::string& results_
       {"the checkpoint (--checkpoint)", checkpoint_path}};
   for (const std::string& own : files.outputs) outputs.emplace_back("an output of [" + config.algorithm + "]", own);
   refuse_shared_outputs(outputs);
+  if (!checkpoint_path.empty()) check_checkpoint_path(checkpoint_path);
   for (const auto& [what, output] : outputs) {
     if (output.empty()) continue;
     for (const std::string& input : files.inputs) refuse_input_as_output(output, input);

@@ -23,6 +23,11 @@ constexpr const char* kFormat = "gsdk-checkpoint";
 
 } // namespace
 
+void check_checkpoint_path(const std::string& path) {
+  refuse_standard_output(path, "the checkpoint (--checkpoint)", "the next run reads it back to resume");
+  check_output_path(path);
+}
+
 CheckpointMismatch malformed_progress(const std::string& file, const std::string& what) {
   return CheckpointMismatch(fmt::format("{}: the checkpoint's progress is malformed: {}", file, what));
 }

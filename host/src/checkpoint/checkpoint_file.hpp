@@ -48,6 +48,10 @@ template <typename Read> auto read_progress(const std::string& file, Read&& read
   }
 }
 
+// Checks, before the run, that `path` can hold a checkpoint: a file that can be written (check_output_path), and
+// not the standard output, since the next run reads the checkpoint back to resume. Throws OutputError.
+void check_checkpoint_path(const std::string& path);
+
 class CheckpointFile {
 public:
   // Reads `path` when it exists (throws CheckpointMismatch as above); a missing file starts a fresh run.

@@ -15,6 +15,7 @@
 #include "algorithms/perft/perft_algorithm.hpp"
 #include "algorithms/perft/perft_report.hpp"
 #include "algorithms/run_experiment.hpp"
+#include "checkpoint/checkpoint_file.hpp"
 #include "commands/command_line.hpp"
 #include "commands/run_outcome.hpp"
 #include "commands/whole_number_option.hpp"
@@ -109,7 +110,7 @@ int report_count(const ExperimentRun& run, const po::variables_map& vm) {
              fmt::format("interrupted by {}: partial count {} leaves in {} of {} subtrees{}",
                          signal_name(stop_signal()), core::to_string(counted->leaves), counted->progress.counted.size(),
                          counted->progress.subtrees,
-                         vm.count("json") ? " (saved in " + vm["json"].as<std::string>() + ")" : "") +
+                         vm.count("json") ? " (saved in " + output_name(vm["json"].as<std::string>()) + ")" : "") +
                  (checkpoint.empty() ? "" : "; run the same command again to resume from " + checkpoint));
     return interrupted_exit_status(stop_signal());
   }
@@ -223,7 +224,7 @@ int command_perft(const Arguments& args) {
     const std::string checkpoint = vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : "";
     refuse_shared_outputs({{"the JSON document (--json)", json}, {"the checkpoint (--checkpoint)", checkpoint}});
     if (!json.empty()) check_output_path(json);
-    if (!checkpoint.empty()) check_output_path(checkpoint);
+    if (!checkpoint.empty()) check_checkpoint_path(checkpoint);
   } catch (const OutputError& e) {
     return usage_error(e.what());
   }

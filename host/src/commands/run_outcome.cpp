@@ -6,6 +6,7 @@
 #include "commands/commands.hpp"
 #include "distribute/ranked_run.hpp"
 #include "report/log.hpp"
+#include "report/output_file.hpp"
 #include "signals/stop_signals.hpp"
 
 namespace gsdk::host {
@@ -18,15 +19,16 @@ int run_exit_status(const ExperimentRun& run, const std::string& out) {
                                                  run.results["checkpoint"]["file"].get<std::string>())
                                    : "";
     log_line(LogLevel::error, fmt::format("interrupted by {}: partial results ({}) saved in {}{}", signal_name(signal),
-                                          run.results["interrupted"]["completed"].dump(), out, resume));
+                                          run.results["interrupted"]["completed"].dump(), output_name(out), resume));
     return interrupted_exit_status(signal);
   }
   if (!run.complete) {
-    log_line(LogLevel::error, "the run did not finish: " + run.error + " (partial results saved in " + out + ")");
+    log_line(LogLevel::error,
+             "the run did not finish: " + run.error + " (partial results saved in " + output_name(out) + ")");
     return kExitFailed;
   }
   if (!run.failure.empty()) {
-    log_line(LogLevel::error, run.failure + " (results saved in " + out + ")");
+    log_line(LogLevel::error, run.failure + " (results saved in " + output_name(out) + ")");
     return kExitFailed;
   }
   return kExitOk;

@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <chrono>
 #include <climits>
+#include <cstdio>
 #include <filesystem>
 #include <mutex>
 #include <set>
@@ -38,6 +39,26 @@ std::string reason(int error) {
 
 OutputError system_error(const std::string& path, const std::string& doing, int error) {
   return OutputError(fmt::format("{}: {}: {}", path, doing, reason(error)));
+}
+
+// Where documents written to "-" go: the standard output the process started with. Once check_output_path("-") has
+// moved the report to the standard error, this is a descriptor of its own for that standard output.
+std::atomic<int> document_output = STDOUT_FILENO;
+
+// Gives the standard output to documents alone: what the command prints for people goes to the standard error
+// from now on (descriptor 1 becomes a copy of 2), so a document piped to another program is never mixed with it.
+void reserve_standard_output() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    std::fflush(stdout);
+    const int kept = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+    if (kept < 0) return; // no descriptor to spare: documents and the report then share the standard output
+    if (::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+      ::close(kept);
+      return;
+    }
+    document_output = kept;
+  });
 }
 
 // Writes all of `data`, through partial writes and interruptions. Returns 0 or the errno of the failure.
@@ -152,8 +173,26 @@ std::string folder_problem(const fs::path& target, const fs::path& folder) {
 
 } // namespace
 
+bool is_standard_output(const std::string& path) {
+  return path == "-";
+}
+
+std::string output_name(const std::string& path) {
+  return is_standard_output(path) ? "the standard output" : path;
+}
+
+void refuse_standard_output(const std::string& path, const std::string& what, const std::string& why) {
+  if (is_standard_output(path)) throw OutputError(fmt::format("-: {} cannot be the standard output: {}", what, why));
+}
+
 void write_file(const std::string& path, const std::string& content) {
   if (path.empty()) throw OutputError("an output file's path is empty");
+  if (is_standard_output(path)) {
+    std::fflush(stdout); // what the report printed before comes first when both share the standard output
+    if (const int error = write_all(document_output, content.data(), content.size()); error != 0)
+      throw system_error("the standard output", "cannot write", error);
+    return;
+  }
   const fs::path target = followed(path);
   std::error_code ec;
   const fs::file_status status = fs::status(target, ec);
@@ -181,6 +220,7 @@ void write_file(const std::string& path, const std::string& content) {
 
 void check_output_path(const std::string& path) {
   if (path.empty()) throw OutputError("an output file's path is empty");
+  if (is_standard_output(path)) return reserve_standard_output();
   if (path.size() >= PATH_MAX)
     throw OutputError(fmt::format("{}...: the path is {} bytes; at most {} are allowed", path.substr(0, 60),
                                   path.size(), PATH_MAX - 1));
@@ -210,7 +250,7 @@ void check_output_path(const std::string& path) {
 
 void refuse_input_as_output(const std::string& output, const std::string& input) {
   std::error_code ec;
-  if (!output.empty() && !input.empty() && fs::equivalent(output, input, ec))
+  if (!is_standard_output(output) && !output.empty() && !input.empty() && fs::equivalent(output, input, ec))
     throw OutputError(
         fmt::format("{}: is the input {}; an output must not overwrite what the run reads", output, input));
 }
@@ -219,6 +259,7 @@ void refuse_shared_outputs(const std::vector<std::pair<std::string, std::string>
   // The same file by its absolute path with "." and ".." resolved and the links of its existing folders followed:
   // outputs are compared before any of them exists.
   const auto key = [](const std::string& path) {
+    if (is_standard_output(path)) return path;
     std::error_code ec;
     const fs::path absolute = fs::absolute(path, ec);
     const fs::path resolved = fs::weakly_canonical(absolute, ec);
@@ -234,6 +275,12 @@ void refuse_shared_outputs(const std::vector<std::pair<std::string, std::string>
 
 OutputStream::OutputStream(const std::string& path, std::string what) : path_(path), what_(std::move(what)) {
   if (path.empty()) return;
+  if (is_standard_output(path)) {
+    fd_ = ::fcntl(document_output, F_DUPFD_CLOEXEC, 0);
+    if (fd_ < 0) throw system_error("the standard output", "cannot write the " + what_, errno);
+    flusher_ = std::thread([this] { flush_every_second(); });
+    return;
+  }
   std::error_code ec;
   if (const fs::path folder = fs::path(path).parent_path(); !folder.empty()) fs::create_directories(folder, ec);
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0666);

@@ -71,7 +71,8 @@ public:
   void print(const std::string& results_path) const override {
     print_match_report(played, settings, game);
     if (!record.empty()) std::printf("  record %s\n", record.c_str());
-    if (!results_path.empty()) std::printf("  results %s\n", results_path.c_str()); // `gsdk match` without --json
+    if (!results_path.empty())
+      std::printf("  results %s\n", output_name(results_path).c_str()); // `gsdk match` without --json
   }
 };
 

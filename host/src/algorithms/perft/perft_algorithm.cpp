@@ -130,7 +130,7 @@ public:
       for (const CountedPosition& c : counted) add_perft_hash(hash, c.outcome.hash);
       std::printf("  hash %s\n", perft_hash_line(hash).c_str());
     }
-    std::printf("  digest %s\n  results %s\n", digest_text.c_str(), results_path.c_str());
+    std::printf("  digest %s\n  results %s\n", digest_text.c_str(), output_name(results_path).c_str());
   }
 };
 

@@ -99,7 +99,7 @@ public:
     if (r.playouts > 0) {
       std::printf("  best score   %lld  (playout %llu; 'gsdk replay %s' shows it)\n",
                   static_cast<long long>(r.best_score), static_cast<unsigned long long>(r.best_playout),
-                  results_path.c_str());
+                  output_name(results_path).c_str());
       std::printf("  worst score  %lld  (playout %llu)\n", static_cast<long long>(r.worst_score),
                   static_cast<unsigned long long>(r.worst_playout));
       std::printf("  mean %.4f  variance %.4f\n", r.mean(), r.variance());
@@ -111,8 +111,8 @@ public:
     std::printf("  time %.3f s wall", seconds);
     if (run.timings.device_milliseconds > 0) std::printf(", %.3f ms in GPU kernels", run.timings.device_milliseconds);
     std::printf(", %.4g playouts/s\n", playouts_per_second());
-    std::printf("  digest %s\n  results %s\n", digest().c_str(), results_path.c_str());
-    if (!plot.empty()) std::printf("  plot %s\n", plot.c_str());
+    std::printf("  digest %s\n  results %s\n", digest().c_str(), output_name(results_path).c_str());
+    if (!plot.empty()) std::printf("  plot %s\n", output_name(plot).c_str());
   }
 };
 

@@ -196,7 +196,7 @@ public:
       print_training(runs.front(), settings);
     }
     if (!picture.empty()) std::printf("  picture %s\n", picture.c_str());
-    std::printf("  digest %s\n  results %s\n", digest().c_str(), results_path.c_str());
+    std::printf("  digest %s\n  results %s\n", digest().c_str(), output_name(results_path).c_str());
   }
 };
 
