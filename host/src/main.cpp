@@ -10,6 +10,7 @@
 #include "commands/commands.hpp"
 #include "commands/man_page.hpp"
 #include "report/log.hpp"
+#include "signals/stop_signals.hpp"
 
 namespace {
 
@@ -61,7 +62,10 @@ int run_command(int argc, char** argv) {
       std::fputs(man_page().c_str(), stdout);
       return kExitOk;
     }
-    if (const CommandEntry* entry = find_command(command)) return entry->run(args);
+    if (const CommandEntry* entry = find_command(command)) {
+      if (entry->keeps_work_on_signal) install_stop_signals();
+      return entry->run(args);
+    }
     log_line(LogLevel::error, "unknown command '" + command + "'; expected one of: " + command_names());
     return kExitUsage;
   } catch (const std::exception& e) {

@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -54,6 +56,20 @@ public:
   BackgroundGsdk& operator=(const BackgroundGsdk&) = delete;
 
   void send(int signal) const { kill(pid_, signal); }
+
+  // Waits up to `limit` until the process catches `signal` (its handler installed: the signal's bit in SigCgt of
+  // /proc/PID/status). False when it did not in time, or when there is no /proc.
+  bool wait_until_catching(int signal, std::chrono::duration<double> limit) const {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    const uint64_t bit = uint64_t{1} << (signal - 1);
+    for (;;) {
+      std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+      for (std::string line; std::getline(status, line);)
+        if (line.starts_with("SigCgt:") && (std::stoull(line.substr(7), nullptr, 16) & bit) != 0) return true;
+      if (std::chrono::steady_clock::now() >= deadline) return false;
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+  }
 
   // Waits up to `limit`; a process still running then is killed and reported as not ended in time.
   Ended wait(std::chrono::duration<double> limit) {

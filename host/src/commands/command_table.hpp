@@ -15,6 +15,10 @@ struct CommandEntry {
   const char* operands; // as the usage shows them: "CONFIG.toml", "GAME POSITION DEPTH", "" for none
   const char* summary;  // one line
   int (*run)(const Arguments& args);
+  // Whether a signal (SIGINT, SIGTERM, SIGHUP) stops the command's work and keeps what it completed: main installs
+  // the handlers before anything else for such a command, so that even a signal in its first milliseconds ends it
+  // as `interrupted`. Other commands keep the signals' default action (gsdk gtp and gsdk list end at once).
+  bool keeps_work_on_signal = false;
 };
 
 // Every command, in the order the usage lists them.

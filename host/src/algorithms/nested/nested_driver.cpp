@@ -107,7 +107,7 @@ public:
     if (!search.best.empty())
       std::printf("  best score   %lld  (search %u, %zu moves) saved in %s\n",
                   static_cast<long long>(search.best.score), search.best_search, search.best.moves.size(),
-                  best_path.c_str());
+                  output_name(best_path).c_str());
     std::printf("  searches     %u started, %u finished%s%s\n", search.searches_started, search.searches_finished,
                 search.stopped_by_time      ? " (stopped by the time limit)"
                 : search.stopped_by_request ? " (interrupted)"
@@ -128,9 +128,9 @@ public:
       std::printf("; %s level-1 steps: %.4g per second", fmt::format("{}", search.level1_steps).c_str(),
                   seconds > 0 ? static_cast<double>(search.level1_steps) / seconds : 0.0);
     std::printf("; %.3f s of it in the %s\n", search.evaluator_seconds, evaluator_label.c_str());
-    std::printf("  improvements %s\n  digest %s\n  results %s\n", events_path.c_str(), digest().c_str(),
-                results_path.c_str());
-    if (!plot.empty()) std::printf("  plot %s\n", plot.c_str());
+    std::printf("  improvements %s\n  digest %s\n  results %s\n", output_name(events_path).c_str(), digest().c_str(),
+                output_name(results_path).c_str());
+    if (!plot.empty()) std::printf("  plot %s\n", output_name(plot).c_str());
   }
 };
 
@@ -280,7 +280,8 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
   const core::NestedSearchOutcome& found = outcome->search;
   outcome->stopped = found.stopped_by_request;
   // A part may hold no search, or none that finished a sequence in time: the merge of the parts judges the run.
-  if (found.best.empty() && !context.part) outcome->error = "the search found no sequence before its time ran out";
+  if (found.best.empty() && !context.part && !found.stopped_by_request)
+    outcome->error = "the search found no sequence before its time ran out";
   // A file that cannot be written fails the run but keeps its results file, which holds the best moves too.
   const auto written = [&](const std::function<void()>& write) {
     try {
