@@ -61,6 +61,30 @@ double PlayoutResult::variance() const {
   return static_cast<double>(sum / playouts);
 }
 
+std::vector<std::string> PlayoutResult::contradictions() const {
+  std::vector<std::string> found;
+  uint64_t total = 0;
+  bool overflowed = false;
+  for (uint64_t count : histogram) overflowed |= __builtin_add_overflow(total, count, &total);
+  if (overflowed || total != playouts)
+    found.push_back(overflowed
+                        ? fmt::format("the histogram counts more playouts than 2^64, the result says {}", playouts)
+                        : fmt::format("the histogram counts {} playouts, the result says {}", total, playouts));
+  if (playouts == 0) return found;
+  const auto in_histogram = [&](int64_t score) {
+    int64_t bin = 0; // read from a file, the scores may be anything: their difference is checked
+    if (__builtin_sub_overflow(score, score_min, &bin) || bin < 0 || bin >= static_cast<int64_t>(histogram.size()))
+      return false;
+    return histogram[static_cast<size_t>(bin)] > 0;
+  };
+  for (const auto& [name, score] : {std::pair{"best", best_score}, std::pair{"worst", worst_score}})
+    if (!in_histogram(score))
+      found.push_back(fmt::format("the {} score {} has no playout in the histogram", name, score));
+  if (best_score < worst_score)
+    found.push_back(fmt::format("the best score {} is below the worst {}", best_score, worst_score));
+  return found;
+}
+
 std::string PlayoutResult::canonical() const {
   std::string text = fmt::format("playouts={};best={}@{};worst={}@{};score_min={};histogram=", playouts, best_score,
                                  best_playout, worst_score, worst_playout, score_min);

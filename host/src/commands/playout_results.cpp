@@ -128,19 +128,7 @@ std::vector<std::string> self_contradictions(const StoredPlayouts& s) {
   const core::PlayoutResult& r = s.result;
   if (r.digest() != s.digest)
     found.push_back(fmt::format("the digest is {}, but the result it stands for has digest {}", s.digest, r.digest()));
-  uint64_t total = 0;
-  for (uint64_t c : r.histogram) total += c;
-  if (total != r.playouts)
-    found.push_back(fmt::format("the histogram counts {} playouts, the result says {}", total, r.playouts));
-  const auto bin_count = [&](int64_t score) -> std::optional<uint64_t> {
-    if (score < r.score_min || score - r.score_min >= static_cast<int64_t>(r.histogram.size())) return std::nullopt;
-    return r.histogram[static_cast<size_t>(score - r.score_min)];
-  };
-  for (const auto& [name, score] : {std::pair{"best", r.best_score}, std::pair{"worst", r.worst_score}}) {
-    const std::optional<uint64_t> count = bin_count(score);
-    if (r.playouts > 0 && count.value_or(0) == 0)
-      found.push_back(fmt::format("the {} score {} has no playout in the histogram", name, score));
-  }
+  for (std::string& sentence : r.contradictions()) found.push_back(std::move(sentence));
   const auto close = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); };
   if (!close(s.mean, r.mean())) found.push_back(fmt::format("the mean is {}, the histogram's is {}", s.mean, r.mean()));
   if (!close(s.variance, r.variance()))

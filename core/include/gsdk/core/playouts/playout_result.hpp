@@ -21,6 +21,10 @@ struct PlayoutResult {
   double mean() const;
   double variance() const; // population variance of the scores
 
+  // What the result's own numbers contradict, one sentence each (none: consistent): a histogram whose counts do not
+  // add up to `playouts`, a best or worst score with no playout in its bin, a best score below the worst. A result
+  // read back from a file (a checkpoint, a results file) is checked with it before it is trusted.
+  std::vector<std::string> contradictions() const;
   // Canonical text of the result and its SHA-1: two runs agree iff their digests do.
   std::string canonical() const;
   std::string digest() const;
