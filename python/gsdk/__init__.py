@@ -7,14 +7,15 @@ writes, so a run's digest here equals `gsdk run`'s for the same config. docs/pyt
 
 Errors raise gsdk.ConfigError (a bad key or value, located as file:line:column like the CLI's messages),
 gsdk.PluginError (an unknown game: the message names the loaded ones) or gsdk.OutputError (a results file that
-cannot be written), all subclasses of gsdk.Error. Ctrl-C during a run or a count asks it to stop, as SIGINT asks
+cannot be written), all subclasses of gsdk.Error; a VectorEnv or a run too large for the free memory raises
+gsdk.MemoryRefusal, a MemoryError that says how much it needs and how much is free, before allocating. Ctrl-C during a run or a count asks it to stop, as SIGINT asks
 the CLI, and raises KeyboardInterrupt once it has.
 """
 
 import json
 import os
 
-from ._gsdk import ConfigError, DeviceArray, Error, OutputError, PluginError
+from ._gsdk import ConfigError, DeviceArray, Error, MemoryRefusal, OutputError, PluginError
 from . import _gsdk
 from . import aec
 from ._config_json import config_json
@@ -25,7 +26,7 @@ from .vector_env import VectorEnv
 
 __version__ = _gsdk.__version__  # gsdk's version, the CLI's `gsdk --version`
 
-__all__ = ["__version__", "Error", "ConfigError", "PluginError", "OutputError", "list", "run", "perft", "PerftCount", "PerftDivide",
+__all__ = ["__version__", "Error", "ConfigError", "PluginError", "OutputError", "MemoryRefusal", "list", "run", "perft", "PerftCount", "PerftDivide",
            "VectorEnv", "DeviceArray", "load_game", "Game", "State", "PLAYER_CHANCE", "PLAYER_TERMINAL", "Agent", "aec",
            "AECEnv", "aec_env"]
 

@@ -16,6 +16,7 @@
 #include "config/config_error.hpp"
 #include "dict_config.hpp"
 #include "game_api.hpp"
+#include "gsdk/core/runtime/memory_budget.hpp"
 #include "interruptible_call.hpp"
 #include "module_plugins.hpp"
 #include "numpy_buffers.hpp"
@@ -108,6 +109,8 @@ PYBIND11_MODULE(_gsdk, m) {
   py::register_local_exception<host::ConfigError>(m, "ConfigError", error.ptr());
   py::register_local_exception<PluginError>(m, "PluginError", error.ptr());
   py::register_local_exception<host::OutputError>(m, "OutputError", error.ptr());
+  // Too large for the machine's free memory, refused before allocating: Python's MemoryError, saying by how much.
+  py::register_local_exception<core::MemoryRefusal>(m, "MemoryRefusal", PyExc_MemoryError);
   m.def("list_json", &list_json, "the document of `gsdk list --json`, as JSON text");
   m.def("run_json", &run_json, py::arg("path"), py::arg("dict_json"), py::arg("source"), py::arg("overrides"),
         py::arg("device"), py::arg("threads"), py::arg("seed"), py::arg("out"),

@@ -126,6 +126,15 @@ def test_refusals_name_the_problem():
         gsdk.VectorEnv("othello", 4, seed=1, device="gpu")
 
 
+def test_a_size_past_the_free_memory_is_refused_before_allocating():
+    # 2^32 - 1 Othello games take hundreds of GiB: refused at once with the numbers, never a std::bad_alloc after
+    # gigabytes were allocated.
+    with pytest.raises(gsdk.MemoryRefusal, match=r"4294967295 games of 'othello' needs at least .* [GTP]iB of host memory "
+                                                 r"\(4294967295 games x \d+ bytes\); .* is free"):
+        gsdk.VectorEnv("othello", 2**32 - 1, seed=1)
+    assert issubclass(gsdk.MemoryRefusal, MemoryError)
+
+
 def test_host_arrays_are_numpy_and_outlive_the_next_step():
     env = gsdk.VectorEnv("othello", 3, seed=1)
     first, _ = env.reset()

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <fstream>
 #include <sstream>
 
@@ -93,8 +94,17 @@ TEST_F(QLearningCli, TheDigestDependsOnTheConfigAlone) {
       {"--threads", "1"}, {"--threads", "2"}, {"--set", "qlearning.engine=\"generic\""}};
   std::string digest;
   for (const auto& extra : variants) {
-    std::vector<std::string> args = {"run", "lab.toml", "-q", "--out", "v.json", "--set", "qlearning.environments=3",
-                                     "--set", "qlearning.episodes=30", "--set", "output.plot=\"\""};
+    std::vector<std::string> args = {"run",
+                                     "lab.toml",
+                                     "-q",
+                                     "--out",
+                                     "v.json",
+                                     "--set",
+                                     "qlearning.environments=3",
+                                     "--set",
+                                     "qlearning.episodes=30",
+                                     "--set",
+                                     "output.plot=\"\""};
     args.insert(args.end(), extra.begin(), extra.end());
     const Outcome r = run(args);
     ASSERT_EQ(r.status, 0) << describe(r);
@@ -134,6 +144,21 @@ TEST_F(QLearningCli, BadInputIsALocatedErrorWithStatus2) {
   r = run({"run", "lab.toml", "-q", "--set", "game=\"graveler\""});
   EXPECT_EQ(r.status, 2) << describe(r);
   EXPECT_TRUE(contains(r.err, "game 'graveler' has no environment table (gsdk.environment.v1)")) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out/lab.png")) << "nothing ran";
+}
+
+// 2^22 environments (the top of the documented range) of 256 x 256 cells x 4 actions need 4 TiB of Q-tables: refused
+// at once, exit 2, with the numbers, before anything is allocated (it once ended in std::bad_alloc, exit 1).
+TEST_F(QLearningCli, ARunLargerThanTheFreeMemoryIsRefusedWithTheNumbers) {
+  const auto start = std::chrono::steady_clock::now();
+  const Outcome r = run({"run", "lab.toml", "-q", "--set", "qlearning.environments=4194304", "--set", "params.size=256",
+                         "--set", "params.mines=300"});
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30)) << "refused before the work";
+  EXPECT_EQ(r.status, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "--set[1]:1:24: Q-learning of 4194304 environments needs at least 4.0 TiB of host "
+                              "memory (4194304 Q-tables of 65536 states x 4 actions"))
+      << r.err;
+  EXPECT_TRUE(contains(r.err, "is free")) << r.err;
   EXPECT_FALSE(fs::exists(dir / "out/lab.png")) << "nothing ran";
 }
 

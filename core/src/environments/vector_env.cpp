@@ -3,11 +3,14 @@
 #include "gsdk/core/environments/vector_env.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "environments/env_backend.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/memory_budget.hpp"
 #include "gsdk/core/runtime/plugin_tables.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
 
@@ -71,6 +74,29 @@ EnvLayout checked_layout(const GameInstance& game, const VectorEnvSettings& sett
                                             name));
   if (settings.final_observations) require_cuda_final_states(game);
   return layout;
+}
+
+// What one game of a vector environment takes at least, on the host for the CPU or on the GPU: its state, a step's
+// observation, its legal-move mask (the caller's copy and the environment's own), rewards and flags; with final
+// observations, a second state and observation.
+uint64_t bytes_per_game(const EnvLayout& layout) {
+  constexpr uint64_t kFlagsAndCounters = 27; // terminated, truncated, ended, player, actor reward, action, steps
+  const uint64_t step = layout.state_size + layout.observation_bytes + 2 * uint64_t{layout.action_count} +
+                        4 * uint64_t{layout.player_count} + kFlagsAndCounters;
+  return layout.final_observations ? step + layout.state_size + layout.observation_bytes : step;
+}
+
+// Refuses, before anything is allocated, a vector environment whose games do not fit in the free memory of the
+// host (device="cpu") or of its GPU.
+void check_memory(const GameInstance& game, const EnvLayout& layout, const VectorEnvSettings& settings) {
+  const uint64_t per_game = bytes_per_game(layout);
+  uint64_t bytes = 0;
+  if (__builtin_mul_overflow(per_game, uint64_t{layout.count}, &bytes)) bytes = UINT64_MAX; // more than any machine
+  const std::string what = fmt::format("a vector environment of {} games of '{}'", layout.count, game.game().name);
+  const std::string how = fmt::format("{} games x {} bytes", layout.count, per_game);
+  if (!settings.cuda) return require_memory(bytes, available_host_memory(), "host", what, how);
+  require_memory(bytes, cuda_free_memory(settings.cuda_device), fmt::format("CUDA device {}", settings.cuda_device),
+                 what, how);
 }
 
 } // namespace
@@ -143,6 +169,7 @@ IllegalActionError::IllegalActionError(uint32_t environment, uint32_t action, ui
 
 VectorEnv::VectorEnv(const GameInstance& game, VectorEnvSettings settings) : game_(game), settings_(settings) {
   const EnvLayout layout = checked_layout(game, settings_);
+  check_memory(game, layout, settings_);
   action_count_ = layout.action_count;
   observation_shape_ = layout.observation_shape;
   observation_type_ = layout.observation_type;

@@ -18,6 +18,7 @@
 
 #include "gsdk/core/runtime/cuda_devices.hpp"
 #include "gsdk/core/runtime/digest.hpp"
+#include "gsdk/core/runtime/memory_budget.hpp"
 #include "gsdk/core/runtime/plugin_call.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
 #include "gsdk/qlearning/train_cpu.hpp"
@@ -197,6 +198,25 @@ private:
   std::map<int, std::unique_ptr<DeviceArena>> arenas_;
 };
 
+// Refuses a run whose Q-tables and first chunk's statistics alone (a lower bound of what it allocates) do not fit
+// in the host's free memory, or its share of the tables in a GPU's: MemoryRefusal, before anything is allocated.
+void check_memory(const QLearningJob& job, const AbiEnvironment& env) {
+  const QLearningSettings& s = job.settings;
+  const uint64_t tables = s.shared_table ? 1 : s.environments;
+  const uint64_t table_bytes = uint64_t{env.states} * env.actions * sizeof(float);
+  const uint64_t stats_bytes = uint64_t{s.environments} * GSDK_QL_STAT_COUNT * sizeof(uint32_t);
+  const std::string what = fmt::format("Q-learning of {} environments", s.environments);
+  require_memory(tables * table_bytes + stats_bytes, available_host_memory(), "host", what,
+                 fmt::format("{} Q-tables of {} states x {} actions, and {} bytes of statistics per environment",
+                             tables, env.states, env.actions, GSDK_QL_STAT_COUNT * sizeof(uint32_t)));
+  if (job.cuda_devices.empty()) return;
+  const uint64_t device_tables = (tables + job.cuda_devices.size() - 1) / job.cuda_devices.size();
+  for (int device : job.cuda_devices)
+    require_memory(device_tables * table_bytes, cuda_free_memory(device), fmt::format("CUDA device {}", device), what,
+                   fmt::format("{} Q-tables of {} x {} floats on each of {} devices", device_tables, env.states,
+                               env.actions, job.cuda_devices.size()));
+}
+
 void check(const GameInstance& game, const QLearningJob& job, const AbiEnvironment& env) {
   const std::string name = game.game().name;
   const auto& t = game.tables();
@@ -224,6 +244,7 @@ void check(const GameInstance& game, const QLearningJob& job, const AbiEnvironme
   }
   if (uint64_t{s.environments} * env.agents > UINT32_MAX || uint64_t{env.states} * env.actions > UINT32_MAX)
     throw std::invalid_argument("the run is too large: environments x agents and states x actions must fit 32 bits");
+  check_memory(job, env);
 }
 
 std::vector<EpisodeTotals> totals_per_episode(const std::vector<uint32_t>& stats, uint32_t environments,

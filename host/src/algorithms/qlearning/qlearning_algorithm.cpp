@@ -14,6 +14,7 @@
 #include "checkpoint/checkpoint_file.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/runtime/digest.hpp"
+#include "gsdk/core/runtime/memory_budget.hpp"
 #include "gsdk/core/runtime/plugin_call.hpp"
 #include "report/output_file.hpp"
 #include "report/png_image.hpp"
@@ -363,6 +364,8 @@ public:
       QLearningRun training{static_cast<uint32_t>(index), environments, {}, {}};
       try {
         training.outcome = core::run_qlearning(context.game, training_job, on_episode);
+      } catch (const core::MemoryRefusal& e) {
+        throw ConfigError(located_or_file(q.environments_where, context.config.file, e.what()));
       } catch (const std::invalid_argument& e) {
         if (!training_job.resume) throw ConfigError(fmt::format("{}: {}", context.config.file, e.what()));
         throw CheckpointMismatch(
