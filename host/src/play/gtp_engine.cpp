@@ -74,6 +74,21 @@ std::optional<uint32_t> square_board(const std::string& word) {
   return n;
 }
 
+// The form of a move name: each run of letters written "a", each run of digits "0", the rest kept ("d3" and "h8"
+// are "a0", "take12" is "a0"). A word of no form the game has listed cannot be one of its moves.
+std::string move_form(const std::string& name) {
+  std::string form;
+  for (const unsigned char c : name) {
+    const char kind = std::isalpha(c) ? 'a' : std::isdigit(c) ? '0' : static_cast<char>(c);
+    if (form.empty() || form.back() != kind || (kind != 'a' && kind != '0')) form += kind;
+  }
+  return form;
+}
+
+std::string colour_name(int32_t player) {
+  return player == 0 ? "black" : "white";
+}
+
 } // namespace
 
 GtpBoardSize gtp_board_size(const core::GameInstance& game) {
@@ -96,6 +111,7 @@ GtpBoardSize gtp_board_size(const core::GameInstance& game) {
 GtpEngine::GtpEngine(const core::GameInstance& game, core::Agent& agent, GtpBoardSize board, uint64_t seed)
     : game_(game), agent_(agent), board_(std::move(board)), seed_(seed), state_(game.initial_state()) {
   agent_.new_game(seed_);
+  learn_move_forms();
 }
 
 GtpEngine::Reply GtpEngine::boardsize(uint32_t n) {
@@ -230,6 +246,27 @@ bool GtpEngine::find_move(const std::string& name, uint32_t& move) const {
 void GtpEngine::apply(uint32_t move) {
   agent_.observe_move(state_, move);
   game_.apply_move(state_, move);
+  learn_move_forms();
+}
+
+void GtpEngine::learn_move_forms() {
+  if (game_.current_player(state_) == GSDK_PLAYER_TERMINAL) return;
+  std::vector<uint32_t> legal(game_.max_moves());
+  const uint32_t n = game_.checked_legal_moves(state_, legal);
+  for (uint32_t k = 0; k < n; ++k) {
+    const std::string name = lower(game_.move_to_string(state_, legal[k]));
+    move_forms_.emplace(move_form(name), name);
+  }
+}
+
+std::optional<std::string> GtpEngine::unparseable_move(const std::string& text) const {
+  if (lower(text) == "pass" || move_forms_.count(move_form(lower(text)))) return std::nullopt;
+  std::string examples;
+  size_t shown = 0;
+  for (auto it = move_forms_.begin(); it != move_forms_.end() && shown < 3; ++it, ++shown)
+    examples += (examples.empty() ? "" : ", ") + it->second;
+  return fmt::format("syntax error: cannot parse move '{}' ({}'s moves are written like {}; or pass)", text,
+                     game_.game().name, examples);
 }
 
 bool GtpEngine::bring_to_move(int32_t player) {
@@ -243,16 +280,33 @@ bool GtpEngine::bring_to_move(int32_t player) {
   return game_.current_player(state_) == player;
 }
 
+// One rule for pass, as GTP has it: `pass` is always a move of the protocol. On a finished game both `play COLOUR
+// pass` and `genmove` are a pass that changes nothing (a controller ends a game with passes), and any other move is
+// illegal. While the game goes on, a pass is a move like the others: legal only where the game lists its move named
+// "pass" (Othello's side with no disc to play), so a game without a pass move never passes before its end.
 GtpEngine::Reply GtpEngine::play(const std::vector<std::string>& args) {
   if (args.size() != 2) return {false, "syntax error: play expects a colour and a move, e.g. play b d3"};
   const int32_t player = player_of_colour(args[0]);
   if (player < 0) return {false, fmt::format("syntax error: '{}' is not a colour (b, w, black, white)", args[0])};
+  // A word that cannot be a move of this game is a syntax error; a move of the game that cannot be played now is an
+  // illegal move, with the reason.
+  if (auto problem = unparseable_move(args[1])) return {false, *problem};
+  const int32_t to_move = game_.current_player(state_);
+  if (to_move == GSDK_PLAYER_TERMINAL) {
+    if (lower(args[1]) == "pass") return {};
+    return {false, fmt::format("illegal move: {} {} (the game is over)", args[0], args[1])};
+  }
   const core::StateBlob before = state_;
+  if (!bring_to_move(player)) {
+    state_ = before;
+    const std::string why = to_move >= 0 ? fmt::format("it is {}'s turn", colour_name(to_move)) : "not legal now";
+    return {false, fmt::format("illegal move: {} {} ({})", args[0], args[1], why)};
+  }
   uint32_t move = 0;
-  if (!bring_to_move(player) || !find_move(args[1], move)) {
+  if (!find_move(args[1], move)) {
     // Undoes an inserted pass too: a refused play changes nothing.
     state_ = before;
-    return {false, "illegal move"};
+    return {false, fmt::format("illegal move: {} {} (not legal in this position)", args[0], args[1])};
   }
   apply(move);
   history_.push_back(before);
@@ -267,7 +321,7 @@ GtpEngine::Reply GtpEngine::genmove(const std::vector<std::string>& args) {
   const core::StateBlob before = state_;
   if (!bring_to_move(player)) {
     state_ = before;
-    return {false, fmt::format("it is not {}'s turn", player == 0 ? "black" : "white")};
+    return {false, fmt::format("it is not {}'s turn", colour_name(player))};
   }
   const auto began = std::chrono::steady_clock::now();
   const double moves_left = clock_.counts_moves(player) ? expected_moves_left(player) : 1;

@@ -6,11 +6,14 @@
 // own size only), clear_board, komi (accepted and ignored), play, genmove, undo, showboard, final_score,
 // time_settings, time_left, kgs-time_settings (gtp_clock.hpp: genmove then gives the agent the clock's
 // budget for the move). A side with no move but a pass passes implicitly when the other side is told to
-// move; `undo` takes back one play or genmove, with the pass it implied.
+// move; `undo` takes back one play or genmove, with the pass it implied. `play` tells a word that cannot be a move of
+// the game (a syntax error) from a move that cannot be played now (an illegal move, with the reason); a pass on a
+// finished game changes nothing, as genmove's there.
 // Responses are "=[id] result" or "?[id] message", each ended by a blank line.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +60,10 @@ private:
   Reply final_score() const;
   // Plays `move` for everyone to see (the agent too).
   void apply(uint32_t move);
+  // Adds the forms of the current state's legal moves' names to move_forms_.
+  void learn_move_forms();
+  // The syntax error for `text` when it is neither pass nor of the form of a move the game has listed.
+  std::optional<std::string> unparseable_move(const std::string& text) const;
   // The moves `player` is expected still to play: the mean of a few random playouts from here.
   double expected_moves_left(int32_t player) const;
   // The state text with a square board drawn as a grid (column letters, row numbers), for showboard.
@@ -74,6 +81,9 @@ private:
   uint64_t seed_;
   core::StateBlob state_;
   std::vector<core::StateBlob> history_; // states before each play and genmove, for undo
+  // The forms of the move names the game has listed in this session ("a0" for d3), each with an example name: what
+  // a move can look like, so that a word of no such form is refused as unparseable rather than illegal.
+  std::map<std::string, std::string> move_forms_;
   GtpClock clock_;
   bool quit_ = false;
 };
