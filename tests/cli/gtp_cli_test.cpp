@@ -4,8 +4,8 @@
 // undo, showboard, final_score, unknown commands, quit, a pass on a finished game accepted as genmove passes there;
 // and bad options exit 2. On othello: showboard's grid, explicit and implied passes and undo of one play; the GTP
 // clock bounding each genmove; malformed commands answered with located syntax errors; the default agent. boardsize
-// accepts the game's own size only: test_board's board_size parameter, othello's 8 (read from its state text), none for
-// test_nim unless --board-size gives one.
+// accepts the game's own size: any of test_board's board_size parameter (the game made again), othello's 8 (read from
+// its state text), none for test_nim unless --board-size gives one.
 #include <algorithm>
 #include <chrono>
 
@@ -217,22 +217,38 @@ TEST_F(GtpCli, APassOnAFinishedGameIsAcceptedAsGenmoveAnswersOne) {
   EXPECT_EQ(r.out, expected);
 }
 
-TEST_F(GtpCli, BoardsizeFollowsTheBoardSizeParameter) {
-  const std::string input = "boardsize 5\nboardsize 7\n2 boardsize 12\nboardsize 0\nboardsize five\n";
+// A game with a board_size parameter plays on any size of its range that boardsize asks for, without --board-size or
+// a restart: the game is made again with that size (a new game); a size outside the range is refused with it.
+TEST_F(GtpCli, BoardsizeSetsTheBoardSizeParameter) {
+  const std::string input = "boardsize 5\nboardsize 7\nshowboard\n2 boardsize 12\nboardsize 0\nboardsize five\n"
+                            "play b g7\nundo\nundo\n";
   Outcome r = gtp(input, {"--agent", "random"}, "test_board");
   ASSERT_EQ(r.status, 0) << describe(r);
   EXPECT_EQ(r.out, "= \n\n"
-                   "? unacceptable size: test_board plays on a board of size 5 here (its board_size parameter); "
-                   "start the engine with --param board_size=7 for that size\n\n"
-                   "?2 unacceptable size: test_board plays on a board of size 5 here (its board_size parameter); "
+                   "= \n\n"
+                   "= \n"
+                   "   a b c d e f g\n"
+                   "1  . . . . . . .\n"
+                   "2  . . . . . . .\n"
+                   "3  . . . . . . .\n"
+                   "4  . . . . . . .\n"
+                   "5  . . . . . . .\n"
+                   "6  . . . . . . .\n"
+                   "7  . . . . . . .\n"
+                   "X\n\n"
+                   "?2 unacceptable size: test_board plays on a board of size 7 here (its board_size parameter); "
                    "its board_size is from 3 to 9\n\n"
-                   "? unacceptable size: test_board plays on a board of size 5 here (its board_size parameter); "
+                   "? unacceptable size: test_board plays on a board of size 7 here (its board_size parameter); "
                    "its board_size is from 3 to 9\n\n"
-                   "? syntax error\n\n");
-  r = gtp("boardsize 7\nboardsize 5\n", {"--agent", "random", "--param", "board_size=7"}, "test_board");
+                   "? syntax error\n\n"
+                   "= \n\n"
+                   "= \n\n"
+                   "? cannot undo\n\n");
+  // --param board_size gives the size the engine starts with; boardsize still changes it.
+  r = gtp("boardsize 7\nplay b g7\nboardsize 3\nplay b g7\nplay b c3\n",
+          {"--agent", "random", "--param", "board_size=7"}, "test_board");
   ASSERT_EQ(r.status, 0) << describe(r);
-  EXPECT_EQ(r.out, "= \n\n? unacceptable size: test_board plays on a board of size 7 here (its board_size parameter); "
-                   "start the engine with --param board_size=5 for that size\n\n");
+  EXPECT_EQ(r.out, "= \n\n= \n\n= \n\n? illegal move: b g7 (not legal in this position)\n\n= \n\n");
 }
 
 TEST_F(GtpCli, BoardsizeReadsASquareBoardFromTheStateText) {
