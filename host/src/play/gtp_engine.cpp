@@ -1,10 +1,11 @@
 // gtp_engine.cpp - GTP v2 parsing, the commands and their responses.
 #include "play/gtp_engine.hpp"
 
+#include "play/gtp_board.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <random>
-#include <set>
 #include <sstream>
 
 #include <chrono>
@@ -66,14 +67,6 @@ int32_t player_of_colour(const std::string& text) {
   return -1;
 }
 
-// n when `word` is a square board of n * n cells (n >= 2) of at most three symbols.
-std::optional<uint32_t> square_board(const std::string& word) {
-  uint32_t n = 2;
-  while (n * n < word.size()) ++n;
-  if (n * n != word.size() || std::set<char>(word.begin(), word.end()).size() > 3) return std::nullopt;
-  return n;
-}
-
 // The form of a move name: each run of letters written "a", each run of digits "0", the rest kept ("d3" and "h8"
 // are "a0", "take12" is "a0"). A word of no form the game has listed cannot be one of its moves.
 std::string move_form(const std::string& name) {
@@ -103,8 +96,9 @@ GtpBoardSize gtp_board_size(const core::GameInstance& game) {
   std::istringstream text(game.state_to_string(game.initial_state()));
   std::string first_word;
   text >> first_word;
-  if (const auto n = square_board(first_word))
-    return {n, fmt::format("its state text, a board of {0}x{0} cells", *n), {}};
+  // GTP's boardsize N is an N x N board: a board of another shape states no size.
+  if (const auto grid = gtp_grid(first_word); grid && grid->width == grid->height)
+    return {grid->width, fmt::format("its state text, a board of {0}x{0} cells", grid->width), {}};
   return {};
 }
 
@@ -223,7 +217,7 @@ GtpEngine::Reply GtpEngine::execute(const std::string& command, const std::vecto
     history_.pop_back();
     return {};
   }
-  if (command == "showboard") return {true, "\n" + board_picture()};
+  if (command == "showboard") return {true, "\n" + gtp_board_picture(game_->state_to_string(state_))};
   if (command == "time_settings") {
     if (args.size() != 3) return {false, "syntax error: time_settings expects main_time byo_yomi_time byo_yomi_stones"};
     if (auto error = clock_.time_settings(args[0], args[1], args[2])) return {false, *error};
@@ -362,27 +356,6 @@ double GtpEngine::expected_moves_left(int32_t player) const {
     }
   }
   return static_cast<double>(moves) / kLengthPlayouts;
-}
-
-std::string GtpEngine::board_picture() const {
-  const std::string text = game_->state_to_string(state_);
-  std::istringstream words(text);
-  std::string board;
-  words >> board;
-  const auto n = square_board(board);
-  if (!n || *n > 26) return text;
-  const size_t width = std::to_string(*n).size();
-  std::string picture(width + 1, ' ');
-  for (uint32_t col = 0; col < *n; ++col) picture.append(fmt::format(" {}", static_cast<char>('a' + col)));
-  for (uint32_t row = 0; row < *n; ++row) {
-    picture.append(fmt::format("\n{:>{}} ", row + 1, width));
-    for (uint32_t col = 0; col < *n; ++col) picture.append(fmt::format(" {}", board[row * *n + col]));
-  }
-  std::string rest;
-  std::getline(words, rest);
-  const size_t rest_begins = rest.find_first_not_of(' ');
-  if (rest_begins != std::string::npos) picture.append(fmt::format("\n{}", rest.substr(rest_begins)));
-  return picture;
 }
 
 GtpEngine::Reply GtpEngine::final_score() const {

@@ -32,9 +32,8 @@ namespace gsdk::host {
 // The size `boardsize` accepts. The ABI has no board-size field, so a game states its size in one of two
 // ways, tried in this order (docs/user_guide.md, GTP):
 //  1. an integer parameter named `board_size`: its value in this session;
-//  2. a square board at the start of its state text: the initial state's text begins with a word of n*n
-//     characters (n >= 2) drawn from at most three symbols (empty and the two players' stones), the
-//     board written row after row: n.
+//  2. a square board at the start of its state text (gtp_board.hpp: n*n cells, or n rows of n separated by '/'):
+//     n.
 // A game that does neither has no GTP board size (nullopt).
 struct GtpBoardSize {
   std::optional<uint32_t> size;
@@ -85,8 +84,6 @@ private:
   std::optional<std::string> unparseable_move(const std::string& text) const;
   // The moves `player` is expected still to play: the mean of a few random playouts from here.
   double expected_moves_left(int32_t player) const;
-  // The state text with a square board drawn as a grid (column letters, row numbers), for showboard.
-  std::string board_picture() const;
   // Brings `player` to move by playing the other side's forced pass, when that is what it must do.
   bool bring_to_move(int32_t player);
   // The legal move named `name` (any case), if there is one.
