@@ -1,8 +1,6 @@
 // gtp_engine.cpp - GTP v2 parsing, the commands and their responses.
 #include "play/gtp_engine.hpp"
 
-#include "play/gtp_board.hpp"
-
 #include <algorithm>
 #include <cctype>
 #include <random>
@@ -11,6 +9,8 @@
 #include <chrono>
 
 #include <fmt/format.h>
+
+#include "play/gtp_board.hpp"
 
 namespace gsdk::host {
 
