@@ -1,10 +1,11 @@
 // gtp_cli_test.cpp - `gsdk gtp` driven through its standard input on test_nim: exact GTP v2 responses
 // ("=[id] ..." / "?[id] ...", each ended by a blank line), ids echoed, comments and blank lines
-// ignored, illegal and out-of-turn moves, undo, showboard, final_score, unknown commands, quit; and bad
-// options exit 2. On othello: showboard's grid, explicit and implied passes and undo of one play; the GTP
+// ignored, illegal and out-of-turn moves (each with its reason; a word that is no move of the game a syntax error),
+// undo, showboard, final_score, unknown commands, quit, a pass on a finished game accepted as genmove passes there;
+// and bad options exit 2. On othello: showboard's grid, explicit and implied passes and undo of one play; the GTP
 // clock bounding each genmove; malformed commands answered with located syntax errors; the default agent. boardsize
-// accepts the game's own size only: test_board's board_size parameter, othello's 8 (read from its state text), none for
-// test_nim unless --board-size gives one.
+// accepts the game's own size: any of test_board's board_size parameter (the game made again), othello's 8 (read from
+// its state text), none for test_nim unless --board-size gives one.
 #include <algorithm>
 #include <chrono>
 
@@ -21,9 +22,7 @@ using gsdk::test::Outcome;
 
 class GtpCli : public ::testing::Test {
 protected:
-  void SetUp() override {
-    ASSERT_TRUE(std::filesystem::exists(gsdk::test::gsdk_executable())) << "gsdk was not built";
-  }
+  void SetUp() override { ASSERT_TRUE(std::filesystem::exists(gsdk::test::gsdk_executable())) << "gsdk was not built"; }
   Outcome gtp(const std::string& input, std::vector<std::string> options = {"--agent", "uct:playouts=3000"},
               const std::string& game = "test_nim") {
     std::vector<std::string> args = {"gtp", game};
@@ -74,8 +73,8 @@ TEST_F(GtpCli, ASessionGetsExactResponses) {
                    "= \n\n"
                    "= \n\n"
                    "= \n\n"
-                   "?4 illegal move\n\n"
-                   "? illegal move\n\n"
+                   "?4 illegal move: w take4 (not legal in this position)\n\n"
+                   "? illegal move: b take2 (it is white's turn)\n\n"
                    "= \n\n"
                    "= \nstones=17 to_move=0\n\n"
                    "= take1\n\n"
@@ -173,7 +172,7 @@ TEST_F(GtpCli, PassesArePlayedExplicitlyOrImpliedAndOneUndoTakesBackOnePlay) {
   const std::string rest = r.out.substr(expected.size());
   // showboard after the undo: black (X) to move.
   EXPECT_TRUE(rest.starts_with("= \n   a b c d e f g h\n")) << rest;
-  EXPECT_TRUE(contains(rest, "\nX\n\n= \n\n? illegal move\n\n= \n\n= \n\n= \n\n")) << rest;
+  EXPECT_TRUE(contains(rest, "\nX\n\n= \n\n? illegal move: b pass (it is white's turn)\n\n= \n\n= \n\n= \n\n")) << rest;
   // Two undos take back h5 and the explicit pass: black to move again.
   EXPECT_TRUE(rest.ends_with("\nX\n\n")) << rest;
 }
@@ -181,35 +180,75 @@ TEST_F(GtpCli, PassesArePlayedExplicitlyOrImpliedAndOneUndoTakesBackOnePlay) {
 TEST_F(GtpCli, APassIsIllegalWhileTheSideHasMoves) {
   const Outcome r = gtp("play b pass\nplay w pass\n", {"--agent", "random"}, "othello");
   ASSERT_EQ(r.status, 0) << describe(r);
-  EXPECT_EQ(r.out, "? illegal move\n\n? illegal move\n\n");
+  EXPECT_EQ(r.out, "? illegal move: b pass (not legal in this position)\n\n"
+                   "? illegal move: w pass (it is black's turn)\n\n");
 }
 
-TEST_F(GtpCli, GenmoveAtTheEndPassesAndTheScoreIsFinal) {
-  const Outcome r = gtp("play b take3\nplay w take3\nplay b take3\nplay w take3\nplay b take3\nplay w take3\n"
-                        "play b take3\ngenmove w\nfinal_score\nundo\nundo\nundo\nundo\nundo\nundo\nundo\n8 undo\n",
-                        {"--agent", "random", "--param", "stones=21"});
+// A word that cannot be a move of the game is a syntax error; a move of the game that cannot be played now is an
+// illegal move, and the answer says why (an occupied square, the other side's turn, the end of the game).
+TEST_F(GtpCli, AnUnparseableMoveAndAnIllegalOneGetDifferentAnswers) {
+  Outcome r = gtp("play b zz\nplay b d4\nplay b D3\nplay b c4\nplay w 3\n", {"--agent", "random"}, "othello");
   ASSERT_EQ(r.status, 0) << describe(r);
-  // Black took the last stone: game over, black won.
-  EXPECT_TRUE(contains(r.out, "= pass\n\n= B+1\n\n")) << r.out;
-  EXPECT_TRUE(r.out.ends_with("= \n\n?8 cannot undo\n\n")) << r.out;
+  EXPECT_EQ(r.out, "? syntax error: cannot parse move 'zz' (othello's moves are written like d3; or pass)\n\n"
+                   "? illegal move: b d4 (not legal in this position)\n\n"
+                   "= \n\n"
+                   "? illegal move: b c4 (it is white's turn)\n\n"
+                   "? syntax error: cannot parse move '3' (othello's moves are written like d3; or pass)\n\n");
+  r = gtp("play b take9\nplay b 12\n", {"--agent", "random"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(r.out, "? illegal move: b take9 (not legal in this position)\n\n"
+                   "? syntax error: cannot parse move '12' (test_nim's moves are written like take1; or pass)\n\n");
 }
 
-TEST_F(GtpCli, BoardsizeFollowsTheBoardSizeParameter) {
-  const std::string input = "boardsize 5\nboardsize 7\n2 boardsize 12\nboardsize 0\nboardsize five\n";
+// One rule for pass, as GTP has it: on a finished game `play COLOUR pass` and `genmove` both pass and change
+// nothing, and any other move is illegal; while the game goes on, a game without a pass move (test_nim) never
+// passes.
+TEST_F(GtpCli, APassOnAFinishedGameIsAcceptedAsGenmoveAnswersOne) {
+  const std::string finish = "play b take3\nplay w take3\nplay b take3\nplay w take3\nplay b take3\nplay w take3\n"
+                             "play b take3\n";
+  const Outcome r =
+      gtp("play b pass\n" + finish + "play w pass\nplay b pass\ngenmove w\nplay w take1\nundo\nshowboard\n",
+          {"--agent", "random", "--param", "stones=21"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  std::string expected = "? illegal move: b pass (not legal in this position)\n\n";
+  for (int k = 0; k < 7; ++k) expected += "= \n\n";
+  // The passes change nothing: one undo takes back black's last take3.
+  expected += "= \n\n= \n\n= pass\n\n? illegal move: w take1 (the game is over)\n\n= \n\n= \nstones=3 to_move=0\n\n";
+  EXPECT_EQ(r.out, expected);
+}
+
+// A game with a board_size parameter plays on any size of its range that boardsize asks for, without --board-size or
+// a restart: the game is made again with that size (a new game); a size outside the range is refused with it.
+TEST_F(GtpCli, BoardsizeSetsTheBoardSizeParameter) {
+  const std::string input = "boardsize 5\nboardsize 7\nshowboard\n2 boardsize 12\nboardsize 0\nboardsize five\n"
+                            "play b g7\nundo\nundo\n";
   Outcome r = gtp(input, {"--agent", "random"}, "test_board");
   ASSERT_EQ(r.status, 0) << describe(r);
   EXPECT_EQ(r.out, "= \n\n"
-                   "? unacceptable size: test_board plays on a board of size 5 here (its board_size parameter); "
-                   "start the engine with --param board_size=7 for that size\n\n"
-                   "?2 unacceptable size: test_board plays on a board of size 5 here (its board_size parameter); "
+                   "= \n\n"
+                   "= \n"
+                   "   a b c d e f g\n"
+                   "1  . . . . . . .\n"
+                   "2  . . . . . . .\n"
+                   "3  . . . . . . .\n"
+                   "4  . . . . . . .\n"
+                   "5  . . . . . . .\n"
+                   "6  . . . . . . .\n"
+                   "7  . . . . . . .\n"
+                   "X\n\n"
+                   "?2 unacceptable size: test_board plays on a board of size 7 here (its board_size parameter); "
                    "its board_size is from 3 to 9\n\n"
-                   "? unacceptable size: test_board plays on a board of size 5 here (its board_size parameter); "
+                   "? unacceptable size: test_board plays on a board of size 7 here (its board_size parameter); "
                    "its board_size is from 3 to 9\n\n"
-                   "? syntax error\n\n");
-  r = gtp("boardsize 7\nboardsize 5\n", {"--agent", "random", "--param", "board_size=7"}, "test_board");
+                   "? syntax error\n\n"
+                   "= \n\n"
+                   "= \n\n"
+                   "? cannot undo\n\n");
+  // --param board_size gives the size the engine starts with; boardsize still changes it.
+  r = gtp("boardsize 7\nplay b g7\nboardsize 3\nplay b g7\nplay b c3\n",
+          {"--agent", "random", "--param", "board_size=7"}, "test_board");
   ASSERT_EQ(r.status, 0) << describe(r);
-  EXPECT_EQ(r.out, "= \n\n? unacceptable size: test_board plays on a board of size 7 here (its board_size parameter); "
-                   "start the engine with --param board_size=5 for that size\n\n");
+  EXPECT_EQ(r.out, "= \n\n= \n\n= \n\n? illegal move: b g7 (not legal in this position)\n\n= \n\n");
 }
 
 TEST_F(GtpCli, BoardsizeReadsASquareBoardFromTheStateText) {
@@ -291,7 +330,7 @@ TEST_F(GtpCli, MalformedTimeCommandsAreRefusedAndTheEngineGoesOn) {
 TEST_F(GtpCli, WithoutAnAgentTheDefaultPlays) {
   const Outcome r = gtp("time_settings 0 1 1\ngenmove b\n", {});
   ASSERT_EQ(r.status, 0) << describe(r);
-  EXPECT_EQ(r.out, "= \n\n= take1\n\n"); // 21 stones: take1 leaves 20, a multiple of 4
+  EXPECT_EQ(r.out, "= \n\n= take1\n\n");                             // 21 stones: take1 leaves 20, a multiple of 4
   EXPECT_TRUE(contains(r.err, "test_nim played by uct (")) << r.err; // test_nim has no evaluation
 }
 

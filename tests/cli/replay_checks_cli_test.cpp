@@ -1,7 +1,8 @@
 // replay_checks_cli_test.cpp - `gsdk replay` checks everything a playouts results file claims that it can
 // recompute (digest, histogram, moments, status, plugin version, parameters, the best and worst playouts'
 // scores; a gsdk version mismatch is a warning), and refuses a value of the wrong type or range naming its
-// JSON pointer (exit 2) instead of converting it.
+// JSON pointer (exit 2) instead of converting it; a game it cannot find, run from a plugin of another folder, gets
+// that folder to pass with --plugin-dir.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -74,6 +75,31 @@ TEST_F(ReplayChecks, EveryRecomputableClaimIsChecked) {
   const std::string worst = original["result"]["worst"]["playout"].dump();
   mismatch([](json& j) { j["result"]["worst"]["score"] = j["result"]["worst"]["score"].get<int64_t>() + 1; },
            "the worst playout " + worst + " scores ");
+}
+
+// A run may load its plugin from any folder (--plugin-dir); the results file records the plugin's path, so a replay
+// that does not find the game says which folder to pass.
+TEST_F(ReplayChecks, AGameFromAnotherFolderIsFoundWithTheFolderReplaySays) {
+  const std::string folder = gsdk::test::test_plugin_dir("valid").string();
+  gsdk::test::write_file(dir / "nim.toml", "game = \"test_nim\"\nalgorithm = \"playouts\"\nseed = 3\n[playouts]\n"
+                                           "count = 100\n[run]\ndevice = \"cpu\"\n");
+  const Outcome ran = run({"run", "nim.toml", "-q", "--out", "nim.json", "--plugin-dir", folder});
+  ASSERT_EQ(ran.status, 0) << describe(ran);
+  const Outcome lost = run({"replay", "nim.json"});
+  EXPECT_EQ(lost.status, 2) << describe(lost);
+  EXPECT_TRUE(contains(lost.err, "nim.json: /game/name: unknown game 'test_nim'")) << lost.err;
+  EXPECT_TRUE(contains(lost.err, "the run loaded the plugin '" + folder + "/test_nim.so': pass --plugin-dir '" +
+                                     folder + "' to replay it"))
+      << lost.err;
+  const Outcome found = run({"replay", "nim.json", "--plugin-dir", folder});
+  EXPECT_EQ(found.status, 0) << describe(found);
+  // A plugin that has gone: the message says so.
+  json moved = json::parse(gsdk::test::read_file(dir / "nim.json"));
+  moved["game"]["plugin"]["path"] = (dir / "gone" / "test_nim.so").string();
+  gsdk::test::write_file(dir / "moved.json", moved.dump());
+  const Outcome gone = run({"replay", "moved.json"});
+  EXPECT_EQ(gone.status, 2) << describe(gone);
+  EXPECT_TRUE(contains(gone.err, "test_nim.so', which is no longer there: pass --plugin-dir <folder>")) << gone.err;
 }
 
 TEST_F(ReplayChecks, AnotherGsdkVersionIsAWarning) {

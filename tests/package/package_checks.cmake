@@ -48,7 +48,8 @@ function(check_installed_layout root)
   set(plugin_dir ${root}/lib/gsdk/plugins)
   set(expected bin/gsdk include/gsdk/gsdk_plugin.h include/gsdk/plugin.hpp lib/cmake/gsdk/gsdkConfig.cmake
       lib/cmake/gsdk/gsdkConfigVersion.cmake lib/cmake/gsdk/gsdkTargets.cmake lib/cmake/gsdk/GsdkPlugin.cmake
-      lib/cmake/gsdk/gsdk_plugin_exports.map share/gsdk/templates/chance/CMakeLists.txt share/doc/gsdk/README.md
+      lib/cmake/gsdk/gsdk_plugin_exports.map share/gsdk/templates/chance/CMakeLists.txt
+      share/gsdk/templates/two-player/evaluation.hpp share/doc/gsdk/README.md
       share/doc/gsdk/user_guide.md share/doc/gsdk/plugin_authors.md share/man/man1/gsdk.1
       share/bash-completion/completions/gsdk)
   foreach(plugin IN LISTS ARGN)

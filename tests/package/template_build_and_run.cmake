@@ -2,7 +2,7 @@
 # its own name by the INSTALLED gsdk (`gsdk new-plugin`) in a folder outside the checkout and the build
 # folder, configured with CMAKE_PREFIX_PATH=<prefix> (the template says find_package(gsdk 0.1 REQUIRED)),
 # built, its own tests run, its exports checked, then checked (`gsdk check`), listed and run by the
-# installed gsdk.
+# installed gsdk; a two-player template's game also plays GTP, showboard drawing its board as a grid.
 #
 # The template's example.toml is its short experiment (`game` names the game the template builds);
 # when it is a playouts experiment, its best playout is replayed too.
@@ -103,5 +103,18 @@ else()
   message(STATUS "no replay: ${algorithm} results have no playout to replay")
 endif()
 
+# 8. A two-player template's game plays GTP, and its board text is a board GTP draws (host/src/play/gtp_board.hpp):
+# showboard answers with a grid, column letters over it.
+if(TEMPLATE STREQUAL "two-player")
+  file(WRITE ${work}/gtp.in "play b 4\nshowboard\nquit\n")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=GSDK_PLUGIN_PATH ${gsdk} gtp ${game} --agent random
+                          --plugin-dir ${plugin_dir}
+                  INPUT_FILE ${work}/gtp.in RESULT_VARIABLE rc OUTPUT_VARIABLE gtp_out ERROR_VARIABLE gtp_err)
+  message("${gtp_out}${gtp_err}")
+  string(FIND "${gtp_out}" "= \n   a b c d e f g\n1  . . . . . . .\n" grid)
+  if(NOT rc EQUAL 0 OR grid EQUAL -1)
+    message(FATAL_ERROR "gsdk gtp ${game}: showboard should draw the board as a grid (exit status ${rc})")
+  endif()
+endif()
 file(REMOVE_RECURSE ${work})
 message(STATUS "template ${TEMPLATE}: built out of tree against ${PREFIX}, listed and run by its gsdk")

@@ -1,6 +1,6 @@
-// background_process.hpp - starts the built `gsdk` executable without waiting for it, so a test can send it
-// signals while it runs, then waits for it with a time limit and tells how it ended (exit status or signal) and
-// how long that took.
+// background_process.hpp - starts the built `gsdk` executable (or another program, e.g. a game's tool) without
+// waiting for it, so a test can send it signals while it runs, then waits for it with a time limit and tells how it
+// ended (exit status or signal) and how long that took: a program that hangs fails the test instead of blocking it.
 #pragma once
 
 #include <fcntl.h>
@@ -30,8 +30,13 @@ public:
   };
 
   // Runs gsdk `args` in `cwd` (without GSDK_PLUGIN_PATH), its stdout and stderr going to files there.
-  BackgroundGsdk(const std::vector<std::string>& args, const std::filesystem::path& cwd) : cwd_(cwd) {
-    const std::string exe = gsdk_executable().string();
+  BackgroundGsdk(const std::vector<std::string>& args, const std::filesystem::path& cwd)
+      : BackgroundGsdk(gsdk_executable(), args, cwd) {}
+  // The same for `program`.
+  BackgroundGsdk(const std::filesystem::path& program, const std::vector<std::string>& args,
+                 const std::filesystem::path& cwd)
+      : cwd_(cwd) {
+    const std::string exe = program.string();
     std::vector<char*> argv{const_cast<char*>(exe.c_str())};
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);

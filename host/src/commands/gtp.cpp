@@ -1,6 +1,7 @@
 // gtp.cpp - `gsdk gtp GAME [--agent SPEC]`: a Go Text Protocol engine on stdin/stdout, so Othello (and
 // other) GUIs and match tools can play gsdk's agents. `boardsize` accepts the game's own size (see
-// gtp_board_size), or --board-size for a game that states none. Messages for people go to stderr only.
+// gtp_board_size), any size of its board_size parameter's range (the game is made again with it), or --board-size
+// for a game that states none. Messages for people go to stderr only.
 #include <iostream>
 
 #include <fmt/format.h>
@@ -35,20 +36,29 @@ int command_gtp(const Arguments& args) {
   if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
 
   const PluginCatalog catalog = load_catalog(vm, true);
-  std::unique_ptr<core::GameInstance> game;
-  std::unique_ptr<AgentGame> agent_game;
-  std::unique_ptr<core::Agent> agent;
+  const std::vector<std::string> assignments =
+      vm.count("param") ? vm["param"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  const LoadedPlugin* plugin = nullptr;
+  std::string spec;
+  core::AgentSettings settings;
+  // The game with the command line's parameters (board_size replaced by `boardsize`'s, when given) and the agent on it.
+  const auto make_game = [&](std::optional<uint32_t> board_size) {
+    toml::table params = params_from_assignments(assignments);
+    if (board_size) params.insert_or_assign("board_size", static_cast<int64_t>(*board_size));
+    GtpGame made;
+    made.params = resolve_params(*plugin->tables.game, params);
+    made.game = std::make_unique<core::GameInstance>(plugin->tables, made.params.values);
+    made.agent_game = std::make_unique<AgentGame>(*made.game, spec);
+    made.agent = core::make_agent(made.agent_game->game(), settings);
+    return made;
+  };
+  GtpGame played;
   try {
-    const LoadedPlugin& plugin = require_plugin(catalog, vm["game"].as<std::string>(), "");
-    const std::string spec = vm.count("agent") ? vm["agent"].as<std::string>() : default_agent_spec(plugin.tables);
-    const core::AgentSettings settings = parse_agent_spec(spec);
+    plugin = &require_plugin(catalog, vm["game"].as<std::string>(), "");
+    spec = vm.count("agent") ? vm["agent"].as<std::string>() : default_agent_spec(plugin->tables);
+    settings = parse_agent_spec(spec);
     require_agent_device(settings, spec);
-    const ResolvedParams params = resolve_params(
-        *plugin.tables.game, params_from_assignments(vm.count("param") ? vm["param"].as<std::vector<std::string>>()
-                                                                       : std::vector<std::string>{}));
-    game = std::make_unique<core::GameInstance>(plugin.tables, params.values);
-    agent_game = std::make_unique<AgentGame>(*game, spec);
-    agent = core::make_agent(agent_game->game(), settings);
+    played = make_game(std::nullopt);
   } catch (const AgentSpecError& e) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
@@ -59,21 +69,25 @@ int command_gtp(const Arguments& args) {
     log_line(LogLevel::error, e.what());
     return kExitUsage;
   }
+  const core::GameInstance& game = *played.game;
 
-  GtpBoardSize board = gtp_board_size(*game);
+  GtpBoardSize board = gtp_board_size(game);
   if (vm.count("board-size")) {
     const uint32_t wanted = whole_number_of<uint32_t>(vm, "board-size");
     if (board.size && *board.size != wanted) {
       log_line(LogLevel::error, fmt::format("--board-size {}: game '{}' plays on a board of size {} ({})", wanted,
-                                            game->game().name, *board.size, board.source));
+                                            game.game().name, *board.size, board.source));
       return kExitUsage;
     }
     board = {wanted, "--board-size", std::nullopt};
   }
   // Standard error, which GTP controllers keep apart from the protocol: which agent plays, so a user of the
   // default sees it.
-  log_line(LogLevel::info, fmt::format("gtp: {} played by {}", game->game().name, agent->describe()));
-  GtpEngine engine(*game, *agent, std::move(board), whole_number_of<uint64_t>(vm, "seed"));
+  log_line(LogLevel::info, fmt::format("gtp: {} played by {}", game.game().name, played.agent->describe()));
+  // A game with a board_size parameter is made again for another size that `boardsize` asks for.
+  GtpGameMaker remake;
+  if (board.parameter_range) remake = [make_game](uint32_t n) { return make_game(n); };
+  GtpEngine engine(std::move(played), std::move(board), whole_number_of<uint64_t>(vm, "seed"), std::move(remake));
   for (std::string line; !engine.quit_requested() && std::getline(std::cin, line);) {
     const std::string response = engine.handle(line);
     std::cout << response << std::flush;

@@ -90,6 +90,7 @@ StoredPlayouts read_playout_results(const json& doc, const std::string& path) {
   StoredPlayouts s;
   s.game = f.text("/game/name");
   s.plugin_version = f.text("/game/plugin/version");
+  if (f.has("/game/plugin/path")) s.plugin_path = f.text("/game/plugin/path");
   s.gsdk_version = f.text("/gsdk/version");
   s.params = f.at("/game/params", "an object");
   if (!s.params.is_object()) f.refuse("/game/params", s.params, "an object");

@@ -24,6 +24,7 @@ struct ResultsFileError : std::runtime_error {
 struct StoredPlayouts {
   std::string game;
   std::string plugin_version;
+  std::string plugin_path; // the plugin file the run loaded (/game/plugin/path), empty when the file has none
   std::string gsdk_version;
   nlohmann::json params; // an object, as the run resolved them
   uint64_t seed = 0;

@@ -3,6 +3,7 @@
 // document of a move sequence (--document: the game's own format, e.g. a snake file, or gsdk-moves); --json prints
 // the same as one JSON document.
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <tuple>
@@ -45,6 +46,20 @@ toml::table params_from_json(const nlohmann::json& params, const std::string& pa
                                          path, key, quote_value(value.dump(), '`')));
   }
   return t;
+}
+
+// For a game no plugin folder has: the folder of the plugin the run loaded, which the results file records, to pass
+// with --plugin-dir (a run may load a plugin from any folder; replay searches the default ones and those it is given).
+std::string plugin_folder_hint(const std::string& plugin_path) {
+  if (plugin_path.empty()) return "";
+  const std::filesystem::path file(plugin_path);
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(file, error))
+    return fmt::format("\n  the run loaded the plugin {}, which is no longer there: pass --plugin-dir <folder> with "
+                       "the folder that holds the plugin now",
+                       quote_value(plugin_path, '\''));
+  return fmt::format("\n  the run loaded the plugin {}: pass --plugin-dir {} to replay it",
+                     quote_value(plugin_path, '\''), quote_value(file.parent_path().string(), '\''));
 }
 
 } // namespace
@@ -93,7 +108,7 @@ int command_replay(const Arguments& args) {
   try {
     loaded = &require_plugin(catalog, game_name, path + ": /game/name: ");
   } catch (const ConfigError& e) {
-    log_line(LogLevel::error, e.what());
+    log_line(LogLevel::error, e.what() + plugin_folder_hint(stored.plugin_path));
     return kExitUsage;
   }
   try {

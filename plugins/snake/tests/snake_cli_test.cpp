@@ -1,18 +1,22 @@
 // snake_cli_test.cpp - the snake plugin through gsdk and its snake_check tool, end to end: a good snake file
 // passes snake_check with its length, each bad one fails (exit 1) naming the first violation and its index, an
-// unreadable one is a usage error (exit 2); `gsdk replay --document` writes the best playout of a snake run as a
-// snake file the checker accepts; NMCS and NRPA runs reach the 5-cube's optimum, log their improvements and save
-// a snake the checker accepts; an NMCS run
-// writes its best distinct final snakes, best first, and a run in a bigger cube starts from them (one start
-// each), refusing with the file's place one that is not a snake of its cube; snakes grown in a box go on in
-// the whole cube, the ones with no way on left out when asked.
+// unreadable one is a usage error (exit 2), and so is a FIFO or /dev/zero, refused at once (not read for ever); `gsdk
+// replay --document` writes the best playout of a snake run as a snake file the checker accepts; NMCS and NRPA runs
+// reach the 5-cube's optimum, log their improvements and save a snake the checker accepts; an NMCS run writes its best
+// distinct final snakes, best first, and a run in a bigger cube starts from them (one start each), refusing with the
+// file's place one that is not a snake of its cube; snakes grown in a box go on in the whole cube, the ones with no way
+// on left out when asked.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <chrono>
 #include <sstream>
 #include <utility>
 
+#include "background_process.hpp"
 #include "gsdk_process.hpp"
 #include "test_paths.hpp"
 
@@ -73,6 +77,24 @@ TEST_F(SnakeCli, SnakeCheckRefusesUnreadableFilesAsUsageErrors) {
   const Outcome usage = gsdk::test::program_run(gsdk::test::bin_dir() / "snake_check", {}, dir.path());
   EXPECT_EQ(usage.status, 2) << describe(usage);
   EXPECT_TRUE(contains(usage.err, "usage: snake_check FILE")) << usage.err;
+}
+
+// A FIFO blocks the open until a writer comes and /dev/zero never ends: each must be refused at once, by name and
+// with what was expected. The time limit makes a hang a failure instead of a test that never ends.
+TEST_F(SnakeCli, SnakeCheckRefusesWhatIsNotARegularFileWithoutReadingIt) {
+  const fs::path fifo = dir / "pipe.json";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0) << "mkfifo " << fifo;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {fifo.string(), "is a FIFO (named pipe); expected a regular file (a snake document, format gsdk-snake)"},
+      {"/dev/zero", "is a character device; expected a regular file (a snake document, format gsdk-snake)"},
+      {dir.path().string(), "is a directory; expected a regular file"}};
+  for (const auto& [file, message] : cases) {
+    gsdk::test::BackgroundGsdk process(gsdk::test::bin_dir() / "snake_check", {file}, dir.path());
+    const gsdk::test::BackgroundGsdk::Ended ended = process.wait(std::chrono::seconds(20));
+    ASSERT_TRUE(ended.in_time) << "snake_check " << file << " did not end within 20 s\n" << describe(ended);
+    EXPECT_EQ(ended.status, 2) << file << "\n" << describe(ended);
+    EXPECT_TRUE(contains(ended.err, "snake_check: error: " + file + ": " + message)) << ended.err;
+  }
 }
 
 TEST_F(SnakeCli, ReplayWritesTheBestPlayoutAsASnakeFileTheCheckerAccepts) {

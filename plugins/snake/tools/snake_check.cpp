@@ -1,6 +1,7 @@
 // snake_check.cpp - `snake_check FILE`: verifies a snake file with the independent checker and prints OK with
 // the length (exit status 0), or the first violation and its index (exit status 1); a file that cannot be read
-// as a snake file is refused with the reason (exit status 2).
+// as a snake file is refused with the reason (exit status 2), and so is anything but a regular file (a FIFO,
+// /dev/zero), before it is read.
 #include <cstdio>
 #include <exception>
 #include <string>

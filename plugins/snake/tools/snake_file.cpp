@@ -1,8 +1,12 @@
-// snake_file.cpp - reading snake files with nlohmann-json, each field checked.
+// snake_file.cpp - reading snake files with nlohmann-json, each field checked; only regular files are read.
 #include "tools/snake_file.hpp"
 
-#include <fstream>
-#include <sstream>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <stdexcept>
 #include <vector>
 
@@ -42,6 +46,46 @@ Snake read_document(const nlohmann::json& document) {
   return snake;
 }
 
+// What a file that is not a regular one is, for the message that refuses it.
+std::string kind_of_non_regular(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+[[noreturn]] void refuse_non_regular(const std::string& path, mode_t mode) {
+  throw std::runtime_error(path + ": is " + kind_of_non_regular(mode) +
+                           "; expected a regular file (a snake document, format gsdk-snake)");
+}
+
+// The whole of the regular file `path`. Anything else is refused before it is read: a FIFO would block the open
+// until a writer came, and a device such as /dev/zero would never end.
+std::string read_regular_file(const std::string& path) {
+  struct stat named {};
+  if (::stat(path.c_str(), &named) != 0) throw std::runtime_error(path + ": cannot open: " + std::strerror(errno));
+  if (!S_ISREG(named.st_mode)) refuse_non_regular(path, named.st_mode);
+  // O_NONBLOCK: should a FIFO have replaced the file since the stat, the open returns instead of waiting, and
+  // fstat sees what was opened.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error(path + ": cannot open: " + std::strerror(errno));
+  struct stat opened {};
+  std::string text;
+  int error = ::fstat(fd, &opened) != 0 ? errno : 0;
+  if (error == 0 && S_ISREG(opened.st_mode)) {
+    char buffer[1 << 16];
+    ssize_t got = 0;
+    while ((got = ::read(fd, buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<size_t>(got));
+    if (got < 0) error = errno;
+  }
+  ::close(fd);
+  if (error != 0) throw std::runtime_error(path + ": cannot read: " + std::strerror(error));
+  if (!S_ISREG(opened.st_mode)) refuse_non_regular(path, opened.st_mode);
+  return text;
+}
+
 } // namespace
 
 Snake parse_snake_document(std::string_view text) {
@@ -53,12 +97,9 @@ Snake parse_snake_document(std::string_view text) {
 }
 
 Snake read_snake_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot open");
-  std::stringstream text;
-  text << in.rdbuf();
+  const std::string text = read_regular_file(path);
   try {
-    return parse_snake_document(text.str());
+    return parse_snake_document(text);
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(path + ": " + e.what());
   }

@@ -1,9 +1,9 @@
 // game.hpp - connect_four as a gsdk game: the rules class the GSDK_PLUGIN macro (gsdk/plugin.hpp) turns into
 // the C tables of gsdk_plugin.h. Each capability is a member function; the helper detects at compile time
-// which optional tables this class provides: here CPU playouts, replay and CPU perft, move codes, observations and
-// batched steps for gsdk.VectorEnv, and in a CUDA build (GSDK_WITH_CUDA, cuda/kernels.cu) CUDA playouts, CUDA
-// playout batches for tree search, CUDA perft and the CUDA environment, all from the SDK's templates over
-// device_rules.hpp.
+// which optional tables this class provides: here a static evaluation (alpha-beta), CPU playouts, replay and CPU
+// perft, move codes, observations and batched steps for gsdk.VectorEnv, and in a CUDA build (GSDK_WITH_CUDA,
+// cuda/kernels.cu) CUDA playouts, CUDA playout batches for tree search, CUDA perft and the CUDA environment, all
+// from the SDK's templates over device_rules.hpp.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "evaluation.hpp"
 #include "gsdk/nested/perft_rules.hpp"
 #include "gsdk/plugin.hpp"
 #include "rules.hpp"
@@ -46,6 +47,11 @@ public:
   State state_from_string(std::string_view text) const; // throws gsdk::PluginError naming what is wrong
 
   // Optional tables.
+  // gsdk.evaluation.v1 (evaluation.hpp): the worth of a position to the side to move, for alpha-beta and UCT's
+  // evaluated leaves. Never called on a finished game: searches score those exactly.
+  int32_t evaluation_scale() const { return kEvaluationScale; }
+  int32_t evaluate(const State& s) const { return evaluate_position(s); }
+  uint64_t state_hash(const State& s) const { return position_hash(s); }
   uint64_t cpu_perft(const State& s, uint32_t depth) const;
   static int32_t best_simd_level() { return GSDK_SIMD_SCALAR; }
   void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;
