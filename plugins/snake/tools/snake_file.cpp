@@ -1,9 +1,11 @@
 // snake_file.cpp - reading snake files with nlohmann-json, each field checked.
 #include "tools/snake_file.hpp"
 
+#include <cerrno>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -54,7 +56,7 @@ Snake parse_snake_document(std::string_view text) {
 
 Snake read_snake_file(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot open");
+  if (!in) throw std::runtime_error(path + ": cannot open: " + std::generic_category().message(errno));
   std::stringstream text;
   text << in.rdbuf();
   try {
