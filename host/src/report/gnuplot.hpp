@@ -24,6 +24,11 @@ std::filesystem::path plot_folder(const std::string& stem);
 // the plot command, quoting its file names with gnuplot_quoted.
 std::ofstream open_plot_script(const std::filesystem::path& dir, const std::string& title, const std::string& terminal);
 
+// Why gnuplot failed, from std::system's `status` (a wait status, or -1 with `system_errno`) and what gnuplot wrote on
+// stderr; empty when it succeeded. The shell's 127 (no such command) says gnuplot is missing and how to do without it;
+// an exit code is decoded from the wait status (WEXITSTATUS), a signal named.
+std::string gnuplot_failure(int status, int system_errno, const std::string& err_text);
+
 // Runs gnuplot on dir/plot.gp, writes its picture to `png_path` (atomically, output_file.hpp), then removes
 // dir. Throws std::runtime_error with gnuplot's message when gnuplot is missing or fails, OutputError when the
 // picture cannot be written.
