@@ -74,6 +74,14 @@ std::string shell_quoted(const std::string& text) {
   return out + "'";
 }
 
+int64_t integer_tic_step(int64_t lo, int64_t hi) {
+  constexpr int64_t kMostTicks = 10;
+  const int64_t span = hi > lo ? hi - lo : 0;
+  for (int64_t power = 1;; power *= 10)
+    for (const int64_t step : {power, 2 * power, 5 * power})
+      if (span / step <= kMostTicks) return step;
+}
+
 std::filesystem::path plot_folder(const std::string& stem) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / fmt::format("{}-{}", stem, ::getpid());
   std::filesystem::create_directories(dir);

@@ -2,6 +2,7 @@
 // gnuplot on it.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -15,6 +16,11 @@ std::string gnuplot_quoted(const std::string& text);
 
 // `text` as one POSIX shell word: single-quoted, a quote written as '\'' (the shell has no escape inside quotes).
 std::string shell_quoted(const std::string& text);
+
+// The step between ticks of an axis of whole numbers from `lo` to `hi`: 1, 2 or 5 times a power of ten, at most about
+// ten ticks, never below 1, so that no tick falls between two whole numbers (gnuplot's own choice over a short range
+// is 0.5 or 0.2).
+int64_t integer_tic_step(int64_t lo, int64_t hi);
 
 // A fresh folder for one plot's files, named after `stem` and this process.
 std::filesystem::path plot_folder(const std::string& stem);
