@@ -124,12 +124,38 @@ TEST(GnuplotFailure, MissingGnuplotIsSaidSo) {
   EXPECT_FALSE(fs::exists(dir / "h.png"));
 }
 
+// A gnuplot that fails (here a stand-in on PATH) is reported with its exit code, not the wait status (768), and what
+// it wrote; one killed by a signal is named as such.
+TEST(GnuplotFailure, AFailingGnuplotGivesItsExitCodeAndMessage) {
+  const TempDir dir;
+  const fs::path bin = dir / "bin";
+  fs::create_directories(bin);
+  const auto stand_in = [&](const std::string& body) {
+    gsdk::test::write_file(bin / "gnuplot", "#!/bin/sh\n" + body + "\n");
+    fs::permissions(bin / "gnuplot", fs::perms::owner_all);
+    std::string message;
+    const ScopedEnv path("PATH", bin.string() + ":/usr/bin:/bin");
+    try {
+      gsdk::host::plot_histogram((dir / "h.png").string(), "title", 0, {1, 2, 3}, {});
+    } catch (const std::runtime_error& e) {
+      message = e.what();
+    }
+    return message;
+  };
+  EXPECT_EQ(stand_in("echo 'line 1: oops' >&2; exit 3"), "gnuplot failed (exit status 3): line 1: oops");
+  const std::string killed = stand_in("kill -TERM $$");
+  EXPECT_EQ(killed.rfind("gnuplot was killed by signal 15 (SIGTERM)", 0), 0u) << killed;
+  EXPECT_EQ(stand_in("exit 0"), "gnuplot drew no picture");
+}
+
 TEST(GnuplotFailure, ExitCodesAndSignalsAreDecoded) {
   using gsdk::host::gnuplot_failure;
   EXPECT_EQ(gnuplot_failure(0, 0, ""), "");
   EXPECT_EQ(gnuplot_failure(1 << 8, 0, "\"plot.gp\" line 3: undefined variable: x\n"),
             "gnuplot failed (exit status 1): \"plot.gp\" line 3: undefined variable: x");
   EXPECT_EQ(gnuplot_failure(SIGKILL, 0, ""), "gnuplot was killed by signal 9 (SIGKILL)");
+  EXPECT_EQ(gnuplot_failure((128 + SIGSEGV) << 8, 0, ""), "gnuplot was killed by signal 11 (SIGSEGV)")
+      << "the shell's status for a child killed by a signal";
   EXPECT_EQ(gnuplot_failure(126 << 8, 0, "sh: 1: gnuplot: Permission denied\n"),
             "gnuplot was found but cannot be run: sh: 1: gnuplot: Permission denied");
   EXPECT_EQ(gnuplot_failure(-1, EAGAIN, ""), "cannot start a shell to run gnuplot: Resource temporarily unavailable");

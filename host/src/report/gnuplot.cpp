@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
@@ -19,9 +20,11 @@ namespace gsdk::host {
 
 namespace {
 
-// The shell's exit status for a command it cannot find (POSIX), and for one it found but cannot run.
+// The shell's exit status for a command it cannot find (POSIX), for one it found but cannot run, and the base of the
+// status it gives for a command killed by a signal (128 + the signal's number).
 constexpr int kCommandNotFound = 127;
 constexpr int kCommandNotExecutable = 126;
+constexpr int kKilledBase = 128;
 
 // What `path` holds, or nothing when it cannot be read (gnuplot wrote no message, or no picture).
 std::string file_text(const std::filesystem::path& path) {
@@ -35,23 +38,26 @@ std::string trimmed(std::string text) {
   return text;
 }
 
+std::string killed_by(int signal, const std::string& said) {
+  const char* name = sigabbrev_np(signal);
+  return fmt::format("gnuplot was killed by signal {}{}{}", signal, name ? fmt::format(" (SIG{})", name) : "", said);
+}
+
 } // namespace
 
 std::string gnuplot_failure(int status, int system_errno, const std::string& err_text) {
   if (status == 0) return "";
   const std::string said = trimmed(err_text).empty() ? "" : ": " + trimmed(err_text);
   if (status == -1) return fmt::format("cannot start a shell to run gnuplot: {}", system_reason(system_errno));
-  if (WIFSIGNALED(status)) {
-    const char* name = sigabbrev_np(WTERMSIG(status));
-    return fmt::format("gnuplot was killed by signal {}{}{}", WTERMSIG(status),
-                       name ? fmt::format(" (SIG{})", name) : "", said);
-  }
+  // The shell itself killed (it may have replaced itself with gnuplot), or gnuplot killed under the shell.
+  if (WIFSIGNALED(status)) return killed_by(WTERMSIG(status), said);
   if (!WIFEXITED(status)) return fmt::format("gnuplot ended abnormally (wait status {}){}", status, said);
   const int code = WEXITSTATUS(status);
   if (code == kCommandNotFound)
     return "gnuplot is not installed (or not on PATH): install it (apt install gnuplot-nox) or leave the picture out "
            "(no [output] plot in the experiment, or --plot '')";
   if (code == kCommandNotExecutable) return fmt::format("gnuplot was found but cannot be run{}", said);
+  if (code > kKilledBase && code < kKilledBase + NSIG) return killed_by(code - kKilledBase, said);
   return fmt::format("gnuplot failed (exit status {}){}", code, said);
 }
 
