@@ -1,10 +1,12 @@
 // render.cpp - the policy picture: the board (mines black, flag green), how often agents stepped on
 // each cell (white to red, log scale) and the greedy action of every free cell as an arrow (a grey dot
-// where the table has not told the actions apart yet).
+// where the table has not told the actions apart yet), with a legend to the right of the board saying so.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <string>
 
+#include "legend_font.hpp"
 #include "minefield_game.hpp"
 
 namespace minefield {
@@ -17,7 +19,8 @@ struct Rgb {
 
 class Canvas {
 public:
-  Canvas(uint32_t width, uint32_t height, std::vector<uint8_t>& pixels) : width_(width), height_(height), pixels_(pixels) {
+  Canvas(uint32_t width, uint32_t height, std::vector<uint8_t>& pixels)
+      : width_(width), height_(height), pixels_(pixels) {
     pixels_.assign(uint64_t{width} * height * 3, 255);
   }
 
@@ -51,15 +54,82 @@ private:
   std::vector<uint8_t>& pixels_;
 };
 
-constexpr Rgb kGrid{200, 200, 200}, kMineColour{30, 30, 30}, kFlagColour{40, 170, 60}, kArrow{25, 45, 140}, kUntrained{150, 150, 150};
+constexpr Rgb kGrid{200, 200, 200}, kMineColour{30, 30, 30}, kFlagColour{40, 170, 60}, kArrow{25, 45, 140},
+    kUntrained{150, 150, 150};
+constexpr Rgb kText{40, 40, 40};
+
+// White at t = 0 through yellow to red at t = 1.
+Rgb heat_colour(double t) {
+  if (t < 0.5) return {255, 255, static_cast<uint8_t>(255 * (1 - 2 * t))};
+  return {255, static_cast<uint8_t>(255 * (2 - 2 * t)), 0};
+}
 
 // White (never visited) through yellow to red (the most visited cell), on a log scale.
 Rgb heat(uint64_t visits, double log_max) {
   if (visits == 0 || log_max <= 0) return {255, 255, 255};
-  const double t = std::log1p(static_cast<double>(visits)) / log_max;
-  if (t < 0.5) return {255, 255, static_cast<uint8_t>(255 * (1 - 2 * t))};
-  return {255, static_cast<uint8_t>(255 * (2 - 2 * t)), 0};
+  return heat_colour(std::log1p(static_cast<double>(visits)) / log_max);
 }
+
+// The greedy action's arrow: a shaft from (x0, y0) to (x1, y1), one of the four directions, and a two-stroke head.
+void arrow(Canvas& canvas, int x0, int y0, int x1, int y1, int head, int thickness) {
+  const int dx = (x1 > x0) - (x1 < x0), dy = (y1 > y0) - (y1 < y0);
+  canvas.line(x0, y0, x1, y1, kArrow, thickness);
+  canvas.line(x1, y1, x1 - dx * head + dy * head, y1 - dy * head + dx * head, kArrow, thickness);
+  canvas.line(x1, y1, x1 - dx * head - dy * head, y1 - dy * head - dx * head, kArrow, thickness);
+}
+
+// The legend beside the board: what each colour and mark means, and the heat map's scale from 0 to the most visits.
+// Its size depends on the cell size alone (never on the visits: a picture's size is asked for before it is drawn).
+class Legend {
+public:
+  static constexpr int kLongestLabel = 12; // "VISITS (LOG)"
+  static constexpr int kRows = 7;          // mine, flag, arrow, dot, heat title, heat bar, its numbers
+
+  explicit Legend(int cell) : unit_(cell >= 16 ? 2 : 1) {}
+
+  int width() const { return 2 * pad() + swatch() + gap() + text_width(kLongestLabel); }
+  int height() const { return 2 * pad() + kRows * pitch() - 4 * unit_; }
+
+  void draw(Canvas& canvas, int left, uint64_t most_visits, bool heat_map) const {
+    const int x = left + pad(), text_x = x + swatch() + gap();
+    const auto row_y = [&](int row) { return pad() + row * pitch(); };
+    canvas.fill(x, row_y(0), swatch(), swatch(), kMineColour);
+    text(canvas, text_x, row_y(0), "MINE");
+    canvas.fill(x, row_y(1), swatch(), swatch(), kFlagColour);
+    text(canvas, text_x, row_y(1), "FLAG");
+    const int middle = row_y(2) + swatch() / 2;
+    arrow(canvas, x, middle, x + swatch() - 1, middle, 2 * unit_, unit_);
+    text(canvas, text_x, row_y(2), "BEST MOVE");
+    canvas.fill(x + swatch() / 2 - 1, row_y(3) + swatch() / 2 - 1, 3, 3, kUntrained);
+    text(canvas, text_x, row_y(3), "UNDECIDED");
+    if (!heat_map) return;
+    text(canvas, x, row_y(4), "VISITS (LOG)");
+    const int bar = width() - 2 * pad();
+    for (int i = 0; i < bar; ++i) canvas.fill(x + i, row_y(5), 1, swatch(), heat_colour(i / double(bar - 1)));
+    const std::string most = std::to_string(most_visits);
+    text(canvas, x, row_y(6), "0");
+    text(canvas, std::max(x + text_width(2), x + bar - text_width(static_cast<int>(most.size()))), row_y(6), most);
+  }
+
+private:
+  int pad() const { return 6 * unit_; }
+  int gap() const { return 3 * unit_; }
+  int swatch() const { return kGlyphHeight * unit_; }
+  int pitch() const { return (kGlyphHeight + 4) * unit_; }
+  int text_width(int characters) const { return characters * (kGlyphWidth + 1) * unit_ - unit_; }
+
+  void text(Canvas& canvas, int x, int y, const std::string& words) const {
+    for (const char c : words) {
+      if (const Glyph* glyph = legend_glyph(c))
+        for (int row = 0; row < kGlyphHeight; ++row)
+          for (int column = 0; column < kGlyphWidth; ++column)
+            if ((*glyph)[row][column] == '#') canvas.fill(x + column * unit_, y + row * unit_, unit_, unit_, kText);
+      x += (kGlyphWidth + 1) * unit_;
+    }
+  }
+
+  int unit_; // pixels per font pixel
+};
 
 } // namespace
 
@@ -67,15 +137,22 @@ void Game::policy_image(const float* q, const uint64_t* visits, std::vector<uint
                         uint32_t& height) const {
   const uint32_t n = board_.size;
   const int cell = static_cast<int>(std::clamp<uint32_t>(1024 / n, 8, 32));
-  width = height = n * static_cast<uint32_t>(cell) + 1;
+  const uint32_t board_pixels = n * static_cast<uint32_t>(cell) + 1;
+  const Legend legend(cell);
+  width = board_pixels + static_cast<uint32_t>(legend.width());
+  height = std::max(board_pixels, static_cast<uint32_t>(legend.height()));
   Canvas canvas(width, height, rgb);
   double log_max = 0;
+  uint64_t most_visits = 0;
   if (visits)
-    for (uint32_t c = 0; c < board_.cell_count(); ++c) log_max = std::max(log_max, std::log1p(static_cast<double>(visits[c])));
+    for (uint32_t c = 0; c < board_.cell_count(); ++c) {
+      log_max = std::max(log_max, std::log1p(static_cast<double>(visits[c])));
+      most_visits = std::max(most_visits, visits[c]);
+    }
 
   for (uint32_t c = 0; c < board_.cell_count(); ++c) {
     const int x = static_cast<int>(board_.column(c)) * cell, y = static_cast<int>(board_.row(c)) * cell;
-    const Rgb background = board_.cells[c] == kMine ? kMineColour
+    const Rgb background = board_.cells[c] == kMine   ? kMineColour
                            : board_.cells[c] == kFlag ? kFlagColour
                                                       : heat(visits ? visits[c] : 0, log_max);
     canvas.fill(x, y, cell, cell, background);
@@ -90,15 +167,14 @@ void Game::policy_image(const float* q, const uint64_t* visits, std::vector<uint
     // Arrow from the centre to the side the action leads to, with a two-stroke head.
     constexpr int dx[kActions] = {1, 0, -1, 0}, dy[kActions] = {0, 1, 0, -1};
     const int reach = cell * 2 / 5, head = std::max(2, cell / 5), thickness = cell >= 16 ? 2 : 1;
-    const int tx = cx + dx[best] * reach, ty = cy + dy[best] * reach;
-    canvas.line(cx - dx[best] * reach, cy - dy[best] * reach, tx, ty, kArrow, thickness);
-    canvas.line(tx, ty, tx - dx[best] * head + dy[best] * head, ty - dy[best] * head + dx[best] * head, kArrow, thickness);
-    canvas.line(tx, ty, tx - dx[best] * head - dy[best] * head, ty - dy[best] * head - dx[best] * head, kArrow, thickness);
+    arrow(canvas, cx - dx[best] * reach, cy - dy[best] * reach, cx + dx[best] * reach, cy + dy[best] * reach, head,
+          thickness);
   }
   for (uint32_t i = 0; i <= n; ++i) {
-    canvas.fill(static_cast<int>(i) * cell, 0, 1, static_cast<int>(height), kGrid);
-    canvas.fill(0, static_cast<int>(i) * cell, static_cast<int>(width), 1, kGrid);
+    canvas.fill(static_cast<int>(i) * cell, 0, 1, static_cast<int>(board_pixels), kGrid);
+    canvas.fill(0, static_cast<int>(i) * cell, static_cast<int>(board_pixels), 1, kGrid);
   }
+  legend.draw(canvas, static_cast<int>(board_pixels), most_visits, visits != nullptr);
 }
 
 } // namespace minefield

@@ -43,11 +43,16 @@ for d in dimensions:
     print(f"d={d}: longest {best[-1]}, mean {mean[-1]:.1f} edges")
 assert best == sorted(best)  # a longer snake fits in a bigger cube
 
-# %% The sweep as a picture.
-import matplotlib
+# %% The sweep as a picture (matplotlib is optional: without it the tour ends here).
+try:
+    import matplotlib
+except ImportError:
+    print("matplotlib is not installed (pip install matplotlib): no picture")
+    sys.exit(0)
 
 matplotlib.use("Agg" if len(sys.argv) > 1 else matplotlib.get_backend())
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 figure, axes = plt.subplots(figsize=(5, 3.5))
 axes.plot(dimensions, best, "o-", label="longest of 20,000")
@@ -55,8 +60,15 @@ axes.plot(dimensions, mean, "s--", label="mean")
 axes.set_xlabel("dimension d")
 axes.set_ylabel("snake length (edges)")
 axes.set_title("Random snakes in the d-cube (Kinny's policy)")
+# Dimensions and lengths are whole numbers: no tick at d = 5.5.
+axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+axes.yaxis.set_major_locator(MaxNLocator(integer=True))
 axes.legend()
 figure.tight_layout()
+figure.canvas.draw()
+for axis, (low, high) in ((axes.xaxis, axes.get_xlim()), (axes.yaxis, axes.get_ylim())):
+    shown = [tick for tick in axis.get_majorticklocs() if low <= tick <= high]
+    assert all(float(tick).is_integer() for tick in shown), f"ticks between whole numbers: {shown}"
 picture = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "first_hour.png")
 picture.unlink(missing_ok=True)
 figure.savefig(picture)

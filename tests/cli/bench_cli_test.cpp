@@ -87,6 +87,10 @@ TEST_F(BenchCli, OffATerminalProgressLinesComeThenSigintWritesThePartialReport) 
   EXPECT_GE(runs, 1u) << bench_report.dump(1);
   EXPECT_LT(runs, 1000u) << bench_report.dump(1);
   EXPECT_EQ(bench_report["cases"][0]["wall_ms"].size(), runs) << bench_report.dump(1);
+  // The progress counts the playouts of every timed run against all of them: repeat x playouts per run.
+  const uint64_t per_run = bench_report["cases"][0]["playouts"].get<uint64_t>();
+  EXPECT_TRUE(contains(ended.err, " of " + std::to_string(1000 * per_run) + " playouts), ")) << per_run << "\n"
+                                                                                             << ended.err;
 }
 
 } // namespace

@@ -128,7 +128,8 @@ TEST_F(Cli, ProgressLinesOffATerminalLeaveTheResultsAlone) {
   ASSERT_EQ(silent.status, 0) << describe(silent);
   EXPECT_TRUE(contains(lines.err, "exp: ")) << lines.err;
   EXPECT_TRUE(contains(lines.err, "% (")) << lines.err;
-  EXPECT_TRUE(contains(lines.err, " of 3000000), ")) << lines.err;
+  EXPECT_TRUE(contains(lines.err, " of 3000000 playouts), ")) << lines.err;
+  EXPECT_TRUE(contains(lines.err, " playouts/s, ETA ")) << "the rate names its unit\n" << lines.err;
   EXPECT_FALSE(contains(lines.err, "\r")) << "no bar is redrawn off a terminal";
   EXPECT_FALSE(contains(silent.err, "% (")) << silent.err;
   const auto a = results("lines.json"), b = results("quiet.json");

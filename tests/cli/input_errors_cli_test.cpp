@@ -42,6 +42,25 @@ TEST_F(InputErrors, DirectoryAsTheConfigIsSaidSo) {
   EXPECT_TRUE(contains(r.err, "configs: is a directory, expected a TOML experiment file")) << r.err;
 }
 
+// An input that cannot be opened says why, in the system's words: a typo is not a permission.
+TEST_F(InputErrors, FilesThatCannotBeOpenedSayWhy) {
+  const Outcome config = run({"run", "nowhere.toml", "-q"});
+  EXPECT_EQ(config.status, 2) << describe(config);
+  EXPECT_TRUE(contains(config.err, "nowhere.toml: cannot open the experiment file: No such file or directory"))
+      << config.err;
+  const Outcome results = run({"replay", "nowhere.json"});
+  EXPECT_EQ(results.status, 2) << describe(results);
+  EXPECT_TRUE(contains(results.err, "nowhere.json: cannot open the results file: No such file or directory"))
+      << results.err;
+  fs::create_directory(dir / "results");
+  const Outcome folder = run({"replay", "results"});
+  EXPECT_EQ(folder.status, 2) << describe(folder);
+  EXPECT_TRUE(contains(folder.err, "results: cannot open the results file: is a directory, not a file")) << folder.err;
+  const Outcome shard = run({"merge", "nowhere.json", "--out", "merged.json"});
+  EXPECT_EQ(shard.status, 2) << describe(shard);
+  EXPECT_TRUE(contains(shard.err, "nowhere.json: cannot read the shard file: No such file or directory")) << shard.err;
+}
+
 const char* const kGraveler = "game = \"graveler\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 1000\n";
 
 // Boost alone reads "-1" for an unsigned option as 4294967295.

@@ -197,7 +197,7 @@ TEST_F(ShardsCli, AMergeRefusesShardsThatAreNotOneWholeRun) {
   refused({"s1.json", "of-two.json"}, "s1.json is shard 1 of 3, but of-two.json is shard 2 of 2");
   refused({"s1.json", "s2.json", "unfinished.json"}, "unfinished.json: shard 3 of 3 is interrupted");
   refused({"s1.json", "whole.json"}, "whole.json: not a gsdk shard file");
-  refused({"s1.json", "nothing-here.json"}, "nothing-here.json: cannot read the shard file");
+  refused({"s1.json", "nothing-here.json"}, "nothing-here.json: cannot read the shard file: No such file or directory");
 }
 
 TEST_F(ShardsCli, TheShardOptionTakesKOfN) {

@@ -361,7 +361,7 @@ TEST(ExperimentConfigFile, MissingFile) {
     gsdk::host::load_experiment("/nonexistent/exp.toml", {});
     FAIL() << "no error";
   } catch (const ConfigError& e) {
-    EXPECT_STREQ(e.what(), "/nonexistent/exp.toml: cannot open the experiment file");
+    EXPECT_STREQ(e.what(), "/nonexistent/exp.toml: cannot open the experiment file: No such file or directory");
   }
 }
 

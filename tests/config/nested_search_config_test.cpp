@@ -139,7 +139,8 @@ TEST(NestedSearchConfig, StartMovesComeFromTheListOrFromABestSequenceFile) {
             "--set[1]:1:17: 'start_from' in [nmcs]: " + negative +
                 ": 'moves' entry 1 (-2) is not a non-negative 32-bit integer");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.start_from=" + (dir / "missing.json").string()}),
-            "--set[1]:1:17: 'start_from' in [nmcs]: " + (dir / "missing.json").string() + ": cannot open");
+            "--set[1]:1:17: 'start_from' in [nmcs]: " + (dir / "missing.json").string() +
+                ": cannot open: No such file or directory");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.start_moves=[0, -1]"}),
             "--set[1]:1:22: 'start_moves' in [nmcs] entry -1 is out of range [0, 2147483647]");
   EXPECT_EQ(error_of(kNmcs, {"nmcs.start_moves=[0]", "nmcs.start_from=" + snake}),

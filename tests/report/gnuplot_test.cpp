@@ -1,5 +1,10 @@
 // gnuplot_test.cpp - gnuplot scripts and the command that runs them hold any character a user can type (a config's
-// name in the title, TMPDIR, the picture's path): quotes, double quotes, spaces and backslashes arrive unchanged.
+// name in the title, TMPDIR, the picture's path): quotes, double quotes, spaces and backslashes arrive unchanged. A
+// gnuplot that is missing or fails is said in words (not "exit status 32512").
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -70,6 +75,92 @@ TEST(GnuplotQuoting, HistogramDrawsWithAwkwardPathsAndTitle) {
   ASSERT_GT(picture.size(), 8u);
   EXPECT_EQ(picture.substr(1, 3), "PNG");
   EXPECT_TRUE(fs::is_empty(tmp)) << "the plot folder is removed";
+}
+
+// The environment variable `name` set to `value` for the object's life.
+class ScopedEnv {
+public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) {
+    const char* old = std::getenv(name);
+    had_ = old != nullptr;
+    if (had_) old_ = old;
+    setenv(name, value.c_str(), 1);
+  }
+  ~ScopedEnv() {
+    if (had_)
+      setenv(name_, old_.c_str(), 1);
+    else
+      unsetenv(name_);
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+private:
+  const char* name_;
+  bool had_ = false;
+  std::string old_;
+};
+
+// With PATH an empty folder the shell finds no gnuplot (its status 127, 32512 from std::system): the message says
+// gnuplot is missing, how to install it and how to run without the picture.
+TEST(GnuplotFailure, MissingGnuplotIsSaidSo) {
+  const TempDir dir;
+  const fs::path empty = dir / "empty-path";
+  fs::create_directories(empty);
+  std::string message;
+  {
+    const ScopedEnv path("PATH", empty.string());
+    try {
+      gsdk::host::plot_histogram((dir / "h.png").string(), "title", 0, {1, 2, 3}, {});
+    } catch (const std::runtime_error& e) {
+      message = e.what();
+    }
+  }
+  EXPECT_NE(message.find("gnuplot is not installed (or not on PATH): install it (apt install gnuplot-nox)"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("--plot ''"), std::string::npos) << message;
+  EXPECT_EQ(message.find("32512"), std::string::npos) << message;
+  EXPECT_FALSE(fs::exists(dir / "h.png"));
+}
+
+// A gnuplot that fails (here a stand-in on PATH) is reported with its exit code, not the wait status (768), and what
+// it wrote; one killed by a signal is named as such.
+TEST(GnuplotFailure, AFailingGnuplotGivesItsExitCodeAndMessage) {
+  const TempDir dir;
+  const fs::path bin = dir / "bin";
+  fs::create_directories(bin);
+  const auto stand_in = [&](const std::string& body) {
+    gsdk::test::write_file(bin / "gnuplot", "#!/bin/sh\n" + body + "\n");
+    fs::permissions(bin / "gnuplot", fs::perms::owner_all);
+    std::string message;
+    const ScopedEnv path("PATH", bin.string() + ":/usr/bin:/bin");
+    try {
+      gsdk::host::plot_histogram((dir / "h.png").string(), "title", 0, {1, 2, 3}, {});
+    } catch (const std::runtime_error& e) {
+      message = e.what();
+    }
+    return message;
+  };
+  EXPECT_EQ(stand_in("echo 'line 1: oops' >&2; exit 3"), "gnuplot failed (exit status 3): line 1: oops");
+  const std::string killed = stand_in("kill -TERM $$");
+  EXPECT_EQ(killed.rfind("gnuplot was killed by signal 15 (SIGTERM)", 0), 0u) << killed;
+  EXPECT_EQ(stand_in("exit 0"), "gnuplot drew no picture");
+}
+
+TEST(GnuplotFailure, ExitCodesAndSignalsAreDecoded) {
+  using gsdk::host::gnuplot_failure;
+  EXPECT_EQ(gnuplot_failure(0, 0, ""), "");
+  EXPECT_EQ(gnuplot_failure(1 << 8, 0, "\"plot.gp\" line 3: undefined variable: x\n"),
+            "gnuplot failed (exit status 1): \"plot.gp\" line 3: undefined variable: x");
+  EXPECT_EQ(gnuplot_failure(SIGKILL, 0, ""), "gnuplot was killed by signal 9 (SIGKILL)");
+  EXPECT_EQ(gnuplot_failure((128 + SIGSEGV) << 8, 0, ""), "gnuplot was killed by signal 11 (SIGSEGV)")
+      << "the shell's status for a child killed by a signal";
+  EXPECT_EQ(gnuplot_failure(126 << 8, 0, "sh: 1: gnuplot: Permission denied\n"),
+            "gnuplot was found but cannot be run: sh: 1: gnuplot: Permission denied");
+  EXPECT_EQ(gnuplot_failure(-1, EAGAIN, ""), "cannot start a shell to run gnuplot: Resource temporarily unavailable");
+  EXPECT_NE(gnuplot_failure(127 << 8, 0, "sh: 1: gnuplot: not found\n").find("gnuplot is not installed"),
+            std::string::npos);
 }
 
 } // namespace

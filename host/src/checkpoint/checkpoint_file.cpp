@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -13,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "gsdk/core/runtime/digest.hpp"
+#include "report/input_file.hpp"
 #include "report/output_file.hpp"
 
 namespace gsdk::host {
@@ -53,10 +53,12 @@ CheckpointFile::CheckpointFile(std::string path, nlohmann::json identity)
   if (!std::filesystem::exists(path_, ec)) return;
   if (!std::filesystem::is_regular_file(path_, ec))
     throw CheckpointMismatch(fmt::format("{}: the checkpoint is not a regular file", path_));
-  std::ifstream in(path_);
+  InputFile in = open_input_file(path_);
+  if (!in.failure.empty())
+    throw CheckpointMismatch(fmt::format("{}: cannot open the checkpoint: {}", path_, in.failure));
   nlohmann::json saved;
   try {
-    saved = nlohmann::json::parse(in);
+    saved = nlohmann::json::parse(in.stream);
   } catch (const nlohmann::json::exception& e) {
     throw CheckpointMismatch(fmt::format("{}: not a gsdk checkpoint (invalid JSON: {})", path_, e.what()));
   }
@@ -111,10 +113,11 @@ std::string file_sha1(const std::string& path) {
     if (at != known.end() && std::get<0>(at->second) == size && std::get<1>(at->second) == changed)
       return std::get<2>(at->second);
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(fmt::format("{}: cannot read the file to fingerprint it", path));
+  InputFile in = open_input_file(path);
+  if (!in.failure.empty())
+    throw std::runtime_error(fmt::format("{}: cannot read the file to fingerprint it: {}", path, in.failure));
   std::ostringstream bytes;
-  bytes << in.rdbuf();
+  bytes << in.stream.rdbuf();
   std::string digest = core::sha1_digest(bytes.str());
   if (!size_error && !time_error) known[path] = {size, changed, digest};
   return digest;

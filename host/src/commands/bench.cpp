@@ -147,7 +147,7 @@ int command_bench(const Arguments& args) {
       job.playouts = *sized;
       std::vector<double> wall, kernel;
       std::string digest, error;
-      ProgressBar bar(label, ProgressSettings{});
+      ProgressBar bar(label, "playouts", ProgressSettings{});
       for (unsigned i = 0; i < repeat && error.empty(); ++i) {
         const uint64_t done_before = i * job.playouts, total = repeat * job.playouts;
         const core::PlayoutOutcome o =

@@ -11,7 +11,6 @@
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <string_view>
@@ -21,6 +20,7 @@
 
 #include "commands/command_line.hpp"
 #include "config/config_error.hpp"
+#include "report/input_file.hpp"
 #include "report/log.hpp"
 #include "report/output_file.hpp"
 
@@ -168,10 +168,10 @@ std::vector<std::string> template_names(const fs::path& templates) {
 }
 
 std::string read_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
+  InputFile in = open_input_file(path.string());
+  if (!in.failure.empty()) throw std::runtime_error("cannot read " + path.string() + ": " + in.failure);
   std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (!in) throw std::runtime_error("cannot read " + path.string());
+  bytes << in.stream.rdbuf();
   return bytes.str();
 }
 

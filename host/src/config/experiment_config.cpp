@@ -2,10 +2,7 @@
 // the keys every experiment has here, its algorithm's own table by the algorithm (one of those handed in).
 #include "config/experiment_config.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <sstream>
 
@@ -15,6 +12,7 @@
 #include "config/overrides.hpp"
 #include "config/quoted_value.hpp"
 #include "config/toml_reader.hpp"
+#include "report/input_file.hpp"
 
 namespace gsdk::host {
 
@@ -191,15 +189,10 @@ ExperimentConfig read_experiment_file(const std::string& path, const AlgorithmTa
     throw ConfigError(fmt::format("{}: is a directory, expected a TOML experiment file", path));
   if (kind != std::filesystem::file_type::regular && kind != std::filesystem::file_type::not_found && !ec)
     throw ConfigError(fmt::format("{}: is not a regular file, expected a TOML experiment file", path));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    const int error = errno;
-    if (kind == std::filesystem::file_type::regular)
-      throw ConfigError(fmt::format("{}: cannot open the experiment file: {}", path, std::strerror(error)));
-    throw ConfigError(fmt::format("{}: cannot open the experiment file", path));
-  }
+  InputFile in = open_input_file(path);
+  if (!in.failure.empty()) throw ConfigError(fmt::format("{}: cannot open the experiment file: {}", path, in.failure));
   std::stringstream text;
-  text << in.rdbuf();
+  text << in.stream.rdbuf();
   const std::string content = text.str();
   if (content.find_first_not_of(" \t\r\n") == std::string::npos)
     throw ConfigError(fmt::format("{}: is empty, expected a TOML experiment file", path));

@@ -1,7 +1,6 @@
 // shard_file.cpp - writing and checking shards' partial results files (shard_file.hpp).
 #include "distribute/shard_file.hpp"
 
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -9,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "checkpoint/checkpoint_file.hpp"
+#include "report/input_file.hpp"
 
 namespace gsdk::host {
 
@@ -17,11 +17,11 @@ namespace {
 constexpr const char* kFormat = "gsdk-shard";
 
 ShardFile read_shard(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw ConfigError(fmt::format("{}: cannot read the shard file", path));
+  InputFile in = open_input_file(path);
+  if (!in.failure.empty()) throw ConfigError(fmt::format("{}: cannot read the shard file: {}", path, in.failure));
   ShardFile shard{path, {}, {}};
   try {
-    shard.document = nlohmann::json::parse(in);
+    shard.document = nlohmann::json::parse(in.stream);
   } catch (const nlohmann::json::exception& e) {
     throw ConfigError(fmt::format("{}: not a gsdk shard file (invalid JSON: {})", path, e.what()));
   }

@@ -2,11 +2,11 @@
 #include "report/results_file.hpp"
 
 #include <cstdio>
-#include <fstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "report/input_file.hpp"
 #include "report/log.hpp"
 #include "report/output_file.hpp"
 
@@ -29,10 +29,11 @@ bool write_json_or_print(const std::string& path, const nlohmann::json& document
 }
 
 nlohmann::json read_json(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(fmt::format("{}: cannot open", path));
+  InputFile in = open_input_file(path);
+  if (!in.failure.empty())
+    throw std::runtime_error(fmt::format("{}: cannot open the results file: {}", path, in.failure));
   try {
-    return nlohmann::json::parse(in);
+    return nlohmann::json::parse(in.stream);
   } catch (const nlohmann::json::parse_error& e) {
     throw std::runtime_error(fmt::format("{}: not a JSON results file: {}", path, e.what()));
   }

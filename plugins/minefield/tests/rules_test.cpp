@@ -159,8 +159,8 @@ TEST(MinefieldPicture, DrawsEveryCellAndAnArrowWhereTheTableDecides) {
   std::vector<uint8_t> blank, drawn;
   uint32_t w = 0, h = 0;
   game->policy_image(q.data(), nullptr, blank, w, h);
-  EXPECT_EQ(w, 8u * 32 + 1);
-  EXPECT_EQ(h, w);
+  EXPECT_EQ(h, 8u * 32 + 1);
+  EXPECT_GT(w, h) << "the legend is beside the board";
   ASSERT_EQ(blank.size(), uint64_t{w} * h * 3);
   const uint32_t start = game->board().starts.front();
   q[start * kActions + 1] = 0.5f; // this cell's agent goes down
@@ -178,6 +178,44 @@ TEST(MinefieldPicture, DrawsEveryCellAndAnArrowWhereTheTableDecides) {
         EXPECT_GE(y, y0);
         EXPECT_LT(y, y0 + 32);
       }
+}
+
+// Whether any pixel right of column `left` has colour (r, g, b).
+bool legend_has(const std::vector<uint8_t>& rgb, uint32_t w, uint32_t h, uint32_t left, uint8_t r, uint8_t g,
+                uint8_t b) {
+  for (uint32_t y = 0; y < h; ++y)
+    for (uint32_t x = left; x < w; ++x) {
+      const uint8_t* p = &rgb[(uint64_t{y} * w + x) * 3];
+      if (p[0] == r && p[1] == g && p[2] == b) return true;
+    }
+  return false;
+}
+
+// A legend beside the board says what the colours and marks mean: the mine's and the flag's swatches, the arrow,
+// the undecided dot, and with a heat map its scale from white to red (the most visited cell). The picture's size
+// does not depend on the visits (the host asks for it before drawing).
+TEST(MinefieldPicture, HasALegendBesideTheBoard) {
+  GameParams p;
+  p.size = 8;
+  p.mines = 5;
+  const auto game = make_game(p);
+  const std::vector<float> q(64 * kActions, 0.0f);
+  std::vector<uint64_t> visits(64, 0);
+  visits[game->board().starts.front()] = 1000;
+  std::vector<uint8_t> plain, heat;
+  uint32_t w = 0, h = 0, heat_w = 0, heat_h = 0;
+  game->policy_image(q.data(), nullptr, plain, w, h);
+  game->policy_image(q.data(), visits.data(), heat, heat_w, heat_h);
+  EXPECT_EQ(heat_w, w);
+  EXPECT_EQ(heat_h, h);
+  const uint32_t board = 8 * 32 + 1;
+  ASSERT_GT(w, board + 100) << "room for the legend's words";
+  EXPECT_TRUE(legend_has(plain, w, h, board, 30, 30, 30)) << "the mine's swatch";
+  EXPECT_TRUE(legend_has(plain, w, h, board, 40, 170, 60)) << "the flag's swatch";
+  EXPECT_TRUE(legend_has(plain, w, h, board, 25, 45, 140)) << "the arrow";
+  EXPECT_TRUE(legend_has(plain, w, h, board, 150, 150, 150)) << "the undecided dot";
+  EXPECT_FALSE(legend_has(plain, w, h, board, 255, 0, 0)) << "no heat scale without a heat map";
+  EXPECT_TRUE(legend_has(heat, w, h, board, 255, 0, 0)) << "the heat scale ends in the most visited cell's red";
 }
 
 } // namespace

@@ -69,7 +69,7 @@ TEST_F(SnakeCli, SnakeCheckAcceptsAGoodSnakeAndNamesTheFirstViolationOfABadOne) 
 TEST_F(SnakeCli, SnakeCheckRefusesUnreadableFilesAsUsageErrors) {
   const Outcome missing = check("nowhere.json");
   EXPECT_EQ(missing.status, 2) << describe(missing);
-  EXPECT_TRUE(contains(missing.err, "nowhere.json: cannot open")) << missing.err;
+  EXPECT_TRUE(contains(missing.err, "nowhere.json: cannot open: No such file or directory")) << missing.err;
   write("bad.json", R"({"format": "gsdk-snake", "dimension": 4, "moves": [0]})");
   const Outcome bad = check("bad.json");
   EXPECT_EQ(bad.status, 2) << describe(bad);

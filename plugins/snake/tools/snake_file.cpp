@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
 #include <stdexcept>
+#include <system_error>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -65,12 +65,12 @@ std::string kind_of_non_regular(mode_t mode) {
 // until a writer came, and a device such as /dev/zero would never end.
 std::string read_regular_file(const std::string& path) {
   struct stat named {};
-  if (::stat(path.c_str(), &named) != 0) throw std::runtime_error(path + ": cannot open: " + std::strerror(errno));
+  if (::stat(path.c_str(), &named) != 0) throw std::runtime_error(path + ": cannot open: " + std::generic_category().message(errno));
   if (!S_ISREG(named.st_mode)) refuse_non_regular(path, named.st_mode);
   // O_NONBLOCK: should a FIFO have replaced the file since the stat, the open returns instead of waiting, and
   // fstat sees what was opened.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) throw std::runtime_error(path + ": cannot open: " + std::strerror(errno));
+  if (fd < 0) throw std::runtime_error(path + ": cannot open: " + std::generic_category().message(errno));
   struct stat opened {};
   std::string text;
   int error = ::fstat(fd, &opened) != 0 ? errno : 0;
@@ -81,7 +81,7 @@ std::string read_regular_file(const std::string& path) {
     if (got < 0) error = errno;
   }
   ::close(fd);
-  if (error != 0) throw std::runtime_error(path + ": cannot read: " + std::strerror(error));
+  if (error != 0) throw std::runtime_error(path + ": cannot read: " + std::generic_category().message(error));
   if (!S_ISREG(opened.st_mode)) refuse_non_regular(path, opened.st_mode);
   return text;
 }

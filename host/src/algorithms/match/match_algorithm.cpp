@@ -156,7 +156,7 @@ public:
     const bool game_lines = config.game_lines;
     ProgressSettings progress = context.progress;
     progress.shown = progress.shown && !game_lines;
-    ProgressBar bar(context.config.name, progress);
+    ProgressBar bar(context.config.name, "games", progress);
     // play_match calls on_game under its lock: one at a time.
     auto last_save = std::chrono::steady_clock::now();
     bool saves_failed = false;

@@ -29,11 +29,11 @@ std::vector<uint32_t> read_best_moves(const std::string& path) {
 }
 
 std::vector<std::vector<uint32_t>> read_sequence_lines(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot open");
+  InputFile in = open_input_file(path);
+  if (!in.failure.empty()) throw std::runtime_error(path + ": cannot open: " + in.failure);
   std::vector<std::vector<uint32_t>> sequences;
   std::string line;
-  for (size_t number = 1; std::getline(in, line); ++number) {
+  for (size_t number = 1; std::getline(in.stream, line); ++number) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string where = path + ":" + std::to_string(number) + ": ";
     try {

@@ -4,12 +4,13 @@
 #pragma once
 
 #include <cstdint>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "report/input_file.hpp"
 
 namespace gsdk::host {
 
@@ -20,10 +21,10 @@ std::vector<uint32_t> unsigned_list(const nlohmann::json& document, const char* 
 // Opens and parses the JSON object at `path` and returns read(document); any error, the parser's or one
 // read() throws as std::runtime_error, comes out as std::runtime_error prefixed with the path.
 template <class Read> auto read_json_document(const std::string& path, const Read& read) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot open");
+  InputFile in = open_input_file(path);
+  if (!in.failure.empty()) throw std::runtime_error(path + ": cannot open: " + in.failure);
   try {
-    const nlohmann::json document = nlohmann::json::parse(in);
+    const nlohmann::json document = nlohmann::json::parse(in.stream);
     if (!document.is_object()) throw std::runtime_error("is not a JSON object");
     return read(document);
   } catch (const nlohmann::json::exception& e) {

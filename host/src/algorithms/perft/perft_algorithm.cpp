@@ -249,7 +249,7 @@ public:
         };
         job.snapshot_seconds = context.checkpoint_seconds;
       }
-      ProgressBar bar(context.config.name + " " + p.name, context.progress);
+      ProgressBar bar(context.config.name + " " + p.name, "subtrees", context.progress);
       const auto progress = [&](uint64_t done, uint64_t subtrees) {
         bar.update(done, subtrees);
         events.write_line(

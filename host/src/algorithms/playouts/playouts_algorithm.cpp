@@ -188,7 +188,7 @@ public:
     }
 
     OutputStream events(context.config.events_file, "events file");
-    ProgressBar bar(context.config.name, context.progress);
+    ProgressBar bar(context.config.name, "playouts", context.progress);
     const auto progress = [&](uint64_t done, uint64_t total) {
       bar.update(done, total);
       events.write_line(nlohmann::json{{"event", "progress"}, {"done", done}, {"total", total}}.dump());

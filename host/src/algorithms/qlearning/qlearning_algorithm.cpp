@@ -338,7 +338,8 @@ public:
         continue;
       }
       if (!trains[index]) continue;
-      ProgressBar bar(fmt::format("{} ({} environments)", context.config.name, environments), context.progress);
+      ProgressBar bar(fmt::format("{} ({} environments)", context.config.name, environments), "episodes",
+                      context.progress);
       const auto on_episode = [&](uint32_t episode, const core::EpisodeTotals& t) {
         bar.update(episode + 1, q.settings.episodes);
         events.write_line(nlohmann::json{{"event", "episode"},
