@@ -10,6 +10,7 @@
 #include "commands/commands.hpp"
 #include "commands/man_page.hpp"
 #include "report/log.hpp"
+#include "report/near_miss.hpp"
 #include "signals/stop_signals.hpp"
 
 namespace {
@@ -66,7 +67,10 @@ int run_command(int argc, char** argv) {
       if (entry->keeps_work_on_signal) install_stop_signals();
       return entry->run(args);
     }
-    log_line(LogLevel::error, "unknown command '" + command + "'; expected one of: " + command_names());
+    std::vector<std::string> names;
+    for (const CommandEntry& c : command_table()) names.emplace_back(c.name);
+    log_line(LogLevel::error, "unknown command '" + command + "'" + did_you_mean(command, names) +
+                                  "; expected one of: " + command_names());
     return kExitUsage;
   } catch (const std::exception& e) {
     log_line(LogLevel::error, e.what());

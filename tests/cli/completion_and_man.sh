@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # completion_and_man.sh - the bash completion and the man page that gsdk writes from its own option tables: the
-# script parses, registers itself, completes a command, an option, a game (only where the operand is one) and a
-# file; the man page has a section for every command `gsdk help` lists and every option of `gsdk run --help`,
+# script parses, registers itself, completes a command, an option, a game (only where the operand is one), an
+# option's values (devices, templates, checks, agents, games) and a file; the man page has a section for every command `gsdk help` lists and every option of `gsdk run --help`,
 # renders without a groff warning (where groff is installed), and the build's copies equal what gsdk writes now.
 # Usage: completion_and_man.sh GSDK BUILD_DIR
 set -euo pipefail
@@ -68,6 +68,28 @@ words=$(complete_words run sweep.toml --out no)
 has "$words" notes.txt "gsdk run sweep.toml --out no"
 words=$(complete_words completion "")
 has "$words" bash "gsdk completion <shell>"
+# Option values from what gsdk accepts: each command's own --device words, the templates in the templates' folder,
+# the conformance checks, the agents' kinds; a file option still completes file names.
+words=$(complete_words run sweep.toml --device "")
+has "$words" auto "gsdk run --device"
+has "$words" cuda "gsdk run --device"
+words=$(complete_words check --device "")
+has "$words" all "gsdk check --device"
+lacks "$words" auto "gsdk check --device"
+words=$(complete_words new-plugin mygame --template "")
+has "$words" two-player "gsdk new-plugin --template"
+has "$words" chance "gsdk new-plugin --template"
+words=$(complete_words check x.so --only ru)
+has "$words" 'rules.*' "gsdk check --only ru"
+words=$(complete_words match othello --agent0 "")
+has "$words" uct "gsdk match --agent0"
+has "$words" alphabeta "gsdk match --agent0"
+words=$(complete_words gtp othello --agent r)
+has "$words" random "gsdk gtp --agent r"
+words=$(complete_words bench --game oth)
+has "$words" othello "gsdk bench --game oth"
+words=$(complete_words run sweep.toml --checkpoint no)
+has "$words" notes.txt "gsdk run --checkpoint no"
 
 "$gsdk" help --man >gsdk.1
 commands=$("$gsdk" help | sed -n 's/^  \([a-z-]*\) .*/\1/p')

@@ -1,7 +1,9 @@
 // input_errors_cli_test.cpp - end-to-end: what `gsdk` says and its exit status when a user gives it
 // something wrong: a huge value (quoted cut short), an experiment "file" that is a folder, unreadable,
 // empty or binary, a negative or overflowing number for an unsigned option, a run option that does not
-// apply to the config, and `gsdk bench` asked for a game it does not have or for no work.
+// apply to the config, `gsdk bench` asked for a game it does not have or for no work, and command lines said in
+// gsdk's words (what is missing, the word too many) with "did you mean" for a mistyped command, option, game, key,
+// parameter or agent.
 #include <gtest/gtest.h>
 
 #include "gsdk_process.hpp"
@@ -116,6 +118,50 @@ TEST_F(InputErrors, RunOptionThatDoesNotApplyNamesTheOption) {
   EXPECT_EQ(r.status, 2) << describe(r);
   EXPECT_TRUE(contains(r.err, "--device cpu (command line): [run] does not apply to algorithm = \"match\"")) << r.err;
   EXPECT_FALSE(contains(r.err, ":0:0")) << r.err;
+}
+
+// Boost's messages named the operand as an option ("the option '--config' is required") and gave no word
+// ("too many positional options"): gsdk names what the usage shows.
+TEST_F(InputErrors, CommandLineMistakesAreSaidInTheUsagesWords) {
+  gsdk::test::write_file(dir / "x.toml", "game = \"graveler\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 10\n");
+  const auto refused = [&](const std::vector<std::string>& args, const std::string& says) {
+    const Outcome r = run(args);
+    EXPECT_EQ(r.status, 2) << describe(r);
+    EXPECT_TRUE(contains(r.err, "gsdk: error: " + says)) << r.err;
+    EXPECT_FALSE(contains(r.err, "positional")) << r.err;
+    EXPECT_FALSE(contains(r.err, "the option '")) << r.err;
+  };
+  refused({"run"}, "CONFIG.toml is missing: experiment file (TOML)\nusage: gsdk run CONFIG.toml");
+  refused({"run", "x.toml", "--set", "playouts.count", "5"},
+          "unexpected word '5' (did you mean '--set playouts.count=5'?): the command takes CONFIG.toml");
+  refused({"run", "x.toml", "y.toml"}, "unexpected word 'y.toml': the command takes CONFIG.toml");
+  refused({"run", "x.toml", "--treads", "3"}, "unknown option '--treads' (did you mean '--threads'?)");
+  refused({"run", "x.toml", "--out"}, "--out needs a value");
+  refused({"run", "x.toml", "--seed", "1", "--seed", "2"}, "--seed is given more than once; give it once");
+  refused({"match", "othello", "--agent1", "random", "--games", "1"}, "--agent0 is required: agent A");
+}
+
+TEST_F(InputErrors, NearMissesOfNamesAreSuggested) {
+  const auto refused = [&](const std::vector<std::string>& args, const std::string& says) {
+    const Outcome r = run(args);
+    EXPECT_EQ(r.status, 2) << describe(r);
+    EXPECT_TRUE(contains(r.err, says)) << r.err;
+  };
+  refused({"rnu", "x.toml"}, "unknown command 'rnu' (did you mean 'run'?); expected one of: list, run,");
+  gsdk::test::write_file(dir / "game.toml", "game = \"gravelr\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 10\n");
+  refused({"run", "game.toml"}, "unknown game 'gravelr' (did you mean 'graveler'?); loaded plugins:");
+  gsdk::test::write_file(dir / "key.toml", "game = \"graveler\"\nalgorithm = \"playouts\"\n[playouts]\ncout = 10\n");
+  refused({"run", "key.toml"}, "key.toml:4:1: unknown key 'cout' (did you mean 'count'?) in [playouts]; valid keys:");
+  gsdk::test::write_file(dir / "algorithm.toml", "game = \"graveler\"\nalgorithm = \"playout\"\n");
+  refused({"run", "algorithm.toml"}, "'algorithm' is \"playout\" (did you mean 'playouts'?); expected one of:");
+  gsdk::test::write_file(
+      dir / "param.toml",
+      "game = \"othello\"\nalgorithm = \"playouts\"\n[params]\nexact_empiets = 8\n[playouts]\ncount = 1\n");
+  refused({"run", "param.toml"}, "game 'othello' has no parameter 'exact_empiets' (did you mean 'exact_empties'?)");
+  refused({"match", "othello", "--agent0", "uctt", "--agent1", "random", "--games", "1"},
+          "unknown agent 'uctt' (did you mean 'uct'?); expected one of: random, flatmc, uct, alphabeta");
+  refused({"match", "othello", "--agent0", "uct:playout=5", "--agent1", "random", "--games", "1"},
+          "unknown key 'playout' for uct (did you mean 'playouts'?)");
 }
 
 } // namespace

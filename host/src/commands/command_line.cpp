@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "commands/option_table.hpp"
+#include "commands/usage_errors.hpp"
 #include "report/log.hpp"
 
 namespace gsdk::host {
@@ -80,7 +81,10 @@ std::optional<int> parse_arguments(const Arguments& args, const std::string& usa
     }
     po::notify(vm);
   } catch (const po::error& e) {
-    log_line(LogLevel::error, std::string(e.what()) + "\nusage: " + usage);
+    po::options_description known;
+    known.add(options);
+    if (hidden) known.add(*hidden);
+    log_line(LogLevel::error, usage_error_text(e, {args, usage, known, positional}) + "\nusage: " + usage);
     return kExitUsage;
   }
   return std::nullopt;

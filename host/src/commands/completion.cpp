@@ -1,7 +1,8 @@
 // completion.cpp - `gsdk completion bash`: a bash completion script written from the command table and each
 // command's option table (option_table.hpp), so it completes exactly what the commands parse. A game operand
-// completes from `gsdk list --names` at the time of completion (the plugins found then), a file operand and the
-// value of an option from file names.
+// completes from `gsdk list --names` at the time of completion (the plugins found then), an option's value from
+// `gsdk completion --values COMMAND OPTION` (OPTION without its dashes; option_values.hpp: --device, --template,
+// --only, the agents, ...), and a file operand or any other option's value from file names.
 #include <cstdio>
 #include <string>
 
@@ -10,6 +11,7 @@
 #include "commands/command_line.hpp"
 #include "commands/command_table.hpp"
 #include "commands/option_table.hpp"
+#include "commands/option_values.hpp"
 #include "report/log.hpp"
 
 namespace gsdk::host {
@@ -70,6 +72,13 @@ _gsdk() {{
     ;;
   esac
   if [[ -n "$valued" && " $valued " == *" $prev "* ]]; then
+    local values
+    local name="${{prev#--}}"
+    values="$("${{COMP_WORDS[0]}}" completion --values "${{COMP_WORDS[1]}}" "${{name#-}}" 2>/dev/null)"
+    if [[ -n "$values" ]]; then
+      COMPREPLY=($(compgen -W "$values" -- "$cur"))
+      return
+    fi
     compopt -o filenames 2>/dev/null
     COMPREPLY=($(compgen -f -- "$cur"))
     return
@@ -102,16 +111,36 @@ complete -F _gsdk gsdk
                      fmt::arg("commands", names.substr(0, names.size() - 1)), fmt::arg("cases", cases));
 }
 
+// `--values COMMAND OPTION`: the values, one a line; none for a file or a free value.
+int print_option_values(const std::vector<std::string>& words) {
+  const CommandEntry* command = words.size() == 2 ? find_command(words[0]) : nullptr;
+  if (words.size() != 2 || !command) {
+    log_line(LogLevel::error,
+             "--values takes a command and one of its options without dashes, e.g. --values run device");
+    return kExitUsage;
+  }
+  for (const std::string& value : option_values(*command, "--" + words[1])) std::printf("%s\n", value.c_str());
+  return kExitOk;
+}
+
 } // namespace
 
 int command_completion(const Arguments& args) {
   po::options_description options("gsdk completion");
-  options.add_options()("help,h", "show this help")("shell", po::value<std::string>()->required(),
-                                                    "the shell to complete for: bash");
+  options.add_options()("help,h", "show this help")("shell", po::value<std::string>(),
+                                                    "the shell to complete for: bash")(
+      "values", po::value<std::vector<std::string>>()->multitoken(),
+      "COMMAND OPTION: print the values option --OPTION of COMMAND takes, one a line (the script asks for them)");
   po::positional_options_description positional;
   positional.add("shell", 1);
   po::variables_map vm;
-  if (auto exit = parse_arguments(args, "gsdk completion bash", options, positional, vm)) return *exit;
+  const std::string usage = "gsdk completion bash | gsdk completion --values COMMAND OPTION (e.g. run device)";
+  if (auto exit = parse_arguments(args, usage, options, positional, vm)) return *exit;
+  if (vm.count("values")) return print_option_values(vm["values"].as<std::vector<std::string>>());
+  if (!vm.count("shell")) {
+    log_line(LogLevel::error, "SHELL is missing: the shell to complete for (bash)\nusage: " + usage);
+    return kExitUsage;
+  }
   const std::string shell = vm["shell"].as<std::string>();
   if (shell != "bash") {
     log_line(LogLevel::error, "no completion for shell '" + shell + "'; expected: bash");

@@ -15,10 +15,10 @@
 #include <sstream>
 #include <string_view>
 
-#include <boost/dll/runtime_symbol_info.hpp>
 #include <fmt/format.h>
 
 #include "commands/command_line.hpp"
+#include "commands/template_folder.hpp"
 #include "config/config_error.hpp"
 #include "report/input_file.hpp"
 #include "report/log.hpp"
@@ -29,8 +29,6 @@ namespace gsdk::host {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char* kManifest = "gsdk-template.toml";
 
 // Why `name` cannot name a plugin (its game, namespace, CMake targets and options), or "".
 std::string name_problem(const std::string& name) {
@@ -133,7 +131,7 @@ struct Template {
 
 // The template folder's manifest; refuses anything but the two keys, with file:line:column.
 Template read_manifest(const fs::path& folder) {
-  const fs::path path = folder / kManifest;
+  const fs::path path = folder / kTemplateManifest;
   toml::table table;
   try {
     table = toml::parse_file(path.string());
@@ -157,16 +155,6 @@ Template read_manifest(const fs::path& folder) {
   return t;
 }
 
-// The template folders (those with a manifest) of `templates`, sorted.
-std::vector<std::string> template_names(const fs::path& templates) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(templates))
-    if (entry.is_directory() && fs::is_regular_file(entry.path() / kManifest))
-      names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 std::string read_bytes(const fs::path& path) {
   InputFile in = open_input_file(path.string());
   if (!in.failure.empty()) throw std::runtime_error("cannot read " + path.string() + ": " + in.failure);
@@ -181,7 +169,7 @@ size_t copy_renamed(const fs::path& source, const fs::path& target, const Rename
   size_t files = 0;
   for (auto it = fs::recursive_directory_iterator(source); it != fs::recursive_directory_iterator(); ++it) {
     const fs::path relative = it->path().lexically_relative(source);
-    if (relative == kManifest) continue;
+    if (relative == kTemplateManifest) continue;
     if (it.depth() == 0 && it->is_directory() && relative == "build") {
       it.disable_recursion_pending();
       continue;
@@ -206,8 +194,7 @@ fs::path templates_folder(const po::variables_map& vm) {
     if (!fs::is_directory(given)) throw UsageError(fmt::format("--template-dir {}: no such folder", given.string()));
     return given;
   }
-  const fs::path beside =
-      (fs::path(boost::dll::program_location().parent_path().string()) / "../share/gsdk/templates").lexically_normal();
+  const fs::path beside = templates_beside_gsdk();
   if (!fs::is_directory(beside))
     throw std::runtime_error(fmt::format("no templates at {} (gsdk looks in <its folder>/../share/gsdk/templates); "
                                          "pass --template-dir DIR, e.g. <gsdk checkout>/sdk/templates",

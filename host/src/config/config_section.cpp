@@ -2,6 +2,7 @@
 #include "config/config_section.hpp"
 
 #include "config/quoted_value.hpp"
+#include "report/near_miss.hpp"
 #include <algorithm>
 #include <cmath>
 
@@ -45,8 +46,9 @@ ConfigError ConfigSection::error(const toml::node& n, const std::string& key, co
 void ConfigSection::allow_only(const std::vector<std::string>& allowed) const {
   for (const auto& [key, node] : table_) {
     if (std::find(allowed.begin(), allowed.end(), std::string(key.str())) != allowed.end()) continue;
-    throw ConfigError(located(key.source(), fmt::format("unknown key {} in {}; valid keys: {}",
-                                                        quote_value(key.str(), '\''), label_, join_words(allowed))));
+    throw ConfigError(
+        located(key.source(), fmt::format("unknown key {}{} in {}; valid keys: {}", quote_value(key.str(), '\''),
+                                          did_you_mean(std::string(key.str()), allowed), label_, join_words(allowed))));
   }
 }
 

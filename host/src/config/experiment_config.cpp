@@ -13,6 +13,7 @@
 #include "config/quoted_value.hpp"
 #include "config/toml_reader.hpp"
 #include "report/input_file.hpp"
+#include "report/near_miss.hpp"
 
 namespace gsdk::host {
 
@@ -35,8 +36,9 @@ const AlgorithmTable& read_algorithm(const ConfigSection& top, const std::string
                                      const AlgorithmTables& algorithms) {
   for (const AlgorithmTable* algorithm : algorithms)
     if (algorithm->info().name == name) return *algorithm;
-  throw located_error(*top.node("algorithm"), fmt::format("'algorithm' is {}; expected one of: {}", quote_value(name),
-                                                          join_words(names_of(algorithms))));
+  const std::vector<std::string> names = names_of(algorithms);
+  throw located_error(*top.node("algorithm"), fmt::format("'algorithm' is {}{}; expected one of: {}", quote_value(name),
+                                                          did_you_mean(name, names), join_words(names)));
 }
 
 // The tables of the other algorithms do not apply; [run] does not apply to an algorithm that says so.

@@ -7,6 +7,9 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "report/near_miss.hpp"
 
 namespace gsdk::host {
 
@@ -104,6 +107,11 @@ constexpr double kAlphaBetaSeconds = 1; // a bare "alphabeta" thinks a second a 
 
 } // namespace
 
+const std::vector<std::string>& agent_kinds() {
+  static const std::vector<std::string> kinds = {"random", "flatmc", "uct", "alphabeta"};
+  return kinds;
+}
+
 core::AgentSettings parse_agent_spec(const std::string& spec) {
   const SpecReader reader(spec);
   const size_t colon = spec.find(':');
@@ -124,7 +132,8 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
     s.seconds = kAlphaBetaSeconds;
     allowed = &kAlphaBetaKeys;
   } else {
-    reader.fail(fmt::format("unknown agent '{}'; expected one of: random, flatmc, uct, alphabeta", kind));
+    reader.fail(fmt::format("unknown agent '{}'{}; expected one of: {}", kind, did_you_mean(kind, agent_kinds()),
+                            fmt::join(agent_kinds(), ", ")));
   }
   if (colon == std::string::npos) return s;
   if (!allowed) reader.fail(fmt::format("agent '{}' takes no options", kind));
@@ -140,7 +149,8 @@ core::AgentSettings parse_agent_spec(const std::string& spec) {
       continue; // the agent's own game parameters: see agent_game.hpp
     }
     if (std::find(allowed->begin(), allowed->end(), key) == allowed->end())
-      reader.fail(fmt::format("unknown key '{}' for {}; allowed keys: {}, param.NAME", key, kind, join(*allowed)));
+      reader.fail(fmt::format("unknown key '{}' for {}{}; allowed keys: {}, param.NAME", key, kind,
+                              did_you_mean(key, *allowed), join(*allowed)));
     if (!seen.insert(key).second) reader.fail(fmt::format("key '{}' is given twice", key));
     if (key == "playouts")
       s.playouts = reader.integer(key, value, 1, uint64_t{1} << 53);

@@ -43,6 +43,9 @@ public:
   using std::invalid_argument::invalid_argument;
 };
 
+// The kinds of agent a spec may name ("random", "flatmc", "uct", "alphabeta"), in the order messages list them.
+const std::vector<std::string>& agent_kinds();
+
 // Throws AgentSpecError naming the spec, the offending kind, key or value, and what is allowed.
 core::AgentSettings parse_agent_spec(const std::string& spec);
 

@@ -4,10 +4,12 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "config/config_error.hpp"
 #include "config/quoted_value.hpp"
 #include "config/toml_reader.hpp"
+#include "report/near_miss.hpp"
 
 namespace gsdk::host {
 
@@ -30,15 +32,16 @@ const char* param_type_name(int32_t type) {
 
 ResolvedParams resolve_params(const gsdk_game& game, const toml::table& params) {
   ResolvedParams out;
-  std::string valid;
-  for (uint32_t i = 0; i < game.param_count; ++i) valid += (i ? ", " : "") + std::string(game.params[i].name);
-  if (valid.empty()) valid = "(none)";
+  std::vector<std::string> names;
+  for (uint32_t i = 0; i < game.param_count; ++i) names.emplace_back(game.params[i].name);
+  const std::string valid = names.empty() ? "(none)" : fmt::format("{}", fmt::join(names, ", "));
   for (const auto& [key, node] : params) {
     bool known = false;
     for (uint32_t i = 0; i < game.param_count; ++i) known = known || key.str() == game.params[i].name;
     if (!known)
-      throw ConfigError(located(key.source(), fmt::format("game '{}' has no parameter {}; valid parameters: {}",
-                                                          game.name, quote_value(key.str(), '\''), valid)));
+      throw ConfigError(located(key.source(), fmt::format("game '{}' has no parameter {}{}; valid parameters: {}",
+                                                          game.name, quote_value(key.str(), '\''),
+                                                          did_you_mean(std::string(key.str()), names), valid)));
   }
   for (uint32_t i = 0; i < game.param_count; ++i) {
     const gsdk_param_desc& d = game.params[i];
