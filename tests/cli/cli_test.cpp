@@ -149,7 +149,8 @@ TEST_F(Cli, DefaultResultsPathIsResultsSlashName) {
 }
 
 TEST_F(Cli, SetOverridesAConfigValue) {
-  const Outcome r = run({"run", "exp.toml", "-q", "--set", "playouts.count=1234", "--set", "params.rolls=40", "--out", "r.json"});
+  const Outcome r =
+      run({"run", "exp.toml", "-q", "--set", "playouts.count=1234", "--set", "params.rolls=40", "--out", "r.json"});
   ASSERT_EQ(r.status, 0) << describe(r);
   const auto j = results("r.json");
   EXPECT_EQ(j["result"]["playouts"], 1234);
@@ -218,8 +219,8 @@ TEST_F(Cli, ReplayCatchesATamperedResultsFile) {
 }
 
 TEST_F(Cli, GenericEngineRunAndReplay) {
-  const Outcome r = run({"run", "exp.toml", "-q", "--set", "playouts.engine=generic", "--set", "playouts.count=2000",
-                         "--out", "g.json"});
+  const Outcome r = run(
+      {"run", "exp.toml", "-q", "--set", "playouts.engine=generic", "--set", "playouts.count=2000", "--out", "g.json"});
   ASSERT_EQ(r.status, 0) << describe(r);
   EXPECT_EQ(results("g.json")["engine"], "generic");
   const Outcome replay = run({"replay", "g.json"});
@@ -228,7 +229,8 @@ TEST_F(Cli, GenericEngineRunAndReplay) {
 }
 
 TEST_F(Cli, StartStateRunAndReplay) {
-  const Outcome r = run({"run", "exp.toml", "-q", "--set", "playouts.start_state=\"rolls=200 ones=90\"", "--out", "s.json"});
+  const Outcome r =
+      run({"run", "exp.toml", "-q", "--set", "playouts.start_state=\"rolls=200 ones=90\"", "--out", "s.json"});
   ASSERT_EQ(r.status, 0) << describe(r);
   const auto j = results("s.json");
   EXPECT_GE(j["result"]["worst"]["score"].get<int64_t>(), 90);
@@ -245,7 +247,9 @@ TEST_F(Cli, UnknownKeyExitsTwoWithLocation) {
   gsdk::test::write_file(dir / "bad.toml", std::string(kConfig) + "threds = 4\n");
   const Outcome r = run({"run", "bad.toml", "-q"});
   EXPECT_EQ(r.status, 2) << describe(r);
-  EXPECT_TRUE(contains(r.err, "bad.toml:11:1: unknown key 'threds' in [run]; valid keys: device, threads")) << r.err;
+  EXPECT_TRUE(contains(
+      r.err, "bad.toml:11:1: unknown key 'threds' (did you mean 'threads'?) in [run]; valid keys: device, threads"))
+      << r.err;
 }
 
 TEST_F(Cli, SyntaxErrorExitsTwoWithLocation) {
@@ -268,12 +272,14 @@ TEST_F(Cli, BadSetValueIsAClearError) {
 TEST_F(Cli, UnknownParameterListsValidOnes) {
   const Outcome r = run({"run", "exp.toml", "-q", "--set", "params.dice=3"});
   EXPECT_EQ(r.status, 2) << describe(r);
-  EXPECT_TRUE(contains(r.err, "--set[1]:1:8: game 'graveler' has no parameter 'dice'; valid parameters: rolls")) << r.err;
+  EXPECT_TRUE(contains(r.err, "--set[1]:1:8: game 'graveler' has no parameter 'dice'; valid parameters: rolls"))
+      << r.err;
 }
 
 TEST_F(Cli, BadGameParameterIsLocatedInTheFile) {
-  gsdk::test::write_file(dir / "rolls.toml",
-                         "game = \"graveler\"\nalgorithm = \"playouts\"\n[params]\nrolls = 0\n[playouts]\ncount = 10\n");
+  gsdk::test::write_file(
+      dir / "rolls.toml",
+      "game = \"graveler\"\nalgorithm = \"playouts\"\n[params]\nrolls = 0\n[playouts]\ncount = 10\n");
   const Outcome r = run({"run", "rolls.toml", "-q"});
   EXPECT_EQ(r.status, 2) << describe(r);
   EXPECT_TRUE(contains(r.err, "rolls.toml:4:9: parameter 'rolls' of game 'graveler' = 0 is out of range [1, 1024]"))
@@ -314,24 +320,25 @@ TEST_F(Cli, BrokenPluginDirWarnsButTheRunSucceeds) {
   const fs::path broken = gsdk::test::test_plugin_dir("broken");
   const Outcome r = run({"run", "exp.toml", "-q", "--plugin-dir", broken.string(), "--out", "r.json"});
   ASSERT_EQ(r.status, 0) << describe(r);
-  EXPECT_TRUE(contains(r.err, "gsdk: warning: plugin " + (broken / "bogus.so").string() + " refused: not a shared object"))
+  EXPECT_TRUE(
+      contains(r.err, "gsdk: warning: plugin " + (broken / "bogus.so").string() + " refused: not a shared object"))
       << r.err;
   EXPECT_TRUE(contains(r.err, "abi99.so refused")) << r.err;
   EXPECT_EQ(results("r.json")["status"], "complete");
 }
 
 TEST_F(Cli, TestPluginFromPluginDirRunsOnTheGenericEngine) {
-  gsdk::test::write_file(dir / "nim.toml",
-                         "game = \"test_nim\"\nalgorithm = \"playouts\"\n[params]\nstones = 15\n[playouts]\ncount = 5000\n");
-  const Outcome r = run({"run", "nim.toml", "-q", "--plugin-dir", gsdk::test::test_plugin_dir("valid").string(), "--out",
-                         "n.json"});
+  gsdk::test::write_file(
+      dir / "nim.toml",
+      "game = \"test_nim\"\nalgorithm = \"playouts\"\n[params]\nstones = 15\n[playouts]\ncount = 5000\n");
+  const Outcome r =
+      run({"run", "nim.toml", "-q", "--plugin-dir", gsdk::test::test_plugin_dir("valid").string(), "--out", "n.json"});
   ASSERT_EQ(r.status, 0) << describe(r);
   const auto j = results("n.json");
   EXPECT_EQ(j["engine"], "generic");
   EXPECT_EQ(j["result"]["best"]["score"], 1);
   EXPECT_EQ(j["result"]["worst"]["score"], -1);
-  const Outcome replay =
-      run({"replay", "n.json", "--plugin-dir", gsdk::test::test_plugin_dir("valid").string()});
+  const Outcome replay = run({"replay", "n.json", "--plugin-dir", gsdk::test::test_plugin_dir("valid").string()});
   EXPECT_EQ(replay.status, 0) << describe(replay);
   EXPECT_TRUE(contains(replay.out, "matches")) << replay.out;
 }

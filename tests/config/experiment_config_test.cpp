@@ -146,19 +146,22 @@ TEST(ExperimentConfig, UnterminatedString) {
 
 TEST(ExperimentConfig, UnknownTopLevelKeyListsValidKeys) {
   const std::string m = error_of(std::string("sede = 3\n") + kValid);
-  EXPECT_EQ(m, "exp.toml:1:1: unknown key 'sede' in the experiment's top level; valid keys: game, algorithm, seed, "
+  EXPECT_EQ(m, "exp.toml:1:1: unknown key 'sede' (did you mean 'seed'?) in the experiment's top level; valid keys: "
+               "game, algorithm, seed, "
                "name, params, playouts, perft, qlearning, match, nmcs, nrpa, run, output");
 }
 
 TEST(ExperimentConfig, UnknownKeyInSectionPointsAtTheKey) {
   const std::string m = error_of(with_run_line("  devise = \"cpu\""));
-  EXPECT_EQ(m, "exp.toml:15:3: unknown key 'devise' in [run]; valid keys: device, threads, gpus, streams, simd");
+  EXPECT_EQ(m, "exp.toml:15:3: unknown key 'devise' (did you mean 'device'?) in [run]; valid keys: device, threads, "
+               "gpus, streams, simd");
 }
 
 TEST(ExperimentConfig, UnknownSectionIsAnUnknownKey) {
   const std::string m = error_of(std::string(kValid) + "\n[ouptut]\nfile = \"x\"\n");
   EXPECT_TRUE(starts_with(m, "exp.toml:16:")) << m;
-  EXPECT_TRUE(contains(m, "unknown key 'ouptut' in the experiment's top level; valid keys: ")) << m;
+  EXPECT_TRUE(contains(m, "unknown key 'ouptut' (did you mean 'output'?) in the experiment's top level; valid keys: "))
+      << m;
 }
 
 TEST(ExperimentConfig, WrongTypePointsAtTheValue) {
@@ -278,9 +281,12 @@ TEST(ExperimentConfigOverrides, ErrorsAreLocatedInTheOverride) {
   const std::string second = error_of(kValid, {"seed=3", "run.streams=0"});
   EXPECT_EQ(second, "--set[2]:1:13: 'streams' in [run] = 0 is out of range [1, 64]");
   const std::string key = error_of(kValid, {"run.devise=cpu"});
-  EXPECT_EQ(key, "--set[1]:1:5: unknown key 'devise' in [run]; valid keys: device, threads, gpus, streams, simd");
+  EXPECT_EQ(key, "--set[1]:1:5: unknown key 'devise' (did you mean 'device'?) in [run]; valid keys: device, "
+                 "threads, gpus, streams, simd");
   const std::string section = error_of(kValid, {"runs.device=cpu"});
-  EXPECT_TRUE(starts_with(section, "--set[1]:1:1: unknown key 'runs' in the experiment's top level")) << section;
+  EXPECT_TRUE(
+      starts_with(section, "--set[1]:1:1: unknown key 'runs' (did you mean 'run'?) in the experiment's top level"))
+      << section;
 }
 
 TEST(ExperimentConfigOverrides, QuotesInBareWordsSurvive) {

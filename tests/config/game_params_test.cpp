@@ -79,7 +79,8 @@ TEST(GameParams, GivenValuesOfEveryType) {
 
 TEST(GameParams, UnknownParameterListsValidOnes) {
   EXPECT_EQ(error_of(fake_game(), "size = 9\n  sise = 3\n"),
-            "p.toml:3:3: game 'fake' has no parameter 'sise'; valid parameters: size, komi, wrap, variant");
+            "p.toml:3:3: game 'fake' has no parameter 'sise' (did you mean 'size'?); valid parameters: size, komi, "
+            "wrap, variant");
 }
 
 TEST(GameParams, GameWithoutParameters) {

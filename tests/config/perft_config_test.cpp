@@ -114,10 +114,12 @@ TEST(PerftConfig, OverridesApply) {
 
 TEST(PerftConfig, UnknownKeysListTheValidOnes) {
   EXPECT_EQ(error_of(edited("divide = true", "dvide = true")),
-            "exp.toml:5:1: unknown key 'dvide' in [perft]; valid keys: divide, engine, hash, hash_mb, gpu_hash_mb, "
+            "exp.toml:5:1: unknown key 'dvide' (did you mean 'divide'?) in [perft]; valid keys: divide, engine, hash, "
+            "hash_mb, gpu_hash_mb, "
             "positions");
   EXPECT_EQ(error_of(edited("depth = 3", "dpeth = 3")),
-            "exp.toml:15:1: unknown key 'dpeth' in [[perft.positions]] entry 2; valid keys: name, position, depth, "
+            "exp.toml:15:1: unknown key 'dpeth' (did you mean 'depth'?) in [[perft.positions]] entry 2; valid keys: "
+            "name, position, depth, "
             "expect");
 }
 

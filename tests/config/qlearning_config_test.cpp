@@ -74,7 +74,8 @@ TEST(QLearningConfig, MistakesAreLocated) {
   EXPECT_EQ(error_of("game = \"minefield\"\nalgorithm = \"qlearning\"\n"),
             "ql.toml:1:1: missing required table [qlearning] for algorithm \"qlearning\"");
   EXPECT_EQ(error_of(head + "episdoes = 3\n"),
-            "ql.toml:4:1: unknown key 'episdoes' in [qlearning]; valid keys: environments, episodes, alpha, gamma, "
+            "ql.toml:4:1: unknown key 'episdoes' (did you mean 'episodes'?) in [qlearning]; valid keys: environments, "
+            "episodes, alpha, gamma, "
             "epsilon_start, epsilon_end, epsilon_decay, tie_break, update, q_table, test_episodes, engine");
   EXPECT_EQ(error_of(head + "alpha = 1.5\n"), "ql.toml:4:9: 'alpha' in [qlearning] = 1.5 is out of range [0, 1]");
   EXPECT_EQ(error_of(head + "gamma = \"high\"\n"),

@@ -6,6 +6,7 @@
 // step by step for every loaded game with batched_steps.cuda_step (with a step limit and final observations too
 // where the game keeps final states).
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -16,6 +17,7 @@
 
 #include "gpu.hpp"
 #include "gsdk/core/environments/vector_env.hpp"
+#include "gsdk/core/runtime/memory_budget.hpp"
 #include "gsdk/core/runtime/plugin_tables.hpp"
 #include "plugin_loading/game_params.hpp"
 #include "plugin_loading/plugin_catalog.hpp"
@@ -307,6 +309,38 @@ TEST_F(VectorEnvTest, RefusesWhatItCannotRun) {
   env.reset();
   EXPECT_THROW(env.step(nullptr, MemoryPlace::host), std::invalid_argument);
   EXPECT_THROW(env.step(actions.data(), MemoryPlace::cuda), std::invalid_argument) << "a CPU env takes host actions";
+}
+
+// 2^32 - 1 games take hundreds of GiB: refused before anything is allocated, naming the memory (the host's, or the
+// GPU's for a CUDA environment), the size reckoned and what is free; a MemoryRefusal, an invalid_argument.
+TEST_F(VectorEnvTest, SizesPastTheFreeMemoryAreRefusedBeforeAllocating) {
+  const auto ttt = game("test_tictactoe");
+  try {
+    VectorEnv env(*ttt, settings(UINT32_MAX, 1));
+    ADD_FAILURE() << "4294967295 games were taken";
+  } catch (const gsdk::core::MemoryRefusal& e) {
+    EXPECT_TRUE(contains(e.what(), "a vector environment of 4294967295 games of 'test_tictactoe' needs at least"))
+        << e.what();
+    EXPECT_TRUE(contains(e.what(), "of host memory (4294967295 games x ")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "is free")) << e.what();
+  }
+}
+
+TEST_F(VectorEnvTest, CudaSizesPastTheGpusFreeMemoryAreRefusedBeforeAllocating) {
+  GSDK_REQUIRE_GPU();
+  gsdk::host::PluginCatalog all;
+  all.load_directories({gsdk::test::plugin_dir()});
+  const auto* othello = all.find("othello");
+  ASSERT_NE(othello, nullptr) << all.names();
+  const GameInstance g(othello->tables, gsdk::host::resolve_params(*othello->tables.game, toml::table{}).values);
+  VectorEnvSettings cuda = settings(UINT32_MAX, 1);
+  cuda.cuda = true;
+  try {
+    VectorEnv env(g, cuda);
+    ADD_FAILURE() << "4294967295 games were taken on the GPU";
+  } catch (const gsdk::core::MemoryRefusal& e) {
+    EXPECT_TRUE(contains(e.what(), "of CUDA device 0 memory (4294967295 games x ")) << e.what();
+  }
 }
 
 TEST_F(VectorEnvTest, ArraysOfAStepAreFreshAndOutliveTheEnvironment) {

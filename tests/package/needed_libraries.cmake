@@ -4,6 +4,7 @@
 # libcrypto and the CUDA runtime are linked statically; a new shared dependency fails here before it reaches a user.
 #
 # cmake -DEXECUTABLE=gsdk "-DPLUGINS=a.so;b.so" -DREADELF=readelf -DWITH_MPI=ON|OFF -P needed_libraries.cmake
+cmake_minimum_required(VERSION 3.25) # IN_LIST in if()
 include(${CMAKE_CURRENT_LIST_DIR}/package_checks.cmake)
 
 if(NOT READELF)
