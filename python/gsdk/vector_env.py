@@ -113,6 +113,7 @@ class VectorEnv(_Base):
         if max_episode_steps is not None and (int(max_episode_steps) != max_episode_steps or max_episode_steps < 1):
             raise ValueError(f"VectorEnv: max_episode_steps={max_episode_steps!r}, expected None or an integer >= 1")
         self._game_name = game
+        self.closed = True  # until the environment exists: repr() of one whose construction failed says so
         params_json = config_json({"params": dict(params or {})}, "VectorEnv")
         self._env = _gsdk.VectorEnv(game, n, seed, params_json, device, threads, plugin_dirs(plugin_dir),
                                     int(max_episode_steps or 0), final_observation)
