@@ -4,11 +4,11 @@
 #include <exception>
 #include <iostream>
 #include <string>
-#include <system_error>
 
 #include "commands/command_table.hpp"
 #include "commands/commands.hpp"
 #include "commands/man_page.hpp"
+#include "report/input_file.hpp"
 #include "report/log.hpp"
 #include "report/near_miss.hpp"
 #include "signals/stop_signals.hpp"
@@ -35,8 +35,8 @@ int with_stdout_checked(int status) {
   const bool flushed = std::fflush(stdout) == 0;
   const int error = errno;
   if (flushed && !std::ferror(stdout) && std::cout.good()) return status;
-  log_line(LogLevel::error, "cannot write the report to standard output" +
-                                (error != 0 ? ": " + std::generic_category().message(error) : std::string()));
+  log_line(LogLevel::error,
+           "cannot write the report to standard output" + (error != 0 ? ": " + system_reason(error) : std::string()));
   return status == kExitOk ? kExitFailed : status;
 }
 

@@ -126,10 +126,8 @@ std::unique_ptr<core::GameInstance> instantiate_game(const ExperimentConfig& con
 
 const LoadedPlugin& require_plugin(const PluginCatalog& catalog, const std::string& game, const std::string& where) {
   if (const LoadedPlugin* p = catalog.find(game)) return *p;
-  std::vector<std::string> names;
-  for (const auto& plugin : catalog.plugins()) names.push_back(plugin->tables.name());
   std::string message = fmt::format("{}unknown game {}{}; loaded plugins: {}", where, quote_value(game, '\''),
-                                    did_you_mean(game, names), catalog.names());
+                                    did_you_mean(game, catalog.game_names()), catalog.names());
   for (const auto& problem : catalog.problems())
     message += fmt::format("\n  (not loaded: {}: {})", problem.path, problem.message);
   throw ConfigError(message);

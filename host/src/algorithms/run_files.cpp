@@ -19,11 +19,14 @@ void check_run_files(const ExperimentConfig& config, const std::string& results_
       {"the checkpoint (--checkpoint)", checkpoint_path}};
   for (const std::string& own : files.outputs) outputs.emplace_back("an output of [" + config.algorithm + "]", own);
   refuse_shared_outputs(outputs);
-  if (!checkpoint_path.empty()) check_checkpoint_path(checkpoint_path);
   for (const auto& [what, output] : outputs) {
     if (output.empty()) continue;
     for (const std::string& input : files.inputs) refuse_input_as_output(output, input);
-    check_output_path(output);
+    // No other output shares the checkpoint's path (refused above): the path says which check it gets.
+    if (output == checkpoint_path)
+      check_checkpoint_path(output);
+    else
+      check_output_path(output);
   }
 }
 

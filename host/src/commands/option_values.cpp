@@ -29,18 +29,14 @@ std::vector<std::string> check_patterns() {
 // The names of the games the plugins found now provide (the default search path).
 std::vector<std::string> game_names() {
   const po::variables_map none;
-  const PluginCatalog catalog = load_catalog(none, false);
-  std::vector<std::string> names;
-  for (const auto& plugin : catalog.plugins()) names.push_back(plugin->tables.name());
-  return names;
+  return load_catalog(none, false).game_names();
 }
 
 // The choices the usage shows after `option`: "--device cpu|cuda|all|auto]" gives cpu, cuda, all, auto.
 std::vector<std::string> usage_choices(const std::string& usage, const std::string& option) {
   std::istringstream words(usage);
   for (std::string word; words >> word;) {
-    if (word.find_first_not_of('[') != std::string::npos && word.substr(word.find_first_not_of('[')) != option)
-      continue;
+    if (word.erase(0, word.find_first_not_of('[')) != option) continue;
     std::string value;
     if (!(words >> value) || value.find('|') == std::string::npos) return {};
     while (!value.empty() && (value.back() == ']' || value.back() == '.')) value.pop_back();

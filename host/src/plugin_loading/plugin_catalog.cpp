@@ -9,6 +9,7 @@
 
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "plugin_loading/plugin_file_checks.hpp"
 #include "plugin_loading/plugin_permissions.hpp"
@@ -32,10 +33,15 @@ const LoadedPlugin* PluginCatalog::find(const std::string& name) const {
   return nullptr;
 }
 
+std::vector<std::string> PluginCatalog::game_names() const {
+  std::vector<std::string> names;
+  for (const auto& p : plugins_) names.push_back(p->tables.name());
+  return names;
+}
+
 std::string PluginCatalog::names() const {
-  std::string out;
-  for (const auto& p : plugins_) out += (out.empty() ? "" : ", ") + p->tables.name();
-  return out.empty() ? "(none)" : out;
+  const std::vector<std::string> games = game_names();
+  return games.empty() ? "(none)" : fmt::format("{}", fmt::join(games, ", "));
 }
 
 const LoadedPlugin* PluginCatalog::load_file(const std::filesystem::path& file) {

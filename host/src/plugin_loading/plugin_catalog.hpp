@@ -39,7 +39,8 @@ public:
   const LoadedPlugin* find(const std::string& name) const;
   const std::vector<std::unique_ptr<LoadedPlugin>>& plugins() const { return plugins_; }
   const std::vector<PluginProblem>& problems() const { return problems_; }
-  std::string names() const; // comma-separated, for messages
+  std::vector<std::string> game_names() const; // of the loaded plugins, in load order
+  std::string names() const;                   // comma-separated, for messages
 
   // Loads every *.so in dirs (each folder sorted by name; the first of a duplicated name wins). A folder
   // that fails the permission rule is recorded as one problem and none of its files is loaded.

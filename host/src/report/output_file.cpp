@@ -2,6 +2,7 @@
 // POSIX calls: the C++ streams hide the errors of flush and close, and std::filesystem has no fsync or
 // exclusive creation, which an atomic replace needs.
 #include "report/output_file.hpp"
+#include "report/input_file.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -32,13 +33,8 @@ constexpr size_t kMaxNameBytes = NAME_MAX;      // one component of a path
 constexpr size_t kStreamBufferBytes = 1u << 20; // a stream writes at once when this much waits
 constexpr auto kStreamFlushInterval = std::chrono::seconds(1);
 
-// The system's words for an errno value (thread-safe, unlike strerror).
-std::string reason(int error) {
-  return std::generic_category().message(error);
-}
-
 OutputError system_error(const std::string& path, const std::string& doing, int error) {
-  return OutputError(fmt::format("{}: {}: {}", path, doing, reason(error)));
+  return OutputError(fmt::format("{}: {}: {}", path, doing, system_reason(error)));
 }
 
 // Where documents written to "-" go: the standard output the process started with. Once check_output_path("-") has
@@ -162,10 +158,10 @@ std::string folder_problem(const fs::path& target, const fs::path& folder) {
   fs::create_directories(folder, ec);
   if (ec) return fmt::format("cannot create directory {}: {}", folder.string(), ec.message());
   if (!fs::is_directory(folder, ec))
-    return fmt::format("cannot create directory {}: {}", folder.string(), reason(ENOTDIR));
+    return fmt::format("cannot create directory {}: {}", folder.string(), system_reason(ENOTDIR));
   fs::path probe;
   const int fd = create_temporary_beside(target, probe);
-  if (fd < 0) return fmt::format("cannot write in directory {}: {}", folder.string(), reason(-fd));
+  if (fd < 0) return fmt::format("cannot write in directory {}: {}", folder.string(), system_reason(-fd));
   ::close(fd);
   ::unlink(probe.c_str());
   return "";
@@ -317,7 +313,7 @@ void OutputStream::close() {
   if (fd_ < 0) return;
   stop_flusher_and_flush();
   if (::close(fd_) != 0 && error_.empty())
-    error_ = fmt::format("{}: cannot write the {}: {}", path_, what_, reason(errno));
+    error_ = fmt::format("{}: cannot write the {}: {}", path_, what_, system_reason(errno));
   fd_ = -1;
   if (!error_.empty()) throw OutputError(error_);
 }
@@ -327,7 +323,7 @@ void OutputStream::close() {
 void OutputStream::flush_locked() {
   if (buffer_.empty()) return;
   const int error = error_.empty() ? write_all(fd_, buffer_.data(), buffer_.size()) : 0;
-  if (error != 0) error_ = fmt::format("{}: cannot write the {}: {}", path_, what_, reason(error));
+  if (error != 0) error_ = fmt::format("{}: cannot write the {}: {}", path_, what_, system_reason(error));
   buffer_.clear();
 }
 
