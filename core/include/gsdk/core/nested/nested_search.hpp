@@ -122,15 +122,18 @@ struct NrpaSettings {
 };
 
 struct NestedSearchOutcome {
-  MoveSequence best;        // the best of the run (empty only if no playout finished)
-  uint32_t best_search = 0; // the lowest-numbered search that found the best score
+  MoveSequence best;             // the best of the run (empty only if no playout finished)
+  uint32_t best_search = 0;      // the lowest-numbered search that found the best score
   uint32_t searches_started = 0; // a resumed run's count the searches its checkpoint holds as finished
   uint32_t searches_finished = 0;
   uint32_t starts_skipped = 0; // NMCS: finished starts left out (NmcsSettings::skip_finished_starts)
   uint64_t playouts = 0;
   uint64_t level1_steps = 0;    // NMCS: moves chosen by level-1 searches; NRPA: 0
   uint64_t level1_searches = 0; // NMCS: level-1 searches started (frames here or handed to a level-1 searcher)
-  uint64_t batches = 0;
+  uint64_t batches = 0;         // beam search: levels expanded
+  uint64_t beam_children = 0;   // beam search: children scored
+  uint64_t beam_duplicates = 0; // beam search: children dropped because an earlier child of their level had their key
+  uint64_t beam_capped = 0;     // beam search: children dropped by the cap of children per parent
   // NMCS: wall time inside the playout evaluator or level-1 searcher (pipelined: inside its start and
   // finish calls, i.e. the time the host waits for it)
   double evaluator_seconds = 0;
@@ -138,7 +141,7 @@ struct NestedSearchOutcome {
   bool stopped_by_time = false;
   bool stopped_by_request = false; // SearchBudget::stop ended the run before its budget did
   bool reached_stop_score = false;
-  std::string engine; // "batch" or "generic" (NMCS), "policy" (NRPA)
+  std::string engine; // "batch" or "generic" (NMCS), "policy" (NRPA), "beam"
   std::string device; // what ran the playouts
 };
 
