@@ -81,6 +81,35 @@ PolicySequence play_recording_codes(const GameInstance& game, const gsdk_move_co
   return out;
 }
 
+// The codes along `moves` played from the initial state (legal moves, stopping anywhere): the sequence's score only
+// when they end the game. Throws std::invalid_argument naming the first move that is not legal.
+PolicySequence codes_along(const GameInstance& game, const gsdk_move_codes& table, uint32_t code_count,
+                           const std::vector<uint32_t>& moves) {
+  PolicySequence out;
+  StateBlob state = game.initial_state();
+  std::vector<uint32_t> legal(game.max_moves());
+  for (size_t t = 0; t < moves.size(); ++t) {
+    if (game.current_player(state) == GSDK_PLAYER_TERMINAL)
+      throw std::invalid_argument(fmt::format("move {} ({}) comes after the game ended", t, moves[t]));
+    const uint32_t n = game.checked_legal_moves(state, legal);
+    const auto found = std::find(legal.begin(), legal.begin() + n, moves[t]);
+    if (found == legal.begin() + n) throw std::invalid_argument(fmt::format("move {} ({}) is not legal", t, moves[t]));
+    for (uint32_t k = 0; k < n; ++k) {
+      const uint32_t code = table.move_code(game.handle(), state.data(), legal[k]);
+      if (code >= code_count)
+        throw std::runtime_error(
+            fmt::format("game '{}': move code {} is not below code_count {}", game.game().name, code, code_count));
+      out.codes.push_back(code);
+    }
+    out.offsets.push_back(static_cast<uint32_t>(out.codes.size()));
+    out.chosen.push_back(out.codes[out.offsets[t] + static_cast<uint32_t>(found - legal.begin())]);
+    game.apply_move(state, moves[t]);
+  }
+  out.sequence.moves = moves;
+  out.sequence.score = game.current_player(state) == GSDK_PLAYER_TERMINAL ? game.score(state) : MoveSequence{}.score;
+  return out;
+}
+
 PolicySequence policy_playout(const GameInstance& game, const gsdk_move_codes& table, const Policy& policy,
                               uint64_t seed, uint64_t stream) {
   rng::PhiloxStream random(seed, stream);
@@ -134,10 +163,13 @@ void adapt(Policy& policy, const PolicySequence& best, double alpha, std::vector
 // each of its calls of level `bottom` (0: a playout) is handed out as a policy and a range of streams.
 class NrpaSearch {
 public:
-  NrpaSearch(const NrpaSettings& settings, uint32_t bottom, uint32_t code_count, SearchRecord& record, uint32_t search)
+  // A search from its beginning: its top level's policy and best the warm start's (WarmStart).
+  NrpaSearch(const NrpaSettings& settings, uint32_t bottom, const Policy& policy, const PolicySequence& best,
+             SearchRecord& record, uint32_t search)
       : settings_(settings), bottom_(bottom), record_(record), search_(search),
         next_stream_(search * kStreamsPerSearch), levels_(settings.level + 1) {
-    levels_[settings.level].policy.assign(code_count, 0.0);
+    levels_[settings.level].policy = policy;
+    levels_[settings.level].best = best;
     if (bottom_ < settings.level) start_iteration(settings.level);
   }
   // At the top level's iteration a checkpoint saved (under_way()), whose best sequence `best` is, replayed for
@@ -251,6 +283,30 @@ PolicySequence resumed_best(const GameInstance& game, const gsdk_move_codes& tab
   return {};
 }
 
+// Where every search begins: its policy (0, or adapted towards the warm moves), and its top level's best (the warm
+// moves when they end the game, else none).
+struct WarmStart {
+  Policy policy;
+  PolicySequence best;
+};
+
+WarmStart warm_start(const GameInstance& game, const gsdk_move_codes& table, uint32_t code_count,
+                     const NrpaSettings& settings) {
+  WarmStart warm{Policy(code_count, 0.0), {}};
+  if (settings.warm_moves.empty()) return warm;
+  PolicySequence along;
+  try {
+    along = codes_along(game, table, code_count, settings.warm_moves);
+  } catch (const std::invalid_argument& e) {
+    throw StartMovesError(fmt::format("NRPA's warm start is not a game of '{}': {}", game.game().name, e.what()));
+  }
+  std::vector<std::pair<uint32_t, double>> deltas;
+  std::vector<double> weights;
+  for (uint32_t i = 0; i < settings.warm_adaptations; ++i) adapt(warm.policy, along, settings.alpha, deltas, weights);
+  if (!along.sequence.empty()) warm.best = std::move(along);
+  return warm;
+}
+
 // iterations^level, saturated at a search's 2^40 streams.
 uint64_t playouts_per_call(uint32_t iterations, uint32_t level) {
   uint64_t playouts = 1;
@@ -297,9 +353,13 @@ NestedSearchOutcome run_nrpa(const GameInstance& game, const NrpaSettings& setti
   if (device) stop_now = [&] { stop_searches_now(*device); };
   const StopRequestWatch stop_watch(settings.budget.stop, stop_now);
   // A search the device runs whole (its level the search's) has no iteration to go on from: it starts again.
+  const WarmStart warm = warm_start(game, *table, code_count, settings);
   const auto make = [&](uint32_t k, const SearchUnderWay* under_way) {
-    if (!under_way || bottom == settings.level)
-      return std::make_unique<NrpaSearch>(settings, bottom, code_count, record, k);
+    if (!under_way || bottom == settings.level) {
+      // The warm game is the search's first best, as if its first call had found it.
+      if (!warm.best.sequence.empty()) record.offer_latest(k, warm.best.sequence);
+      return std::make_unique<NrpaSearch>(settings, bottom, warm.policy, warm.best, record, k);
+    }
     return std::make_unique<NrpaSearch>(settings, bottom, record, *under_way,
                                         resumed_best(game, *table, code_count, settings, *under_way));
   };

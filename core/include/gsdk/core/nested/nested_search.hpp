@@ -119,6 +119,12 @@ struct NrpaSettings {
   double alpha = 1.0;        // the adaptation's step
   unsigned threads = 1;      // CPU threads for the policy playouts (with a device: for its results)
   SearchBudget budget;
+  // A warm start: legal moves from the initial state (a known good game, or one that stops short of the end, such as
+  // a smaller cube's snake, which a larger cube extends). Every search's policy starts adapted `warm_adaptations`
+  // times towards them (as NRPA adapts towards its best), and when they end the game, its top level's best starts as
+  // that game, so no search reports less. Empty: policies start at 0.
+  std::vector<uint32_t> warm_moves;
+  uint32_t warm_adaptations = 0;
 };
 
 struct NestedSearchOutcome {
