@@ -26,7 +26,7 @@ LAYERS = ["sdk", "core", "host"]
 HOST_FOLDERS = ["signals", "report", "config", "plugin_loading", "conformance", "devices", "play", "checkpoint",
                 "algorithms", "distribute", "commands"]
 # The core's services, low to high (core/src/<service>/ and core/include/gsdk/core/<service>/ are one service).
-CORE_SERVICES = ["runtime", "playouts", "perft", "qlearning", "agents", "environments", "nested"]
+CORE_SERVICES = ["runtime", "playouts", "perft", "qlearning", "agents", "environments", "nested", "beam"]
 # A game's folders that are programs around the plugin rather than the plugin: they may include core and host.
 GAME_PROGRAMS = ["tests", "bench"]
 

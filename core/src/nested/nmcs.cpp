@@ -34,6 +34,7 @@
 
 #include "gsdk/core/nested/nested_search.hpp"
 #include "nested/level1_step.hpp"
+#include "nested/search_starts.hpp"
 #include "nested/side_by_side_searches.hpp"
 #include "nested/stop_request_watch.hpp"
 #include "runtime/batch_split.hpp"
@@ -71,14 +72,6 @@ struct SearchCounters {
 };
 
 // Where the run's searches begin: search k at states[of(k)], after moves[of(k)] from the initial state.
-struct SearchStarts {
-  std::vector<StateBlob> states;
-  std::vector<std::vector<uint32_t>> moves;
-  std::vector<uint32_t> index; // each one's place in NmcsSettings::starts, by which the run reports it
-  uint32_t skipped = 0;        // finished starts left out (NmcsSettings::skip_finished_starts)
-  uint32_t of(uint32_t search) const { return search % static_cast<uint32_t>(states.size()); }
-};
-
 // What the frames of one search share.
 struct SearchContext {
   const GameInstance& game;
@@ -445,59 +438,6 @@ void require_one_player_game(const GameInstance& game, const std::string& algori
 
 namespace {
 
-// The state `moves` lead to from the initial state; throws std::invalid_argument naming the first move that
-// is not legal or comes after the game ended.
-StateBlob play_legal_moves(const GameInstance& game, const std::vector<uint32_t>& moves) {
-  StateBlob state = game.initial_state();
-  std::vector<uint32_t> legal(game.max_moves());
-  for (size_t i = 0; i < moves.size(); ++i) {
-    if (game.current_player(state) != 0)
-      throw std::invalid_argument(fmt::format("move {} ({}) comes after the game ended", i, moves[i]));
-    const uint32_t n = game.checked_legal_moves(state, legal);
-    if (std::find(legal.begin(), legal.begin() + n, moves[i]) == legal.begin() + n)
-      throw std::invalid_argument(fmt::format("move {} ({}) is not legal", i, moves[i]));
-    game.apply_move(state, moves[i]);
-  }
-  return state;
-}
-
-// Where `start_moves` lead, which must be a legal game. `which` names the start in errors when there are several.
-StateBlob start_state(const GameInstance& game, const std::vector<uint32_t>& start_moves, const std::string& which) {
-  try {
-    return play_legal_moves(game, start_moves);
-  } catch (const std::invalid_argument& e) {
-    throw StartMovesError(
-        fmt::format("{}the start moves are not a game of '{}': {}", which, game.game().name, e.what()));
-  }
-}
-
-// The settings' starts (the initial state when they name none), each checked: one that ends the game is
-// refused, or left out when the settings say so.
-SearchStarts search_starts(const GameInstance& game, const NmcsSettings& settings) {
-  const std::vector<std::vector<uint32_t>> initial_only(1);
-  const std::vector<std::vector<uint32_t>>& given = settings.starts.empty() ? initial_only : settings.starts;
-  const size_t n = given.size();
-  SearchStarts starts;
-  for (size_t i = 0; i < n; ++i) {
-    const std::string which = n > 1 ? fmt::format("start {} of {}: ", i, n) : std::string();
-    StateBlob state = start_state(game, given[i], which);
-    if (!given[i].empty() && game.current_player(state) == GSDK_PLAYER_TERMINAL) {
-      if (settings.skip_finished_starts) {
-        ++starts.skipped;
-        continue;
-      }
-      throw StartMovesError(
-          fmt::format("{}the {} start moves end the game: there is nothing left to search", which, given[i].size()));
-    }
-    starts.states.push_back(std::move(state));
-    starts.moves.push_back(given[i]);
-    starts.index.push_back(static_cast<uint32_t>(i));
-  }
-  if (starts.states.empty())
-    throw StartMovesError(fmt::format("every one of the {} starts ends the game: there is nothing left to search", n));
-  return starts;
-}
-
 // Throws ResumeError unless a checkpoint's step under way is one a search from `start` could have reached: its
 // moves chosen lead on from `start` along its best sequence, a game from there that scores what it says.
 void require_step_fits(const GameInstance& game, const StateBlob& start, const SearchUnderWay& step) {
@@ -566,7 +506,7 @@ NestedSearchOutcome run_nmcs(const GameInstance& game, const NmcsSettings& setti
   // A level-1 searcher of the run's own level keeps no frames; one of a lower level takes its level's whole.
   if (!level1 || level1->level() < settings.level)
     require_frames_fit(game, settings.level, level1 ? level1->level() : 1);
-  const SearchStarts starts = search_starts(game, settings);
+  const SearchStarts starts = search_starts(game, settings.starts, settings.skip_finished_starts);
   NestedSearchOutcome outcome;
   outcome.starts_skipped = starts.skipped;
   outcome.engine = evaluator.engine();

@@ -105,6 +105,9 @@ inline void resume_counts(const NestedSearchProgress& resumed, uint64_t total, N
   outcome.level1_steps += earlier.level1_steps;
   outcome.level1_searches += earlier.level1_searches;
   outcome.batches += earlier.batches;
+  outcome.beam_children += earlier.beam_children;
+  outcome.beam_duplicates += earlier.beam_duplicates;
+  outcome.beam_capped += earlier.beam_capped;
   outcome.evaluator_seconds += earlier.evaluator_seconds;
 }
 

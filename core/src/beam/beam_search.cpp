@@ -1,0 +1,118 @@
+// beam_search.cpp - the beam search's run (beam_search.hpp): its searches one after the other through the loop NMCS
+// and NRPA share (side_by_side_searches.hpp: time, stop requests, parts, checkpoints), each a beam on one device,
+// a level a round, and the moves of its states in a BeamPaths.
+#include <memory>
+#include <optional>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "beam/beam_paths.hpp"
+#include "gsdk/core/beam/beam_search.hpp"
+#include "nested/search_starts.hpp"
+#include "nested/side_by_side_searches.hpp"
+#include "perft/state_key.hpp"
+
+namespace gsdk::core {
+
+namespace {
+
+// One search: its number, its start, its best, and whether its beam has emptied. The beam itself is the device's
+// and its moves the run's BeamPaths, since searches run one at a time.
+struct BeamRun {
+  uint32_t search = 0;
+  uint32_t start = 0; // its start's place in the settings' starts
+  size_t start_moves = 0;
+  uint32_t depth = 0;
+  MoveSequence best;
+  bool emptied = false;
+
+  uint32_t number() const { return search; }
+  bool done() const { return emptied; }
+  // A beam is checkpointed whole: a resumed run runs it again from its start.
+  std::optional<SearchUnderWay> under_way() const { return std::nullopt; }
+};
+
+} // namespace
+
+uint64_t beam_tie_seed(uint64_t seed, uint32_t search) {
+  return perft_key::splitmix_finish(perft_key::murmur_finish(seed) ^ (uint64_t{search} << 1 | 1));
+}
+
+void require_beam_game(const GameInstance& game, bool on_gpu) {
+  require_one_player_game(game, "beam search");
+  const PluginTables& tables = game.tables();
+  const std::string name = game.game().name;
+  if (!tables.evaluation)
+    throw std::invalid_argument(fmt::format("beam search scores children by the game's evaluation; '{}' has no "
+                                            "evaluation table (gsdk.evaluation.v1)",
+                                            name));
+  if (!on_gpu) return;
+  if (!tables.evaluation->cuda_evaluate)
+    throw std::invalid_argument(
+        fmt::format("beam search on a GPU needs the game's CUDA evaluation; '{}' has none (cuda_evaluate)", name));
+  if (!tables.cuda_perft)
+    throw std::invalid_argument(fmt::format("beam search on a GPU makes children with the game's CUDA perft kernels; "
+                                            "'{}' has none (gsdk.cuda_perft.v1)",
+                                            name));
+}
+
+NestedSearchOutcome run_beam(const GameInstance& game, const BeamSettings& settings, BeamDevice& device,
+                             const ImprovementFn& on_improvement, const BeamLevelFn& on_level,
+                             const FinishedSearchFn& on_finished) {
+  require_one_player_game(game, "beam search");
+  if (settings.width < 1) throw std::invalid_argument("a beam's width must be at least 1");
+  const SearchStarts starts = search_starts(game, settings.starts, false);
+  // Searches run one at a time: the device holds one beam.
+  SearchBudget budget = settings.budget;
+  budget.searches_in_parallel = 1;
+  NestedSearchOutcome outcome;
+  outcome.engine = "beam";
+  outcome.device = device.describe();
+  SearchRecord record(on_improvement, budget);
+  BeamPaths paths;
+
+  const auto make = [&](uint32_t k, const SearchUnderWay*) {
+    const uint32_t from = starts.of(k);
+    auto run = std::make_unique<BeamRun>();
+    run->search = k;
+    run->start = starts.index[from];
+    run->start_moves = starts.moves[from].size();
+    device.reset(starts.states[from]);
+    paths.reset(starts.moves[from]);
+    return run;
+  };
+  const BeamSelectionRules rules_of_run{0, settings.width, settings.children_per_parent, settings.dedup};
+  const auto play_level = [&](std::vector<BeamRun*>& round) {
+    for (BeamRun* run : round) {
+      BeamSelectionRules rules = rules_of_run;
+      rules.tie_seed = beam_tie_seed(settings.seed, run->search);
+      const BeamLevelResult level = device.expand(rules);
+      ++run->depth;
+      // Children in level order: only a higher score replaces a search's best, so the first found stays.
+      for (const FinishedChild& f : level.finished) {
+        if (f.score <= run->best.score) continue;
+        run->best = MoveSequence{f.score, paths.moves_to(f.child.parent, f.child.move)};
+        if (f.score > record.best().score) record.offer_latest(run->search, run->best);
+      }
+      paths.advance(level.kept);
+      run->emptied = level.kept.empty();
+      outcome.beam_children += level.children;
+      outcome.beam_duplicates += level.duplicates;
+      outcome.beam_capped += level.capped;
+      if (on_level)
+        on_level(BeamLevel{run->search, run->depth, level.children, level.finished.size(), level.duplicates,
+                           level.capped, static_cast<uint32_t>(level.kept.size())});
+    }
+  };
+  const auto retire = [&](const BeamRun& run) {
+    if (!on_finished || run.best.empty()) return;
+    const std::span<const uint32_t> after_start(run.best.moves.begin() + static_cast<std::ptrdiff_t>(run.start_moves),
+                                                run.best.moves.end());
+    on_finished({run.search, run.start, run.best.score, after_start});
+  };
+  run_side_by_side<BeamRun>(budget, record, outcome, make, play_level, retire);
+  return outcome;
+}
+
+} // namespace gsdk::core

@@ -1,0 +1,484 @@
+// cuda_beam_device.cu - beam levels on one GPU: the children are made by the game's CUDA perft kernels
+// (gsdk.cuda_perft.v1: move counts, moves, children with their own move counts), keyed by the game's canonical
+// states (gsdk.perft_keys.v1's cuda_canonical, when it has one) and scored by its cuda_evaluate; the selection runs
+// on the device with CUB's radix sorts and selections, and gives what beam_selection.cpp gives on the CPU:
+//   1. order: a stable sort of the children by order key (beam_order.hpp), so equal keys keep their place order;
+//   2. dedup: a stable sort of the ranks by child key; the first rank of each key survives;
+//   3. cap: a stable sort of the survivors' ranks by parent; a survivor whose place in its parent's run is below
+//      the cap stays;
+//   4. the first `width` of the rest, in rank order, are the next beam.
+// Only the children that end the game go to the host (to be scored by the per-state table), and the next beam's
+// (parent, move) pairs. nvcc cannot compile fmt, so messages are built with std::string.
+#include <cuda_runtime.h>
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "beam/beam_level.hpp"
+#include "beam/beam_order.hpp"
+#include "gsdk/core/beam/beam_search.hpp"
+#include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
+
+namespace gsdk::core {
+
+namespace {
+
+constexpr int kBlock = 256;
+constexpr double kArenaShare = 0.85;           // of the device's free memory: the beam search is the device's only user
+constexpr uint32_t kCanonicalChunk = 1u << 16; // states keyed per call of cuda_canonical: bounds its buffer
+constexpr uint32_t kFinishedChunk = 1u << 14;  // finished children copied to the host at once
+
+unsigned blocks(uint64_t threads) {
+  return static_cast<unsigned>((threads + kBlock - 1) / kBlock);
+}
+
+__global__ void parents_kernel(const uint32_t* counts, const uint32_t* offsets, uint32_t width, uint32_t* parents) {
+  const uint64_t p = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (p >= width) return;
+  for (uint32_t k = 0; k < counts[p]; ++k) parents[offsets[p] + k] = static_cast<uint32_t>(p);
+}
+
+__global__ void flags_kernel(const uint32_t* child_counts, uint32_t n, uint8_t* live, uint8_t* finished) {
+  const uint64_t c = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (c >= n) return;
+  live[c] = child_counts[c] != 0;
+  finished[c] = child_counts[c] == 0;
+}
+
+// to[i] = from[index[i]] for states of `size` bytes, a word at a time when the size allows.
+__global__ void gather_states_kernel(const unsigned char* from, const uint32_t* index, uint32_t n, uint32_t size,
+                                     unsigned char* to) {
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.y + threadIdx.y;
+  if (i >= n) return;
+  const unsigned char* src = from + uint64_t{index[i]} * size;
+  unsigned char* dst = to + i * size;
+  if (size % 8 == 0) {
+    for (uint32_t w = threadIdx.x; w < size / 8; w += blockDim.x)
+      reinterpret_cast<uint64_t*>(dst)[w] = reinterpret_cast<const uint64_t*>(src)[w];
+    return;
+  }
+  for (uint32_t b = threadIdx.x; b < size; b += blockDim.x) dst[b] = src[b];
+}
+
+template <typename T> __global__ void gather_kernel(const T* from, const uint32_t* index, uint32_t n, T* to) {
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (i < n) to[i] = from[index[i]];
+}
+
+__global__ void keys_kernel(const unsigned char* states, uint32_t n, uint32_t size, uint64_t* keys) {
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (i < n) keys[i] = beam_order::child_key(states + i * size, size);
+}
+
+__global__ void order_kernel(const int32_t* values, const uint64_t* keys, uint32_t n, uint64_t tie_seed,
+                             uint64_t* order_keys, uint32_t* places) {
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  order_keys[i] = beam_order::order_key(values[i], beam_order::tie(keys[i], tie_seed));
+  places[i] = static_cast<uint32_t>(i);
+}
+
+// survives[rank] = 0 for every rank but the first of its key (sorted_keys / ranks: sorted by key, stably).
+__global__ void first_of_key_kernel(const uint64_t* sorted_keys, const uint32_t* ranks, uint32_t n, uint8_t* survives) {
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  survives[ranks[i]] = i == 0 || sorted_keys[i] != sorted_keys[i - 1];
+}
+
+// run_starts[i] = i where a new parent's run begins in sorted_parents, else 0 (a max-scan then gives each its run's
+// start).
+__global__ void run_heads_kernel(const uint32_t* sorted_parents, uint32_t n, uint32_t* run_starts) {
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  run_starts[i] = i == 0 || sorted_parents[i] != sorted_parents[i - 1] ? static_cast<uint32_t>(i) : 0;
+}
+
+// stays[survivor] = its place in its parent's run is below the cap (survivors: the ranks' survivor numbers).
+__global__ void cap_kernel(const uint32_t* run_starts, const uint32_t* survivors, uint32_t n, uint32_t cap,
+                           uint8_t* stays) {
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  stays[survivors[i]] = i - run_starts[i] < cap;
+}
+
+__global__ void iota_kernel(uint32_t* out, uint32_t n) {
+  const uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = static_cast<uint32_t>(i);
+}
+
+struct MaxOp {
+  __device__ uint32_t operator()(uint32_t a, uint32_t b) const { return a > b ? a : b; }
+};
+
+class CudaBeamDevice final : public BeamDevice {
+public:
+  CudaBeamDevice(const GameInstance& game, int device)
+      : game_(game), perft_(*game.tables().cuda_perft), device_(device), size_(game.state_size()), stream_(device),
+        arena_(device, arena_bytes(device)) {
+    cudaDeviceProp properties{};
+    if (cudaGetDeviceProperties(&properties, device) == cudaSuccess) name_ = properties.name;
+  }
+  ~CudaBeamDevice() override { cudaSetDevice(device_); }
+
+  void reset(const StateBlob& start) override {
+    set_device();
+    if (!beam_) {
+      beam_ = allocate<unsigned char>(size_);
+      beam_capacity_ = 1;
+    }
+    stream_.copy_to_device(beam_, start.data(), size_);
+    stream_.synchronize();
+    width_ = 1;
+  }
+
+  BeamLevelResult expand(const BeamSelectionRules& rules) override {
+    set_device();
+    reserve_beams(rules.width);
+    const uint64_t mark = arena_.mark();
+    struct Release {
+      DeviceArena& arena;
+      uint64_t mark;
+      ~Release() { arena.release_to(mark); }
+    } release{arena_, mark};
+
+    // The children: each beam state's moves, then every child with its own move count.
+    uint32_t* counts = allocate<uint32_t>(width_);
+    uint32_t* offsets = allocate<uint32_t>(width_);
+    plugin("count_leaves", [&](char* e, uint32_t es) {
+      return perft_.count_leaves(game_.handle(), beam_, width_, 1, counts, stream(), e, es);
+    });
+    exclusive_sum(counts, offsets, width_);
+    const uint64_t n64 = total(counts, offsets, width_);
+    if (n64 > 0x7fffffffu) throw std::runtime_error(where() + "a level of more than 2^31 children; lower the width");
+    const auto n = static_cast<uint32_t>(n64);
+    BeamLevelResult result;
+    if (n == 0) {
+      width_ = 0;
+      return result;
+    }
+    uint32_t* moves = allocate<uint32_t>(n);
+    uint32_t* parents = allocate<uint32_t>(n);
+    plugin("generate_moves", [&](char* e, uint32_t es) {
+      return perft_.generate_moves(game_.handle(), beam_, width_, offsets, moves, stream(), e, es);
+    });
+    parents_kernel<<<blocks(width_), kBlock, 0, stream()>>>(counts, offsets, width_, parents);
+    launched("the parents kernel");
+    unsigned char* children = allocate<unsigned char>(uint64_t{n} * size_);
+    uint32_t* child_counts = allocate<uint32_t>(n);
+    plugin("apply_moves", [&](char* e, uint32_t es) {
+      return perft_.apply_moves(game_.handle(), beam_, parents, moves, n, children, child_counts, stream(), e, es);
+    });
+
+    // Finished children to the host, in place order; the live ones' places.
+    uint8_t* live_flags = allocate<uint8_t>(n);
+    uint8_t* finished_flags = allocate<uint8_t>(n);
+    flags_kernel<<<blocks(n), kBlock, 0, stream()>>>(child_counts, n, live_flags, finished_flags);
+    launched("the flags kernel");
+    uint32_t* finished_places = allocate<uint32_t>(n);
+    const uint32_t finished_count = select_places(finished_flags, n, finished_places);
+    result.finished = score_finished(children, parents, moves, finished_places, finished_count);
+    uint32_t* live_places = allocate<uint32_t>(n);
+    const uint32_t m = select_places(live_flags, n, live_places);
+    result.children = m;
+    if (m == 0) {
+      width_ = 0;
+      return result;
+    }
+    unsigned char* live = children;
+    if (m < n) {
+      live = allocate<unsigned char>(uint64_t{m} * size_);
+      gather_states(children, live_places, m, live);
+    }
+    uint32_t* live_parents = allocate<uint32_t>(m);
+    uint32_t* live_moves = allocate<uint32_t>(m);
+    gather_kernel<<<blocks(m), kBlock, 0, stream()>>>(parents, live_places, m, live_parents);
+    gather_kernel<<<blocks(m), kBlock, 0, stream()>>>(moves, live_places, m, live_moves);
+    launched("gathering the live children's moves");
+
+    // Values and keys.
+    int32_t* values = allocate<int32_t>(m);
+    plugin_evaluate(live, m, values);
+    uint64_t* keys = allocate<uint64_t>(m);
+    key_children(live, m, keys);
+
+    // 1. The order.
+    uint64_t* order_keys = allocate<uint64_t>(m);
+    uint32_t* places = allocate<uint32_t>(m);
+    order_kernel<<<blocks(m), kBlock, 0, stream()>>>(values, keys, m, rules.tie_seed, order_keys, places);
+    launched("the order kernel");
+    uint64_t* sorted_order = allocate<uint64_t>(m);
+    uint32_t* ranked = allocate<uint32_t>(m); // ranked[r] = the place of the child of rank r
+    sort_pairs(order_keys, sorted_order, places, ranked, m, 64);
+
+    // 2. Dedup: survives[r].
+    uint8_t* survives = allocate<uint8_t>(m);
+    check(cudaMemsetAsync(survives, 1, m, stream()), "clearing the survivors");
+    if (rules.dedup) {
+      uint64_t* keys_by_rank = allocate<uint64_t>(m);
+      gather_kernel<<<blocks(m), kBlock, 0, stream()>>>(keys, ranked, m, keys_by_rank);
+      uint32_t* ranks = allocate<uint32_t>(m);
+      iota(ranks, m);
+      uint64_t* sorted_keys = allocate<uint64_t>(m);
+      uint32_t* ranks_by_key = allocate<uint32_t>(m);
+      sort_pairs(keys_by_rank, sorted_keys, ranks, ranks_by_key, m, 64);
+      first_of_key_kernel<<<blocks(m), kBlock, 0, stream()>>>(sorted_keys, ranks_by_key, m, survives);
+      launched("the dedup kernel");
+    }
+    uint32_t* surviving_ranks = allocate<uint32_t>(m);
+    const uint32_t survivors = select_places(survives, m, surviving_ranks);
+    result.duplicates = m - survivors;
+
+    // 3. The cap: stays[s] for survivor s (in rank order).
+    uint32_t* kept_ranks = surviving_ranks;
+    uint32_t kept_count = survivors;
+    if (rules.children_per_parent && survivors > 0) {
+      uint32_t* survivor_places = allocate<uint32_t>(survivors);
+      gather_kernel<<<blocks(survivors), kBlock, 0, stream()>>>(ranked, surviving_ranks, survivors, survivor_places);
+      uint32_t* survivor_parents = allocate<uint32_t>(survivors);
+      gather_kernel<<<blocks(survivors), kBlock, 0, stream()>>>(live_parents, survivor_places, survivors,
+                                                                survivor_parents);
+      uint32_t* numbers = allocate<uint32_t>(survivors);
+      iota(numbers, survivors);
+      uint32_t* sorted_parents = allocate<uint32_t>(survivors);
+      uint32_t* numbers_by_parent = allocate<uint32_t>(survivors);
+      sort_pairs(survivor_parents, sorted_parents, numbers, numbers_by_parent, survivors, bits_for(width_));
+      uint32_t* run_starts = allocate<uint32_t>(survivors);
+      run_heads_kernel<<<blocks(survivors), kBlock, 0, stream()>>>(sorted_parents, survivors, run_starts);
+      launched("the run heads kernel");
+      max_scan(run_starts, survivors);
+      uint8_t* stays = allocate<uint8_t>(survivors);
+      cap_kernel<<<blocks(survivors), kBlock, 0, stream()>>>(run_starts, numbers_by_parent, survivors,
+                                                             rules.children_per_parent, stays);
+      launched("the cap kernel");
+      kept_ranks = allocate<uint32_t>(survivors);
+      kept_count = select(surviving_ranks, stays, survivors, kept_ranks);
+      result.capped = survivors - kept_count;
+    }
+
+    // 4. The next beam: the first `width` kept, in rank order.
+    const uint32_t next_width = std::min(kept_count, rules.width);
+    uint32_t* next_places = allocate<uint32_t>(std::max(next_width, 1u));
+    if (next_width > 0) {
+      gather_kernel<<<blocks(next_width), kBlock, 0, stream()>>>(ranked, kept_ranks, next_width, next_places);
+      launched("gathering the next beam's places");
+      gather_states(live, next_places, next_width, next_);
+      std::vector<uint32_t> host_places(next_width), host_parents(m), host_moves(m);
+      download(host_places.data(), next_places, next_width);
+      download(host_parents.data(), live_parents, m);
+      download(host_moves.data(), live_moves, m);
+      result.kept = kept_children(host_places, host_parents, host_moves);
+    }
+    stream_.synchronize();
+    std::swap(beam_, next_);
+    width_ = next_width;
+    return result;
+  }
+
+  std::string describe() const override {
+    return "cuda device " + std::to_string(device_) + (name_.empty() ? "" : " (" + name_ + ")");
+  }
+
+private:
+  static uint64_t arena_bytes(int device) {
+    constexpr uint64_t kMiB = uint64_t{1} << 20;
+    return static_cast<uint64_t>(static_cast<double>(cuda_free_memory(device)) * kArenaShare) / kMiB * kMiB;
+  }
+
+  std::string where() const { return "beam search on CUDA device " + std::to_string(device_) + ": "; }
+  cudaStream_t stream() const { return static_cast<cudaStream_t>(stream_.handle()); }
+  void set_device() const { check(cudaSetDevice(device_), "cudaSetDevice"); }
+  void check(cudaError_t status, const std::string& step) const {
+    if (status != cudaSuccess) throw std::runtime_error(where() + step + " failed: " + cudaGetErrorString(status));
+  }
+  void launched(const std::string& what) const { check(cudaGetLastError(), "launching " + what); }
+  template <typename T> T* allocate(uint64_t count) {
+    return static_cast<T*>(arena_.allocate(std::max<uint64_t>(count, 1) * sizeof(T)));
+  }
+  template <typename Entry> void plugin(const char* function, Entry&& entry) const {
+    if (const auto failure = call_entry(std::forward<Entry>(entry)))
+      throw std::runtime_error(where() + "plugin '" + game_.tables().name() + "' " GSDK_TABLE_CUDA_PERFT " " +
+                               function + " failed (status " + std::to_string(failure->status) +
+                               "): " + failure->message);
+  }
+  template <typename T> void download(T* host, const T* device, uint64_t count) {
+    stream_.copy_to_host(host, device, count * sizeof(T));
+    stream_.synchronize();
+  }
+
+  // The two beams (this level's and the next) hold `width` states each: grown, never shrunk, at the arena's bottom
+  // (before any level's scratch).
+  void reserve_beams(uint32_t width) {
+    if (width <= beam_capacity_ && next_) return;
+    StateBlob current(uint64_t{width_} * size_);
+    if (width_) download(current.data(), beam_, current.size());
+    arena_.release_to(0);
+    beam_ = allocate<unsigned char>(uint64_t{width} * size_);
+    next_ = allocate<unsigned char>(uint64_t{width} * size_);
+    beam_capacity_ = width;
+    if (width_) stream_.copy_to_device(beam_, current.data(), current.size());
+  }
+
+  void exclusive_sum(const uint32_t* in, uint32_t* out, uint32_t n) {
+    size_t bytes = 0;
+    check(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in, out, static_cast<int>(n), stream()), "sizing a scan");
+    void* scratch = allocate<unsigned char>(bytes);
+    check(cub::DeviceScan::ExclusiveSum(scratch, bytes, in, out, static_cast<int>(n), stream()), "a scan");
+  }
+
+  void max_scan(uint32_t* values, uint32_t n) {
+    size_t bytes = 0;
+    check(cub::DeviceScan::InclusiveScan(nullptr, bytes, values, values, MaxOp{}, static_cast<int>(n), stream()),
+          "sizing a max-scan");
+    void* scratch = allocate<unsigned char>(bytes);
+    check(cub::DeviceScan::InclusiveScan(scratch, bytes, values, values, MaxOp{}, static_cast<int>(n), stream()),
+          "a max-scan");
+  }
+
+  // The number of children: the last offset plus the last count.
+  uint64_t total(const uint32_t* counts, const uint32_t* offsets, uint32_t n) {
+    uint32_t last[2] = {0, 0};
+    download(&last[0], offsets + n - 1, 1);
+    download(&last[1], counts + n - 1, 1);
+    return uint64_t{last[0]} + last[1];
+  }
+
+  void iota(uint32_t* out, uint32_t n) {
+    iota_kernel<<<blocks(n), kBlock, 0, stream()>>>(out, n);
+    launched("the numbering kernel");
+  }
+
+  // The places i < n with flags[i] set, in order, into out; returns their number.
+  uint32_t select_places(const uint8_t* flags, uint32_t n, uint32_t* out) {
+    uint32_t* numbers = allocate<uint32_t>(n);
+    iota(numbers, n);
+    return select(numbers, flags, n, out);
+  }
+  uint32_t select(const uint32_t* in, const uint8_t* flags, uint32_t n, uint32_t* out) {
+    int* selected = allocate<int>(1);
+    size_t bytes = 0;
+    check(cub::DeviceSelect::Flagged(nullptr, bytes, in, flags, out, selected, static_cast<int>(n), stream()),
+          "sizing a selection");
+    void* scratch = allocate<unsigned char>(bytes);
+    check(cub::DeviceSelect::Flagged(scratch, bytes, in, flags, out, selected, static_cast<int>(n), stream()),
+          "a selection");
+    int count = 0;
+    download(&count, selected, 1);
+    return static_cast<uint32_t>(count);
+  }
+
+  template <typename Key>
+  void sort_pairs(const Key* keys, Key* sorted_keys, const uint32_t* values, uint32_t* sorted_values, uint32_t n,
+                  int bits) {
+    size_t bytes = 0;
+    check(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, sorted_keys, values, sorted_values, static_cast<int>(n),
+                                          0, bits, stream()),
+          "sizing a radix sort");
+    void* scratch = allocate<unsigned char>(bytes);
+    check(cub::DeviceRadixSort::SortPairs(scratch, bytes, keys, sorted_keys, values, sorted_values, static_cast<int>(n),
+                                          0, bits, stream()),
+          "a radix sort");
+  }
+
+  static int bits_for(uint32_t values_below) {
+    int bits = 1;
+    while (bits < 32 && (uint64_t{1} << bits) < values_below) ++bits;
+    return bits;
+  }
+
+  void gather_states(const unsigned char* from, const uint32_t* index, uint32_t n, unsigned char* to) {
+    const dim3 block(32, kBlock / 32);
+    const unsigned grid = static_cast<unsigned>((uint64_t{n} + block.y - 1) / block.y);
+    gather_states_kernel<<<grid, block, 0, stream()>>>(from, index, n, size_, to);
+    launched("gathering states");
+  }
+
+  void plugin_evaluate(const unsigned char* states, uint32_t n, int32_t* values) {
+    if (const auto failure = call_entry([&](char* e, uint32_t es) {
+          return game_.tables().evaluation->cuda_evaluate(game_.handle(), states, n, device_, stream(), values, e, es);
+        }))
+      throw std::runtime_error(where() + "plugin '" + game_.tables().name() + "' cuda_evaluate of " +
+                               std::to_string(n) + " children failed: " + failure->message);
+  }
+
+  // keys[i] = the key of states[i]'s canonical form, through a bounded buffer when the game has canonical states.
+  void key_children(const unsigned char* states, uint32_t n, uint64_t* keys) {
+    const auto canonical = game_.tables().perft_keys ? game_.tables().perft_keys->cuda_canonical : nullptr;
+    if (!canonical) {
+      keys_kernel<<<blocks(n), kBlock, 0, stream()>>>(states, n, size_, keys);
+      launched("the keys kernel");
+      return;
+    }
+    const uint32_t chunk = std::min(n, kCanonicalChunk);
+    unsigned char* buffer = allocate<unsigned char>(uint64_t{chunk} * size_);
+    for (uint32_t first = 0; first < n; first += chunk) {
+      const uint32_t count = std::min(chunk, n - first);
+      if (const auto failure = call_entry([&](char* e, uint32_t es) {
+            return canonical(game_.handle(), states + uint64_t{first} * size_, count, buffer, stream(), e, es);
+          }))
+        throw std::runtime_error(where() + "plugin '" + game_.tables().name() + "' cuda_canonical of " +
+                                 std::to_string(count) + " children failed: " + failure->message);
+      keys_kernel<<<blocks(count), kBlock, 0, stream()>>>(buffer, count, size_, keys + first);
+      launched("the keys kernel");
+    }
+  }
+
+  // The finished children's scores, through the per-state table on the host, in place order.
+  std::vector<FinishedChild> score_finished(const unsigned char* children, const uint32_t* parents,
+                                            const uint32_t* moves, const uint32_t* places, uint32_t count) {
+    std::vector<FinishedChild> finished;
+    if (count == 0) return finished;
+    std::vector<uint32_t> host_places(count);
+    download(host_places.data(), places, count);
+    std::vector<uint32_t> all_parents, all_moves;
+    const uint32_t chunk = std::min(count, kFinishedChunk);
+    unsigned char* buffer = allocate<unsigned char>(uint64_t{chunk} * size_);
+    StateBlob states(uint64_t{chunk} * size_);
+    std::vector<uint32_t> chunk_parents(chunk), chunk_moves(chunk);
+    uint32_t* device_parents = allocate<uint32_t>(chunk);
+    uint32_t* device_moves = allocate<uint32_t>(chunk);
+    for (uint32_t first = 0; first < count; first += chunk) {
+      const uint32_t n = std::min(chunk, count - first);
+      gather_states(children, places + first, n, buffer);
+      gather_kernel<<<blocks(n), kBlock, 0, stream()>>>(parents, places + first, n, device_parents);
+      gather_kernel<<<blocks(n), kBlock, 0, stream()>>>(moves, places + first, n, device_moves);
+      launched("gathering the finished children");
+      download(states.data(), buffer, uint64_t{n} * size_);
+      download(chunk_parents.data(), device_parents, n);
+      download(chunk_moves.data(), device_moves, n);
+      for (uint32_t i = 0; i < n; ++i)
+        finished.push_back(
+            FinishedChild{{chunk_parents[i], chunk_moves[i]}, game_.score(states.data() + uint64_t{i} * size_)});
+    }
+    return finished;
+  }
+
+  const GameInstance& game_;
+  const gsdk_cuda_perft& perft_;
+  const int device_;
+  const uint32_t size_;
+  std::string name_;
+  CudaStream stream_;
+  DeviceArena arena_;
+  unsigned char* beam_ = nullptr;
+  unsigned char* next_ = nullptr;
+  uint32_t beam_capacity_ = 0;
+  uint32_t width_ = 0;
+};
+
+} // namespace
+
+std::unique_ptr<BeamDevice> make_cuda_beam_device(const GameInstance& game, int32_t cuda_device) {
+  require_beam_game(game, true);
+  return std::make_unique<CudaBeamDevice>(game, cuda_device);
+}
+
+} // namespace gsdk::core
