@@ -11,14 +11,17 @@ namespace {
 const gsdk_param_desc kParameters[] = {
     {"seed", GSDK_PARAM_INT, 0, 34, 0.0, nullptr, 0, 2147483647.0, "hash of the initial state"},
     {"max_ply", GSDK_PARAM_INT, 0, 40, 0.0, nullptr, 1, 1000, "ply at which every game ends"},
-    {"fail_apply", GSDK_PARAM_BOOL, 0, 0, 0.0, nullptr, 0, 1, "the CUDA apply_moves and count_leaves_after_moves fail (tests error reports)"},
+    {"fail_apply", GSDK_PARAM_BOOL, 0, 0, 0.0, nullptr, 0, 1,
+     "the CUDA apply_moves and count_leaves_after_moves fail (tests error reports)"},
     {"keys_fault", GSDK_PARAM_INT, 0, 0, 0.0, nullptr, 0, 4,
      "breaks gsdk.perft_keys.v1 on purpose: 0 correct, 1 canonical states of other counts, 2 not idempotent, 3 "
      "canonical fails, 4 the device's canonical states differ from the host's"},
 };
 } // namespace
 
-std::span<const gsdk_param_desc> Game::parameters() { return kParameters; }
+std::span<const gsdk_param_desc> Game::parameters() {
+  return kParameters;
+}
 
 Game::Game(const gsdk::Params& params)
     : seed_(static_cast<uint64_t>(params.get_int("seed"))), max_ply_(static_cast<uint32_t>(params.get_int("max_ply"))),
@@ -47,8 +50,8 @@ State Game::state_from_string(std::string_view text) const {
   uint32_t ply = 0;
   char extra = 0;
   if (std::sscanf(copy.c_str(), " hash=%" SCNu64 " ply=%" SCNu32 " %c", &hash, &ply, &extra) != 2 || ply > max_ply_)
-    throw gsdk::PluginError("test_tree state '" + copy + "': expected 'hash=H ply=P' with P <= " +
-                            std::to_string(max_ply_));
+    throw gsdk::PluginError("test_tree state '" + copy +
+                            "': expected 'hash=H ply=P' with P <= " + std::to_string(max_ply_));
   return State{hash, ply, 0};
 }
 

@@ -12,7 +12,9 @@ namespace {
 
 constexpr int kThreads = 256;
 
-unsigned blocks_for(uint32_t count) { return (count + kThreads - 1) / kThreads; }
+unsigned blocks_for(uint32_t count) {
+  return (count + kThreads - 1) / kThreads;
+}
 
 void check_launch(const char* kernel) {
   const cudaError_t status = cudaGetLastError();
@@ -27,16 +29,16 @@ __global__ void count_leaves_kernel(const State* states, uint32_t count, uint32_
   if (i < count) counts[i] = leaf_count(states[i], plies, max_ply);
 }
 
-__global__ void generate_moves_kernel(const State* states, uint32_t count, const uint32_t* offsets,
-                                      uint32_t max_ply, uint32_t* moves) {
+__global__ void generate_moves_kernel(const State* states, uint32_t count, const uint32_t* offsets, uint32_t max_ply,
+                                      uint32_t* moves) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= count) return;
   const uint32_t n = move_count(states[i], max_ply);
   for (uint32_t m = 0; m < n; ++m) moves[offsets[i] + m] = m;
 }
 
-__global__ void apply_moves_kernel(const State* states, const uint32_t* parents, const uint32_t* moves,
-                                   uint32_t count, uint32_t max_ply, State* children, uint32_t* child_counts) {
+__global__ void apply_moves_kernel(const State* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
+                                   uint32_t max_ply, State* children, uint32_t* child_counts) {
   const uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
   if (j >= count) return;
   const State c = child(states[parents[j]], moves[j]);
@@ -48,6 +50,11 @@ __global__ void count_leaves_after_moves_kernel(const State* states, const uint3
                                                 uint32_t count, uint32_t plies, uint32_t max_ply, uint32_t* counts) {
   const uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
   if (j < count) counts[j] = leaf_count(child(states[parents[j]], moves[j]), plies, max_ply);
+}
+
+__global__ void evaluate_kernel(const State* states, uint32_t count, uint32_t max_ply, int32_t* values) {
+  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < count) values[i] = tree_value(states[i], max_ply);
 }
 
 __global__ void canonical_kernel(const State* in, uint32_t count, int64_t keys_fault, State* out) {
@@ -72,7 +79,7 @@ void Game::cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t
   check_plies("count_leaves", plies);
   if (count == 0) return;
   count_leaves_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(states, count, plies,
-                                                                                           max_ply_, counts);
+                                                                                             max_ply_, counts);
   check_launch("count_leaves");
 }
 
@@ -80,7 +87,7 @@ void Game::cuda_perft_generate_moves(const State* states, uint32_t count, const 
                                      void* stream) const {
   if (count == 0) return;
   generate_moves_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(states, count, offsets,
-                                                                                             max_ply_, moves);
+                                                                                               max_ply_, moves);
   check_launch("generate_moves");
 }
 
@@ -109,6 +116,13 @@ void Game::cuda_canonical_states(const State* in, uint32_t count, State* out, vo
     throw gsdk::PluginError("test_tree cuda_canonical: failing as asked (keys_fault 3)", GSDK_ERR_DEVICE);
   canonical_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(in, count, keys_fault_, out);
   check_launch("canonical");
+}
+
+void Game::cuda_evaluate(const State* states, uint32_t count, int32_t, void* stream, int32_t* values) const {
+  if (count == 0) return;
+  evaluate_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(states, count, max_ply_,
+                                                                                         values);
+  check_launch("evaluate");
 }
 
 } // namespace test_tree

@@ -2,8 +2,8 @@
 // gsdk.cuda_perft.v1 kernels the core's GPU perft engine is tested with. Parameters: the initial
 // state's hash (`seed`), the ply at which every game ends (`max_ply`; the score is the ply reached)
 // and `fail_apply`, which makes the CUDA apply_moves and count_leaves_after_moves fail so that error
-// reports can be tested. Its gsdk.perft_keys.v1 (CPU, and CUDA beside the kernels) clears `reserved`;
-// `keys_fault` breaks it on purpose (test_tree_rules.hpp).
+// reports can be tested. Its evaluation (CPU and CUDA) is for the beam search's tests. Its gsdk.perft_keys.v1 (CPU, and
+// CUDA beside the kernels) clears `reserved`; `keys_fault` breaks it on purpose (test_tree_rules.hpp).
 #pragma once
 
 #include <cstdint>
@@ -39,6 +39,9 @@ public:
   std::string move_to_string(const State&, uint32_t move) const;
   State state_from_string(std::string_view text) const;
 
+  int32_t evaluation_scale() const { return kEvaluationScale; }
+  int32_t evaluate(const State& s) const { return tree_value(s, max_ply_); }
+  uint64_t state_hash(const State& s) const { return mix(s.hash ^ s.ply); }
   uint64_t cpu_perft(const State& s, uint32_t depth) const;
   void canonical_state(State& s) const;
 #if defined(GSDK_WITH_CUDA)
@@ -52,6 +55,7 @@ public:
   void cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
                                            uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const;
   void cuda_canonical_states(const State* in, uint32_t count, State* out, void* stream) const;
+  void cuda_evaluate(const State* states, uint32_t count, int32_t device, void* stream, int32_t* values) const;
 #endif
 
 private:

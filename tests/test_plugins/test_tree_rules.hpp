@@ -46,6 +46,15 @@ GSDK_HD void canonicalize(State& s, int64_t keys_fault) {
   s.reserved = keys_fault == kKeysFaultNotIdempotent ? s.reserved ^ 1u : 0u;
 }
 
+// gsdk.evaluation.v1, for the beam search's tests: a state's moves first, then bits of its hash, so that values tie
+// often (the tie-break is tested) and the best-valued child is not always on the longest path (so a narrow beam can
+// miss the optimum). Below kEvaluationScale.
+inline constexpr int32_t kEvaluationScale = 1 << 16;
+
+GSDK_HD int32_t tree_value(const State& s, uint32_t max_ply) {
+  return static_cast<int32_t>(move_count(s, max_ply) * 1024 + (s.hash >> 61) * 100);
+}
+
 // The CUDA leaf kernel counts at most this many plies.
 inline constexpr uint32_t kLeafPlies = 2;
 

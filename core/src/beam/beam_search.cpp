@@ -78,8 +78,15 @@ NestedSearchOutcome run_beam(const GameInstance& game, const BeamSettings& setti
     run->search = k;
     run->start = starts.index[from];
     run->start_moves = starts.moves[from].size();
-    device.reset(starts.states[from]);
     paths.reset(starts.moves[from]);
+    const StateBlob& start = starts.states[from];
+    if (game.current_player(start) == GSDK_PLAYER_TERMINAL) { // only the initial state, which is then the best
+      run->best = MoveSequence{game.score(start), starts.moves[from]};
+      if (run->best.score > record.best().score) record.offer_latest(k, run->best);
+      run->emptied = true;
+      return run;
+    }
+    device.reset(start);
     return run;
   };
   const BeamSelectionRules rules_of_run{0, settings.width, settings.children_per_parent, settings.dedup};
