@@ -1,7 +1,7 @@
 // test_chain.hpp - test_chain.so, the divisor chain puzzle (test_chain_rules.hpp) as a gsdk game: per-state
-// rules, move codes, an evaluation (CPU only), CPU batch playouts and replays, and the three CUDA nested-search tables,
-// which it gets from the SDK's templates (test_chain.cu) by giving them its rules (test_chain_device_rules.hpp): the
-// second game after snake to search on the GPU, written to prove the templates generic.
+// rules, move codes, CPU batch playouts and replays, and the three CUDA nested-search tables, which it gets
+// from the SDK's templates (test_chain.cu) by giving them its rules (test_chain_device_rules.hpp): the second
+// game after snake to search on the GPU, written to prove the templates generic.
 #pragma once
 
 #include <cstdint>
@@ -46,12 +46,6 @@ public:
   // NRPA's move codes: the number itself, whatever came before it.
   uint32_t code_count() const { return numbers_; }
   uint32_t move_code(const State&, uint32_t move) const { return move; }
-
-  // gsdk.evaluation.v1, for the beam search's tests: the chain's sum so far (its score were it to end here), which
-  // the scale bounds strictly; the hash keys the numbers used and the last one.
-  int32_t evaluation_scale() const { return static_cast<int32_t>(score_range().second) + 1; }
-  int32_t evaluate(const State& s) const { return static_cast<int32_t>(s.chain.sum); }
-  uint64_t state_hash(const State& s) const { return (s.used * 0x9E3779B97F4A7C15ull) ^ s.chain.last; }
 
   static int32_t best_simd_level() { return GSDK_SIMD_SCALAR; }
   void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;
