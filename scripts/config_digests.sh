@@ -23,6 +23,7 @@ overrides() {
     snake_nmcs:*) echo "--set nmcs.time_seconds=0 --set nmcs.restarts=3" ;;
     snake_nmcs_gpu:cuda) echo "--set nmcs.time_seconds=0 --set nmcs.restarts=16383 --set nmcs.level=2" ;;
     snake_nrpa:*) echo "--set nrpa.time_seconds=0 --set nrpa.restarts=3 --set nrpa.level=2" ;;
+    snake_beam:*) echo "--set beam.restarts=1 --set beam.width=200" ;;
     othello_match:*)
       echo "--set match.games=4 --set match.agents=[\"uct:playouts=2000,leaf=4,param.playout_policy=mobility\",\"uct:playouts=1000,param.playout_policy=mobility\"]" ;;
   esac
@@ -38,7 +39,7 @@ for config in configs/*.toml; do
   [[ $name == *_match ]] && events=()
   case $name in
     *_match) run_device=() files=(--set match.record="$scratch/$name.record") ;; # devices are in its agent specs
-    *_nmcs* | *_nrpa*) files=(--set output.best="$scratch/$name.best.json") ;;
+    *_nmcs* | *_nrpa* | *_beam*) files=(--set output.best="$scratch/$name.best.json") ;;
   esac
   # Word splitting of $extra is wanted: it holds whole --set arguments without spaces inside them.
   # shellcheck disable=SC2086

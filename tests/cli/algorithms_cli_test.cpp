@@ -14,7 +14,7 @@ using gsdk::test::contains;
 using gsdk::test::describe;
 using gsdk::test::Outcome;
 
-const std::vector<std::string> kAlgorithms = {"playouts", "perft", "qlearning", "match", "nmcs", "nrpa"};
+const std::vector<std::string> kAlgorithms = {"playouts", "perft", "qlearning", "match", "nmcs", "nrpa", "beam"};
 
 class AlgorithmsCli : public ::testing::Test {
 protected:
@@ -25,7 +25,7 @@ protected:
 TEST_F(AlgorithmsCli, ListNamesEveryAlgorithmWithItsKeys) {
   const Outcome text = run({"list", "--algorithms"});
   ASSERT_EQ(text.status, 0) << describe(text);
-  EXPECT_TRUE(contains(text.out, "algorithms (6):")) << text.out;
+  EXPECT_TRUE(contains(text.out, "algorithms (7):")) << text.out;
   for (const std::string& name : kAlgorithms) EXPECT_TRUE(contains(text.out, "\n  " + name + "  ")) << name;
   EXPECT_TRUE(contains(text.out, "count                  integer, required, values [1, 2^53]: playouts to run"))
       << text.out;
@@ -78,7 +78,7 @@ TEST_F(AlgorithmsCli, AnUnknownAlgorithmIsRefusedWithTheRegistrysNames) {
   const Outcome refused = run({"run", "x.toml"});
   EXPECT_EQ(refused.status, 2) << describe(refused);
   EXPECT_TRUE(contains(refused.err, "x.toml:2:13: 'algorithm' is \"mcts\"; expected one of: playouts, perft, "
-                                    "qlearning, match, nmcs, nrpa"))
+                                    "qlearning, match, nmcs, nrpa, beam"))
       << refused.err;
   const Outcome usage = run({"list", "--markdown"});
   EXPECT_EQ(usage.status, 2) << describe(usage);

@@ -148,7 +148,7 @@ TEST(ExperimentConfig, UnknownTopLevelKeyListsValidKeys) {
   const std::string m = error_of(std::string("sede = 3\n") + kValid);
   EXPECT_EQ(m, "exp.toml:1:1: unknown key 'sede' (did you mean 'seed'?) in the experiment's top level; valid keys: "
                "game, algorithm, seed, "
-               "name, params, playouts, perft, qlearning, match, nmcs, nrpa, run, output");
+               "name, params, playouts, perft, qlearning, match, nmcs, nrpa, beam, run, output");
 }
 
 TEST(ExperimentConfig, UnknownKeyInSectionPointsAtTheKey) {
@@ -192,8 +192,9 @@ TEST(ExperimentConfig, ValueNotAmongTheChoices) {
   const std::string m = error_of(kValid, {"run.device=gpu"});
   EXPECT_EQ(m, "--set[1]:1:12: 'device' in [run] is \"gpu\"; expected one of: auto, cpu, cuda, all");
   const std::string a = error_of("game = \"g\"\nalgorithm = \"mcts\"\n[playouts]\ncount = 1\n");
-  EXPECT_EQ(a,
-            "exp.toml:2:13: 'algorithm' is \"mcts\"; expected one of: playouts, perft, qlearning, match, nmcs, nrpa");
+  EXPECT_EQ(
+      a,
+      "exp.toml:2:13: 'algorithm' is \"mcts\"; expected one of: playouts, perft, qlearning, match, nmcs, nrpa, beam");
 }
 
 TEST(ExperimentConfig, GpuListEntries) {

@@ -1,10 +1,12 @@
-// nested_search_config_test.cpp - algorithm = "nmcs" and "nrpa" experiment files: a valid file's values and
-// the located errors for mistakes in [nmcs], [nrpa] and their [output] key `best`; NMCS's start moves.
+// nested_search_config_test.cpp - algorithm = "nmcs", "nrpa" and "beam" experiment files: a valid file's values and
+// the located errors for mistakes in [nmcs], [nrpa], [beam] and their [output] key `best`; NMCS's start moves (the
+// beam's are read by the same code).
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "algorithms/nested/beam_algorithm.hpp"
 #include "algorithms/nested/nmcs_algorithm.hpp"
 #include "algorithms/nested/nrpa_algorithm.hpp"
 #include "algorithms/run_experiment.hpp"
@@ -18,6 +20,10 @@ const gsdk::host::NmcsConfig& nmcs_of(const gsdk::host::ExperimentConfig& c) {
 
 const gsdk::host::NrpaConfig& nrpa_of(const gsdk::host::ExperimentConfig& c) {
   return c.settings_as<gsdk::host::NrpaConfig>();
+}
+
+const gsdk::host::BeamConfig& beam_of(const gsdk::host::ExperimentConfig& c) {
+  return c.settings_as<gsdk::host::BeamConfig>();
 }
 
 using gsdk::host::parse_experiment;
@@ -45,6 +51,14 @@ level = 3
 iterations = 50
 alpha = 0.5
 time_seconds = 60
+)";
+
+const char* const kBeam = R"(game = "snake"
+algorithm = "beam"
+
+[beam]
+width = 2000
+children_per_parent = 4
 )";
 
 std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
@@ -205,6 +219,33 @@ TEST(NestedSearchConfig, TheAlgorithmsSectionIsRequiredAndOthersAreRefused) {
             "ns.toml:1:1: missing required table [nrpa] for algorithm \"nrpa\"");
   EXPECT_EQ(error_of(std::string(kNrpa) + "[nmcs]\nlevel = 1\n"),
             "ns.toml:9:1: [nmcs] applies to algorithm = \"nmcs\", not \"nrpa\"");
+}
+
+TEST(NestedSearchConfig, BeamFilesGiveTheirValues) {
+  const auto b = parse_experiment(kBeam, "ns.toml", {"beam.restarts=3", "beam.start_moves=[0, 1]"});
+  EXPECT_EQ(b.algorithm, "beam");
+  EXPECT_EQ(beam_of(b).beam.width, 2000u);
+  EXPECT_EQ(beam_of(b).beam.children_per_parent, 4u);
+  EXPECT_TRUE(beam_of(b).beam.dedup);
+  EXPECT_EQ(beam_of(b).beam.budget.restarts, 3u);
+  EXPECT_EQ(beam_of(b).beam.starts, (std::vector<std::vector<uint32_t>>{{0, 1}}));
+  ASSERT_TRUE(beam_of(b).starts_where.has_value());
+  EXPECT_EQ(beam_of(b).starts_where->begin.line, 1u) << "the --set that gave them";
+  const auto d = parse_experiment("game = \"snake\"\nalgorithm = \"beam\"\n[beam]\n", "ns.toml", {"beam.dedup=false"});
+  EXPECT_EQ(beam_of(d).beam.width, 1000u);
+  EXPECT_EQ(beam_of(d).beam.children_per_parent, 0u);
+  EXPECT_FALSE(beam_of(d).beam.dedup);
+  EXPECT_TRUE(beam_of(d).beam.starts.empty());
+
+  EXPECT_EQ(error_of(kBeam, {"beam.width=0"}), "--set[1]:1:12: 'width' in [beam] = 0 is out of range [1, 67108864]");
+  EXPECT_EQ(error_of(kBeam, {"beam.width=67108865"}),
+            "--set[1]:1:12: 'width' in [beam] = 67108865 is out of range [1, 67108864]");
+  EXPECT_EQ(error_of(kBeam, {"beam.level=2"}),
+            "--set[1]:1:6: unknown key 'level' in [beam]; valid keys: width, children_per_parent, dedup, time_seconds, "
+            "restarts, searches_in_parallel, stop_at_score, start_moves, start_from, starts_from");
+  EXPECT_EQ(error_of(kBeam, {"beam.start_moves=[1]", "beam.starts_from=s.jsonl"}),
+            "--set[2]:1:18: [beam] takes one of 'start_moves', 'start_from' and 'starts_from', not both 'start_moves' "
+            "and 'starts_from'");
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "algorithms/match/match_algorithm.hpp"
+#include "algorithms/nested/beam_algorithm.hpp"
 #include "algorithms/nested/nmcs_algorithm.hpp"
 #include "algorithms/nested/nrpa_algorithm.hpp"
 #include "algorithms/perft/perft_algorithm.hpp"
@@ -16,7 +17,8 @@ namespace gsdk::host {
 
 const std::vector<const Algorithm*>& algorithms() {
   static const std::vector<const Algorithm*> all = {&playouts_algorithm(), &perft_algorithm(), &qlearning_algorithm(),
-                                                    &match_algorithm(),    &nmcs_algorithm(),  &nrpa_algorithm()};
+                                                    &match_algorithm(),    &nmcs_algorithm(),  &nrpa_algorithm(),
+                                                    &beam_algorithm()};
   return all;
 }
 

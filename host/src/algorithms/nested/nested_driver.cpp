@@ -1,4 +1,4 @@
-// nested_driver.cpp - the run around an NMCS or NRPA search: checks, events, best sequence, report, picture,
+// nested_driver.cpp - the run around an NMCS, NRPA or beam search: checks, events, best sequence, report, picture,
 // checkpoint.
 #include "algorithms/nested/nested_driver.hpp"
 
@@ -45,6 +45,7 @@ public:
   std::vector<LoggedImprovement> improvements; // the earlier runs' too, when resumed
   std::optional<ResumedFrom> resumed_from;
   std::string algorithm, title, experiment, game, best_path, events_path, searches_path, evaluator_label, plot;
+  NestedCounts counts = NestedCounts::playouts;
   size_t searches_written = 0;
   uint64_t seed = 0;
 
@@ -58,7 +59,6 @@ public:
   }
 
   nlohmann::json results() const override {
-    const double seconds = search.wall_seconds;
     const bool found = !search.best.empty();
     nlohmann::json logged = nlohmann::json::array();
     for (const LoggedImprovement& i : improvements)
@@ -90,15 +90,27 @@ public:
               {"resumed_from", parts ? nlohmann::json(nullptr) : from},
               {"merged_parts", parts ? from : nlohmann::json(nullptr)},
               {"improvements", logged}}},
-            {"timings",
-             {{"wall_seconds", seconds},
-              {"playouts", search.playouts},
-              {"playouts_per_second", seconds > 0 ? static_cast<double>(search.playouts) / seconds : 0.0},
-              {"level1_steps", search.level1_steps},
-              {"level1_steps_per_second", seconds > 0 ? static_cast<double>(search.level1_steps) / seconds : 0.0},
-              {"level1_searches", search.level1_searches},
-              {"batches", search.batches},
-              {"evaluator_seconds", search.evaluator_seconds}}}};
+            {"timings", timings()}};
+  }
+
+  // The counts of the search, in its own words: a beam search has no playouts but levels and children.
+  nlohmann::json timings() const {
+    const double seconds = search.wall_seconds;
+    if (counts == NestedCounts::beam)
+      return {{"wall_seconds", seconds},
+              {"levels", search.batches},
+              {"children", search.beam_children},
+              {"children_per_second", per_second(search.beam_children)},
+              {"duplicates", search.beam_duplicates},
+              {"capped", search.beam_capped}};
+    return {{"wall_seconds", seconds},
+            {"playouts", search.playouts},
+            {"playouts_per_second", per_second(search.playouts)},
+            {"level1_steps", search.level1_steps},
+            {"level1_steps_per_second", per_second(search.level1_steps)},
+            {"level1_searches", search.level1_searches},
+            {"batches", search.batches},
+            {"evaluator_seconds", search.evaluator_seconds}};
   }
 
   void print(const std::string& results_path) const override {
@@ -121,16 +133,33 @@ public:
           resumed_from->reproducible
               ? fmt::format("the result is the {} run's", resumed_from->parts ? "one-process" : "uninterrupted").c_str()
               : "bounded by time or score: not reproducible");
-    const double seconds = search.wall_seconds;
-    std::printf("  time %.3f s wall, %s playouts: %.4g per second", seconds, fmt::format("{}", search.playouts).c_str(),
-                seconds > 0 ? static_cast<double>(search.playouts) / seconds : 0.0);
-    if (search.level1_steps > 0)
-      std::printf("; %s level-1 steps: %.4g per second", fmt::format("{}", search.level1_steps).c_str(),
-                  seconds > 0 ? static_cast<double>(search.level1_steps) / seconds : 0.0);
-    std::printf("; %.3f s of it in the %s\n", search.evaluator_seconds, evaluator_label.c_str());
+    print_counts();
     std::printf("  improvements %s\n  digest %s\n  results %s\n", output_name(events_path).c_str(), digest().c_str(),
                 output_name(results_path).c_str());
     if (!plot.empty()) std::printf("  plot %s\n", output_name(plot).c_str());
+  }
+
+  double per_second(uint64_t n) const {
+    return search.wall_seconds > 0 ? static_cast<double>(n) / search.wall_seconds : 0.0;
+  }
+
+  // The report's line (or lines) of the counts: playouts, or the beam's levels and children.
+  void print_counts() const {
+    const double seconds = search.wall_seconds;
+    if (counts == NestedCounts::beam) {
+      std::printf("  time %.3f s wall, %s levels, %s children scored: %.4g per second\n", seconds,
+                  fmt::format("{}", search.batches).c_str(), fmt::format("{}", search.beam_children).c_str(),
+                  per_second(search.beam_children));
+      std::printf("  dropped      %s duplicates, %s over the cap per parent\n",
+                  fmt::format("{}", search.beam_duplicates).c_str(), fmt::format("{}", search.beam_capped).c_str());
+      return;
+    }
+    std::printf("  time %.3f s wall, %s playouts: %.4g per second", seconds, fmt::format("{}", search.playouts).c_str(),
+                per_second(search.playouts));
+    if (search.level1_steps > 0)
+      std::printf("; %s level-1 steps: %.4g per second", fmt::format("{}", search.level1_steps).c_str(),
+                  per_second(search.level1_steps));
+    std::printf("; %.3f s of it in the %s\n", search.evaluator_seconds, evaluator_label.c_str());
   }
 };
 
@@ -216,6 +245,7 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
   outcome->algorithm = context.config.algorithm;
   outcome->title = labels.title;
   outcome->evaluator_label = labels.evaluator;
+  outcome->counts = labels.counts;
   outcome->experiment = context.config.name;
   outcome->game = context.config.game;
   outcome->seed = context.seed;

@@ -1,8 +1,8 @@
-// nested_driver.hpp - what the NMCS and NRPA drivers share: the budget keys both tables have, and the run
-// around a search: every improvement checked and logged (JSON Lines events: seconds, score, search),
+// nested_driver.hpp - what the NMCS, NRPA and beam search drivers share: the budget keys their tables have, and the
+// run around a search: every improvement checked and logged (JSON Lines events: seconds, score, search),
 // the best sequence checked and saved, the report, the picture of the best score against time, the
 // results fields, and the checkpoint (`--checkpoint`) that a run saves and resumes at the searches' granularity.
-// The searches themselves are the core's (gsdk/core/nested/nested_search.hpp).
+// The searches themselves are the core's (gsdk/core/nested/nested_search.hpp, gsdk/core/beam/beam_search.hpp).
 #pragma once
 
 #include <cstdint>
@@ -18,7 +18,7 @@
 
 namespace gsdk::host {
 
-// Where both searches share a key, they share its meaning and range.
+// Where the searches share a key, they share its meaning and range.
 std::vector<KeyDoc> budget_keys();
 core::SearchBudget read_budget(const ConfigSection& section);
 // The budget keys that do not change the result (searches_in_parallel): see Algorithm::keys_outside_results.
@@ -53,13 +53,20 @@ struct NestedSearchFiles {
   const std::vector<std::vector<uint32_t>>* starts = nullptr; // NMCS's starts, which the searches' moves follow
 };
 
-// How the report names the search ("NMCS") and what its evaluator seconds measured ("level-1 searcher").
+// The counts a search's outcome holds: NMCS's and NRPA's playouts (and level-1 steps, batches, evaluator seconds),
+// or the beam search's levels and children (NestedSearchOutcome::batches, beam_children, beam_duplicates,
+// beam_capped), which the report and the results' timings name in the beam's words.
+enum class NestedCounts { playouts, beam };
+
+// How the report names the search ("NMCS"), what its evaluator seconds measured ("level-1 searcher") and which
+// counts it reports.
 struct NestedSearchLabels {
   std::string title;
   std::string evaluator;
+  NestedCounts counts = NestedCounts::playouts;
 };
 
-// Runs `search` (the driver's call of core's NMCS or NRPA with the hooks, under `budget`) and builds its
+// Runs `search` (the driver's call of core's NMCS, NRPA or beam search with the hooks, under `budget`) and builds its
 // outcome. Throws std::runtime_error when a reported sequence fails its check, CheckpointMismatch when the
 // checkpoint it resumes is malformed.
 std::unique_ptr<AlgorithmOutcome>

@@ -78,6 +78,9 @@ nlohmann::json nested_progress_json(const core::NestedSearchProgress& search,
         {"level1_steps", run.level1_steps},
         {"level1_searches", run.level1_searches},
         {"batches", run.batches},
+        {"beam_children", run.beam_children},
+        {"beam_duplicates", run.beam_duplicates},
+        {"beam_capped", run.beam_capped},
         {"evaluator_seconds", run.evaluator_seconds},
         {"wall_seconds", run.wall_seconds}}},
       {"improvements", logged},
@@ -108,6 +111,10 @@ NestedCheckpoint nested_progress_from_json(const nlohmann::json& progress, uint6
     run.level1_steps = counts.at("level1_steps").get<uint64_t>();
     run.level1_searches = counts.at("level1_searches").get<uint64_t>();
     run.batches = counts.at("batches").get<uint64_t>();
+    // The beam's counts: absent from checkpoints saved before the beam search (an NMCS or NRPA run's, all 0).
+    run.beam_children = counts.value("beam_children", uint64_t{0});
+    run.beam_duplicates = counts.value("beam_duplicates", uint64_t{0});
+    run.beam_capped = counts.value("beam_capped", uint64_t{0});
     run.evaluator_seconds = counts.at("evaluator_seconds").get<double>();
     run.wall_seconds = counts.at("wall_seconds").get<double>();
     if (!(run.wall_seconds >= 0))
@@ -149,6 +156,9 @@ nlohmann::json merge_nested_progress(const nlohmann::json& a, const nlohmann::js
   run.level1_steps += other.level1_steps;
   run.level1_searches += other.level1_searches;
   run.batches += other.batches;
+  run.beam_children += other.beam_children;
+  run.beam_duplicates += other.beam_duplicates;
+  run.beam_capped += other.beam_capped;
   run.evaluator_seconds += other.evaluator_seconds;
   run.wall_seconds = std::max(run.wall_seconds, other.wall_seconds);
   into.searches.insert(into.searches.end(), more.searches.begin(), more.searches.end());

@@ -1,5 +1,5 @@
-// nested_progress.hpp - the "progress" of an NMCS or NRPA run's checkpoint (checkpoint_file.hpp), as JSON and
-// back: the core's record of the searches that ended and of the run as it stood (nested_search.hpp's
+// nested_progress.hpp - the "progress" of an NMCS, NRPA or beam search run's checkpoint (checkpoint_file.hpp), as
+// JSON and back: the core's record of the searches that ended and of the run as it stood (nested_search.hpp's
 // NestedSearchProgress), with what the run around the searches had written of them, so that a resumed run's
 // improvements log and searches file tell the whole story once:
 //
@@ -9,7 +9,8 @@
 //                  "policy"), "best" their top level's best ({"score", "moves"} or null), "counter" what keys
 //                  their streams to come (nested_search.hpp's SearchUnderWay)
 //    "best": {"score", "search", "moves"} or null,       the run's best so far and the search that found it
-//    "counts": {"playouts", "level1_steps", "level1_searches", "batches", "evaluator_seconds", "wall_seconds"},
+//    "counts": {"playouts", "level1_steps", "level1_searches", "batches", "beam_children", "beam_duplicates",
+//               "beam_capped", "evaluator_seconds", "wall_seconds"},   (the beam's three may be absent: 0)
 //    "improvements": [{"seconds", "score", "search"}, ...],     the improvements logged so far
 //    "searches": [{"score", "search", "start", "moves"}, ...]}  NMCS's [output] searches table so far
 #pragma once

@@ -3,13 +3,10 @@
 #include "algorithms/nested/nmcs_algorithm.hpp"
 
 #include <algorithm>
-#include <limits>
 
-#include <fmt/format.h>
-
-#include "algorithms/nested/best_sequence_file.hpp"
 #include "algorithms/nested/nested_driver.hpp"
 #include "algorithms/nested/nested_progress.hpp"
+#include "algorithms/nested/start_keys.hpp"
 #include "algorithms/typed_driver.hpp"
 #include "config/experiment_config.hpp"
 #include "gsdk/core/playouts/playout_batch_evaluator.hpp"
@@ -29,11 +26,6 @@ const BooleanKey kPipeline{"pipeline", true,
 const BooleanKey kCpuLevel1{"cpu_level1_searches", false, "without a GPU: whole level-1 searches on CPU threads"};
 const IntegerKey kDeviceLevel{"device_level", 1, 1, 2,
                               "on a GPU: the level of the searches it runs whole (at most level)"};
-const OtherKey kStartMoves{"start_moves", "array of integers", "none", "moves to play before the searches"};
-const OtherKey kStartFrom{"start_from", "string", "none", "a best-sequence file whose moves to play first"};
-const OtherKey kStartsFrom{"starts_from", "string", "none",
-                           "a JSON Lines file of sequences (e.g. an earlier run's [output] searches): search k starts "
-                           "from line k mod n"};
 const BooleanKey kSkipFinished{"skip_finished_starts", false,
                                "leave out starts that already end the game (counted in starts_skipped) instead of "
                                "refusing them"};
@@ -41,39 +33,6 @@ const BooleanKey kSkipFinished{"skip_finished_starts", false,
 const StringKey kBest{"best", "", {}, "the best sequence's file (default: results/<name>.best.json)"};
 const StringKey kSearches{"searches", "", {}, "the best distinct sequences the searches ended with (JSON Lines)"};
 const IntegerKey kSearchesKept{"searches_kept", 1000, 1, 1 << 24, "how many of them"};
-
-// [nmcs] start_moves (a list of moves), start_from (a best-sequence file whose moves to play first) or
-// starts_from (a JSON Lines file of sequences, e.g. an earlier run's [output] searches: one start each), with where
-// it was given and the file read.
-void read_starts(const ConfigSection& s, NmcsConfig& config) {
-  const std::string keys[] = {kStartMoves.name, kStartFrom.name, kStartsFrom.name};
-  const std::string* given = nullptr;
-  for (const std::string& key : keys) {
-    const toml::node* node = s.node(key);
-    if (!node) continue;
-    if (given)
-      throw ConfigError(located(node->source(), fmt::format("[nmcs] takes one of 'start_moves', 'start_from' and "
-                                                            "'starts_from', not both '{}' and '{}'",
-                                                            *given, key)));
-    given = &key;
-  }
-  if (!given) return;
-  config.starts_where = s.node(*given)->source();
-  if (*given == kStartMoves.name) {
-    const std::vector<int> moves = s.integer_list(kStartMoves.name, 0, std::numeric_limits<int>::max());
-    config.nmcs.starts = {std::vector<uint32_t>(moves.begin(), moves.end())};
-    return;
-  }
-  config.starts_file = s.string(*given, "");
-  try {
-    if (*given == kStartFrom.name)
-      config.nmcs.starts = {read_best_moves(config.starts_file)};
-    else
-      config.nmcs.starts = read_sequence_lines(config.starts_file);
-  } catch (const std::runtime_error& e) {
-    throw ConfigError(located(s.node(*given)->source(), fmt::format("'{}' in [nmcs]: {}", *given, e.what())));
-  }
-}
 
 // The searches of the GPU's level: [nmcs] device_level, at most the search's level.
 uint32_t device_level(const NmcsConfig& config) {
@@ -116,10 +75,10 @@ public:
                       {describe(kBest), describe(kSearches), describe(kSearchesKept)},
                       ""};
       for (KeyDoc key : budget_keys()) i.keys.push_back(std::move(key));
-      for (const KeyDoc& key :
-           {describe(kEngine), describe(kPipeline), describe(kCpuLevel1), describe(kDeviceLevel), describe(kStartMoves),
-            describe(kStartFrom), describe(kStartsFrom), describe(kSkipFinished)})
+      for (const KeyDoc& key : {describe(kEngine), describe(kPipeline), describe(kCpuLevel1), describe(kDeviceLevel)})
         i.keys.push_back(key);
+      for (KeyDoc key : start_key_docs()) i.keys.push_back(std::move(key));
+      i.keys.push_back(describe(kSkipFinished));
       return i;
     }();
     return info;
@@ -127,7 +86,10 @@ public:
 
   std::shared_ptr<const NmcsConfig> read_settings(const ConfigSection& s, const ConfigSection* output) const override {
     auto config = std::make_shared<NmcsConfig>();
-    read_starts(s, *config);
+    StartKeys starts = read_start_keys(s);
+    config->nmcs.starts = std::move(starts.starts);
+    config->starts_where = starts.where;
+    config->starts_file = std::move(starts.file);
     config->nmcs.skip_finished_starts = s.get(kSkipFinished);
     config->nmcs.level = static_cast<uint32_t>(s.get(kLevel));
     if (const toml::node* n = s.node(kLevel.name)) config->level_where = n->source();
