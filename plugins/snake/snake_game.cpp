@@ -1,4 +1,5 @@
-// snake_game.cpp - the parameters, per-state table, CPU playouts and replays of snake.so.
+// snake_game.cpp - the parameters, per-state table, CPU perft, canonical states, CPU playouts and replays of
+// snake.so.
 #include "snake_game.hpp"
 
 #include <cstring>
@@ -6,8 +7,10 @@
 
 #include "checker/snake_check.hpp"
 #include "checker/snake_document.hpp"
+#include "cpu/perft_cpu.hpp"
 #include "cpu/playouts_cpu.hpp"
 #include "rules/blocked_subcubes.hpp"
+#include "rules/canonical.hpp"
 #include "rules/snake_text.hpp"
 
 namespace snake {
@@ -28,6 +31,9 @@ const gsdk_param_desc kParameters[] = {
      "sub-cubes the snake may not enter, comma-separated, each d characters '0', '1' or '*' with the highest "
      "dimension first ('10********' in dimension 10: bit 9 set, bit 8 clear); they break the cube's symmetry, "
      "so they need symmetry_breaking = false"},
+    {"evaluation", GSDK_PARAM_STRING, 0, 0, 0.0, "reachable", 0, 0,
+     "the fitness a search ranks snakes of one length by: 'reachable' (2 R - max(D - 1, 0): R the free vertices "
+     "the head can reach, D the dead ends among them) or 'free' (the vertices neither blocked nor the head)"},
 };
 
 Policy parse_policy(const std::string& name) {
@@ -35,6 +41,12 @@ Policy parse_policy(const std::string& name) {
   if (name == "kinny") return Policy::kinny;
   if (name == "tight") return Policy::tight;
   throw gsdk::PluginError("policy = '" + name + "', expected 'uniform', 'kinny' or 'tight'");
+}
+
+Evaluation parse_evaluation(const std::string& name) {
+  if (name == "reachable") return Evaluation::reachable;
+  if (name == "free") return Evaluation::free;
+  throw gsdk::PluginError("evaluation = '" + name + "', expected 'reachable' or 'free'");
 }
 
 } // namespace
@@ -50,6 +62,7 @@ Game::Game(const gsdk::Params& params) {
                             std::to_string(kMinDimension) + ".." + std::to_string(kMaxDimension));
   rules_ = Rules{static_cast<uint32_t>(dimension), params.get_bool("symmetry_breaking")};
   policy_ = parse_policy(params.get_string("policy"));
+  evaluation_ = parse_evaluation(params.get_string("evaluation"));
   start_state(initial_, rules_.dimension);
   const std::string subcubes = params.get_string("blocked_subcubes");
   try {
@@ -99,6 +112,14 @@ Game::State Game::state_from_string(std::string_view text) const {
   } catch (const std::invalid_argument& e) {
     throw gsdk::PluginError(std::string("snake: ") + e.what());
   }
+}
+
+uint64_t Game::cpu_perft(const State& s, uint32_t depth) const {
+  return cpu::perft(rules_, s, depth);
+}
+
+void Game::canonical_state(State& s) const {
+  canonicalize(s);
 }
 
 const State& Game::playout_start(const void* start_state) const {

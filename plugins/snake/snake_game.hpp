@@ -1,8 +1,11 @@
 // snake_game.hpp - Snake-in-the-box as a gsdk game: the longest induced path of the d-dimensional
 // hypercube from vertex 0. One player; a move is the dimension the head flips; the score is the length
 // in edges. Per-state rules, batch random playouts on CPU and CUDA (uniform, Kinny's or tight policy), replays,
-// move codes for NRPA, whole NMCS level-1 and level-2 and NRPA searches on CUDA, and the snake file of a
-// search's best sequence with its independent check.
+// move codes for NRPA, whole NMCS level-1 and level-2 and NRPA searches on CUDA, the snake file of a
+// search's best sequence with its independent check, and what a beam search over snakes needs: perft on CPU and
+// CUDA (its level-by-level expansion, checked), canonical states (the move list zeroed: transposed snakes share a
+// key) and an evaluation to rank snakes of one length by (free or reachable vertices, rules/evaluation.hpp), on
+// CPU and CUDA alike.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +15,9 @@
 #include <utility>
 #include <vector>
 
+#include "gsdk/nested/perft_rules.hpp"
 #include "gsdk/plugin.hpp"
+#include "rules/evaluation.hpp"
 #include "rules/random_snake.hpp"
 #include "rules/snake_state.hpp"
 
@@ -64,7 +69,28 @@ public:
   std::string sequence_document(std::span<const uint32_t> moves) const;
   void check_sequence(std::span<const uint32_t> moves) const;
 
-  static int32_t best_simd_level() { return GSDK_SIMD_SCALAR; }
+  // gsdk.cpu_perft.v1 (cpu/perft_cpu.hpp): the move sequences of exactly `depth` moves from s.
+  uint64_t cpu_perft(const State& s, uint32_t depth) const;
+  // gsdk.perft_keys.v1: s with its move list zeroed (rules/canonical.hpp says why that is safe).
+  void canonical_state(State& s) const;
+  // gsdk.evaluation.v1 (rules/evaluation.hpp): the parameter `evaluation`'s measure, in [0, 2^(d+1)], inside
+  // (-2^(d+2), 2^(d+2)); the hash covers exactly what canonical_state keeps.
+  Evaluation evaluation() const {
+    return evaluation_;
+  }
+  int32_t evaluation_scale() const {
+    return snake::evaluation_scale(rules_.dimension);
+  }
+  int32_t evaluate(const State& s) const {
+    return snake::evaluate(evaluation_, s);
+  }
+  uint64_t state_hash(const State& s) const {
+    return snake::state_hash(s);
+  }
+
+  static int32_t best_simd_level() {
+    return GSDK_SIMD_SCALAR;
+  }
   void cpu_playouts(const gsdk_playout_request& request, gsdk_playout_summary& summary) const;
   std::vector<uint32_t> replay_playout(uint64_t seed, uint64_t playout, const State* start) const;
 
@@ -76,8 +102,8 @@ public:
   // (ABI 1.6: device memory the searches poll, or null).
   // Level-1 NMCS on the GPU (gsdk.cuda_level1_searches.v1), one thread (or warp) per search.
   uint32_t max_game_length() const;
-  void cuda_level1_searches(uint64_t seed, State* states, const uint64_t* first_streams, uint32_t count,
-                            int32_t device, void* stream, gsdk_level1_result* results, uint32_t* moves,
+  void cuda_level1_searches(uint64_t seed, State* states, const uint64_t* first_streams, uint32_t count, int32_t device,
+                            void* stream, gsdk_level1_result* results, uint32_t* moves,
                             const uint32_t* stop = nullptr) const;
   // Level-2 NMCS on the GPU (gsdk.cuda_level2_searches.v1), one thread (or warp) per search.
   uint64_t cuda_level2_scratch_bytes(uint32_t count) const;
@@ -91,6 +117,20 @@ public:
                           const uint64_t* first_streams, uint32_t count, int32_t device, void* stream, void* scratch,
                           uint64_t scratch_size, gsdk_nrpa_result* results, uint32_t* moves,
                           const uint32_t* stop = nullptr) const;
+  // gsdk.cuda_perft.v1 and gsdk.perft_keys.v1's cuda_canonical: the SDK's templates over cuda/perft_rules.hpp
+  // (cuda/perft_kernels.cu).
+  static constexpr uint32_t kCudaPerftLeafPlies = gsdk::nested::kPerftLeafPlies;
+  void cuda_perft_count_leaves(const State* states, uint32_t count, uint32_t plies, uint32_t* counts,
+                               void* stream) const;
+  void cuda_perft_generate_moves(const State* states, uint32_t count, const uint32_t* offsets, uint32_t* moves,
+                                 void* stream) const;
+  void cuda_perft_apply_moves(const State* states, const uint32_t* parents, const uint32_t* moves, uint32_t count,
+                              State* children, uint32_t* child_counts, void* stream) const;
+  void cuda_perft_count_leaves_after_moves(const State* states, const uint32_t* parents, const uint32_t* moves,
+                                           uint32_t count, uint32_t plies, uint32_t* counts, void* stream) const;
+  void cuda_canonical_states(const State* in, uint32_t count, State* out, void* stream) const;
+  // evaluate() on a device, one thread per state, to the bit (cuda/evaluation.cu).
+  void cuda_evaluate(const State* states, uint32_t count, int32_t device, void* stream, int32_t* values) const;
 #endif
 
 private:
@@ -101,6 +141,7 @@ private:
 
   Rules rules_{};
   Policy policy_ = Policy::uniform;
+  Evaluation evaluation_ = Evaluation::reachable;
   State initial_{};
 };
 

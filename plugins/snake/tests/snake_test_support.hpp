@@ -35,13 +35,15 @@ struct Settings {
   bool symmetry_breaking = true;
   const char* policy = "uniform";
   const char* blocked_subcubes = "";
+  const char* evaluation = "reachable";
 };
 
 inline std::vector<gsdk_param_value> param_values(const Settings& s) {
   return {{"dimension", GSDK_PARAM_INT, 0, s.dimension, 0.0, nullptr},
           {"symmetry_breaking", GSDK_PARAM_BOOL, 0, s.symmetry_breaking ? 1 : 0, 0.0, nullptr},
           {"policy", GSDK_PARAM_STRING, 0, 0, 0.0, s.policy},
-          {"blocked_subcubes", GSDK_PARAM_STRING, 0, 0, 0.0, s.blocked_subcubes}};
+          {"blocked_subcubes", GSDK_PARAM_STRING, 0, 0, 0.0, s.blocked_subcubes},
+          {"evaluation", GSDK_PARAM_STRING, 0, 0, 0.0, s.evaluation}};
 }
 
 inline Game make_rules(const Settings& s) {

@@ -91,6 +91,9 @@ TEST(SnakeParams, BadValuesAreRefusedNamingTheParameter) {
   EXPECT_EQ(creation_refusal(test::param_values({8, true, "greedy"})),
             "policy = 'greedy', expected 'uniform', 'kinny' or 'tight'");
   EXPECT_EQ(creation_refusal(test::param_values({5, false, "uniform", "1****"})), "");
+  EXPECT_EQ(creation_refusal(test::param_values({8, true, "uniform", "", "free"})), "");
+  EXPECT_EQ(creation_refusal(test::param_values({8, true, "uniform", "", "deepest"})),
+            "evaluation = 'deepest', expected 'reachable' or 'free'");
   EXPECT_EQ(creation_refusal(test::param_values({5, false, "uniform", "1***"})),
             "blocked_subcubes = '1***': sub-cube '1***' has 4 characters; expected 5 characters '0', '1' or '*', "
             "highest dimension first");
@@ -102,7 +105,7 @@ TEST(SnakeParams, BadValuesAreRefusedNamingTheParameter) {
 
 TEST(SnakeParams, DeclarationsGiveTheDocumentedDefaultsAndRange) {
   const auto params = Game::parameters();
-  ASSERT_EQ(params.size(), 4u);
+  ASSERT_EQ(params.size(), 5u);
   EXPECT_STREQ(params[0].name, "dimension");
   EXPECT_EQ(params[0].default_int, 8);
   EXPECT_EQ(params[0].min_value, 3);
@@ -113,6 +116,8 @@ TEST(SnakeParams, DeclarationsGiveTheDocumentedDefaultsAndRange) {
   EXPECT_STREQ(params[2].default_string, "uniform");
   EXPECT_STREQ(params[3].name, "blocked_subcubes");
   EXPECT_STREQ(params[3].default_string, "");
+  EXPECT_STREQ(params[4].name, "evaluation");
+  EXPECT_STREQ(params[4].default_string, "reachable");
 }
 
 } // namespace
