@@ -12,6 +12,7 @@
 
 #include "gpu.hpp"
 #include "gsdk/core/beam/beam_search.hpp"
+#include "gsdk/core/runtime/memory_budget.hpp"
 #include "plugin_loading/game_params.hpp"
 #include "plugin_loading/plugin_catalog.hpp"
 #include "test_paths.hpp"
@@ -215,6 +216,16 @@ TEST_F(BeamSearchTest, AnInitialStateThatHasEndedIsTheBest) {
   EXPECT_TRUE(outcome.best.moves.empty());
   EXPECT_EQ(outcome.searches_finished, 1u);
   EXPECT_EQ(outcome.batches, 0u);
+}
+
+TEST_F(BeamSearchTest, ABeamLargerThanTheMemoryIsRefusedWithTheNumbers) {
+  const auto game = tree(1, 5);
+  try {
+    run(*game, settings(UINT32_MAX));
+    FAIL() << "a beam of 2^32 - 1 states ran";
+  } catch (const core::MemoryRefusal& e) {
+    EXPECT_NE(std::string(e.what()).find("a beam of 4294967295 states needs at least"), std::string::npos) << e.what();
+  }
 }
 
 TEST_F(BeamSearchTest, GamesWithoutWhatTheBeamNeedsAreRefused) {

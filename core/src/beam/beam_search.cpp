@@ -69,6 +69,7 @@ NestedSearchOutcome run_beam(const GameInstance& game, const BeamSettings& setti
   NestedSearchOutcome outcome;
   outcome.engine = "beam";
   outcome.device = device.describe();
+  device.require_room(settings.width);
   SearchRecord record(on_improvement, budget);
   BeamPaths paths;
 

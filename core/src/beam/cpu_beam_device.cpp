@@ -11,12 +11,16 @@
 #include "beam/beam_level.hpp"
 #include "beam/beam_order.hpp"
 #include "gsdk/core/beam/beam_search.hpp"
+#include "gsdk/core/runtime/memory_budget.hpp"
 #include "gsdk/core/runtime/plugin_call.hpp"
 #include "gsdk/core/runtime/worker_pool.hpp"
 
 namespace gsdk::core {
 
 namespace {
+
+// A child's value, key, parent, move and flags.
+constexpr uint64_t kBytesPerChild = 32;
 
 // Below this many items a pass runs on the calling thread alone: waking threads would cost more.
 constexpr size_t kItemsPerThread = 256;
@@ -74,6 +78,14 @@ public:
     beam_ = std::move(next);
     width_ = static_cast<uint32_t>(selection.kept.size());
     return result;
+  }
+
+  // A level holds the beam, its children, the live children's evaluation blocks and the next beam.
+  void require_room(uint32_t width) const override {
+    const uint64_t children = uint64_t{width} * game_.max_moves();
+    require_memory((2 * uint64_t{width} + 2 * children) * size_ + children * kBytesPerChild, available_host_memory(),
+                   "host", fmt::format("a beam of {} states", width),
+                   fmt::format("{} children of {} bytes, twice, and two beams", children, size_));
   }
 
   std::string describe() const override { return fmt::format("cpu, {} threads", threads_); }

@@ -26,6 +26,7 @@
 #include "beam/beam_order.hpp"
 #include "gsdk/core/beam/beam_search.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
+#include "gsdk/core/runtime/memory_budget.hpp"
 #include "gsdk/core/runtime/plugin_call.hpp"
 
 namespace gsdk::core {
@@ -36,6 +37,7 @@ constexpr int kBlock = 256;
 constexpr double kArenaShare = 0.85;           // of the device's free memory: the beam search is the device's only user
 constexpr uint32_t kCanonicalChunk = 1u << 16; // states keyed per call of cuda_canonical: bounds its buffer
 constexpr uint32_t kFinishedChunk = 1u << 14;  // finished children copied to the host at once
+constexpr uint64_t kBytesPerChild = 128;       // the selection's arrays (moves, parents, flags, keys, sort buffers)
 
 unsigned blocks(uint64_t threads) {
   return static_cast<unsigned>((threads + kBlock - 1) / kBlock);
@@ -281,6 +283,16 @@ public:
     std::swap(beam_, next_);
     width_ = next_width;
     return result;
+  }
+
+  // A level holds two beams, the children and the live ones (when some children end the game), a chunk of canonical
+  // states, and the selection's arrays.
+  void require_room(uint32_t width) const override {
+    const uint64_t children = uint64_t{width} * game_.max_moves();
+    const uint64_t bytes = (2 * uint64_t{width} + 2 * children + kCanonicalChunk) * size_ + children * kBytesPerChild;
+    require_memory(bytes, arena_.capacity(), "GPU", "a beam of " + std::to_string(width) + " states",
+                   std::to_string(children) + " children of " + std::to_string(size_) +
+                       " bytes, twice, and two beams, on " + describe());
   }
 
   std::string describe() const override {

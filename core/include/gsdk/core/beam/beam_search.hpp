@@ -96,6 +96,9 @@ struct BeamLevelResult {
 class BeamDevice {
 public:
   virtual ~BeamDevice() = default;
+  // Refuses (MemoryRefusal, with the numbers) a beam of `width` states whose levels could not fit in the device's
+  // memory: each level may hold width x max_moves children.
+  virtual void require_room(uint32_t width) const = 0;
   // The beam is the single state `start` (state_size bytes, not terminal).
   virtual void reset(const StateBlob& start) = 0;
   // Expands the beam one level and replaces it with the children the rules keep (the beam is then empty when no
