@@ -37,8 +37,9 @@ TEST(SnakeBeam, BeamsThatHoldEveryLevelReachTheOptimaOfSmallCubes) {
     const auto game = make_game(s);
     const gsdk::core::NestedSearchOutcome outcome = beam(*game, 1u << 17);
     EXPECT_EQ(outcome.best.score, c.optimum) << "d=" << c.dimension << " symmetry breaking " << c.symmetry_breaking;
-    if (c.dimension >= 5)
+    if (c.dimension >= 5) {
       EXPECT_GT(outcome.beam_duplicates, 0u) << "snakes of a level that differ only in their moves' order share a key";
+    }
     const Game rules = make_rules(s);
     EXPECT_NO_THROW(rules.check_sequence(outcome.best.moves));
   }
