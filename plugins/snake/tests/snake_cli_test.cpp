@@ -5,7 +5,7 @@
 // reach the 5-cube's optimum, log their improvements and save a snake the checker accepts; an NMCS run writes its best
 // distinct final snakes, best first, and a run in a bigger cube starts from them (one start each), refusing with the
 // file's place one that is not a snake of its cube; snakes grown in a box go on in the whole cube, the ones with no way
-// on left out when asked.
+// on left out when asked; a beam's snake warm-starts NRPA in a larger cube.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -146,6 +146,35 @@ TEST_F(SnakeCli, NestedSearchesSaveACheckedSnakeAndLogEveryImprovement) {
     EXPECT_TRUE(contains(events, "\"score\":13,\"search\":")) << events;
     EXPECT_EQ(std::count(events.begin(), events.end(), '\n'), results["result"]["improvements"].size());
   }
+}
+
+// A beam's 6-cube snake warm-starts NRPA in the 7-cube: a policy adapted towards it leads the playout along it;
+// a warm start that is not a snake of the cube, or two warm keys at once, are refused at the key.
+TEST_F(SnakeCli, ABeamsSnakeWarmStartsNrpaInALargerCube) {
+  write("six.toml", "game = \"snake\"\nalgorithm = \"beam\"\nseed = 3\n[params]\ndimension = 6\n[beam]\n"
+                    "width = 4000\n[run]\nthreads = 1\n[output]\nbest = \"six.best.json\"\n");
+  const Outcome six = run({"run", "six.toml", "-q", "--out", "six.json"});
+  ASSERT_EQ(six.status, 0) << describe(six);
+  const auto snake6 = nlohmann::json::parse(gsdk::test::read_file(dir / "six.best.json"))["moves"];
+  EXPECT_EQ(snake6.size(), 26u) << "a beam of 4000 reaches the 6-cube's optimum";
+  EXPECT_EQ(check("six.best.json").status, 0);
+
+  write("seven.toml", "game = \"snake\"\nalgorithm = \"nrpa\"\nseed = 3\n[params]\ndimension = 7\n[nrpa]\n"
+                      "level = 1\niterations = 1\nwarm_from = \"six.best.json\"\nwarm_adaptations = 60\n"
+                      "[run]\nthreads = 1\n[output]\nbest = \"seven.best.json\"\n");
+  const Outcome seven = run({"run", "seven.toml", "-q", "--out", "seven.json"});
+  ASSERT_EQ(seven.status, 0) << describe(seven);
+  const auto snake7 = nlohmann::json::parse(gsdk::test::read_file(dir / "seven.best.json"))["moves"];
+  ASSERT_GT(snake7.size(), snake6.size());
+  EXPECT_TRUE(std::equal(snake6.begin(), snake6.end(), snake7.begin())) << snake7.dump();
+  EXPECT_EQ(check("seven.best.json").status, 0);
+
+  const Outcome small = run({"run", "seven.toml", "-q", "--set", "params.dimension=5"});
+  EXPECT_EQ(small.status, 2) << describe(small);
+  EXPECT_TRUE(contains(small.err, "seven.toml:9:13: NRPA's warm start is not a game of 'snake': move")) << small.err;
+  const Outcome both = run({"run", "seven.toml", "-q", "--set", "nrpa.warm_moves=[0, 1]"});
+  EXPECT_EQ(both.status, 2) << describe(both);
+  EXPECT_TRUE(contains(both.err, "takes one of 'warm_moves' and 'warm_from', not both")) << both.err;
 }
 
 // Every snake `found` begins with the moves of the start it names (a line of `starts`) and goes on past them.

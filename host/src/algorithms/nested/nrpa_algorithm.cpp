@@ -3,12 +3,15 @@
 #include "algorithms/nested/nrpa_algorithm.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include <fmt/format.h>
 
+#include "algorithms/nested/best_sequence_file.hpp"
 #include "algorithms/nested/nested_driver.hpp"
 #include "algorithms/nested/nested_progress.hpp"
 #include "algorithms/typed_driver.hpp"
+#include "config/config_error.hpp"
 #include "config/experiment_config.hpp"
 
 namespace gsdk::host {
@@ -20,7 +23,37 @@ const IntegerKey kIterations{"iterations", 100, 1, 1000000, "calls of the level 
 const RealKey kAlpha{"alpha", 1.0, 0.0, 100.0, "the policy adaptation's step"};
 const IntegerKey kDeviceLevel{"device_level", 2, 1, 16,
                               "on a GPU: the level of the searches it runs whole (at most level)"};
+const OtherKey kWarmMoves{"warm_moves", "array of integers", "none",
+                          "a warm start: moves from the initial state (a game, or its beginning) every search's policy "
+                          "is adapted towards before it starts"};
+const OtherKey kWarmFrom{"warm_from", "string", "none", "a warm start read from a best-sequence file's moves"};
+const IntegerKey kWarmAdaptations{"warm_adaptations", 1, 0, 100000,
+                                  "adaptations towards the warm start's moves each search's policy starts with (a "
+                                  "warm start that ends the game is also every search's first best)"};
 const StringKey kBest{"best", "", {}, "the best sequence's file (default: results/<name>.best.json)"};
+
+// warm_moves or warm_from (not both), and warm_adaptations.
+void read_warm_start(const ConfigSection& s, NrpaConfig& config) {
+  const toml::node* moves = s.node(kWarmMoves.name);
+  const toml::node* from = s.node(kWarmFrom.name);
+  if (moves && from)
+    throw ConfigError(
+        located(from->source(), fmt::format("{} takes one of 'warm_moves' and 'warm_from', not both", s.label())));
+  config.nrpa.warm_adaptations = static_cast<uint32_t>(s.get(kWarmAdaptations));
+  if (moves) {
+    const std::vector<int> list = s.integer_list(kWarmMoves.name, 0, std::numeric_limits<int>::max());
+    config.nrpa.warm_moves.assign(list.begin(), list.end());
+    config.warm_where = moves->source();
+  }
+  if (!from) return;
+  config.warm_where = from->source();
+  config.warm_file = s.string(kWarmFrom.name, "");
+  try {
+    config.nrpa.warm_moves = read_best_moves(config.warm_file);
+  } catch (const std::runtime_error& e) {
+    throw ConfigError(located(from->source(), fmt::format("'warm_from' in {}: {}", s.label(), e.what())));
+  }
+}
 
 // The device searcher when a GPU was chosen: whole searches of [nrpa] device_level (at most the search's
 // level), as many per launch as searches run side by side.
@@ -39,7 +72,8 @@ public:
       AlgorithmInfo i{"nrpa",
                       "Nested Rollout Policy Adaptation of a one-player game with move codes: searches side by side, "
                       "their policy playouts on CPU threads or their lower levels run whole on a GPU",
-                      {describe(kLevel), describe(kIterations), describe(kAlpha)},
+                      {describe(kLevel), describe(kIterations), describe(kAlpha), describe(kWarmMoves),
+                       describe(kWarmFrom), describe(kWarmAdaptations)},
                       {describe(kBest)},
                       ""};
       for (KeyDoc key : budget_keys()) i.keys.push_back(std::move(key));
@@ -56,12 +90,15 @@ public:
     config->nrpa.alpha = s.get(kAlpha);
     config->nrpa.budget = read_budget(s);
     config->device_level = static_cast<uint32_t>(s.get(kDeviceLevel));
+    read_warm_start(s, *config);
     if (output) config->best_file = output->get(kBest);
     return config;
   }
 
   RunFiles files_for(const ExperimentConfig& config, const NrpaConfig& settings) const override {
-    return nested_run_outputs(config, settings.best_file);
+    RunFiles files = nested_run_outputs(config, settings.best_file);
+    if (!settings.warm_file.empty()) files.inputs.push_back(settings.warm_file);
+    return files;
   }
 
   DeviceNeeds device_needs_for(const NrpaConfig&, const core::PluginTables& tables) const override {
@@ -111,6 +148,8 @@ public:
         return core::run_nrpa(context.game, settings, hooks.on_improvement, searcher.get());
       } catch (const core::ResumeError& e) {
         throw resume_mismatch(context, e);
+      } catch (const core::StartMovesError& e) {
+        throw ConfigError(located_or_file(config.warm_where, context.config.file, e.what()));
       } catch (const std::invalid_argument& e) {
         throw ConfigError(located(context.config.algorithm_where, e.what()));
       }
