@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# snake_beam_grow.sh - snakes grown cube by cube with the beam search (algorithm = "beam"): each cube's beam starts
+# from the previous cube's best snake ([beam] start_from: a snake of the (d-1)-cube is a snake of the d-cube that has
+# not used its last dimension, and the beam continues it into the new half), the first from START or from nothing.
+# Each stage keeps WIDTH snakes a level, ranked by the plugin's evaluation (EVALUATION, default "reachable"), and runs
+# one search, bounded by counts alone (so a stage is the same on any device and run). Prints each stage's length and
+# time and checks every saved snake with `snake_check`. Logs go to $OUT (or ./bench-logs). Measured in
+# docs/perf/snake.md, "Beam search".
+# Usage: plugins/snake/bench/snake_beam_grow.sh [BUILD_BIN_DIR] [FIRST_D] [LAST_D] [WIDTH] [DEVICE] [START] [EVALUATION]
+# (defaults: build/bin, 8, 10, 100000, cuda, none, reachable; a smoke test: ... build/bin 5 7 200 cpu)
+set -uo pipefail
+bin=${1:-build/bin}
+first=${2:-8}
+last=${3:-10}
+width=${4:-100000}
+device=${5:-cuda}
+previous=${6:-}
+evaluation=${7:-reachable}
+out=${OUT:-bench-logs}
+mkdir -p "$out"
+if (( first < 4 || last > 13 || first > last )); then echo "need 4 <= FIRST_D <= LAST_D <= 13, got $first .. $last" >&2; exit 2; fi
+status=0
+for (( d = first; d <= last; ++d )); do
+  run="$out/snake_beam_grow_d$d"
+  start=()
+  [[ -n $previous ]] && start=(--set beam.start_from="\"$previous\"")
+  "$bin/gsdk" run configs/snake_beam.toml --quiet --device "$device" --out "$run.json" \
+    --set params.dimension="$d" --set params.evaluation="\"$evaluation\"" --set beam.width="$width" \
+    --set beam.children_per_parent=0 --set beam.restarts=0 "${start[@]}" \
+    --set output.events="\"$run.events.jsonl\"" --set output.best="\"$run.best.json\"" --set output.plot='""' \
+    > "$run.log" 2>&1 || status=1
+  seconds=$(sed -nE 's/.*"wall_seconds": *([0-9.]+).*/\1/p' "$run.json" | head -1)
+  echo "== $d-cube, width $width${previous:+, from $previous}: ${seconds:-?} s"
+  "$bin/snake_check" "$run.best.json" || status=1
+  previous="$run.best.json"
+done
+exit $status
