@@ -93,6 +93,10 @@ std::string nodes_searched(const std::string& out) {
   return at == std::string::npos ? "" : out.substr(at, out.find('\n', at) - at);
 }
 
+// A beam search of test_tree that runs for hours: a million searches of deep trees.
+const std::string kEndlessBeam = "algorithm = \"beam\"\ngame = \"test_tree\"\nseed = 5\n[params]\nmax_ply = 60\n"
+                                 "[beam]\nwidth = 2000\nrestarts = 1000000\n[run]\ndevice = \"cpu\"\n";
+
 TEST_F(SignalsCli, SigintEndsALongRunWithAnInterruptedResultsFile) {
   double seconds = 0;
   const auto ended = interrupt({"run", "exp.toml", "--set", kEndless, "-q", "--out", "r.json"}, SIGINT, seconds);
@@ -122,10 +126,12 @@ TEST_F(SignalsCli, ASignalBeforeAnyWorkEndsEveryCommandInterrupted) {
                          "algorithm = \"nmcs\"\n" + chain + "[nmcs]\nlevel = 3\nrestarts = 1000000\n");
   gsdk::test::write_file(dir / "nrpa.toml", "algorithm = \"nrpa\"\n" + chain +
                                                 "[nrpa]\nlevel = 4\niterations = 100\nrestarts = 1000000\n");
+  gsdk::test::write_file(dir / "beam.toml", kEndlessBeam);
   const std::vector<std::vector<std::string>> commands = {
       {"run", "exp.toml", "--set", kEndless, "-q", "--out", "r.json"},
       with_test_plugins({"run", "nmcs.toml", "-q", "--out", "r.json"}),
       with_test_plugins({"run", "nrpa.toml", "-q", "--out", "r.json"}),
+      with_test_plugins({"run", "beam.toml", "-q", "--out", "r.json"}),
       with_test_plugins(kNimPerft),
       with_test_plugins({"match", "test_nim", "--agent0", "random", "--agent1", "random", "--games", "1000000", "-q",
                          "--json", "r.json"})};
@@ -141,6 +147,23 @@ TEST_F(SignalsCli, ASignalBeforeAnyWorkEndsEveryCommandInterrupted) {
     if (command[0] == "perft") continue; // its --json is not asked for: the report says it all
     EXPECT_EQ(json("r.json")["status"], "interrupted") << what;
   }
+}
+
+// A beam search stopped mid-run ends interrupted with the best it had found, saved and checked.
+TEST_F(SignalsCli, SigintEndsABeamSearchWithItsBestSaved) {
+  gsdk::test::write_file(dir / "beam.toml", kEndlessBeam);
+  double seconds = 0;
+  const auto ended =
+      interrupt(with_test_plugins({"run", "beam.toml", "-q", "--out", "r.json", "--set", "output.best=\"best.json\""}),
+                SIGINT, seconds);
+  ASSERT_TRUE(ended.in_time) << describe(ended);
+  EXPECT_EQ(ended.status, 130) << describe(ended);
+  const nlohmann::json r = json("r.json");
+  EXPECT_EQ(r["status"], "interrupted");
+  EXPECT_GT(r["result"]["best_score"].get<int64_t>(), 0);
+  EXPECT_GT(r["timings"]["levels"].get<uint64_t>(), 0u);
+  EXPECT_EQ(json("best.json")["moves"].size(), r["result"]["best_score"].get<size_t>())
+      << "test_tree's score is its length";
 }
 
 // `gsdk match` is the match driver's run: a signal ends it at the next move with exit status 128 + the signal, the
