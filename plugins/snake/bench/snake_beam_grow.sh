@@ -6,8 +6,10 @@
 # one search, bounded by counts alone (so a stage is the same on any device and run). Prints each stage's length and
 # time and checks every saved snake with `snake_check`. Logs go to $OUT (or ./bench-logs). Measured in
 # docs/perf/snake.md, "Beam search".
+# SYMMETRY_BREAKING is the game's parameter: "false" for a START found without it (its first moves are not 0, 1, 2).
 # Usage: plugins/snake/bench/snake_beam_grow.sh [BUILD_BIN_DIR] [FIRST_D] [LAST_D] [WIDTH] [DEVICE] [START] [EVALUATION]
-# (defaults: build/bin, 8, 10, 100000, cuda, none, reachable; a smoke test: ... build/bin 5 7 200 cpu)
+#        [SYMMETRY_BREAKING]
+# (defaults: build/bin, 8, 10, 100000, cuda, none, reachable, true; a smoke test: ... build/bin 5 7 200 cpu)
 set -uo pipefail
 bin=${1:-build/bin}
 first=${2:-8}
@@ -16,6 +18,7 @@ width=${4:-100000}
 device=${5:-cuda}
 previous=${6:-}
 evaluation=${7:-reachable}
+symmetry_breaking=${8:-true}
 out=${OUT:-bench-logs}
 mkdir -p "$out"
 if (( first < 4 || last > 13 || first > last )); then echo "need 4 <= FIRST_D <= LAST_D <= 13, got $first .. $last" >&2; exit 2; fi
@@ -26,6 +29,7 @@ for (( d = first; d <= last; ++d )); do
   [[ -n $previous ]] && start=(--set beam.start_from="\"$previous\"")
   "$bin/gsdk" run configs/snake_beam.toml --quiet --device "$device" --out "$run.json" \
     --set params.dimension="$d" --set params.evaluation="\"$evaluation\"" --set beam.width="$width" \
+    --set params.symmetry_breaking="$symmetry_breaking" \
     --set beam.children_per_parent=0 --set beam.restarts=0 "${start[@]}" \
     --set output.events="\"$run.events.jsonl\"" --set output.best="\"$run.best.json\"" --set output.plot='""' \
     > "$run.log" 2>&1 || status=1
