@@ -104,8 +104,8 @@ TEST(NestedSearchConfig, UnknownKeysListTheValidOnes) {
   EXPECT_EQ(error_of(kNmcs, {"nmcs.device_level=3"}),
             "--set[1]:1:19: 'device_level' in [nmcs] = 3 is out of range [1, 2]");
   EXPECT_EQ(error_of(std::string(kNrpa) + "depth = 2\n"),
-            "ns.toml:9:1: unknown key 'depth' in [nrpa]; valid keys: level, iterations, alpha, time_seconds, restarts, "
-            "searches_in_parallel, stop_at_score, device_level");
+            "ns.toml:9:1: unknown key 'depth' in [nrpa]; valid keys: level, iterations, alpha, warm_moves, warm_from, "
+            "warm_adaptations, time_seconds, restarts, searches_in_parallel, stop_at_score, device_level");
   EXPECT_EQ(error_of(kNrpa, {"nrpa.device_level=0"}),
             "--set[1]:1:19: 'device_level' in [nrpa] = 0 is out of range [1, 16]");
   EXPECT_EQ(error_of("game = \"g\"\nalgorithm = \"playouts\"\n[playouts]\ncount = 1\n[output]\nbest = \"b.json\"\n"),
@@ -161,8 +161,9 @@ TEST(NestedSearchConfig, StartMovesComeFromTheListOrFromABestSequenceFile) {
             "--set[2]:1:17: [nmcs] takes one of 'start_moves', 'start_from' and 'starts_from', not both 'start_moves' "
             "and 'start_from'");
   EXPECT_EQ(error_of(kNrpa, {"nrpa.start_moves=[0]"}),
-            "--set[1]:1:6: unknown key 'start_moves' in [nrpa]; valid keys: level, iterations, alpha, time_seconds, "
-            "restarts, searches_in_parallel, stop_at_score, device_level");
+            "--set[1]:1:6: unknown key 'start_moves' (did you mean 'warm_moves'?) in [nrpa]; valid keys: level, "
+            "iterations, alpha, warm_moves, warm_from, warm_adaptations, time_seconds, restarts, searches_in_parallel, "
+            "stop_at_score, device_level");
   std::filesystem::remove_all(dir);
 }
 
