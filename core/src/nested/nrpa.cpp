@@ -52,6 +52,18 @@ struct PolicySequence {
 
 // Plays from the initial state, each move from `choose(codes, n)` (an index into the n legal moves), and
 // records the codes along the way.
+// Appends the codes of the n legal moves `legal` of `state`, each checked to be below code_count.
+void append_codes(const GameInstance& game, const gsdk_move_codes& table, uint32_t code_count, const StateBlob& state,
+                  const uint32_t* legal, uint32_t n, std::vector<uint32_t>& codes) {
+  for (uint32_t k = 0; k < n; ++k) {
+    const uint32_t code = table.move_code(game.handle(), state.data(), legal[k]);
+    if (code >= code_count)
+      throw std::runtime_error(
+          fmt::format("game '{}': move code {} is not below code_count {}", game.game().name, code, code_count));
+    codes.push_back(code);
+  }
+}
+
 template <typename Choose>
 PolicySequence play_recording_codes(const GameInstance& game, const gsdk_move_codes& table, uint32_t code_count,
                                     Choose&& choose) {
@@ -64,13 +76,7 @@ PolicySequence play_recording_codes(const GameInstance& game, const gsdk_move_co
     const uint32_t n = game.checked_legal_moves(state, legal);
     if (n == 0)
       throw std::runtime_error(fmt::format("game '{}' has no legal move in a non-terminal state", game.game().name));
-    for (uint32_t k = 0; k < n; ++k) {
-      const uint32_t code = table.move_code(game.handle(), state.data(), legal[k]);
-      if (code >= code_count)
-        throw std::runtime_error(
-            fmt::format("game '{}': move code {} is not below code_count {}", game.game().name, code, code_count));
-      out.codes.push_back(code);
-    }
+    append_codes(game, table, code_count, state, legal.data(), n, out.codes);
     const uint32_t pick = choose(out.codes.data() + out.offsets.back(), legal.data(), n);
     out.offsets.push_back(static_cast<uint32_t>(out.codes.size()));
     out.chosen.push_back(out.codes[out.offsets[out.offsets.size() - 2] + pick]);
@@ -94,13 +100,7 @@ PolicySequence codes_along(const GameInstance& game, const gsdk_move_codes& tabl
     const uint32_t n = game.checked_legal_moves(state, legal);
     const auto found = std::find(legal.begin(), legal.begin() + n, moves[t]);
     if (found == legal.begin() + n) throw std::invalid_argument(fmt::format("move {} ({}) is not legal", t, moves[t]));
-    for (uint32_t k = 0; k < n; ++k) {
-      const uint32_t code = table.move_code(game.handle(), state.data(), legal[k]);
-      if (code >= code_count)
-        throw std::runtime_error(
-            fmt::format("game '{}': move code {} is not below code_count {}", game.game().name, code, code_count));
-      out.codes.push_back(code);
-    }
+    append_codes(game, table, code_count, state, legal.data(), n, out.codes);
     out.offsets.push_back(static_cast<uint32_t>(out.codes.size()));
     out.chosen.push_back(out.codes[out.offsets[t] + static_cast<uint32_t>(found - legal.begin())]);
     game.apply_move(state, moves[t]);
