@@ -208,6 +208,28 @@ TEST_F(BeamSearchTest, AResumedCheckpointEndsAsTheUninterruptedRun) {
   EXPECT_EQ(outcome.searches_finished, whole.searches_finished);
 }
 
+// A search stopped a few levels in ends with its beam's first state finished greedily: a whole game, deeper than the
+// levels the beam expanded.
+TEST_F(BeamSearchTest, ASearchCutShortFinishesItsBestStateGreedily) {
+  const auto game = tree(5, 40);
+  core::StopRequest stop;
+  core::BeamSettings s = settings(50);
+  s.budget.stop = &stop;
+  s.budget.restarts = 9;
+  uint32_t deepest = 0;
+  const auto device = core::make_cpu_beam_device(*game, 1);
+  const core::NestedSearchOutcome outcome = core::run_beam(*game, s, *device, {}, [&](const core::BeamLevel& level) {
+    deepest = level.depth;
+    if (level.depth == 4) stop.request();
+  });
+  EXPECT_TRUE(outcome.stopped_by_request);
+  EXPECT_EQ(outcome.searches_finished, 0u);
+  EXPECT_EQ(deepest, 4u);
+  ASSERT_FALSE(outcome.best.empty());
+  EXPECT_GT(outcome.best.moves.size(), 5u) << "played on past the beam's four levels";
+  EXPECT_EQ(core::replay_score(*game, outcome.best.moves), outcome.best.score);
+}
+
 TEST_F(BeamSearchTest, AnInitialStateThatHasEndedIsTheBest) {
   const auto game = tree(11, 10); // seed 11: the initial hash is a multiple of 11
   ASSERT_EQ(game->current_player(game->initial_state()), GSDK_PLAYER_TERMINAL);
@@ -269,6 +291,24 @@ TEST_F(BeamSearchTest, TheGpuGivesTheCpusLevels) {
       }
     }
   }
+}
+
+TEST_F(BeamSearchTest, TheGpuFinishesASearchCutShortAsTheCpu) {
+  GSDK_REQUIRE_GPU();
+  const auto game = tree(5, 40);
+  const auto stopped_at_level_6 = [&](core::BeamDevice& device) {
+    core::StopRequest stop;
+    core::BeamSettings s = settings(300, 2, 4);
+    s.budget.stop = &stop;
+    return core::run_beam(*game, s, device, {}, [&](const core::BeamLevel& level) {
+      if (level.depth == 6) stop.request();
+    });
+  };
+  const core::NestedSearchOutcome cpu = stopped_at_level_6(*core::make_cpu_beam_device(*game, 2));
+  const core::NestedSearchOutcome gpu = stopped_at_level_6(*core::make_cuda_beam_device(*game, 0));
+  EXPECT_TRUE(gpu.stopped_by_request);
+  EXPECT_GT(gpu.best.moves.size(), 7u);
+  EXPECT_EQ(gpu.best.moves, cpu.best.moves);
 }
 
 TEST_F(BeamSearchTest, TheGpuRunEqualsTheCpuRun) {

@@ -33,7 +33,13 @@ void BeamPaths::advance(std::span<const BeamChild> kept) {
 }
 
 std::vector<uint32_t> BeamPaths::moves_to(uint32_t place, uint32_t last) const {
-  std::vector<uint32_t> reversed{last};
+  std::vector<uint32_t> moves = moves_of(place);
+  moves.push_back(last);
+  return moves;
+}
+
+std::vector<uint32_t> BeamPaths::moves_of(uint32_t place) const {
+  std::vector<uint32_t> reversed;
   for (uint32_t node = beam_.at(place); node != kStart; node = nodes_[node].parent)
     reversed.push_back(nodes_[node].move);
   std::vector<uint32_t> moves = start_;

@@ -20,6 +20,8 @@ public:
   void advance(std::span<const BeamChild> kept);
   // The moves from the initial state to the beam's state `place`, then `last`.
   std::vector<uint32_t> moves_to(uint32_t place, uint32_t last) const;
+  // The moves from the initial state to the beam's state `place`.
+  std::vector<uint32_t> moves_of(uint32_t place) const;
   uint32_t width() const { return static_cast<uint32_t>(beam_.size()); }
   // Nodes held now (for tests).
   size_t nodes() const { return nodes_.size(); }

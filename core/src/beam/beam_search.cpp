@@ -1,6 +1,7 @@
 // beam_search.cpp - the beam search's run (beam_search.hpp): its searches one after the other through the loop NMCS
 // and NRPA share (side_by_side_searches.hpp: time, stop requests, parts, checkpoints), each a beam on one device,
 // a level a round, and the moves of its states in a BeamPaths.
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -9,6 +10,7 @@
 
 #include "beam/beam_paths.hpp"
 #include "gsdk/core/beam/beam_search.hpp"
+#include "gsdk/core/runtime/plugin_call.hpp"
 #include "nested/search_starts.hpp"
 #include "nested/side_by_side_searches.hpp"
 #include "perft/state_key.hpp"
@@ -32,6 +34,53 @@ struct BeamRun {
   // A beam is checkpointed whole: a resumed run runs it again from its start.
   std::optional<SearchUnderWay> under_way() const { return std::nullopt; }
 };
+
+// `state` (reached by `moves`) played on greedily: each move to the child the game's evaluation ranks first (the
+// first of equals). Returns the best game that ended along the way (children that end it are scored as they
+// come), or an empty sequence when the evaluation could not be asked (a failing plugin throws).
+MoveSequence finish_greedily(const GameInstance& game, StateBlob state, std::vector<uint32_t> moves) {
+  MoveSequence best;
+  std::vector<uint32_t> legal(game.max_moves());
+  StateBlob children;
+  std::vector<uint32_t> live;
+  std::vector<int32_t> values;
+  const uint32_t size = game.state_size();
+  while (game.current_player(state) != GSDK_PLAYER_TERMINAL) {
+    const uint32_t n = game.checked_legal_moves(state, legal);
+    game.require_moves_in_live_state(state, n);
+    children.resize(uint64_t{n} * size);
+    live.clear();
+    for (uint32_t k = 0; k < n; ++k) {
+      unsigned char* child = children.data() + uint64_t{live.size()} * size;
+      std::copy(state.begin(), state.end(), child);
+      game.apply_move(child, legal[k]);
+      if (game.current_player(child) != GSDK_PLAYER_TERMINAL) {
+        live.push_back(k);
+        continue;
+      }
+      const int64_t score = game.score(child);
+      if (score <= best.score) continue;
+      best.score = score;
+      best.moves = moves;
+      best.moves.push_back(legal[k]);
+    }
+    if (live.empty()) break;
+    values.resize(live.size());
+    call_plugin(
+        [&](char* error, uint32_t error_size) {
+          return game.tables().evaluation->evaluate(game.handle(), children.data(), static_cast<uint32_t>(live.size()),
+                                                    values.data(), error, error_size);
+        },
+        [&] {
+          return fmt::format("game '{}': evaluate of {} children finishing a beam", game.game().name, live.size());
+        });
+    const size_t pick = static_cast<size_t>(std::max_element(values.begin(), values.end()) - values.begin());
+    state.assign(children.begin() + static_cast<std::ptrdiff_t>(pick * size),
+                 children.begin() + static_cast<std::ptrdiff_t>((pick + 1) * size));
+    moves.push_back(legal[live[pick]]);
+  }
+  return best;
+}
 
 } // namespace
 
@@ -72,6 +121,7 @@ NestedSearchOutcome run_beam(const GameInstance& game, const BeamSettings& setti
   device.require_room(settings.width);
   SearchRecord record(on_improvement, budget);
   BeamPaths paths;
+  std::optional<uint32_t> under_way; // the search whose beam has states left after its last level
 
   const auto make = [&](uint32_t k, const SearchUnderWay*) {
     const uint32_t from = starts.of(k);
@@ -105,6 +155,7 @@ NestedSearchOutcome run_beam(const GameInstance& game, const BeamSettings& setti
       }
       paths.advance(level.kept);
       run->emptied = level.kept.empty();
+      under_way = run->emptied ? std::nullopt : std::optional<uint32_t>(run->search);
       outcome.beam_children += level.children;
       outcome.beam_duplicates += level.duplicates;
       outcome.beam_capped += level.capped;
@@ -120,6 +171,14 @@ NestedSearchOutcome run_beam(const GameInstance& game, const BeamSettings& setti
     on_finished({run.search, run.start, run.best.score, after_start});
   };
   run_side_by_side<BeamRun>(budget, record, outcome, make, play_level, retire);
+  // A search cut short: its beam's first state, finished greedily, may beat what had ended before the stop.
+  const bool cut_short = outcome.stopped_by_time || outcome.stopped_by_request || outcome.reached_stop_score;
+  if (!under_way || !cut_short || paths.width() == 0) return outcome;
+  const MoveSequence finished = finish_greedily(game, device.state(0), paths.moves_of(0));
+  if (finished.empty() || finished.score <= record.best().score) return outcome;
+  record.offer_latest(*under_way, finished);
+  outcome.best = record.best();
+  outcome.best_search = record.best_search();
   return outcome;
 }
 

@@ -88,6 +88,11 @@ public:
                    fmt::format("{} children of {} bytes, twice, and two beams", children, size_));
   }
 
+  StateBlob state(uint32_t place) override {
+    const auto first = beam_.begin() + static_cast<std::ptrdiff_t>(uint64_t{place} * size_);
+    return StateBlob(first, first + size_);
+  }
+
   std::string describe() const override { return fmt::format("cpu, {} threads", threads_); }
 
 private:

@@ -295,6 +295,13 @@ public:
                        " bytes, twice, and two beams, on " + describe());
   }
 
+  StateBlob state(uint32_t place) override {
+    set_device();
+    StateBlob state(size_);
+    download(state.data(), beam_ + uint64_t{place} * size_, size_);
+    return state;
+  }
+
   std::string describe() const override {
     return "cuda device " + std::to_string(device_) + (name_.empty() ? "" : " (" + name_ + ")");
   }

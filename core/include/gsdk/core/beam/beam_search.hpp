@@ -16,7 +16,10 @@
 // A run is searches 0 .. restarts (numbered as NMCS numbers them, and split over processes by the same WorkPart):
 // search k starts where starts[k mod n] lead (a warm start: its moves begin every sequence it reports) and breaks
 // ties with seed (run seed, k). Equal scores go to the lowest search, then to the sequence finished first
-// (the shallower level, then the earlier place in that level's order).
+// (the shallower level, then the earlier place in that level's order). A search cut short (by the time, a stop
+// request or stop_at_score) ends with its beam's first state finished greedily: each move the child the evaluation
+// ranks first (the first of equals), so a stopped run reports a whole game as deep as its beam got, not only the
+// games that had ended before.
 #pragma once
 
 #include <cstdint>
@@ -104,6 +107,8 @@ public:
   // Expands the beam one level and replaces it with the children the rules keep (the beam is then empty when no
   // child goes on). Throws std::runtime_error naming the plugin when one of its calls fails.
   virtual BeamLevelResult expand(const BeamSelectionRules& rules) = 0;
+  // The beam's state at `place` (below the width the last level kept), on the host.
+  virtual StateBlob state(uint32_t place) = 0;
   // E.g. "cpu, 2 threads" or "cuda:0 NVIDIA H200".
   virtual std::string describe() const = 0;
 };
