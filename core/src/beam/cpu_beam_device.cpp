@@ -38,15 +38,12 @@ public:
   BeamLevelResult expand(const BeamSelectionRules& rules) override {
     make_children();
     const size_t n = child_parents_.size();
-    // Which children ended the game, and the non-terminal ones' places in child order.
+    // Which children ended the game, and the non-terminal ones' places in child order. (The kept ones' moves are
+    // listed, and checked, once: when the next level makes their children.)
     std::vector<uint8_t> finished(n);
     in_blocks(n, [&](size_t first, size_t end) {
-      std::vector<uint32_t> moves(game_.max_moves());
-      for (size_t c = first; c < end; ++c) {
-        const unsigned char* child = children_.data() + c * size_;
-        finished[c] = game_.current_player(child) == GSDK_PLAYER_TERMINAL;
-        if (!finished[c]) require_live_moves(child, moves);
-      }
+      for (size_t c = first; c < end; ++c)
+        finished[c] = game_.current_player(children_.data() + c * size_) == GSDK_PLAYER_TERMINAL;
     });
     std::vector<uint32_t> live;
     BeamLevelResult result;
