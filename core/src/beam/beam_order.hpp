@@ -16,6 +16,18 @@ GSDK_HD uint64_t child_key(const unsigned char* canonical_state, uint32_t size) 
   return perft_key::state_key(canonical_state, size, 0).lo;
 }
 
+// child_key absorbed a word at a time, for states of whole 8-byte words (the GPU's tiled hashing): the same key,
+// as perft_key's hasher absorbs such a state word by word.
+class ChildKeyHasher {
+public:
+  GSDK_HD explicit ChildKeyHasher(uint32_t size) : hasher_(size, 0) {}
+  GSDK_HD void absorb(uint64_t word) { hasher_.absorb(word); }
+  GSDK_HD uint64_t key() const { return hasher_.finish().lo; }
+
+private:
+  perft_key::Hasher hasher_;
+};
+
 // The tie-break of a child of key `key` in a search of tie seed `tie_seed`: random-looking, so that equal values are
 // broken differently by each search, and a function of the child alone, so that it does not favour early parents.
 GSDK_HD uint32_t tie(uint64_t key, uint64_t tie_seed) {

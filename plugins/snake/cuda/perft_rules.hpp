@@ -3,8 +3,8 @@
 // legal_dimensions, the ones the per-state table uses, so the kernels' moves (dimension ascending, as
 // Game::legal_moves lists them) and children are the CPU's byte for byte. device_rules.hpp, the nested searches'
 // rules, keeps a search's snake as a view instead (its SearchPosition is not the state), which perft cannot
-// store; hence this second, smaller set. A state is 3.3 KB in every dimension, so each thread copies a large
-// blob: slow, but correct, and perft is a check of the rules more than a search.
+// store; hence this second, smaller set. A state is 3.3 KB in every dimension, so the SDK's kernels make each child
+// with a warp (staged_states.cuh); counting moves reads only the words around the head.
 #pragma once
 
 #include <cstdint>

@@ -10,13 +10,21 @@
 // 0 2 1 3 0) share a key, and equal keys mean equal subtrees.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
 #include "gsdk/hd.hpp"
 #include "snake_state.hpp"
 
 namespace snake {
 
+// Eight bytes a store: the list is 8-byte aligned and a multiple of 8 long, and a byte loop (or memset, which nvcc
+// turns into one) made the GPU's canonical states a tenth as fast as a copy of the state.
 GSDK_HD void canonicalize(State& s) {
-  for (auto& m : s.moves) m = 0;
+  static_assert(sizeof s.moves % 8 == 0 && offsetof(State, moves) % 8 == 0, "the move list is whole aligned words");
+  const uint64_t zero = 0;
+  for (uint32_t i = 0; i < sizeof s.moves; i += 8) memcpy(s.moves + i, &zero, 8);
 }
 
 } // namespace snake

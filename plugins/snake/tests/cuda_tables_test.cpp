@@ -17,13 +17,15 @@ namespace {
 
 using test::Settings;
 
-// Random snakes of `game`, stopped after a random number of moves (finished ones included).
+// Random snakes of `game`, stopped after a random number of moves (finished ones included): half of them short,
+// half of them up to the end of the random walk (long snakes leave free regions of many pieces and dead ends).
 std::vector<State> random_snakes(const Game& game, uint32_t count, uint32_t seed) {
   std::mt19937 random(seed);
   std::vector<State> out(count);
-  for (State& s : out) {
+  for (uint32_t i = 0; i < count; ++i) {
+    State& s = out[i];
     game.initial_state(s);
-    const uint32_t stop = random() % (4 * game.rules().dimension + 8);
+    const uint32_t stop = random() % (i % 2 ? 1u << game.rules().dimension : 4 * game.rules().dimension + 8);
     uint32_t moves[kMaxDimension];
     for (uint32_t n; s.length < stop && (n = game.legal_moves(s, moves, nullptr)) != 0;)
       game.apply_move(s, moves[random() % n]);
@@ -44,9 +46,17 @@ template <typename T> std::vector<T> host_copy(const T* device, size_t count) {
   return host;
 }
 
-const Settings kSettings[] = {{4, false, "uniform", "", "free"},      {5, true, "uniform", "", "reachable"},
-                              {8, false, "uniform", "", "reachable"}, {10, false, "uniform", "10********", "reachable"},
-                              {13, true, "uniform", "", "free"},      {13, false, "uniform", "", "reachable"}};
+// Every layout of the CUDA evaluation: several states a warp (d <= 10, one with a single word), a word a lane
+// (d = 11), two and four words a lane (d = 12, 13).
+const Settings kSettings[] = {{4, false, "uniform", "", "free"},
+                              {5, true, "uniform", "", "reachable"},
+                              {6, false, "uniform", "", "reachable"},
+                              {8, false, "uniform", "", "reachable"},
+                              {10, false, "uniform", "10********", "reachable"},
+                              {11, false, "uniform", "", "reachable"},
+                              {12, true, "uniform", "", "reachable"},
+                              {13, true, "uniform", "", "free"},
+                              {13, false, "uniform", "", "reachable"}};
 
 TEST(SnakeCudaTables, EvaluationAndCanonicalStatesEqualTheCpu) {
   GSDK_REQUIRE_GPU();

@@ -1,6 +1,6 @@
 // perft_tables.cuh - gsdk.cuda_perft.v1 for any game with PerftRules (gsdk/nested/perft_rules.hpp): the kernels
-// of the core's breadth-first GPU perft, one thread per position, the last kPerftLeafPlies plies counted in
-// place. A plugin's cuda_perft_* members each call one function here and declare
+// of the core's breadth-first GPU perft, one thread per position (apply_moves a warp per child for states over
+// 512 bytes, staged_states.cuh), the last kPerftLeafPlies plies counted in place. A plugin's cuda_perft_* members each call one function here and declare
 // kCudaPerftLeafPlies = gsdk::nested::kPerftLeafPlies.
 //  - count_leaves:              perft 1 or 2 of each state;
 //  - generate_moves:            each state's legal moves, in legal_moves order, from offsets[i] on;
@@ -14,6 +14,7 @@
 #include <string>
 
 #include "gsdk/cuda/launch.cuh"
+#include "gsdk/cuda/staged_states.cuh"
 #include "gsdk/nested/perft_rules.hpp"
 
 namespace gsdk::cuda {
@@ -56,6 +57,22 @@ __global__ void apply_kernel(R rules, const typename R::State* states, const uin
   rules.play(child, moves[j]);
   children[j] = child;
   if (child_counts) child_counts[j] = nested::perft1(rules, child);
+}
+
+// apply_kernel for large states (staged_states.cuh): a warp a child, its parent staged in shared memory.
+template <PerftRules R>
+__global__ void staged_apply_kernel(R rules, const typename R::State* states, const uint32_t* parents,
+                                    const uint32_t* moves, uint32_t count, typename R::State* children,
+                                    uint32_t* child_counts) {
+  using State = typename R::State;
+  const unsigned warp = threadIdx.x / 32;
+  const uint64_t j = uint64_t{blockIdx.x} * staged::kWarps<State> + warp;
+  if (j >= count) return;
+  State* slot = staged::slots<State>() + warp;
+  staged::stage(states + parents[j], children + j, slot, [&](State& child) {
+    rules.play(child, moves[j]);
+    if (child_counts) child_counts[j] = nested::perft1(rules, child);
+  });
 }
 
 template <PerftRules R>
@@ -101,9 +118,15 @@ template <PerftRules R>
 void perft_apply_moves(const R& rules, const typename R::State* states, const uint32_t* parents, const uint32_t* moves,
                        uint32_t count, typename R::State* children, uint32_t* child_counts, void* stream) {
   if (count == 0) return;
-  perft_detail::apply_kernel<R>
-      <<<perft_detail::blocks(count), perft_detail::kBlock, 0, static_cast<cudaStream_t>(stream)>>>(
-          rules, states, parents, moves, count, children, child_counts);
+  using State = typename R::State;
+  if constexpr (staged::kStaged<State>)
+    perft_detail::staged_apply_kernel<R>
+        <<<staged::staged_blocks<State>(count), 32 * staged::kWarps<State>, 0, static_cast<cudaStream_t>(stream)>>>(
+            rules, states, parents, moves, count, children, child_counts);
+  else
+    perft_detail::apply_kernel<R>
+        <<<perft_detail::blocks(count), perft_detail::kBlock, 0, static_cast<cudaStream_t>(stream)>>>(
+            rules, states, parents, moves, count, children, child_counts);
   check(cudaGetLastError(), R::kOwner, "launching apply_moves");
 }
 
