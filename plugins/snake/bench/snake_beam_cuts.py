@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""snake_beam_cuts.py - improve a snake by searching its tail again: cut the best snake so far at several points
-near its end, run one beam search from each cut (gsdk's beam, `starts_from`: search k from cut k), keep the
-longest snake, and repeat from it until the time is up; a round that finds nothing longer goes on from the snake it found if that is
-as long and another (a step along the plateau), and with another seed (other tie-breaks). A large-neighbourhood search around a snake, with the beam as the repair: a beam from
-nothing keeps the states that look best now, and late in a long snake that misjudges the early moves; from a cut
-near the end it searches only what is left, wide.
+"""snake_beam_cuts.py - improve a snake by searching its tail again: cut the best snake so far at several
+points near its end, run one beam search from each cut (gsdk's beam, `starts_from`: search k from cut k), keep
+the longest snake, and repeat from it until the time is up. A round that finds nothing longer goes on from the
+snake it found if that is as long and another (a step along the plateau), with another seed (other tie-breaks,
+and the cuts shifted by a move). A large-neighbourhood search around a snake, with the beam as the repair: a beam
+from nothing keeps the states that look best now, and late in a long snake that misjudges the early moves; from a
+cut near the end it searches only what is left, wide.
 
 Usage: snake_beam_cuts.py GSDK_BIN_DIR START_SNAKE DIMENSION WIDTH SECONDS OUT_DIR [--step 8] [--depth 120]
   START_SNAKE: a snake file (docs/perf/snakes/*.json) of DIMENSION; every snake found is checked by snake_check
@@ -44,8 +45,11 @@ def main():
     os.makedirs(a.out_dir, exist_ok=True)
     gsdk, check = os.path.join(a.bin_dir, "gsdk"), os.path.join(a.bin_dir, "snake_check")
     best_file = os.path.join(a.out_dir, "best.json")
-    with open(a.start) as f:
-        best = json.load(f)
+    try:
+        with open(a.start) as f:
+            best = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"snake_beam_cuts: cannot read the start snake {a.start}: {e}")
     if best.get("dimension") != a.dimension:
         sys.exit(f"snake_beam_cuts: {a.start} is a snake of dimension {best.get('dimension')}, not {a.dimension}")
     run([check, a.start])
@@ -55,7 +59,9 @@ def main():
     seed, rounds = 1, open(os.path.join(a.out_dir, "rounds.txt"), "a")
     while time.monotonic() < deadline - 1:
         moves = best["moves"]
-        cuts = [len(moves) - back for back in range(a.step, a.depth + 1, a.step) if back < len(moves)]
+        # Seed s shifts the cuts by (s - 1) mod step moves, so rounds without a gain also try the points between.
+        shift = (seed - 1) % a.step
+        cuts = [len(moves) - back for back in range(a.step - shift, a.depth + 1, a.step) if back < len(moves)]
         prefixes = os.path.join(a.out_dir, "cuts.jsonl")
         with open(prefixes, "w") as f:
             for cut in cuts:
