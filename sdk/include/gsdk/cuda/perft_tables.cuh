@@ -1,7 +1,7 @@
 // perft_tables.cuh - gsdk.cuda_perft.v1 for any game with PerftRules (gsdk/nested/perft_rules.hpp): the kernels
 // of the core's breadth-first GPU perft, one thread per position (apply_moves a warp per child for states over
-// 512 bytes, staged_states.cuh), the last kPerftLeafPlies plies counted in place. A plugin's cuda_perft_* members each call one function here and declare
-// kCudaPerftLeafPlies = gsdk::nested::kPerftLeafPlies.
+// 512 bytes, staged_states.cuh), the last kPerftLeafPlies plies counted in place. A plugin's cuda_perft_* members each
+// call one function here and declare kCudaPerftLeafPlies = gsdk::nested::kPerftLeafPlies.
 //  - count_leaves:              perft 1 or 2 of each state;
 //  - generate_moves:            each state's legal moves, in legal_moves order, from offsets[i] on;
 //  - apply_moves:               child j = states[parents[j]] after moves[j], with its perft 1 when asked;
