@@ -288,11 +288,18 @@ TEST_F(OutputsCli, ACheckpointOrTwoDocumentsCannotBeTheStandardOutput) {
 TEST_F(OutputsCli, EventsReachTheirFileWhileTheRunGoesOn) {
   const pid_t pid = start_gsdk({"run", "long.toml", "-q", "--out", "r.json", "--set", "output.events=\"e.jsonl\""},
                                dir.path(), (dir / ".stdout").string());
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  const std::string events = gsdk::test::read_file(dir / "e.jsonl");
+  // Polled rather than read once after a fixed wait: a sanitized build on a loaded machine can take seconds to
+  // start. The run lasts far longer than the wait, so an event seen here was written while it went on.
+  std::string events;
+  for (int tries = 0; tries < 300 && events.find('\n') == std::string::npos; ++tries) { // a whole first line
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    events = gsdk::test::read_file(dir / "e.jsonl");
+  }
+  const bool still_running = waitpid(pid, nullptr, WNOHANG) == 0;
   kill(pid, SIGKILL);
   wait_for(pid);
-  ASSERT_FALSE(events.empty()) << "no event written after 1.5 s of the run";
+  ASSERT_NE(events.find('\n'), std::string::npos) << "no event written after 30 s of the run";
+  EXPECT_TRUE(still_running) << "the events must reach their file before the run ends";
   const nlohmann::json first = nlohmann::json::parse(events.substr(0, events.find('\n')));
   EXPECT_EQ(first["event"], "progress");
 }
