@@ -40,6 +40,24 @@ TEST(BeamOrder, TiesDependOnTheSeed) {
   EXPECT_GT(differ, 60);
 }
 
+// The GPU hashes states of whole words through ChildKeyHasher, the CPU through child_key: one key for one state,
+// and a different key when one word differs.
+TEST(BeamOrder, TheWordHasherGivesTheChildKey) {
+  for (const uint32_t words : {1u, 3u, 407u}) {
+    std::vector<uint64_t> state(words);
+    for (uint32_t i = 0; i < words; ++i) state[i] = 0x9e3779b97f4a7c15ull * (i + 1) ^ words;
+    const auto key_of = [&] {
+      order::ChildKeyHasher hasher(words * 8);
+      for (const uint64_t word : state) hasher.absorb(word);
+      return hasher.key();
+    };
+    const uint64_t key = key_of();
+    EXPECT_EQ(key, order::child_key(reinterpret_cast<const unsigned char*>(state.data()), words * 8)) << words;
+    state[words / 2] ^= 1;
+    EXPECT_NE(key, key_of()) << words;
+  }
+}
+
 TEST(BeamSelection, HigherValuesGoFirstAndTheWidthIsKept) {
   const Level level{{3, 9, 1, 7, 8}, {10, 11, 12, 13, 14}, {0, 0, 1, 1, 2}};
   const Selection s = level.select(3, {1, 3, 0, true});

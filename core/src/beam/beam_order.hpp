@@ -11,18 +11,24 @@
 
 namespace gsdk::core::beam_order {
 
-// The key duplicates are found by: the first half of hashed perft's key of the canonical state (perft keys, depth 0).
+// The key duplicates are found by: the first half of hashed perft's key of the canonical state at this depth. Both
+// ways of computing it below take the depth and the half from here, so they cannot drift apart.
+constexpr uint32_t kChildKeyDepth = 0;
+GSDK_HD uint64_t child_key_of(perft_key::Key key) {
+  return key.lo;
+}
+
 GSDK_HD uint64_t child_key(const unsigned char* canonical_state, uint32_t size) {
-  return perft_key::state_key(canonical_state, size, 0).lo;
+  return child_key_of(perft_key::state_key(canonical_state, size, kChildKeyDepth));
 }
 
 // child_key absorbed a word at a time, for states of whole 8-byte words (the GPU's tiled hashing): the same key,
 // as perft_key's hasher absorbs such a state word by word.
 class ChildKeyHasher {
 public:
-  GSDK_HD explicit ChildKeyHasher(uint32_t size) : hasher_(size, 0) {}
+  GSDK_HD explicit ChildKeyHasher(uint32_t size) : hasher_(size, kChildKeyDepth) {}
   GSDK_HD void absorb(uint64_t word) { hasher_.absorb(word); }
-  GSDK_HD uint64_t key() const { return hasher_.finish().lo; }
+  GSDK_HD uint64_t key() const { return child_key_of(hasher_.finish()); }
 
 private:
   perft_key::Hasher hasher_;

@@ -115,8 +115,7 @@ __global__ void evaluation_kernel(const State* states, uint32_t count, Evaluatio
     values[index] = static_cast<int32_t>(first);
     return;
   }
-  const int32_t extra_dead_ends = second > 1 ? static_cast<int32_t>(second) - 1 : 0;
-  values[index] = 2 * static_cast<int32_t>(first) - extra_dead_ends;
+  values[index] = reachable_value(first, second);
 }
 
 template <uint32_t kSlots>

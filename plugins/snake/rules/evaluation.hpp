@@ -135,12 +135,18 @@ GSDK_HD Reach reach(const State& s) {
   return r;
 }
 
+// The `reachable` measure of R and D (top comment): 2 R - max(D - 1, 0). The CUDA evaluation counts R and D its own
+// way (by warps) and calls this too, so the formula lives here alone.
+GSDK_HD int32_t reachable_value(uint32_t reachable, uint32_t dead_ends) {
+  const int32_t extra_dead_ends = dead_ends > 1 ? static_cast<int32_t>(dead_ends) - 1 : 0;
+  return 2 * static_cast<int32_t>(reachable) - extra_dead_ends;
+}
+
 // The value of a live snake under `kind`, in [0, 2^(d+1)].
 GSDK_HD int32_t evaluate(Evaluation kind, const State& s) {
   if (kind == Evaluation::free) return static_cast<int32_t>(free_vertices(s));
   const Reach r = reach(s);
-  const int32_t extra_dead_ends = r.dead_ends > 1 ? static_cast<int32_t>(r.dead_ends) - 1 : 0;
-  return 2 * static_cast<int32_t>(r.reachable) - extra_dead_ends;
+  return reachable_value(r.reachable, r.dead_ends);
 }
 
 // A 64-bit hash of the canonical state (canonical.hpp): the dimension, head, length, dimensions used and the
