@@ -266,7 +266,7 @@ TEST_F(BeamSearchTest, TheGpuGivesTheCpusLevels) {
     for (uint32_t cap : {0u, 1u, 3u}) {
       const auto game = tree(13, 16);
       const auto cpu = core::make_cpu_beam_device(*game, 2);
-      const auto gpu = core::make_cuda_beam_device(*game, 0);
+      const auto gpu = core::make_cuda_beam_device(*game, 0, width);
       cpu->reset(game->initial_state());
       gpu->reset(game->initial_state());
       const core::BeamSelectionRules rules{core::beam_tie_seed(3, 0), width, cap, true};
@@ -305,7 +305,7 @@ TEST_F(BeamSearchTest, TheGpuFinishesASearchCutShortAsTheCpu) {
     });
   };
   const core::NestedSearchOutcome cpu = stopped_at_level_6(*core::make_cpu_beam_device(*game, 2));
-  const core::NestedSearchOutcome gpu = stopped_at_level_6(*core::make_cuda_beam_device(*game, 0));
+  const core::NestedSearchOutcome gpu = stopped_at_level_6(*core::make_cuda_beam_device(*game, 0, 300));
   EXPECT_TRUE(gpu.stopped_by_request);
   EXPECT_GT(gpu.best.moves.size(), 7u);
   EXPECT_EQ(gpu.best.moves, cpu.best.moves);
@@ -317,7 +317,7 @@ TEST_F(BeamSearchTest, TheGpuRunEqualsTheCpuRun) {
   core::BeamSettings s = settings(500, 2, 6);
   s.budget.restarts = 2;
   const core::NestedSearchOutcome cpu = run(*game, s, 2);
-  const auto device = core::make_cuda_beam_device(*game, 0);
+  const auto device = core::make_cuda_beam_device(*game, 0, s.width);
   const core::NestedSearchOutcome gpu = core::run_beam(*game, s, *device);
   EXPECT_EQ(cpu.best.moves, gpu.best.moves);
   EXPECT_EQ(cpu.best_search, gpu.best_search);

@@ -5,11 +5,12 @@
 #include <memory>
 #include <numeric>
 #include <stdexcept>
+#include <vector>
 
 #include <fmt/format.h>
 
-#include "beam/beam_level.hpp"
 #include "beam/beam_order.hpp"
+#include "beam/beam_selection.hpp"
 #include "gsdk/core/beam/beam_search.hpp"
 #include "gsdk/core/runtime/memory_budget.hpp"
 #include "gsdk/core/runtime/plugin_call.hpp"
@@ -24,6 +25,14 @@ constexpr uint64_t kBytesPerChild = 32;
 
 // Below this many items a pass runs on the calling thread alone: waking threads would cost more.
 constexpr size_t kItemsPerThread = 256;
+
+// The next beam's children as (parent, move) from the selection's places among the non-terminal children.
+std::vector<BeamChild> kept_children(const std::vector<uint32_t>& kept, const std::vector<uint32_t>& parents,
+                                     const std::vector<uint32_t>& moves) {
+  std::vector<BeamChild> children(kept.size());
+  for (size_t j = 0; j < kept.size(); ++j) children[j] = BeamChild{parents[kept[j]], moves[kept[j]]};
+  return children;
+}
 
 class CpuBeamDevice final : public BeamDevice {
 public:

@@ -8,7 +8,8 @@
 //      the cap stays;
 //   4. the first `width` of the rest, in rank order, are the next beam.
 // Only the children that end the game go to the host (to be scored by the per-state table), and the next beam's
-// (parent, move) pairs. nvcc cannot compile fmt, so messages are built with std::string.
+// (parent, move) pairs, through pinned memory: a 10-cube level's copies through pageable memory took most of its
+// time. nvcc cannot compile fmt, so messages are built with std::string.
 #include <cuda_runtime.h>
 
 #include <cub/device/device_radix_sort.cuh>
@@ -22,7 +23,6 @@
 #include <string>
 #include <vector>
 
-#include "beam/beam_level.hpp"
 #include "beam/beam_order.hpp"
 #include "gsdk/core/beam/beam_search.hpp"
 #include "gsdk/core/runtime/cuda_devices.hpp"
@@ -34,10 +34,15 @@ namespace gsdk::core {
 namespace {
 
 constexpr int kBlock = 256;
-constexpr double kArenaShare = 0.85;           // of the device's free memory: the beam search is the device's only user
+constexpr double kArenaShare = 0.85;           // of the device's free memory, at most
 constexpr uint32_t kCanonicalChunk = 1u << 16; // states keyed per call of cuda_canonical: bounds its buffer
 constexpr uint32_t kFinishedChunk = 1u << 14;  // finished children copied to the host at once
-constexpr uint64_t kBytesPerChild = 128;       // the selection's arrays (moves, parents, flags, keys, sort buffers)
+// A level's arrays beside the states, per child: counted from expand() with every child live (30 bytes per child
+// made, 142 per live child: values, keys, the three sorts' keys, values and CUB's alternate buffers, the cap's
+// arrays), rounded up for CUB's own scratch.
+constexpr uint64_t kBytesPerChild = 192;
+constexpr uint64_t kBytesPerBeamState = 32;          // counts, offsets, the next beam's places and moves
+constexpr uint64_t kArenaSlack = uint64_t{64} << 20; // CUB's scans' and selections' scratch, allocation alignment
 
 unsigned blocks(uint64_t threads) {
   return static_cast<unsigned>((threads + kBlock - 1) / kBlock);
@@ -148,9 +153,9 @@ struct MaxOp {
 
 class CudaBeamDevice final : public BeamDevice {
 public:
-  CudaBeamDevice(const GameInstance& game, int device)
+  CudaBeamDevice(const GameInstance& game, int device, uint32_t width)
       : game_(game), perft_(*game.tables().cuda_perft), device_(device), size_(game.state_size()), stream_(device),
-        arena_(device, arena_bytes(device)) {
+        arena_(device, arena_bytes(device, level_bytes(width))) {
     cudaDeviceProp properties{};
     if (cudaGetDeviceProperties(&properties, device) == cudaSuccess) name_ = properties.name;
   }
@@ -291,18 +296,14 @@ public:
       result.capped = survivors - kept_count;
     }
 
-    // 4. The next beam: the first `width` kept, in rank order.
+    // 4. The next beam: the first `width` kept, in rank order; only their (parent, move) pairs go to the host.
     const uint32_t next_width = std::min(kept_count, rules.width);
-    uint32_t* next_places = allocate<uint32_t>(std::max(next_width, 1u));
     if (next_width > 0) {
+      uint32_t* next_places = allocate<uint32_t>(next_width);
       gather_kernel<<<blocks(next_width), kBlock, 0, stream()>>>(ranked, kept_ranks, next_width, next_places);
       launched("gathering the next beam's places");
       gather_states(live, next_places, next_width, next_);
-      std::vector<uint32_t> host_places(next_width), host_parents(m), host_moves(m);
-      download(host_places.data(), next_places, next_width);
-      download(host_parents.data(), live_parents, m);
-      download(host_moves.data(), live_moves, m);
-      result.kept = kept_children(host_places, host_parents, host_moves);
+      result.kept = download_children(live_parents, live_moves, next_places, next_width);
     }
     stream_.synchronize();
     std::swap(beam_, next_);
@@ -310,12 +311,9 @@ public:
     return result;
   }
 
-  // A level holds two beams, the children and the live ones (when some children end the game), a chunk of canonical
-  // states, and the selection's arrays.
   void require_room(uint32_t width) const override {
     const uint64_t children = uint64_t{width} * game_.max_moves();
-    const uint64_t bytes = (2 * uint64_t{width} + 2 * children + kCanonicalChunk) * size_ + children * kBytesPerChild;
-    require_memory(bytes, arena_.capacity(), "GPU", "a beam of " + std::to_string(width) + " states",
+    require_memory(level_bytes(width), arena_.capacity(), "GPU", "a beam of " + std::to_string(width) + " states",
                    std::to_string(children) + " children of " + std::to_string(size_) +
                        " bytes, twice, and two beams, on " + describe());
   }
@@ -332,9 +330,20 @@ public:
   }
 
 private:
-  static uint64_t arena_bytes(int device) {
+  // A level's most: two beams, the children and the live ones (when some children end the game), a chunk of
+  // canonical states and one of finished children, and the selection's arrays.
+  uint64_t level_bytes(uint32_t width) const {
+    const uint64_t children = uint64_t{width} * game_.max_moves();
+    return (2 * uint64_t{width} + 2 * children + kCanonicalChunk + kFinishedChunk) * size_ + children * kBytesPerChild +
+           width * kBytesPerBeamState + kArenaSlack;
+  }
+
+  // What a level of the run's width needs, not all the device has, so that searches can share a GPU; but no more
+  // than a share of its free memory (require_room then refuses the width).
+  static uint64_t arena_bytes(int device, uint64_t level) {
     constexpr uint64_t kMiB = uint64_t{1} << 20;
-    return static_cast<uint64_t>(static_cast<double>(cuda_free_memory(device)) * kArenaShare) / kMiB * kMiB;
+    const auto share = static_cast<uint64_t>(static_cast<double>(cuda_free_memory(device)) * kArenaShare);
+    return (std::min(share, level) + kMiB - 1) / kMiB * kMiB;
   }
 
   std::string where() const { return "beam search on CUDA device " + std::to_string(device_) + ": "; }
@@ -387,12 +396,39 @@ private:
           "a max-scan");
   }
 
-  // The number of children: the last offset plus the last count.
+  // The number of children: the last offset plus the last count, in one wait.
   uint64_t total(const uint32_t* counts, const uint32_t* offsets, uint32_t n) {
-    uint32_t last[2] = {0, 0};
-    download(&last[0], offsets + n - 1, 1);
-    download(&last[1], counts + n - 1, 1);
+    auto* last = reinterpret_cast<uint32_t*>(staging(2 * sizeof(uint32_t)));
+    stream_.copy_to_host(&last[0], offsets + n - 1, sizeof(uint32_t));
+    stream_.copy_to_host(&last[1], counts + n - 1, sizeof(uint32_t));
+    stream_.synchronize();
     return uint64_t{last[0]} + last[1];
+  }
+
+  // Pinned host memory of at least `bytes`, grown (never shrunk) as levels need it; valid until the next call.
+  unsigned char* staging(uint64_t bytes) {
+    if (!staging_ || staging_->size() < bytes) {
+      staging_.reset();
+      staging_ = std::make_unique<PinnedBuffer>(std::max(bytes, staging_floor_));
+      staging_floor_ = staging_->size();
+    }
+    return staging_->data();
+  }
+
+  // The children at `places` (among the live ones) as (parent, move) pairs, gathered on the device and copied in one
+  // wait.
+  std::vector<BeamChild> download_children(const uint32_t* parents, const uint32_t* moves, const uint32_t* places,
+                                           uint32_t n) {
+    uint32_t* picked = allocate<uint32_t>(2 * uint64_t{n});
+    gather_kernel<<<blocks(n), kBlock, 0, stream()>>>(parents, places, n, picked);
+    gather_kernel<<<blocks(n), kBlock, 0, stream()>>>(moves, places, n, picked + n);
+    launched("gathering the kept children's moves");
+    auto* host = reinterpret_cast<uint32_t*>(staging(2 * uint64_t{n} * sizeof(uint32_t)));
+    stream_.copy_to_host(host, picked, 2 * uint64_t{n} * sizeof(uint32_t));
+    stream_.synchronize();
+    std::vector<BeamChild> children(n);
+    for (uint32_t j = 0; j < n; ++j) children[j] = BeamChild{host[j], host[n + j]};
+    return children;
   }
 
   void iota(uint32_t* out, uint32_t n) {
@@ -484,32 +520,32 @@ private:
     launched("the keys kernel");
   }
 
-  // The finished children's scores, through the per-state table on the host, in place order.
+  // The finished children's scores, through the per-state table on the host, in place order: a chunk at a time,
+  // each gathered on the device (states, parents, moves side by side) and copied in one wait.
   std::vector<FinishedChild> score_finished(const unsigned char* children, const uint32_t* parents,
                                             const uint32_t* moves, const uint32_t* places, uint32_t count) {
     std::vector<FinishedChild> finished;
     if (count == 0) return finished;
-    std::vector<uint32_t> host_places(count);
-    download(host_places.data(), places, count);
-    std::vector<uint32_t> all_parents, all_moves;
+    finished.reserve(count);
     const uint32_t chunk = std::min(count, kFinishedChunk);
+    // On the host: the chunk's states, then (at a word boundary, as a state's size may be odd) parents and moves.
+    const uint64_t pairs_at = (uint64_t{chunk} * size_ + 7) / 8 * 8;
+    const uint64_t pair_bytes = 2 * uint64_t{chunk} * sizeof(uint32_t);
     unsigned char* buffer = allocate<unsigned char>(uint64_t{chunk} * size_);
-    StateBlob states(uint64_t{chunk} * size_);
-    std::vector<uint32_t> chunk_parents(chunk), chunk_moves(chunk);
-    uint32_t* device_parents = allocate<uint32_t>(chunk);
-    uint32_t* device_moves = allocate<uint32_t>(chunk);
+    uint32_t* device_pairs = allocate<uint32_t>(2 * uint64_t{chunk});
     for (uint32_t first = 0; first < count; first += chunk) {
       const uint32_t n = std::min(chunk, count - first);
       gather_states(children, places + first, n, buffer);
-      gather_kernel<<<blocks(n), kBlock, 0, stream()>>>(parents, places + first, n, device_parents);
-      gather_kernel<<<blocks(n), kBlock, 0, stream()>>>(moves, places + first, n, device_moves);
+      gather_kernel<<<blocks(n), kBlock, 0, stream()>>>(parents, places + first, n, device_pairs);
+      gather_kernel<<<blocks(n), kBlock, 0, stream()>>>(moves, places + first, n, device_pairs + chunk);
       launched("gathering the finished children");
-      download(states.data(), buffer, uint64_t{n} * size_);
-      download(chunk_parents.data(), device_parents, n);
-      download(chunk_moves.data(), device_moves, n);
+      unsigned char* host = staging(pairs_at + pair_bytes);
+      stream_.copy_to_host(host, buffer, uint64_t{n} * size_);
+      stream_.copy_to_host(host + pairs_at, device_pairs, pair_bytes);
+      stream_.synchronize();
+      const auto* pairs = reinterpret_cast<const uint32_t*>(host + pairs_at);
       for (uint32_t i = 0; i < n; ++i)
-        finished.push_back(
-            FinishedChild{{chunk_parents[i], chunk_moves[i]}, game_.score(states.data() + uint64_t{i} * size_)});
+        finished.push_back(FinishedChild{{pairs[i], pairs[chunk + i]}, game_.score(host + uint64_t{i} * size_)});
     }
     return finished;
   }
@@ -525,13 +561,15 @@ private:
   unsigned char* next_ = nullptr;
   uint32_t beam_capacity_ = 0;
   uint32_t width_ = 0;
+  std::unique_ptr<PinnedBuffer> staging_;
+  uint64_t staging_floor_ = uint64_t{1} << 20;
 };
 
 } // namespace
 
-std::unique_ptr<BeamDevice> make_cuda_beam_device(const GameInstance& game, int32_t cuda_device) {
+std::unique_ptr<BeamDevice> make_cuda_beam_device(const GameInstance& game, int32_t cuda_device, uint32_t width) {
   require_beam_game(game, true);
-  return std::make_unique<CudaBeamDevice>(game, cuda_device);
+  return std::make_unique<CudaBeamDevice>(game, cuda_device, width);
 }
 
 } // namespace gsdk::core

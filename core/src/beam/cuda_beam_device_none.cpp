@@ -5,7 +5,7 @@
 
 namespace gsdk::core {
 
-std::unique_ptr<BeamDevice> make_cuda_beam_device(const GameInstance&, int32_t) {
+std::unique_ptr<BeamDevice> make_cuda_beam_device(const GameInstance&, int32_t, uint32_t) {
   throw std::runtime_error("beam search on a GPU: this build of gsdk has no CUDA");
 }
 

@@ -23,7 +23,7 @@ TEST(SnakeCudaBeam, TheGpuGivesTheCpusLevels) {
     s.symmetry_breaking = false;
     const auto game = make_game(s);
     const auto cpu = gsdk::core::make_cpu_beam_device(*game, 2);
-    const auto gpu = gsdk::core::make_cuda_beam_device(*game, 0);
+    const auto gpu = gsdk::core::make_cuda_beam_device(*game, 0, c.width);
     cpu->reset(game->initial_state());
     gpu->reset(game->initial_state());
     const gsdk::core::BeamSelectionRules rules{gsdk::core::beam_tie_seed(11, 0), c.width, c.cap, true};

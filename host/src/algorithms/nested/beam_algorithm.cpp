@@ -110,7 +110,7 @@ public:
         settings.budget.part = context.part;
         settings.budget.deadline = context.deadline;
         const std::unique_ptr<core::BeamDevice> device =
-            on_gpu ? core::make_cuda_beam_device(context.game, context.devices.gpus[0].ordinal)
+            on_gpu ? core::make_cuda_beam_device(context.game, context.devices.gpus[0].ordinal, settings.width)
                    : core::make_cpu_beam_device(context.game, settings.threads);
         return core::run_beam(context.game, settings, *device, hooks.on_improvement, {}, hooks.on_finished);
       } catch (const core::ResumeError& e) {

@@ -121,9 +121,10 @@ uint64_t beam_tie_seed(uint64_t seed, uint32_t search);
 // naming the game and what it lacks.
 void require_beam_game(const GameInstance& game, bool on_gpu);
 
-// A device for beam searches: CPU threads, or the CUDA device `cuda_device` (>= 0).
+// A device for beam searches: CPU threads, or the CUDA device `cuda_device` (>= 0), whose memory for the levels of
+// a beam of `width` states (at most a share of its free memory) it takes at once.
 std::unique_ptr<BeamDevice> make_cpu_beam_device(const GameInstance& game, unsigned threads);
-std::unique_ptr<BeamDevice> make_cuda_beam_device(const GameInstance& game, int32_t cuda_device);
+std::unique_ptr<BeamDevice> make_cuda_beam_device(const GameInstance& game, int32_t cuda_device, uint32_t width);
 
 // Runs the searches; the outcome's counts are the beam's (batches = levels expanded, beam_children, beam_duplicates,
 // beam_capped; no playouts), its engine "beam" and its device the BeamDevice's. Throws std::invalid_argument for
