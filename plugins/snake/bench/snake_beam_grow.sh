@@ -7,9 +7,13 @@
 # time and checks every saved snake with `snake_check`. Logs go to $OUT (or ./bench-logs). Measured in
 # docs/perf/snake.md, "Beam search".
 # SYMMETRY_BREAKING is the game's parameter: "false" for a START found without it (its first moves are not 0, 1, 2).
+# BOTH_ENDS "true": each stage from a snake runs a second search from that snake read backwards (its moves reversed:
+# the same path walked from its other end, so the new half begins at the other end) and keeps the longer; the
+# 10-cube's 372 grew from the 9-cube's 189 read backwards where the 189 as it is gave 368 (docs/perf/snake.md).
+# It needs SYMMETRY_BREAKING "false": a reversed snake's first moves are not 0, 1, 2.
 # Usage: plugins/snake/bench/snake_beam_grow.sh [BUILD_BIN_DIR] [FIRST_D] [LAST_D] [WIDTH] [DEVICE] [START] [EVALUATION]
-#        [SYMMETRY_BREAKING]
-# (defaults: build/bin, 8, 10, 100000, cuda, none, reachable, true; a smoke test: ... build/bin 5 7 200 cpu)
+#        [SYMMETRY_BREAKING] [BOTH_ENDS]
+# (defaults: build/bin, 8, 10, 100000, cuda, none, reachable, true, false; a smoke test: ... build/bin 5 7 200 cpu)
 set -uo pipefail
 bin=${1:-build/bin}
 first=${2:-8}
@@ -19,14 +23,30 @@ device=${5:-cuda}
 previous=${6:-}
 evaluation=${7:-reachable}
 symmetry_breaking=${8:-true}
+both_ends=${9:-false}
 out=${OUT:-bench-logs}
 mkdir -p "$out"
 if (( first < 4 || last > 13 || first > last )); then echo "need 4 <= FIRST_D <= LAST_D <= 13, got $first .. $last" >&2; exit 2; fi
+if [[ $both_ends != true && $both_ends != false ]]; then echo "BOTH_ENDS: expected true or false, got '$both_ends'" >&2; exit 2; fi
+if [[ $both_ends == true && $symmetry_breaking != false ]]; then
+  echo "BOTH_ENDS true needs SYMMETRY_BREAKING false (a snake read backwards does not begin 0, 1, 2)" >&2
+  exit 2
+fi
 status=0
 for (( d = first; d <= last; ++d )); do
   run="$out/snake_beam_grow_d$d"
-  start=()
-  [[ -n $previous ]] && start=(--set beam.start_from="\"$previous\"")
+  start=() from=""
+  if [[ -n $previous && $both_ends == true ]]; then
+    # Two starts, one a line: the snake's moves, then the same moves reversed.
+    python3 -c 'import json, sys
+moves = json.load(open(sys.argv[1]))["moves"]
+for m in (moves, moves[::-1]): print(json.dumps({"moves": m}))' "$previous" > "$run.starts.jsonl" || { status=1; break; }
+    start=(--set beam.starts_from="\"$run.starts.jsonl\"" --set beam.restarts=1)
+    from=", from $previous and it read backwards"
+  elif [[ -n $previous ]]; then
+    start=(--set beam.start_from="\"$previous\"")
+    from=", from $previous"
+  fi
   "$bin/gsdk" run configs/snake_beam.toml --quiet --device "$device" --out "$run.json" \
     --set params.dimension="$d" --set params.evaluation="\"$evaluation\"" --set beam.width="$width" \
     --set params.symmetry_breaking="$symmetry_breaking" \
@@ -34,7 +54,7 @@ for (( d = first; d <= last; ++d )); do
     --set output.events="\"$run.events.jsonl\"" --set output.best="\"$run.best.json\"" --set output.plot='""' \
     > "$run.log" 2>&1 || status=1
   seconds=$(sed -nE 's/.*"wall_seconds": *([0-9.]+).*/\1/p' "$run.json" | head -1)
-  echo "== $d-cube, width $width${previous:+, from $previous}: ${seconds:-?} s"
+  echo "== $d-cube, width $width$from: ${seconds:-?} s"
   "$bin/snake_check" "$run.best.json" || status=1
   previous="$run.best.json"
 done
