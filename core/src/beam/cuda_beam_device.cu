@@ -8,8 +8,9 @@
 //      the cap stays;
 //   4. the first `width` of the rest, in rank order, are the next beam.
 // Only the children that end the game go to the host (to be scored by the per-state table), and the next beam's
-// (parent, move) pairs, through pinned memory: a 10-cube level's copies through pageable memory took most of its
-// time. nvcc cannot compile fmt, so messages are built with std::string.
+// (parent, move) pairs, through pinned memory: with every live child's pair through pageable memory, a 10-cube
+// level took 1.8 times as long (docs/perf/snake.md, beam v3). nvcc cannot compile fmt, so messages are built with
+// std::string.
 #include <cuda_runtime.h>
 
 #include <cub/device/device_radix_sort.cuh>
