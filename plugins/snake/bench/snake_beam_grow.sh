@@ -11,6 +11,8 @@
 # the same path walked from its other end, so the new half begins at the other end) and keeps the longer; the
 # 10-cube's 372 grew from the 9-cube's 189 read backwards where the 189 as it is gave 368 (docs/perf/snake.md).
 # It needs SYMMETRY_BREAKING "false": a reversed snake's first moves are not 0, 1, 2.
+# START may also be a pool, a JSON Lines file of snakes (a line a snake with its "moves", e.g. a run's [output]
+# searches file): the first stage then runs a search from each (and each read backwards, with BOTH_ENDS).
 # Usage: plugins/snake/bench/snake_beam_grow.sh [BUILD_BIN_DIR] [FIRST_D] [LAST_D] [WIDTH] [DEVICE] [START] [EVALUATION]
 #        [SYMMETRY_BREAKING] [BOTH_ENDS]
 # (defaults: build/bin, 8, 10, 100000, cuda, none, reachable, true, false; a smoke test: ... build/bin 5 7 200 cpu)
@@ -36,13 +38,35 @@ status=0
 for (( d = first; d <= last; ++d )); do
   run="$out/snake_beam_grow_d$d"
   start=() from=""
-  if [[ -n $previous && $both_ends == true ]]; then
-    # Two starts, one a line: the snake's moves, then the same moves reversed.
-    python3 -c 'import json, sys
-moves = json.load(open(sys.argv[1]))["moves"]
-for m in (moves, moves[::-1]): print(json.dumps({"moves": m}))' "$previous" > "$run.starts.jsonl" || { status=1; break; }
-    start=(--set beam.starts_from="\"$run.starts.jsonl\"" --set beam.restarts=1)
-    from=", from $previous and it read backwards"
+  if [[ -n $previous && ( $both_ends == true || $previous == *.jsonl ) ]]; then
+    # The starts, a line each: every snake of the pool (or the one snake), each followed by its moves reversed.
+    python3 - "$previous" "$both_ends" > "$run.starts.jsonl" <<'PY' || { status=1; break; }
+import json, sys
+path, both_ends = sys.argv[1], sys.argv[2] == "true"
+try:
+    with open(path) as f:
+        lines = list(f) if path.endswith(".jsonl") else [f.read()]
+except OSError as e:
+    sys.exit(f"snake_beam_grow: cannot read {path}: {e}")
+pool = []
+for number, line in enumerate(lines, 1):
+    if not line.strip():
+        continue
+    try:
+        pool.append(json.loads(line)["moves"])
+    except (ValueError, KeyError, TypeError) as e:
+        sys.exit(f"snake_beam_grow: {path}:{number}: expected a snake with its \"moves\", got {line.strip()[:60]} ({e!r})")
+if not pool:
+    sys.exit(f"snake_beam_grow: {path} holds no snake")
+for moves in pool:
+    print(json.dumps({"moves": moves}))
+    if both_ends:
+        print(json.dumps({"moves": moves[::-1]}))
+PY
+    starts=$(wc -l < "$run.starts.jsonl")
+    start=(--set beam.starts_from="\"$run.starts.jsonl\"" --set beam.restarts=$((starts - 1)))
+    from=", from $previous ($starts starts)"
+    [[ $both_ends == true ]] && from=", from $previous and read backwards ($starts starts)"
   elif [[ -n $previous ]]; then
     start=(--set beam.start_from="\"$previous\"")
     from=", from $previous"
