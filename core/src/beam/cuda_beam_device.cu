@@ -42,8 +42,9 @@ constexpr uint32_t kFinishedChunk = 1u << 14;  // finished children copied to th
 // made, 142 per live child: values, keys, the three sorts' keys, values and CUB's alternate buffers, the cap's
 // arrays), rounded up for CUB's own scratch.
 constexpr uint64_t kBytesPerChild = 192;
-constexpr uint64_t kBytesPerBeamState = 32;          // counts, offsets, the next beam's places and moves
-constexpr uint64_t kArenaSlack = uint64_t{64} << 20; // CUB's scans' and selections' scratch, allocation alignment
+constexpr uint64_t kBytesPerBeamState = 32;           // counts, offsets, the next beam's places and moves
+constexpr uint64_t kArenaSlack = uint64_t{64} << 20;  // CUB's scans' and selections' scratch, allocation alignment
+constexpr uint64_t kStagingFloor = uint64_t{1} << 20; // the pinned staging buffer's least size: it rarely regrows
 
 unsigned blocks(uint64_t threads) {
   return static_cast<unsigned>((threads + kBlock - 1) / kBlock);
@@ -313,9 +314,8 @@ public:
   }
 
   void require_room(uint32_t width) const override {
-    const uint64_t children = uint64_t{width} * game_.max_moves();
     require_memory(level_bytes(width), arena_.capacity(), "GPU", "a beam of " + std::to_string(width) + " states",
-                   std::to_string(children) + " children of " + std::to_string(size_) +
+                   std::to_string(children_of(width)) + " children of " + std::to_string(size_) +
                        " bytes, twice, and two beams, on " + describe());
   }
 
@@ -334,10 +334,13 @@ private:
   // A level's most: two beams, the children and the live ones (when some children end the game), a chunk of
   // canonical states and one of finished children, and the selection's arrays.
   uint64_t level_bytes(uint32_t width) const {
-    const uint64_t children = uint64_t{width} * game_.max_moves();
+    const uint64_t children = children_of(width);
     return (2 * uint64_t{width} + 2 * children + kCanonicalChunk + kFinishedChunk) * size_ + children * kBytesPerChild +
            width * kBytesPerBeamState + kArenaSlack;
   }
+
+  // The most children a level of `width` states can have: every state with the game's most moves.
+  uint64_t children_of(uint32_t width) const { return uint64_t{width} * game_.max_moves(); }
 
   // What a level of the run's width needs, not all the device has, so that searches can share a GPU; but no more
   // than a share of its free memory (require_room then refuses the width).
@@ -410,8 +413,7 @@ private:
   unsigned char* staging(uint64_t bytes) {
     if (!staging_ || staging_->size() < bytes) {
       staging_.reset();
-      staging_ = std::make_unique<PinnedBuffer>(std::max(bytes, staging_floor_));
-      staging_floor_ = staging_->size();
+      staging_ = std::make_unique<PinnedBuffer>(std::max(bytes, kStagingFloor));
     }
     return staging_->data();
   }
@@ -563,7 +565,6 @@ private:
   uint32_t beam_capacity_ = 0;
   uint32_t width_ = 0;
   std::unique_ptr<PinnedBuffer> staging_;
-  uint64_t staging_floor_ = uint64_t{1} << 20;
 };
 
 } // namespace
