@@ -193,6 +193,11 @@ TEST_F(ShardsMoreCli, NmcsShardsMergeToTheOneProcessSearch) {
   EXPECT_EQ(merged["result"]["merged_parts"]["reproducible"], true);
   EXPECT_EQ(merged["result"]["merged_parts"]["searches_finished"], 40);
   EXPECT_EQ(one["result"]["merged_parts"], nullptr);
+  // The merge reports the shards' devices (1, 2 and 1 threads), not its own one thread.
+  const std::string shard_devices[] = {json("shard-1.json")["results"]["devices"],
+                                       json("shard-2.json")["results"]["devices"]};
+  EXPECT_NE(shard_devices[0], shard_devices[1]);
+  EXPECT_EQ(merged["devices"], "3 shards: " + shard_devices[0] + "; " + shard_devices[1]);
   // Each shard ran its own share of the searches, and named none of the run's files.
   uint64_t searches = 0;
   for (int k = 1; k <= 3; ++k) {

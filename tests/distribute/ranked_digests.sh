@@ -74,6 +74,18 @@ for config in nrpa match sweep; do
       fail "$config: the digest under $ranks ranks is not the one process's"
     [ "$(blocks_run "$config.np$ranks.json")" = "${items[$config]}" ] ||
       fail "$config under $ranks ranks ran $(blocks_run "$config.np$ranks.json") blocks, not ${items[$config]}"
+    # The merged report names the ranks' devices and, for a search, the job's time (chunks ran one after another
+    # on each rank), not the merging process's one thread or the longest chunk's time.
+    python3 - "$config.np$ranks.json" "$ranks" <<'PY' || fail "$config under $ranks ranks: the merged report's devices or time"
+import json, sys
+r, ranks = json.load(open(sys.argv[1])), sys.argv[2]
+assert "devices" not in r or r["devices"].startswith(f"{ranks} MPI ranks: cpu"), r["devices"]  # a match has none
+merged = r["result"].get("merged_parts") if isinstance(r.get("result"), dict) else None
+if merged:
+    each = max(e.get("seconds", 0) for e in r["ranks"]["each"])  # a rank may have had no chunk
+    assert each <= r["timings"]["wall_seconds"] <= r["ranks"]["wall_seconds"], (r["timings"], r["ranks"])
+    assert merged["seconds"] == r["timings"]["wall_seconds"], merged
+PY
     echo "ok: $config under $ranks ranks: the one-process digest, ${items[$config]} blocks run"
   done
 done

@@ -62,6 +62,13 @@ public:
 };
 
 // What a driver's run receives.
+// What the parts of a run spread over processes ran on and how long they took, for the run that merges them: an MPI
+// job's ranks ran many parts (chunks) one after another each, so the job's time is not the longest part's.
+struct PartsAccount {
+  std::string devices;                // e.g. "2 MPI ranks: cuda device 0 (...); cuda device 1 (...)"; empty: unknown
+  std::optional<double> wall_seconds; // from the job's start to the merge; unset: the longest part's time
+};
+
 struct RunContext {
   const ExperimentConfig& config;
   const AlgorithmSettings& settings;
@@ -84,6 +91,8 @@ struct RunContext {
   // The run goes on from the merged progress of a run's parts (`checkpoint` holds it in memory), not from a
   // checkpoint of its own: it completes the run the parts shared.
   bool merges_parts = false;
+  // For such a run: the parts' own account (devices reach the report through `devices`).
+  PartsAccount parts_account = {};
   // A driver with a time bound (Algorithm::time_bound_seconds): the end of the time of the job this run is a part
   // of (MPI ranks), which ends the run even when its own bound, counted from its start, would go on; past, the run
   // starts no work. Null: the run's own bound alone. Drivers without a time bound are never given one.

@@ -140,8 +140,10 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
   driver.require_tables(plugin.tables, where);
   const ResolvedParams params = resolve_params(*plugin.tables.game, config.params);
   const auto game = instantiate_game(config, plugin, params);
-  const DeviceChoice devices =
+  DeviceChoice devices =
       choose_devices(config.run, plugin.tables, driver.device_needs(*config.settings, plugin.tables));
+  // A merge computes nothing on its own devices: its report names the parts' devices.
+  if (options.resume && !options.parts_account.devices.empty()) devices.summary = options.parts_account.devices;
   const bool parted = options.part || options.resume;
   if (parted && !driver.has_parts())
     throw ConfigError(fmt::format("algorithm '{}' cannot be spread over processes yet ({} can)", config.algorithm,
@@ -183,6 +185,7 @@ ExperimentRun run_experiment(const ExperimentConfig& config, const PluginCatalog
                      options.checkpoint_seconds};
   context.part = options.part;
   context.merges_parts = options.resume != nullptr;
+  if (context.merges_parts) context.parts_account = options.parts_account;
   if (driver.time_bound_seconds(*config.settings) > 0) context.deadline = options.deadline;
 
   ExperimentRun run;

@@ -64,6 +64,9 @@ struct RunOptions {
   // A run of a job with one clock (MPI ranks: a chunk, and the merge at the end): the job's deadline, given only to
   // a driver with a time bound (RunContext::deadline).
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  // For the run that merges the parts (`resume`): what they ran on and, when known, how long they took together;
+  // reported instead of the merging process's own devices and the longest part's time.
+  PartsAccount parts_account = {};
 };
 
 // Throws ConfigError / std::runtime_error for anything detected before running (unknown game, bad

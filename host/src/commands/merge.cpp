@@ -76,6 +76,9 @@ int command_merge(const Arguments& args) {
     const nlohmann::json merged = merge_parts_progress(driver_of(config), progresses, paths);
     RunOptions run_options;
     run_options.progress.shown = false;
+    std::vector<std::string> devices;
+    for (const ShardFile& shard : shards) devices.push_back(shard.document["results"].value("devices", std::string()));
+    run_options.parts_account.devices = parts_devices(shards.size(), "shards", devices);
     run_options.plot = config.plot_file;
     run = run_merged(config, catalog, merged, run_options);
   } catch (const ConfigError& e) {

@@ -1,7 +1,10 @@
 // parts_merge.cpp - merging the parts of a run (parts_merge.hpp).
 #include "distribute/parts_merge.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "algorithms/algorithm.hpp"
 
@@ -26,8 +29,8 @@ nlohmann::json merge_parts_progress(const Algorithm& driver, std::vector<nlohman
     std::vector<nlohmann::json> next;
     std::vector<std::string> next_labels;
     for (size_t i = 0; i + 1 < progresses.size(); i += 2) {
-      next.push_back(driver.merge_progress(progresses[i], progresses[i + 1],
-                                           fmt::format("{} and {}", labels[i], labels[i + 1])));
+      next.push_back(
+          driver.merge_progress(progresses[i], progresses[i + 1], fmt::format("{} and {}", labels[i], labels[i + 1])));
       next_labels.push_back(labels[i]); // a merged group is named by its first part
     }
     if (progresses.size() % 2) {
@@ -38,6 +41,14 @@ nlohmann::json merge_parts_progress(const Algorithm& driver, std::vector<nlohman
     labels = std::move(next_labels);
   }
   return std::move(progresses.front());
+}
+
+std::string parts_devices(size_t parts, const std::string& kind, const std::vector<std::string>& devices) {
+  std::vector<std::string> distinct;
+  for (const std::string& d : devices)
+    if (!d.empty() && std::find(distinct.begin(), distinct.end(), d) == distinct.end()) distinct.push_back(d);
+  if (distinct.empty()) return "";
+  return fmt::format("{} {}: {}", parts, kind, fmt::join(distinct, "; "));
 }
 
 ExperimentRun run_merged(ExperimentConfig config, const PluginCatalog& catalog, const nlohmann::json& merged,

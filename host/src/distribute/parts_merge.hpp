@@ -18,6 +18,10 @@ namespace gsdk::host {
 nlohmann::json merge_parts_progress(const Algorithm& driver, std::vector<nlohmann::json> progresses,
                                     const std::vector<std::string>& names);
 
+// "2 MPI ranks: cuda device 0 (NVIDIA H200); cuda device 1 (NVIDIA H200)": how many parts of which `kind`, and
+// the distinct devices they reported, in order (empty ones left out), for the merged run's report.
+std::string parts_devices(size_t parts, const std::string& kind, const std::vector<std::string>& devices);
+
 // Runs `config` on the merged progress: nothing is left to count, so it runs on one CPU thread, also on a machine
 // without the GPUs the parts used. `options.resume` is set here.
 ExperimentRun run_merged(ExperimentConfig config, const PluginCatalog& catalog, const nlohmann::json& merged,

@@ -166,6 +166,12 @@ public:
   bool stopped() const { return stopped_; }
   bool resumed() const { return resumed_; }
   const std::string& failure() const { return failure_; }
+  // What the ranks ran on, as their chunks reported it.
+  std::string devices() const {
+    std::vector<std::string> each;
+    for (const nlohmann::json& rank : per_rank_) each.push_back(rank.value("devices", std::string()));
+    return parts_devices(per_rank_.size(), "MPI ranks", each);
+  }
   nlohmann::json ranks_summary() const {
     nlohmann::json all = nlohmann::json::array();
     for (size_t r = 0; r < per_rank_.size(); ++r) {
@@ -331,6 +337,8 @@ std::optional<ExperimentRun> run_as_rank(const ExperimentConfig& config, const P
   RunOptions final_options = options;
   final_options.stop = &halt;
   if (clock.bounded()) final_options.deadline = std::chrono::steady_clock::now();
+  // The job's time, the runs it resumed included (as one process's resumed run counts its earlier runs').
+  final_options.parts_account = {ledger->devices(), clock.seconds()};
   ExperimentRun run = run_merged(config, catalog, ledger->merged(), final_options);
   ledger->save_if_due(true);
   if (!ledger->failure().empty()) {

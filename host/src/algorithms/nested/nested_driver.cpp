@@ -33,7 +33,7 @@ const OtherKey kStopAtScore{"stop_at_score", "integer", "none", "stop when a seq
 // What a resumed run went on from: an earlier run's checkpoint, or the merged progress of the parts of a run
 // spread over processes (RunContext::merges_parts).
 struct ResumedFrom {
-  double seconds;             // the earlier runs' time (of parts: the longest part's)
+  double seconds;             // the earlier runs' time (of parts: RunContext::parts_account's)
   uint64_t searches_finished; // by the earlier runs or the parts
   bool reproducible;          // bounded by counts alone: the result is the uninterrupted (one-process) run's
   bool parts;                 // it merges parts (result.merged_parts) rather than resuming (result.resumed_from)
@@ -258,9 +258,13 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
     outcome->searches_path = files.searches;
   }
   const std::optional<NestedCheckpoint> resumed = resumed_checkpoint(context, budget);
+  // Parts merged: the time the parts took together when the job knows it (MPI ranks ran chunks one after
+  // another), else the longest part's (shards ran side by side).
+  const std::optional<double> parts_seconds = context.parts_account.wall_seconds;
   if (resumed)
-    outcome->resumed_from = ResumedFrom{resumed->search.run.wall_seconds, resumed->search.finished.count(),
-                                        budget.time_seconds == 0 && !budget.stop_at_score, context.merges_parts};
+    outcome->resumed_from =
+        ResumedFrom{parts_seconds.value_or(resumed->search.run.wall_seconds), resumed->search.finished.count(),
+                    budget.time_seconds == 0 && !budget.stop_at_score, context.merges_parts};
 
   std::optional<OutputStream> events;
   if (writes_files) events.emplace(outcome->events_path, "events file");
@@ -307,6 +311,9 @@ run_nested_search(const RunContext& context, const NestedSearchLabels& labels, c
   }
 
   outcome->search = search(hooks);
+  // The merge itself runs no search: it reports the parts' time and devices.
+  if (parts_seconds) outcome->search.wall_seconds = *parts_seconds;
+  if (!context.parts_account.devices.empty()) outcome->search.device = context.parts_account.devices;
   const core::NestedSearchOutcome& found = outcome->search;
   outcome->stopped = found.stopped_by_request;
   // A part may hold no search, or none that finished a sequence in time: the merge of the parts judges the run.
