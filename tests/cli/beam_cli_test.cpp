@@ -2,7 +2,7 @@
 // children, duplicates, capped; no playouts), its best sequence and events are written, and its digest is the same
 // for any number of threads and over shards; bad [beam] keys are located errors naming the file and line; a game
 // without an evaluation table is refused naming the game and what it lacks, before anything is written; `gsdk list`
-// shows the algorithm and its keys.
+// shows the algorithm and its keys; [output] searches holds each search's best, the same over shards.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -112,6 +112,37 @@ TEST_F(BeamCli, TheResultIsTheSameForAnyThreadsAndOverShards) {
   EXPECT_EQ(json("merged.json")["digest"], json("one.json")["digest"]);
   EXPECT_EQ(json("merged.json")["timings"]["children"], json("one.json")["timings"]["children"])
       << "the parts' counts add up to the one process's";
+}
+
+// [output] searches: each search's best, distinct, best first, as NMCS writes them (a pool for later starts); the
+// merge of shards writes the one process's file.
+TEST_F(BeamCli, TheSearchesFileHoldsEachSearchsBestAndIsTheSameOverShards) {
+  const std::vector<std::string> searches = {"--set", "output.searches=out/searches.jsonl", "-q"};
+  std::vector<std::string> args = {"run", "beam.toml", "--out", "one.json"};
+  args.insert(args.end(), searches.begin(), searches.end());
+  ASSERT_EQ(run(args).status, 0);
+  const nlohmann::json one = json("one.json");
+  const std::string whole = gsdk::test::read_file(dir / "out/searches.jsonl");
+  std::vector<nlohmann::json> lines;
+  for (size_t at = 0, end; (end = whole.find('\n', at)) != std::string::npos; at = end + 1)
+    lines.push_back(nlohmann::json::parse(whole.substr(at, end - at)));
+  ASSERT_FALSE(lines.empty());
+  EXPECT_LE(lines.size(), 3u) << "one line a search at most: " << whole;
+  EXPECT_EQ(one["result"]["searches_file"], "out/searches.jsonl");
+  EXPECT_EQ(one["result"]["searches_written"], lines.size());
+  EXPECT_EQ(lines.front()["score"], one["result"]["best_score"]) << whole;
+  EXPECT_EQ(lines.front()["moves"], one["result"]["best_moves"]) << whole;
+  for (size_t i = 0; i < lines.size(); ++i) EXPECT_LE(lines[i]["search"], 2u) << whole;
+  for (size_t i = 1; i < lines.size(); ++i) EXPECT_GE(lines[i - 1]["score"], lines[i]["score"]) << "best first";
+  for (const std::string k : {"1", "2"}) {
+    args = {"run", "beam.toml", "--shard", k + "/2", "--out", "s" + k + ".json"};
+    args.insert(args.end(), searches.begin(), searches.end());
+    ASSERT_EQ(run(args).status, 0) << k;
+  }
+  fs::remove(dir / "out/searches.jsonl");
+  const Outcome merged = run({"merge", "s1.json", "s2.json", "--out", "merged.json"});
+  ASSERT_EQ(merged.status, 0) << describe(merged);
+  EXPECT_EQ(gsdk::test::read_file(dir / "out/searches.jsonl"), whole);
 }
 
 TEST_F(BeamCli, BadKeysAreLocatedErrors) {

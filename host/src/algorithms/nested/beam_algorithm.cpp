@@ -36,6 +36,7 @@ public:
                       {describe(kWidth), describe(kChildrenPerParent), describe(kDedup)},
                       {describe(kBest)},
                       ""};
+      for (KeyDoc key : searches_output_keys()) i.output_keys.push_back(std::move(key));
       for (KeyDoc key : budget_keys()) i.keys.push_back(std::move(key));
       for (KeyDoc key : start_key_docs()) i.keys.push_back(std::move(key));
       return i;
@@ -53,12 +54,16 @@ public:
     config->beam.starts = std::move(starts.starts);
     config->starts_where = starts.where;
     config->starts_file = std::move(starts.file);
-    if (output) config->best_file = output->get(kBest);
+    if (output) {
+      config->best_file = output->get(kBest);
+      config->searches = read_searches_output(*output);
+    }
     return config;
   }
 
   RunFiles files_for(const ExperimentConfig& config, const BeamConfig& settings) const override {
     RunFiles files = nested_run_outputs(config, settings.best_file);
+    if (!settings.searches.file.empty()) files.outputs.push_back(settings.searches.file);
     if (!settings.starts_file.empty()) files.inputs.push_back(settings.starts_file);
     return files;
   }
@@ -99,7 +104,8 @@ public:
     } catch (const std::invalid_argument& e) {
       throw ConfigError(located(context.config.algorithm_where, e.what()));
     }
-    const NestedSearchFiles files{best_sequence_path(context.config, config.best_file), "", 0, nullptr};
+    const NestedSearchFiles files{best_sequence_path(context.config, config.best_file), config.searches.file,
+                                  config.searches.kept, &config.beam.starts};
     auto search = [&](const NestedSearchHooks& hooks) {
       try {
         core::BeamSettings settings = config.beam;

@@ -196,6 +196,17 @@ std::optional<NestedCheckpoint> resumed_checkpoint(const RunContext& context, co
 
 } // namespace
 
+const StringKey kSearches{"searches", "", {}, "the best distinct sequences the searches ended with (JSON Lines)"};
+const IntegerKey kSearchesKept{"searches_kept", 1000, 1, 1 << 24, "how many of them"};
+
+std::vector<KeyDoc> searches_output_keys() {
+  return {describe(kSearches), describe(kSearchesKept)};
+}
+
+SearchesOutput read_searches_output(const ConfigSection& output) {
+  return {output.get(kSearches), static_cast<uint32_t>(output.get(kSearchesKept))};
+}
+
 std::vector<KeyDoc> budget_keys() {
   return {describe(kTimeSeconds), describe(kRestarts), describe(kSearchesInParallel), describe(kStopAtScore)};
 }

@@ -20,6 +20,13 @@ namespace gsdk::host {
 
 // Where the searches share a key, they share its meaning and range.
 std::vector<KeyDoc> budget_keys();
+// [output] searches and searches_kept (NMCS and the beam): the best distinct sequences the searches ended with.
+struct SearchesOutput {
+  std::string file; // empty: none written
+  uint32_t kept = 1000;
+};
+std::vector<KeyDoc> searches_output_keys();
+SearchesOutput read_searches_output(const ConfigSection& output);
 core::SearchBudget read_budget(const ConfigSection& section);
 // The budget keys that do not change the result (searches_in_parallel): see Algorithm::keys_outside_results.
 std::vector<std::string> budget_keys_outside_results();

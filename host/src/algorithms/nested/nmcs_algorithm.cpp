@@ -31,8 +31,6 @@ const BooleanKey kSkipFinished{"skip_finished_starts", false,
                                "refusing them"};
 
 const StringKey kBest{"best", "", {}, "the best sequence's file (default: results/<name>.best.json)"};
-const StringKey kSearches{"searches", "", {}, "the best distinct sequences the searches ended with (JSON Lines)"};
-const IntegerKey kSearchesKept{"searches_kept", 1000, 1, 1 << 24, "how many of them"};
 
 // The searches of the GPU's level: [nmcs] device_level, at most the search's level.
 uint32_t device_level(const NmcsConfig& config) {
@@ -72,8 +70,9 @@ public:
                       "Nested Monte Carlo Search of a one-player game: many searches side by side, their playouts "
                       "batched to CPU threads or their level-1 (or level-2) searches run whole on a GPU",
                       {describe(kLevel)},
-                      {describe(kBest), describe(kSearches), describe(kSearchesKept)},
+                      {describe(kBest)},
                       ""};
+      for (KeyDoc key : searches_output_keys()) i.output_keys.push_back(std::move(key));
       for (KeyDoc key : budget_keys()) i.keys.push_back(std::move(key));
       for (const KeyDoc& key : {describe(kEngine), describe(kPipeline), describe(kCpuLevel1), describe(kDeviceLevel)})
         i.keys.push_back(key);
@@ -100,15 +99,14 @@ public:
     config->engine = read_engine(s, kEngine);
     if (output) {
       config->best_file = output->get(kBest);
-      config->searches_file = output->get(kSearches);
-      config->searches_kept = static_cast<uint32_t>(output->get(kSearchesKept));
+      config->searches = read_searches_output(*output);
     }
     return config;
   }
 
   RunFiles files_for(const ExperimentConfig& config, const NmcsConfig& settings) const override {
     RunFiles files = nested_run_outputs(config, settings.best_file);
-    if (!settings.searches_file.empty()) files.outputs.push_back(settings.searches_file);
+    if (!settings.searches.file.empty()) files.outputs.push_back(settings.searches.file);
     if (!settings.starts_file.empty()) files.inputs.push_back(settings.starts_file);
     return files;
   }
@@ -149,8 +147,8 @@ public:
   std::unique_ptr<AlgorithmOutcome> run_with(const RunContext& context, const NmcsConfig& config) const override {
     const unsigned threads = context.devices.cpu_threads;
     const bool level1_searcher = !context.devices.gpus.empty() || config.cpu_level1_searches;
-    const NestedSearchFiles files{best_sequence_path(context.config, config.best_file), config.searches_file,
-                                  config.searches_kept, &config.nmcs.starts};
+    const NestedSearchFiles files{best_sequence_path(context.config, config.best_file), config.searches.file,
+                                  config.searches.kept, &config.nmcs.starts};
     auto search = [&](const NestedSearchHooks& hooks) {
       try {
         const auto evaluator = core::make_cpu_batch_evaluator(context.game, context.seed, std::max(threads, 1u),

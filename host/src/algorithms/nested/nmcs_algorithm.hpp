@@ -10,6 +10,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "algorithms/engine_choice.hpp"
+#include "algorithms/nested/nested_driver.hpp"
 #include "gsdk/core/nested/nested_search.hpp"
 
 namespace gsdk::host {
@@ -20,8 +21,7 @@ struct NmcsConfig : AlgorithmSettings {
   bool cpu_level1_searches = false; // without a GPU: whole level-1 searches on CPU threads
   uint32_t device_level = 1;        // on a GPU: the level of the searches it runs whole, 1 or 2 (at most `level`)
   std::string best_file;            // [output] best; empty: results/<name>.best.json
-  std::string searches_file;        // [output] searches; empty: none written
-  uint32_t searches_kept = 1000;    // [output] searches_kept
+  SearchesOutput searches;          // [output] searches and searches_kept
   // Where the values the search may refuse later were given (none: a default): `level`, and the starts (the one of
   // start_moves, start_from and starts_from given).
   std::optional<toml::source_region> level_where, starts_where;
