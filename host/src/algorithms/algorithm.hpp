@@ -61,7 +61,6 @@ public:
   void add_failure(const std::string& what) { failure += (failure.empty() ? "" : "; ") + what; }
 };
 
-// What a driver's run receives.
 // What the parts of a run spread over processes ran on and how long they took, for the run that merges them: an MPI
 // job's ranks ran many parts (chunks) one after another each, so the job's time is not the longest part's.
 struct PartsAccount {
@@ -69,6 +68,7 @@ struct PartsAccount {
   std::optional<double> wall_seconds; // from the job's start to the merge; unset: the longest part's time
 };
 
+// What a driver's run receives.
 struct RunContext {
   const ExperimentConfig& config;
   const AlgorithmSettings& settings;

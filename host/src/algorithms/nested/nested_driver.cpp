@@ -30,6 +30,9 @@ const IntegerKey kSearchesInParallel{"searches_in_parallel", 1, 1, 1 << 22,
                                      "independent searches side by side, their work batched together"};
 const OtherKey kStopAtScore{"stop_at_score", "integer", "none", "stop when a sequence scores this (a known optimum)"};
 
+const StringKey kSearches{"searches", "", {}, "the best distinct sequences the searches ended with (JSON Lines)"};
+const IntegerKey kSearchesKept{"searches_kept", 1000, 1, 1 << 24, "how many of them"};
+
 // What a resumed run went on from: an earlier run's checkpoint, or the merged progress of the parts of a run
 // spread over processes (RunContext::merges_parts).
 struct ResumedFrom {
@@ -195,9 +198,6 @@ std::optional<NestedCheckpoint> resumed_checkpoint(const RunContext& context, co
 }
 
 } // namespace
-
-const StringKey kSearches{"searches", "", {}, "the best distinct sequences the searches ended with (JSON Lines)"};
-const IntegerKey kSearchesKept{"searches_kept", 1000, 1, 1 << 24, "how many of them"};
 
 std::vector<KeyDoc> searches_output_keys() {
   return {describe(kSearches), describe(kSearchesKept)};

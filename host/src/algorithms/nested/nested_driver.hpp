@@ -20,13 +20,6 @@ namespace gsdk::host {
 
 // Where the searches share a key, they share its meaning and range.
 std::vector<KeyDoc> budget_keys();
-// [output] searches and searches_kept (NMCS and the beam): the best distinct sequences the searches ended with.
-struct SearchesOutput {
-  std::string file; // empty: none written
-  uint32_t kept = 1000;
-};
-std::vector<KeyDoc> searches_output_keys();
-SearchesOutput read_searches_output(const ConfigSection& output);
 core::SearchBudget read_budget(const ConfigSection& section);
 // The budget keys that do not change the result (searches_in_parallel): see Algorithm::keys_outside_results.
 std::vector<std::string> budget_keys_outside_results();
@@ -35,6 +28,14 @@ ChunkFloor budget_chunk_floor(const core::SearchBudget& budget);
 // Algorithm::parts_refusal of a search under `budget`: bounded by score, the chunks of MPI ranks would each run
 // until their own searches reach it (a time bound is the job's: RunContext::deadline).
 std::string budget_parts_refusal(const core::SearchBudget& budget, const std::string& table, bool ranks);
+
+// [output] searches and searches_kept (NMCS and the beam): the best distinct sequences the searches ended with.
+struct SearchesOutput {
+  std::string file; // empty: none written
+  uint32_t kept = 1000;
+};
+std::vector<KeyDoc> searches_output_keys();
+SearchesOutput read_searches_output(const ConfigSection& output);
 
 // Where the best sequence goes: [output] best, else results/<name>.best.json.
 std::string best_sequence_path(const ExperimentConfig& config, const std::string& best_file);
