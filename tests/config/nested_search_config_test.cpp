@@ -203,15 +203,22 @@ TEST(NestedSearchConfig, ManyStartsComeFromAJsonLinesFile) {
   std::filesystem::remove_all(dir);
 }
 
-// [output] searches and searches_kept (NMCS only): where the best distinct final sequences go, and how many.
+// [output] searches and searches_kept (NMCS and the beam, not NRPA): where the best distinct final sequences go,
+// and how many.
 TEST(NestedSearchConfig, TheSearchesFileAndHowManyItKeeps) {
   const auto plain = parse_experiment(kNmcs, "ns.toml", {});
-  EXPECT_TRUE(nmcs_of(plain).searches_file.empty());
-  EXPECT_EQ(nmcs_of(plain).searches_kept, 1000u);
+  EXPECT_TRUE(nmcs_of(plain).searches.file.empty());
+  EXPECT_EQ(nmcs_of(plain).searches.kept, 1000u);
   const auto c = parse_experiment(kNmcs, "ns.toml", {"output.searches=s.jsonl", "output.searches_kept=64"});
-  EXPECT_EQ(nmcs_of(c).searches_file, "s.jsonl");
-  EXPECT_EQ(nmcs_of(c).searches_kept, 64u);
+  EXPECT_EQ(nmcs_of(c).searches.file, "s.jsonl");
+  EXPECT_EQ(nmcs_of(c).searches.kept, 64u);
   EXPECT_EQ(error_of(kNmcs, {"output.searches_kept=0"}),
+            "--set[1]:1:22: 'searches_kept' in [output] = 0 is out of range [1, 16777216]");
+  EXPECT_TRUE(beam_of(parse_experiment(kBeam, "ns.toml", {})).searches.file.empty());
+  const auto b = parse_experiment(kBeam, "ns.toml", {"output.searches=b.jsonl", "output.searches_kept=5"});
+  EXPECT_EQ(beam_of(b).searches.file, "b.jsonl");
+  EXPECT_EQ(beam_of(b).searches.kept, 5u);
+  EXPECT_EQ(error_of(kBeam, {"output.searches_kept=0"}),
             "--set[1]:1:22: 'searches_kept' in [output] = 0 is out of range [1, 16777216]");
 }
 
