@@ -200,9 +200,12 @@ def test_errors_in_a_file_are_the_cli_messages(tmp_path, line):
 
 
 def test_ctrl_c_stops_a_run_promptly():
-    # Graveler playouts that would take hours; SIGINT a second in must end the call with KeyboardInterrupt.
+    # Graveler playouts that would take hours; SIGINT a second in must end the call with KeyboardInterrupt. The child
+    # takes Python's own SIGINT handler first: one started in the background of a shell inherits SIGINT ignored,
+    # and Python then installs none (a CI runner launched with `&` made this test hang).
     script = textwrap.dedent(f"""\
-        import sys, gsdk
+        import signal, sys, gsdk
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         print("started", flush=True)
         try:
             gsdk.run({str(QUICKSTART)!r}, set=["playouts.count=1_000_000_000_000"], threads=2)
